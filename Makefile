@@ -1,0 +1,32 @@
+# mailsim: the two set-up commands are `make run` and `make test`; both install libedit-dev when it is missing.
+SWIFT_BUILD_FLAGS ?= --disable-index-store
+RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS)
+
+.PHONY: deps build release run test unit scripts clean
+
+## deps: Debian's libedit-dev (the REPL's line editor), installed only when missing.
+deps:
+	@dpkg -s libedit-dev >/dev/null 2>&1 || { \
+	  echo "installing libedit-dev"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libedit-dev; }
+
+build: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	swift build $(RELEASE_FLAGS)
+
+## run: the REPL on a terminal; otherwise the demo script, traced.
+run: release
+	@if [ -t 0 ]; then exec .build/release/mailsim; \
+	else .build/release/mailsim run --trace Scripts/tour.mbs; fi
+
+## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary.
+test: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+	swift test $(SWIFT_BUILD_FLAGS)
+	.build/debug/mailsim test Scripts
+
+clean:
+	rm -rf .build

@@ -1,0 +1,165 @@
+/// The whole simulated screen at one instant: a value, changed only by `send(_:)`.
+public struct MailboxState: Sendable {
+    /// The virtual clock.
+    public internal(set) var now: Ticks = .zero
+    /// Every message, in inbox order (the order never changes, so a message's place is its index).
+    public internal(set) var rows: [MessageRow]
+    public internal(set) var gesture: PanGesture?
+    public internal(set) var overlay: Overlay?
+    /// Model value of the overlay's alpha.
+    var overlayAlpha = 0.0
+    /// Options overlays whose rows finished sliding out while another overlay was up.
+    public internal(set) var pendingOverlays: [Overlay] = []
+    public internal(set) var undoStack: [UndoRecord] = []
+    public internal(set) var timeline = Timeline()
+    /// Gestures begun since the reset; numbers the timeline's groups.
+    public internal(set) var gestureCount = 0
+    var animator = Animator<PropertyKey, FollowUp>()
+
+    /// A fresh screen with `messageCount` messages in the inbox, at time 0.
+    public init(messageCount: Int = Metrics.defaultMessageCount) {
+        rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
+        log(.screen, .screenReset(messages: rows.count))
+    }
+
+    public var messageCount: Int { rows.count }
+
+    /// True while any animation runs.
+    public var isAnimating: Bool { !animator.isEmpty }
+
+    /// The running animations, oldest first.
+    public var runningAnimations: [Animation<PropertyKey, FollowUp>] { animator.running }
+
+    /// The row of `id`, or an error naming the messages there are.
+    public func row(_ id: MessageID) throws(MailboxError) -> MessageRow {
+        guard id.index < rows.count else { throw .noSuchMessage(id, count: rows.count) }
+        return rows[id.index]
+    }
+
+    /// How many messages a folder holds.
+    public func count(in folder: Folder) -> Int {
+        rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }
+    }
+
+    /// The messages in a folder, in inbox order.
+    public func messages(in folder: Folder) -> [MessageID] {
+        rows.filter { $0.folder == folder }.map(\.id)
+    }
+}
+
+// MARK: - Presentation (what is on screen now)
+
+extension MailboxState {
+    /// The model value of a property, as set by the last change or animation start.
+    func modelValue(_ key: PropertyKey) -> AnimatableValue {
+        switch (key.view, key.property) {
+        case (.row(let id), .x): .scalar(rows[id.index].x)
+        case (.row(let id), .height): .scalar(rows[id.index].height)
+        case (.row(let id), .alpha): .scalar(rows[id.index].alpha)
+        case (.overlay, .alpha): .scalar(overlayAlpha)
+        default: .scalar(0)
+        }
+    }
+
+    mutating func setModelValue(_ key: PropertyKey, _ value: AnimatableValue) {
+        guard let v = value.scalar else { return }
+        switch (key.view, key.property) {
+        case (.row(let id), .x): rows[id.index].x = v
+        case (.row(let id), .height): rows[id.index].height = v
+        case (.row(let id), .alpha): rows[id.index].alpha = v
+        case (.overlay, .alpha): overlayAlpha = v
+        default: break
+        }
+    }
+
+    /// What is on screen now: the animation's value if one runs, else the model value.
+    public func presentation(_ key: PropertyKey) -> AnimatableValue {
+        animator.value(for: key, at: now) ?? modelValue(key)
+    }
+
+    public func presentationScalar(_ key: PropertyKey) -> Double {
+        presentation(key).scalar ?? 0
+    }
+
+    public func x(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .x)) }
+    public func height(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .height)) }
+    public func alpha(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .alpha)) }
+
+    /// Screen y of a row's top: rows stack from y 144, each as tall as its height is now.
+    public func y(of id: MessageID) -> Double {
+        var y = Metrics.firstRowY
+        for row in rows[..<id.index] { y += height(of: row.id) }
+        return y
+    }
+
+    /// The zone whose colour and icon the row shows: its latch after release, else where x is.
+    public func displayZone(of id: MessageID) -> SwipeZone {
+        rows[id.index].latch ?? SwipeZone.at(x(of: id))
+    }
+
+    public func background(of id: MessageID) -> PaletteColor { displayZone(of: id).background }
+    public func icon(of id: MessageID) -> Icon { displayZone(of: id).icon }
+    public func iconAlpha(of id: MessageID) -> Double { displayZone(of: id).iconAlpha(x: x(of: id)) }
+    public func iconX(of id: MessageID) -> Double { displayZone(of: id).iconX(x: x(of: id)) }
+
+    public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
+
+    /// What covers the screen, if anything, with a hint of how to get rid of it.
+    public var cover: (what: String, hint: String)? {
+        if let overlay {
+            return (overlay.kind.title, overlay.dismissal == nil
+                    ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance 0.3")
+        }
+        return nil
+    }
+}
+
+// MARK: - Changing the screen
+
+extension MailboxState {
+    enum Subject { case view(ViewID), screen }
+
+    mutating func log(_ subject: Subject, _ event: TimelineEvent) {
+        let name: String
+        switch subject {
+        case .view(let view): name = view.name
+        case .screen: name = "screen"
+        }
+        timeline.append(TimelineEntry(time: now, subject: name, kind: .event(event), gesture: gestureNumber))
+    }
+
+    /// The gesture the current entries belong to: the one in progress, or the last one.
+    var gestureNumber: Int? { gestureCount == 0 ? nil : gestureCount }
+
+    /// Animates `key` from what is on screen to `target` over `duration` on the behaviour curve, logging it.
+    mutating func animate(_ key: PropertyKey, to target: Double, over duration: Ticks,
+                          curve: TimingCurve = Durations.curve, then completion: FollowUp? = nil) {
+        let from = presentation(key)
+        setModelValue(key, .scalar(target))
+        let animation = animator.start(key, from: from, to: .scalar(target), at: now, duration: duration,
+                                       curve: curve, completion: completion)
+        timeline.append(TimelineEntry(
+            time: now, subject: key.view.name,
+            kind: .animation(property: key.path, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
+            gesture: gestureNumber))
+    }
+
+    /// Stops any animation of `key`, leaving the property where it is on screen now.
+    mutating func grab(_ key: PropertyKey) {
+        let value = presentation(key)
+        guard animator.remove(key) != nil else { return }
+        setModelValue(key, value)
+        log(.view(key.view), .animationInterrupted(property: key.property, at: value.scalar ?? 0))
+    }
+
+    /// Moves the clock to `target`, completing animations in order at their exact end times.
+    mutating func advanceClock(to target: Ticks) {
+        while let end = animator.nextEnd, end <= target {
+            if end > now { now = end }
+            for animation in animator.takeCompleted(by: now) {
+                if let followUp = animation.completion { complete(followUp) }
+            }
+        }
+        if target > now { now = target }
+    }
+}

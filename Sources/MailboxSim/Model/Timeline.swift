@@ -1,0 +1,111 @@
+/// Something that happened on screen, worth a line in the timeline.
+public enum TimelineEvent: Equatable, Sendable {
+    case gestureBegan(kind: String, value: Double)
+    case thresholdCrossed(from: SwipeZone, to: SwipeZone, x: Double)
+    case gestureEnded(value: Double, velocity: Double, outcome: ReleaseOutcome?)
+    case animationInterrupted(property: ViewProperty, at: Double)
+    case overlayShown(OverlayKind)
+    case overlayQueued(OverlayKind)
+    case overlayDismissed(OverlayKind, Overlay.Dismissal)
+    case overlayGone(OverlayKind)
+    case messageHidden(Folder)
+    case messageRestored
+    case screenReset(messages: Int)
+
+    public var description: String {
+        switch self {
+        case let .gestureBegan(kind, value):
+            return "\(kind) began at \(formatNumber(value))"
+        case let .thresholdCrossed(from, to, x):
+            return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
+        case let .gestureEnded(value, velocity, outcome):
+            var text = "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s"
+            if let outcome { text += ": " + outcome.summary }
+            return text
+        case let .animationInterrupted(property, value):
+            return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
+        case .overlayShown(let kind): return "\(kind.rawValue) options appear"
+        case .overlayQueued(let kind): return "\(kind.rawValue) options wait for the overlay on screen"
+        case let .overlayDismissed(kind, dismissal):
+            switch dismissal {
+            case .cancel: return "\(kind.rawValue) options cancelled"
+            case .finish(let option?): return "\(kind.rawValue) option \(option) chosen"
+            case .finish(nil): return "\(kind.rawValue) options dismissed"
+            }
+        case .overlayGone(let kind): return "\(kind.rawValue) options gone"
+        case .messageHidden(let folder): return "hidden: moved to \(folder.rawValue)"
+        case .messageRestored: return "back in the inbox"
+        case .screenReset(let n): return "new screen with \(n) messages"
+        }
+    }
+}
+
+extension ReleaseOutcome {
+    /// `snap back`, `slide out, then the reschedule options`, `slide out, then archive`.
+    public var summary: String {
+        switch self {
+        case .snapBack: "snap back"
+        case .options(let kind): "slide out, then the \(kind.rawValue) options"
+        case .hide(let folder): "slide out, then \(folder == .trash ? "delete" : folder.rawValue)"
+        }
+    }
+}
+
+/// One line of the timeline: an animation that started, or an event.
+public struct TimelineEntry: Equatable, Sendable {
+    public let time: Ticks
+    /// The view it concerns: `msg1`, `overlay`, `screen`.
+    public let subject: String
+    public let kind: Kind
+    /// The gesture it belongs to (numbered from 1 since the last reset), if any.
+    public let gesture: Int?
+
+    public enum Kind: Equatable, Sendable {
+        case animation(property: String, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
+        case event(TimelineEvent)
+    }
+
+    /// The entry without its time: `msg1.x -180 → -320 over 0.3s easeInOut`, `msg1 gesture began at 0`.
+    public var summary: String {
+        switch kind {
+        case let .animation(property, from, to, duration, curve):
+            return "\(property) \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+        case .event(let event):
+            return "\(subject) \(event.description)"
+        }
+    }
+}
+
+/// The record of every animation and event, keeping the newest `capacity` entries and counting the rest.
+public struct Timeline: Equatable, Sendable {
+    public let capacity: Int
+    private var storage: [TimelineEntry] = []
+    private var head = 0
+    /// Entries dropped from the front to stay within capacity.
+    public private(set) var dropped = 0
+
+    public init(capacity: Int = Limits.timelineCapacity) { self.capacity = capacity }
+
+    /// The kept entries, oldest first.
+    public var entries: ArraySlice<TimelineEntry> { storage[head...] }
+    /// How many entries were ever appended.
+    public var total: Int { dropped + storage.count - head }
+
+    public mutating func append(_ entry: TimelineEntry) {
+        storage.append(entry)
+        if storage.count - head > capacity {
+            head += 1
+            dropped += 1
+            if head >= capacity {
+                storage.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    /// Entries appended since the total was `mark`, oldest first (those still kept).
+    public func entries(since mark: Int) -> ArraySlice<TimelineEntry> {
+        let start = max(head, storage.count - (total - mark))
+        return storage[min(start, storage.count)...]
+    }
+}

@@ -1,0 +1,52 @@
+/// A command's description of itself: its name, arguments and help, and how its parsed arguments become a
+/// `Command`. `help`, tab completion and the parser all read these and nothing else.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let parameters: [Parameter]
+    /// One line for the command list.
+    public let summary: String
+    /// A paragraph for `help NAME`.
+    public let details: String
+    public let example: String
+    /// True for commands that only make sense at the prompt (`save`, `quit`).
+    public let interactiveOnly: Bool
+    let build: @Sendable (Arguments) throws(ScriptError) -> Command
+
+    init(_ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], summary: String, details: String,
+         example: String, interactiveOnly: Bool = false,
+         build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command) {
+        self.name = name
+        self.aliases = aliases
+        self.parameters = parameters
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.interactiveOnly = interactiveOnly
+        self.build = build
+    }
+
+    /// `pan TARGET DX [in S]`.
+    public var synopsis: String {
+        ([name] + parameters.map(\.synopsis)).joined(separator: " ")
+    }
+
+    /// Every name the command answers to.
+    public var names: [String] { [name] + aliases }
+}
+
+/// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out).
+public struct Arguments: Sendable {
+    let values: [ArgumentValue?]
+
+    subscript(_ index: Int) -> ArgumentValue? { values[index] }
+
+    func number(_ index: Int) -> DecimalNumber? {
+        if case .number(let n)? = values[index] { return n } else { return nil }
+    }
+    func ticks(_ index: Int) -> Ticks? { number(index)?.ticks }
+    func word(_ index: Int) -> String? {
+        if case .word(let w)? = values[index] { return String(w) } else { return nil }
+    }
+    func flag(_ index: Int) -> Bool { values[index] == .flag }
+}

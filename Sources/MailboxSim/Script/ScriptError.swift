@@ -1,0 +1,29 @@
+/// A command the script language or the screen refused, with a message a person can act on.
+public struct ScriptError: Error, Equatable, Sendable {
+    public let message: String
+    /// True when the command name itself was unknown: `!` does not excuse that, since the script is wrong.
+    public let unknownCommand: Bool
+
+    public init(_ message: String, unknownCommand: Bool = false) {
+        self.message = message
+        self.unknownCommand = unknownCommand
+    }
+
+    init(_ error: MailboxError) { self.init(error.message) }
+}
+
+/// A token as a person should see it in an error: quoted, control characters escaped, long ones cut.
+func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
+    var out = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count == limit { out += "…"; break }
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+        count += 1
+    }
+    return "'" + out + "'"
+}

@@ -1,0 +1,189 @@
+/// A screen driven by commands: the simulation, its settings, and the commands that ran (for `save`).
+public struct Session: Sendable {
+    public private(set) var screen: MailboxState
+    public private(set) var framesPerSecond = Limits.defaultFramesPerSecond
+    /// The lines that ran successfully and changed or checked something, for `save`.
+    public private(set) var transcript: [String] = []
+    /// True at the REPL prompt, where `save` is allowed.
+    public let interactive: Bool
+
+    public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
+        screen = MailboxState(messageCount: messageCount)
+        self.interactive = interactive
+    }
+
+    /// What one command produced.
+    public struct Outcome: Sendable {
+        /// Lines printed by inspection commands (`state`, `show`, `help`…).
+        public var output: [String] = []
+        /// Timeline entries the command added, for a front end that traces them.
+        public var trace: [TimelineEntry] = []
+        /// A failed `expect` or a `!` whose command succeeded: the message after `FILE:LINE: `.
+        public var failure: String?
+        /// True for an `expect` or `!` (counted as a check).
+        public var isCheck = false
+        /// `save`: the file to write and its contents (the front end writes it).
+        public var fileToWrite: (path: String, contents: String)?
+        public var quit = false
+    }
+
+    /// Parses and runs one line. Blank lines and comments produce an empty outcome.
+    public mutating func execute(line: Substring) throws(ScriptError) -> Outcome {
+        guard let command = try Parser.parse(line) else { return Outcome() }
+        let outcome = try run(command)
+        if outcome.failure == nil && command.isRecorded {
+            transcript.append(String(line).trimmingBlanks)
+        }
+        return outcome
+    }
+
+    /// Runs one command; on an error nothing has changed.
+    public mutating func run(_ command: Command) throws(ScriptError) -> Outcome {
+        let mark = screen.timeline.total
+        var outcome = Outcome()
+        do {
+            try perform(command, into: &outcome)
+        } catch let error as MailboxError {
+            throw ScriptError(error)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            throw ScriptError("\(error)")
+        }
+        if screen.timeline.total > mark {
+            outcome.trace = Array(screen.timeline.entries(since: mark))
+        }
+        return outcome
+    }
+
+    private mutating func perform(_ command: Command, into outcome: inout Outcome) throws {
+        switch command {
+        case let .pan(target, translation, duration):
+            try pan(target, to: translation, over: duration ?? Durations.slideOut)
+        case let .edgePan(translation, duration):
+            try pan(.edge, to: translation, over: duration ?? Durations.slideOut)
+        case .release(let velocity):
+            try screen.send(.released(velocity: velocity))
+        case .tap(let target):
+            try screen.send(.tapped(target))
+        case .choose(let option):
+            try screen.send(.chose(option))
+        case .shake:
+            throw MailboxError.notSimulatedYet("shake to undo")
+        case .type:
+            throw MailboxError.notSimulatedYet("the compose sheet")
+        case .advance(let span):
+            guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
+            try screen.send(.clockAdvanced(to: target))
+        case .settle:
+            while let end = screen.animator.nextEnd {
+                try screen.send(.clockAdvanced(to: end))
+            }
+        case .reset(let count):
+            screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount)
+        case .setFramesPerSecond(let fps):
+            framesPerSecond = fps
+        case .state:
+            outcome.output = StateReport.lines(screen)
+        case .show(let path):
+            outcome.output = try PropertyReport.lines(path, screen)
+        case .colors:
+            outcome.output = ColorsReport.lines(screen)
+        case .timeline(let filter):
+            outcome.output = try TimelineReport.lines(screen, filter: filter)
+        case .render:
+            outcome.output = ScreenRender.lines(screen)
+        case let .save(file, withExpectations):
+            guard interactive else { throw ScriptError("save works at the REPL prompt only") }
+            outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
+            outcome.output = ["saved \(transcript.count) commands to \(file)"]
+        case .expect(let expectation):
+            outcome.isCheck = true
+            let actual = try screen.read(expectation.path)
+            if !expectation.holds(for: actual) {
+                outcome.failure = "expected \(expectation.text), got \(actual.precise)"
+            }
+        case let .mustFail(inner, text):
+            outcome.isCheck = true
+            var trial = outcome
+            do {
+                try perform(inner, into: &trial)
+            } catch {
+                return
+            }
+            outcome.failure = "expected '\(text)' to be refused, but it succeeded"
+        case .invalid(let message):
+            throw ScriptError(message)
+        case .help(let topic):
+            outcome.output = HelpReport.lines(topic: topic)
+        case .quit:
+            outcome.quit = true
+        }
+    }
+
+    /// Moves a finger to `translation` over `span`, one sample per frame; the clock advances with it.
+    private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks) throws(MailboxError) {
+        if let gesture = screen.gesture {
+            guard gesture.target == target else { throw .gestureInProgress(gesture.target) }
+            if let cover = screen.cover { throw .covered(by: cover.what, hint: cover.hint) }
+        } else {
+            try screen.checkPanBegan(target)
+        }
+        guard screen.now.adding(span) != nil else { throw .clockOverflow }
+        if screen.gesture == nil { try screen.send(.panBegan(target)) }
+        let start = screen.now
+        let from = screen.gesture!.translation
+        let frames = max(1, Int64((Double(span.nanoseconds) * Double(framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
+        for frame in 1...frames {
+            let t = start + Ticks(nanoseconds: span.nanoseconds * frame / frames)
+            try screen.send(.clockAdvanced(to: t))
+            try screen.send(.panChanged(translation: from + (translation - from) * Double(frame) / Double(frames)))
+        }
+    }
+
+    /// The transcript as a script; with expectations, `expect` lines pinning the current state.
+    public func scriptText(withExpectations: Bool) -> String {
+        var lines = ["# mailsim session, saved at virtual time \(screen.now.decimalSeconds)s"] + transcript
+        if withExpectations {
+            lines.append("")
+            lines.append("# the state when saved")
+            for path in PropertyPath.all(messageCount: screen.messageCount) {
+                guard let value = try? screen.read(path) else { continue }
+                let text: String
+                switch value {
+                case .color(let c): text = PaletteColor.named(c)?.rawValue ?? c.hex
+                default: text = value.precise
+                }
+                lines.append("expect \(path.name) == \(text)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Command {
+    /// Whether `save` keeps the line: everything but help, save and quit.
+    var isRecorded: Bool {
+        switch self {
+        case .help, .save, .quit: false
+        default: true
+        }
+    }
+}
+
+extension Value {
+    /// Like `description`, with six decimals for numbers: for failure messages and saved expectations.
+    public var precise: String {
+        if case .number(let v) = self { return formatNumber(v, decimals: 6) }
+        return description
+    }
+}
+
+extension String {
+    var trimmingBlanks: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the front end needs, on the C library directly (no Foundation at start-up).
+enum FileSystem {
+    /// A file-system failure, worded like the C library's.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The whole contents of a file.
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
+        if isDirectory(path) { throw Failure(message: "cannot read '\(path)': it is a directory") }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw Failure(message: "cannot read '\(path)': \(lastError())") }
+        defer { close(fd) }
+        return try readAll(fd, name: path)
+    }
+
+    /// Everything left on a file descriptor (standard input, say).
+    static func readAll(_ fd: Int32, name: String) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot read '\(name)': \(lastError())")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Writes `contents` to `path`, replacing it.
+    static func write(_ contents: String, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(lastError())") }
+        defer { close(fd) }
+        var bytes = Array(contents.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot write '\(path)': \(lastError())")
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The `.mbs` files at or below `path`, sorted; a file path is returned as it is.
+    static func scripts(under path: String) throws(Failure) -> [String] {
+        guard exists(path) else { throw Failure(message: "no such file or directory '\(path)'") }
+        guard isDirectory(path) else { return [path] }
+        guard let dir = opendir(path) else { throw Failure(message: "cannot list '\(path)': \(lastError())") }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        closedir(dir)
+        var found: [String] = []
+        for name in names.sorted() {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            if isDirectory(child) {
+                found += try scripts(under: child)
+            } else if name.hasSuffix(".mbs") {
+                found.append(child)
+            }
+        }
+        return found
+    }
+
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import MailboxSim
+
+extension MailsimCommand {
+    /// `mailsim run FILE...`: runs scripts, each in a fresh simulation.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run scripts, each in a fresh simulation.",
+            discussion: "Exit status: 0 when every expectation held, 1 when an expectation failed, 2 on an error."
+        )
+
+        @Argument(help: "The .mbs scripts to run, in order.")
+        var files: [String]
+
+        @Flag(name: .long, help: "Also print every animation and event as it happens.")
+        var trace = false
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("name at least one script to run") }
+        }
+
+        func run() throws {
+            let printer = ScriptPrinter(trace: trace)
+            var status: Int32 = 0
+            for file in files {
+                let report = printer.run(file: file) { () throws(FileSystem.Failure) in try FileSystem.read(file) }
+                status = max(status, report.exitCode)
+            }
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
