@@ -46,6 +46,8 @@ public enum Durations {
 public enum Limits {
     public static let maxTranslation = 10_000.0
     public static let maxVelocity = 1_000_000.0
+    /// How long a `pan` takes when no `in S` is given.
+    public static let defaultPanDuration = Ticks.milliseconds(300)
     /// The longest single pan, in seconds.
     public static let maxPanSeconds = 3_600.0
     public static let defaultFramesPerSecond = 60

@@ -59,9 +59,9 @@ public struct Session: Sendable {
     private mutating func perform(_ command: Command, into outcome: inout Outcome) throws {
         switch command {
         case let .pan(target, translation, duration):
-            try pan(target, to: translation, over: duration ?? Durations.slideOut)
+            try pan(target, to: translation, over: duration ?? Limits.defaultPanDuration)
         case let .edgePan(translation, duration):
-            try pan(.edge, to: translation, over: duration ?? Durations.slideOut)
+            try pan(.edge, to: translation, over: duration ?? Limits.defaultPanDuration)
         case .release(let velocity):
             try screen.send(.released(velocity: velocity))
         case .tap(let target):
