@@ -2,13 +2,14 @@
 public enum PropertyReport {
     public static func lines(_ prefix: String, _ screen: MailboxState) throws(ScriptError) -> [String] {
         let paths = try matching(prefix, screen)
-        var table = TextTable(header: [])
+        let width = paths.map(\.name.count).max() ?? 0
+        var lines: [String] = []
         for path in paths {
             let value: Value
             do { value = try screen.read(path) } catch { throw ScriptError(error) }
-            table.append([path.name, "=", value.description])
+            lines.append(path.name + String(repeating: " ", count: width - path.name.count) + " = " + value.description)
         }
-        return Array(table.lines.dropFirst())
+        return lines
     }
 
     /// The paths equal to `prefix` or under it (`msg1` → every msg1 property).

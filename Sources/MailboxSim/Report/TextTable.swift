@@ -15,8 +15,8 @@ public struct TextTable: Sendable {
     /// The lines, two spaces between columns, trailing blanks trimmed.
     public var lines: [String] {
         let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+        var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
+        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         return all.map { row in
             var line = ""
             for (i, cell) in row.enumerated() {

@@ -14,7 +14,6 @@ public struct ScriptReport: Sendable {
     public internal(set) var checks = 0
     public internal(set) var failures: [String] = []
     public internal(set) var error: String?
-    public internal(set) var warnings: [String] = []
 
     public init(file: String) { self.file = file }
 
@@ -61,11 +60,6 @@ public enum ScriptRunner {
                 emit(.diagnostic(message))
             }
             if outcome.quit { break }
-        }
-        if let gesture = session.screen.gesture {
-            let warning = "\(file):\(lineNumber): warning: the script ended with a finger still down on \(gesture.target.name) (release it to see the outcome)"
-            report.warnings.append(warning)
-            emit(.diagnostic(warning))
         }
         return report
     }
