@@ -10,4 +10,12 @@ public enum FollowUp: Equatable, Sendable {
     case hideEnded(UndoRecord)
     /// A row slid back into place after `tap cancel` on its overlay.
     case slideBackEnded(MessageID)
+    /// An undone message is back in its place.
+    case restoreEnded(MessageID)
+    /// The content stopped at the menu's open (true) or closed position.
+    case menuSettled(open: Bool)
+    /// The compose sheet finished appearing (true) or going away.
+    case composeSettled(shown: Bool)
+    /// A segment's view finished sliding in.
+    case segmentSettled(Segment)
 }

@@ -10,6 +10,10 @@ public enum MailboxAction: Equatable, Sendable {
     case tapped(TapTarget?)
     /// An option picked on the options overlay.
     case chose(String)
+    /// Text typed into the compose sheet's focused field.
+    case typed(String)
+    /// The phone was shaken.
+    case shaken
     /// The virtual clock moved forward to an instant.
     case clockAdvanced(to: Ticks)
 }
@@ -17,15 +21,19 @@ public enum MailboxAction: Equatable, Sendable {
 /// The named things a tap can hit.
 public enum TapTarget: Hashable, Sendable {
     case compose, menu, cancel, undo
+    case deleteDraft, keepDraft
     case segment(Segment)
+
+    /// The one-word targets, as scripts spell them; `segment` takes a segment name after it.
+    public static let words: [(word: String, target: TapTarget?)] = [
+        ("compose", .compose), ("menu", .menu), ("cancel", .cancel), ("undo", .undo),
+        ("delete-draft", .deleteDraft), ("keep-draft", .keepDraft), ("segment", nil),
+    ]
 
     public var name: String {
         switch self {
-        case .compose: "compose"
-        case .menu: "menu"
-        case .cancel: "cancel"
-        case .undo: "undo"
         case .segment(let s): "segment \(s.rawValue)"
+        default: TapTarget.words.first { $0.target == self }!.word
         }
     }
 }

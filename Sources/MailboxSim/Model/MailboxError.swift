@@ -13,6 +13,9 @@ public enum MailboxError: Error, Equatable, Sendable {
     case clockOverflow
     case cannotTap(String, reason: String)
     case notSimulatedYet(String)
+    case nothingToType
+    case menuClosed
+    case mailboxOffScreen(Segment)
 
     public var message: String {
         switch self {
@@ -23,7 +26,7 @@ public enum MailboxError: Error, Equatable, Sendable {
         case .messageLeaving(let id):
             return "\(id.name) is being hidden and cannot be grabbed"
         case let .covered(what, hint):
-            return "\(what) cover the screen (\(hint))"
+            return "\(what) the screen (\(hint))"
         case .gestureInProgress(let target):
             return "a finger is already down on \(target.name) (release it first)"
         case .noFingerDown:
@@ -44,6 +47,12 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "cannot tap \(target): \(reason)"
         case .notSimulatedYet(let what):
             return "\(what) is not simulated yet"
+        case .nothingToType:
+            return "no field has the keyboard (compose first)"
+        case .mailboxOffScreen(let segment):
+            return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"
+        case .menuClosed:
+            return "the menu is closed: pan content drags the content while the menu is open (edgepan opens it)"
         }
     }
 }

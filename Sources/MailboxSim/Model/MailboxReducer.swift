@@ -8,6 +8,8 @@ extension MailboxState {
         case .released(let velocity): try released(velocity)
         case .tapped(let target): try tapped(target)
         case .chose(let option): try chose(option)
+        case .typed(let text): try typed(text)
+        case .shaken: try shaken()
         case .clockAdvanced(let target):
             guard target >= now else { return }
             advanceClock(to: target)
@@ -17,26 +19,37 @@ extension MailboxState {
     /// Checks that a finger can go down on `target` now, without changing anything.
     public func checkPanBegan(_ target: PanTarget) throws(MailboxError) {
         if let gesture { throw .gestureInProgress(gesture.target) }
-        if let cover { throw .covered(by: cover.what, hint: cover.hint) }
         switch target {
         case .message(let id):
             let row = try row(id)
+            if let cover { throw cover.error }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
+            if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
             if animator.animation(for: PropertyKey(.row(id), .height)) != nil { throw .messageLeaving(id) }
-        case .content, .edge:
-            throw .notSimulatedYet("the menu (edgepan, pan content)")
+        case .edge:
+            if let cover { throw cover.error }
+        case .content:
+            if let cover, cover != .menu { throw cover.error }
+            if menuPhase == .closed { throw .menuClosed }
         }
     }
 
     private mutating func panBegan(_ target: PanTarget) throws(MailboxError) {
         try checkPanBegan(target)
-        guard case .message(let id) = target else { return }
-        let key = PropertyKey(.row(id), .x)
-        grab(key)
-        rows[id.index].latch = nil
+        let key: PropertyKey
+        switch target {
+        case .message(let id):
+            key = PropertyKey(.row(id), .x)
+            grab(key)
+            rows[id.index].latch = nil
+        case .edge, .content:
+            key = PropertyKey(.content, .x)
+            grab(key)
+        }
         gestureCount += 1
-        gesture = PanGesture(target: target, origin: rows[id.index].x, lastSample: now)
-        log(.view(.row(id)), .gestureBegan(kind: "pan", value: rows[id.index].x))
+        let origin = modelValue(key).scalar ?? 0
+        gesture = PanGesture(target: target, origin: origin, lastSample: now)
+        log(.view(key.view), .gestureBegan(kind: target == .edge ? "edge pan" : "pan", value: origin))
     }
 
     private mutating func panChanged(_ translation: Double) throws(MailboxError) {
@@ -46,12 +59,19 @@ extension MailboxState {
         pan.translation = translation
         pan.lastSample = now
         gesture = pan
-        guard case .message(let id) = pan.target else { return }
+        switch pan.target {
+        case .message(let id): dragRow(id, to: pan.origin + translation)
+        case .edge, .content: contentX = min(Metrics.screenWidth, max(0, pan.origin + translation))
+        }
+    }
+
+    /// Moves a row with the finger, logging the thresholds it crosses.
+    private mutating func dragRow(_ id: MessageID, to x: Double) {
         let before = SwipeZone.at(rows[id.index].x)
-        let x = pan.origin + translation
         rows[id.index].x = x
         let after = SwipeZone.at(x)
-        if before != after, before != .rest, after != .rest, before.background != after.background || before.icon != after.icon {
+        if before != after, before != .rest, after != .rest,
+           before.background != after.background || before.icon != after.icon {
             log(.view(.row(id)), .thresholdCrossed(from: before, to: after, x: x))
         }
     }
@@ -60,11 +80,18 @@ extension MailboxState {
         guard let pan = gesture else { throw .noFingerDown }
         let finalVelocity = velocity ?? pan.velocity
         gesture = nil
-        guard case .message(let id) = pan.target else { return }
+        switch pan.target {
+        case .message(let id): releaseRow(id, velocity: finalVelocity)
+        case .edge, .content: releaseContent(velocity: finalVelocity)
+        }
+    }
+
+    /// The zone at release decides; the background and icon latch to it.
+    private mutating func releaseRow(_ id: MessageID, velocity: Double) {
         let x = rows[id.index].x
         let zone = SwipeZone.at(x)
         let outcome = zone.releaseOutcome
-        log(.view(.row(id)), .gestureEnded(value: x, velocity: finalVelocity, outcome: outcome))
+        log(.view(.row(id)), .gestureEnded(value: x, velocity: velocity, outcome: outcome.summary))
         rows[id.index].latch = zone
         let key = PropertyKey(.row(id), .x)
         switch outcome {
@@ -77,23 +104,46 @@ extension MailboxState {
     }
 
     private mutating func tapped(_ target: TapTarget?) throws(MailboxError) {
-        switch target {
-        case nil:
-            guard let overlay else { throw .nothingToDismiss }
+        let cover = self.cover
+        switch (target, cover) {
+        case (nil, .overlay(let overlay)?):
             try dismissOverlay(overlay, .finish(option: nil))
-        case .cancel?:
-            guard let overlay else {
-                throw .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")
-            }
+        case (nil, let cover?):
+            throw cover.error
+        case (nil, nil):
+            throw .nothingToDismiss
+        case (.cancel?, .alert(let alert)?):
+            dismissAlert(alert)
+        case (.cancel?, .overlay(let overlay)?):
             try dismissOverlay(overlay, .cancel)
-        case .compose?, .menu?, .undo?, .segment?:
-            if let cover { throw .covered(by: cover.what, hint: cover.hint) }
-            throw .notSimulatedYet("tap \(target!.name)")
+        case (.cancel?, .compose?):
+            try cancelCompose()
+        case (.cancel?, _):
+            throw .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")
+        case (.undo?, .alert(.undo)?):
+            undoLastAction()
+        case (.undo?, nil):
+            throw .cannotTap("undo", reason: "no undo alert is up (shake first)")
+        case (.deleteDraft?, .alert(.draft)?), (.keepDraft?, .alert(.draft)?):
+            closeCompose(keepingDraft: target == .keepDraft)
+        case (.deleteDraft?, nil), (.keepDraft?, nil), (.deleteDraft?, .compose?), (.keepDraft?, .compose?):
+            throw .cannotTap(target!.name, reason: "no draft alert is up (type, then tap cancel)")
+        case (.menu?, .menu?), (.menu?, nil):
+            toggleMenu()
+        case (.compose?, nil):
+            openCompose()
+        case (.segment(let segment)?, nil):
+            select(segment)
+        case (_, let cover?):
+            throw cover.error
         }
     }
 
     private mutating func chose(_ option: String) throws(MailboxError) {
-        guard let overlay else { throw .noOverlay }
+        guard case .overlay(let overlay)? = cover else {
+            if let cover { throw cover.error }
+            throw .noOverlay
+        }
         guard overlay.kind.options.contains(option) else {
             throw .unknownOption(option, overlay.kind, suggestion: nearest(option, in: overlay.kind.options))
         }
@@ -122,6 +172,15 @@ extension MailboxState {
             rows[record.message.index].folder = record.folder
             undoStack.append(record)
             log(.view(.row(record.message)), .messageHidden(record.folder))
+        case .restoreEnded(let id):
+            rows[id.index].latch = nil
+            log(.view(.row(id)), .messageRestored)
+        case .menuSettled(let open):
+            log(.view(.content), open ? .menuOpened : .menuClosed)
+        case .composeSettled(let shown):
+            log(.view(.composeSheet), shown ? .composeShown : .composeHidden)
+        case .segmentSettled(let segment):
+            log(.view(.segmentView(segment)), .segmentShown(segment))
         }
     }
 

@@ -11,6 +11,11 @@ public struct MailboxState: Sendable {
     /// Options overlays whose rows finished sliding out while another overlay was up.
     public internal(set) var pendingOverlays: [Overlay] = []
     public internal(set) var undoStack: [UndoRecord] = []
+    /// Model value of the mailbox content's x: 0 with the menu closed, 280 open.
+    var contentX = 0.0
+    public internal(set) var compose = ComposeSheet()
+    public internal(set) var alert: Alert?
+    public internal(set) var segments = SegmentedControl()
     public internal(set) var timeline = Timeline()
     /// Gestures begun since the reset; numbers the timeline's groups.
     public internal(set) var gestureCount = 0
@@ -57,6 +62,10 @@ extension MailboxState {
         case (.row(let id), .height): .scalar(rows[id.index].height)
         case (.row(let id), .alpha): .scalar(rows[id.index].alpha)
         case (.overlay, .alpha): .scalar(overlayAlpha)
+        case (.content, .x): .scalar(contentX)
+        case (.composeSheet, .y): .scalar(compose.y)
+        case (.composeDim, .alpha): .scalar(compose.dim)
+        case (.segmentView(let segment), .x): .scalar(segments.viewX[segment.index])
         default: .scalar(0)
         }
     }
@@ -68,6 +77,10 @@ extension MailboxState {
         case (.row(let id), .height): rows[id.index].height = v
         case (.row(let id), .alpha): rows[id.index].alpha = v
         case (.overlay, .alpha): overlayAlpha = v
+        case (.content, .x): contentX = v
+        case (.composeSheet, .y): compose.y = v
+        case (.composeDim, .alpha): compose.dim = v
+        case (.segmentView(let segment), .x): segments.viewX[segment.index] = v
         default: break
         }
     }
@@ -104,13 +117,43 @@ extension MailboxState {
 
     public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
 
-    /// What covers the screen, if anything, with a hint of how to get rid of it.
-    public var cover: (what: String, hint: String)? {
-        if let overlay {
-            return (overlay.kind.title, overlay.dismissal == nil
-                    ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance 0.3")
-        }
+    /// What covers the screen, if anything, topmost first, with a hint of how to get rid of it.
+    public var cover: Cover? {
+        if let alert { return .alert(alert) }
+        if let overlay { return .overlay(overlay) }
+        if composePhase != .hidden { return .compose }
+        if menuPhase != .closed { return .menu }
         return nil
+    }
+
+    public var contentPresentationX: Double { presentationScalar(PropertyKey(.content, .x)) }
+    public var composePresentationY: Double { presentationScalar(PropertyKey(.composeSheet, .y)) }
+    public var composePresentationDim: Double { presentationScalar(PropertyKey(.composeDim, .alpha)) }
+    public func viewX(of segment: Segment) -> Double { presentationScalar(PropertyKey(.segmentView(segment), .x)) }
+
+    /// `closed`, `open` or `moving` (a finger on it, or animating).
+    public var menuPhase: Phase {
+        if let gesture, gesture.target == .edge || gesture.target == .content { return .moving }
+        if animator.animation(for: PropertyKey(.content, .x)) != nil { return .moving }
+        return contentX == 0 ? .closed : contentX == Metrics.menuOpenX ? .open : .moving
+    }
+
+    /// `hidden`, `shown` or `moving`.
+    public var composePhase: Phase {
+        if animator.animation(for: PropertyKey(.composeSheet, .y)) != nil
+            || animator.animation(for: PropertyKey(.composeDim, .alpha)) != nil { return .moving }
+        return compose.y == Metrics.screenHeight ? .hidden : .open
+    }
+
+    /// Where a sliding part of the screen is.
+    public enum Phase: Sendable {
+        /// The menu closed, or the compose sheet hidden.
+        case closed
+        /// The menu open, or the compose sheet shown.
+        case open
+        case moving
+
+        static let hidden = Phase.closed
     }
 }
 

@@ -2,7 +2,7 @@
 public enum TimelineEvent: Equatable, Sendable {
     case gestureBegan(kind: String, value: Double)
     case thresholdCrossed(from: SwipeZone, to: SwipeZone, x: Double)
-    case gestureEnded(value: Double, velocity: Double, outcome: ReleaseOutcome?)
+    case gestureEnded(value: Double, velocity: Double, outcome: String)
     case animationInterrupted(property: ViewProperty, at: Double)
     case overlayShown(OverlayKind)
     case overlayQueued(OverlayKind)
@@ -10,6 +10,14 @@ public enum TimelineEvent: Equatable, Sendable {
     case overlayGone(OverlayKind)
     case messageHidden(Folder)
     case messageRestored
+    case menuOpened, menuClosed
+    case composeShown, composeHidden
+    case typed(String)
+    case segmentSelected(Segment)
+    case segmentShown(Segment)
+    case alertShown(Alert)
+    case alertDismissed(Alert, TapTarget)
+    case undoing(UndoRecord)
     case screenReset(messages: Int)
 
     public var description: String {
@@ -19,9 +27,7 @@ public enum TimelineEvent: Equatable, Sendable {
         case let .thresholdCrossed(from, to, x):
             return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
         case let .gestureEnded(value, velocity, outcome):
-            var text = "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s"
-            if let outcome { text += ": " + outcome.summary }
-            return text
+            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome)"
         case let .animationInterrupted(property, value):
             return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
         case .overlayShown(let kind): return "\(kind.rawValue) options appear"
@@ -35,6 +41,16 @@ public enum TimelineEvent: Equatable, Sendable {
         case .overlayGone(let kind): return "\(kind.rawValue) options gone"
         case .messageHidden(let folder): return "hidden: moved to \(folder.rawValue)"
         case .messageRestored: return "back in the inbox"
+        case .menuOpened: return "menu open"
+        case .menuClosed: return "menu closed"
+        case .composeShown: return "compose sheet shown"
+        case .composeHidden: return "compose sheet hidden"
+        case .typed(let text): return "typed \"\(text)\""
+        case .segmentSelected(let segment): return "segment \(segment.rawValue) selected, tint \(segment.tint.rawValue)"
+        case .segmentShown(let segment): return "\(segment.rawValue) view in place"
+        case .alertShown(let alert): return "alert \"\(alert.title)\""
+        case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
+        case .undoing(let record): return "undo: \(record.message.name) comes back from \(record.folder.rawValue)"
         case .screenReset(let n): return "new screen with \(n) messages"
         }
     }

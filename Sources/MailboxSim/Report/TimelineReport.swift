@@ -2,13 +2,13 @@
 public enum TimelineReport {
     /// The subjects `timeline TARGET` accepts on this screen.
     public static func subjects(_ screen: MailboxState) -> [String] {
-        ["screen", "overlay"] + screen.rows.map(\.id.name)
+        ["screen", "overlay", "content", "compose"] + Segment.allCases.map { "view.\($0.rawValue)" } + screen.rows.map(\.id.name)
     }
 
     public static func lines(_ screen: MailboxState, filter: String?) throws(ScriptError) -> [String] {
         if let filter, !subjects(screen).contains(filter) {
             let hint = nearest(filter, in: subjects(screen)).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay or screen")
+            throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay, content, compose, view.NAME or screen")
         }
         var out: [String] = []
         if screen.timeline.dropped > 0 {

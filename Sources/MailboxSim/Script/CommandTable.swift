@@ -26,8 +26,8 @@ public enum CommandTable {
             .release(velocity: a.number(0)?.value)
         },
         CommandSpec("tap", [.optional("TARGET", .tapTarget)],
-                    summary: "tap what is on top, or compose, menu, cancel, undo, segment NAME",
-                    details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels the overlay (the message slides back).",
+                    summary: "tap what is on top, or compose, menu, cancel, undo, delete-draft, keep-draft, segment NAME",
+                    details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels what is up: the options overlay (the message slides back), the compose sheet (asking about a draft first when something was typed), or an alert. `tap undo` answers the undo alert; `tap delete-draft` and `tap keep-draft` the draft alert (both close the sheet; keep-draft keeps the text for the next compose). `tap menu` opens or closes the menu; `tap segment NAME` selects later, mailbox or archive.",
                     example: "tap cancel") { a throws(ScriptError) in
             if case .tapTarget(let target)? = a[0] { return .tap(target) }
             return .tap(nil)
@@ -39,7 +39,7 @@ public enum CommandTable {
                     details: "Dismisses the overlay like a tap and records OPTION on the message (msgN.snooze or msgN.list).",
                     example: "choose tomorrow") { a throws(ScriptError) in .choose(a.word(0)!) },
         CommandSpec("shake", summary: "shake to undo",
-                    details: "Asks to undo the last archive, delete, later or list action.",
+                    details: "With nothing to undo, prints \"Nothing to undo.\" and shows no alert; otherwise shows the alert \"Undo last action?\" (tap undo or tap cancel). Undo is a stack over archive, delete, later and list.",
                     example: "shake") { _ throws(ScriptError) in .shake },
         CommandSpec("type", [.required("TEXT", .text)], summary: "type into the compose sheet's focused field",
                     details: "Types TEXT (the rest of the line) into the focused field of the compose sheet.",

@@ -94,26 +94,21 @@ public enum Parser {
             }
             return .number(number)
         case .tapTarget:
-            switch text {
-            case "compose": return .tapTarget(.compose)
-            case "menu": return .tapTarget(.menu)
-            case "cancel": return .tapTarget(.cancel)
-            case "undo": return .tapTarget(.undo)
-            case "segment":
-                guard let name = rest.first?.text else {
-                    throw ScriptError("tap segment: missing NAME (later, mailbox or archive)")
-                }
-                rest.removeFirst()
-                guard let segment = Segment(rawValue: String(name)) else {
-                    let hint = nearest(String(name), in: Segment.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw ScriptError("unknown segment \(quoted(name))\(hint): the segments are later, mailbox and archive")
-                }
-                return .tapTarget(.segment(segment))
-            default:
-                let targets = ["compose", "menu", "cancel", "undo", "segment"]
-                let hint = nearest(String(text), in: targets).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(targets.joined(separator: ", ")) NAME, or nothing")
+            guard let entry = TapTarget.words.first(where: { $0.word == text }) else {
+                let words = TapTarget.words.map(\.word)
+                let hint = nearest(String(text), in: words).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(words.joined(separator: ", ")) NAME, or nothing")
             }
+            if let target = entry.target { return .tapTarget(target) }
+            guard let name = rest.first?.text else {
+                throw ScriptError("tap segment: missing NAME (later, mailbox or archive)")
+            }
+            rest.removeFirst()
+            guard let segment = Segment(rawValue: String(name)) else {
+                let hint = nearest(String(name), in: Segment.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ScriptError("unknown segment \(quoted(name))\(hint): the segments are later, mailbox and archive")
+            }
+            return .tapTarget(.segment(segment))
         case .setting:
             guard text == "fps" else {
                 let hint = nearest(String(text), in: ["fps"]).map { " (did you mean '\($0)'?)" } ?? ""

@@ -10,6 +10,20 @@ extension MailboxState {
         case .overlayAlpha: return .number(overlayPresentationAlpha)
         case .count(let folder): return .number(Double(count(in: folder)))
         case .undoCount: return .number(Double(undoStack.count))
+        case .menu: return .name(menuPhase == .closed ? "closed" : menuPhase == .open ? "open" : "moving")
+        case .contentX: return .number(contentPresentationX)
+        case .compose: return .name(composePhase == .closed ? "hidden" : composePhase == .open ? "shown" : "moving")
+        case .composeY: return .number(composePresentationY)
+        case .composeDim: return .number(composePresentationDim)
+        case .composeFocus: return .name(compose.focus?.rawValue ?? "none")
+        case .composeTo: return .name(compose.to.isEmpty ? "none" : compose.to)
+        case .segment: return .name(segments.selected.rawValue)
+        case .tint: return .color(segments.tint.color)
+        case .viewX(let segment): return .number(viewX(of: segment))
+        case .viewMessages(let segment):
+            let ids = messages(in: segment.folder)
+            return .name(ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ","))
+        case .alert: return .name(alert?.rawValue ?? "none")
         case let .message(id, field):
             let row = try row(id)
             switch field {

@@ -5,6 +5,13 @@ public enum PropertyPath: Hashable, Sendable {
     case overlay, overlayAlpha
     case count(Folder)
     case undoCount
+    case menu, contentX
+    case compose, composeY, composeDim, composeFocus, composeTo
+    case segment, tint
+    case viewX(Segment)
+    /// The messages a segment's view lists (`view.later.messages`).
+    case viewMessages(Segment)
+    case alert
 
     /// The properties of a message row.
     public enum MessageField: String, CaseIterable, Sendable {
@@ -18,7 +25,14 @@ public enum PropertyPath: Hashable, Sendable {
     static let fixed: [(name: String, path: PropertyPath)] = [
         ("time", .time), ("animating", .animating), ("gesture", .gesture),
         ("overlay", .overlay), ("overlay.alpha", .overlayAlpha),
-    ] + Folder.allCases.map { ("\($0.rawValue).count", .count($0)) } + [("undo.count", .undoCount)]
+    ] + Folder.allCases.map { ("\($0.rawValue).count", .count($0)) } + [
+        ("undo.count", .undoCount), ("menu", .menu), ("content.x", .contentX),
+        ("compose", .compose), ("compose.y", .composeY), ("compose.dim", .composeDim),
+        ("compose.focus", .composeFocus), ("compose.to", .composeTo),
+        ("segment", .segment), ("tint", .tint),
+    ] + Segment.allCases.map { ("view.\($0.rawValue).x", .viewX($0)) }
+      + [Segment.later, .archive].map { ("view.\($0.rawValue).messages", .viewMessages($0)) }
+      + [("alert", .alert)]
 
     /// Every path on a screen with `messageCount` messages, in a stable order (for `show`, completion, `save`).
     public static func all(messageCount: Int) -> [PropertyPath] {
@@ -60,7 +74,14 @@ public enum PropertyPath: Hashable, Sendable {
     /// What kind of value the path holds.
     public var valueType: ValueType {
         switch self {
-        case .time, .overlayAlpha, .count, .undoCount: return .number
+        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX: return .number
+        case .menu: return .name(["closed", "open", "moving"])
+        case .compose: return .name(["hidden", "shown", "moving"])
+        case .composeFocus: return .name(["none", "to"])
+        case .composeTo, .viewMessages: return .text
+        case .segment: return .name(Segment.allCases.map(\.rawValue))
+        case .tint: return .color
+        case .alert: return .name(["none"] + Alert.allCases.map(\.rawValue))
         case .animating: return .bool
         case .gesture: return .name(["none", "pan", "edgepan"])
         case .overlay: return .name(["none"] + OverlayKind.allCases.map(\.rawValue))
@@ -81,6 +102,8 @@ public enum PropertyPath: Hashable, Sendable {
 /// The kind of value a property holds, which decides how `expect` reads and compares it.
 public enum ValueType: Equatable, Sendable {
     case number, bool, color
+    /// Free text (one word in an `expect`).
+    case text
     /// One of a fixed set of names.
     case name([String])
 }

@@ -69,9 +69,11 @@ public struct Session: Sendable {
         case .choose(let option):
             try screen.send(.chose(option))
         case .shake:
-            throw MailboxError.notSimulatedYet("shake to undo")
-        case .type:
-            throw MailboxError.notSimulatedYet("the compose sheet")
+            let nothing = !screen.canUndo
+            try screen.send(.shaken)
+            if nothing { outcome.output = ["Nothing to undo."] }
+        case .type(let text):
+            try screen.send(.typed(text))
         case .advance(let span):
             guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
             try screen.send(.clockAdvanced(to: target))

@@ -20,6 +20,8 @@ public enum Value: Equatable, Sendable {
         switch type {
         case .number:
             return .number(try DecimalNumber.parse(text).value)
+        case .text:
+            return .name(String(text))
         case .bool:
             switch text {
             case "true": return .bool(true)

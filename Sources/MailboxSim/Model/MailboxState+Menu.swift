@@ -1,0 +1,32 @@
+/// The menu: an edge pan drags the content right; release continues in the finger's direction.
+extension MailboxState {
+    /// Where the content goes when the finger lifts: the way the finger was moving, or the nearer end.
+    static func menuTarget(x: Double, velocity: Double) -> Double {
+        if velocity > 0 { return Metrics.menuOpenX }
+        if velocity < 0 { return 0 }
+        return x > Metrics.menuOpenX / 2 ? Metrics.menuOpenX : 0
+    }
+
+    mutating func releaseContent(velocity: Double) {
+        let x = contentX
+        let target = MailboxState.menuTarget(x: x, velocity: velocity)
+        let open = target == Metrics.menuOpenX
+        log(.view(.content), .gestureEnded(value: x, velocity: velocity, outcome: open ? "menu keeps opening" : "menu keeps closing"))
+        moveContent(to: target)
+    }
+
+    /// `tap menu`: opens a closed (or closing) menu, closes an open (or opening) one.
+    mutating func toggleMenu() {
+        moveContent(to: contentX == Metrics.menuOpenX ? 0 : Metrics.menuOpenX)
+    }
+
+    private mutating func moveContent(to target: Double) {
+        let key = PropertyKey(.content, .x)
+        if presentation(key).scalar == target && animator.animation(for: key) == nil {
+            contentX = target
+            log(.view(.content), target == 0 ? .menuClosed : .menuOpened)
+            return
+        }
+        animate(key, to: target, over: Durations.menu, then: .menuSettled(open: target == Metrics.menuOpenX))
+    }
+}
