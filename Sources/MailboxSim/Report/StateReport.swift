@@ -9,6 +9,14 @@ public enum StateReport {
             if current.dismissal != nil { overlay += ", closing" }
         }
         out.append(overlay)
+        func phase(_ p: MailboxState.Phase, _ open: String, _ closed: String) -> String {
+            p == .open ? open : p == .closed ? closed : "moving"
+        }
+        out.append("menu \(phase(screen.menuPhase, "open", "closed")) (content.x \(formatNumber(screen.contentPresentationX)))  "
+                   + "compose \(phase(screen.composePhase, "shown", "hidden")) (y \(formatNumber(screen.composePresentationY)), dim \(formatNumber(screen.composePresentationDim)), focus \(screen.compose.focus?.rawValue ?? "none"))  "
+                   + "alert \(screen.alert?.rawValue ?? "none")")
+        out.append("segment \(screen.segments.selected.rawValue) (tint \(screen.segments.tint.color.paletteDescription))  "
+                   + Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(separator: "  "))
         out.append((Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoStack.count)"])
             .joined(separator: "  "))
         var table = TextTable(header: ["msg", "folder", "x", "y", "height", "alpha", "background", "icon", "icon.alpha", "icon.x", "snooze", "list"],
