@@ -2,7 +2,7 @@
 public struct Session: Sendable {
     public private(set) var screen: MailboxState
     public private(set) var framesPerSecond = Limits.defaultFramesPerSecond
-    /// The lines that ran successfully and changed or checked something, for `save`.
+    /// At the prompt, the lines that ran successfully, for `save` (scripts keep none: memory stays bounded).
     public private(set) var transcript: [String] = []
     /// True at the REPL prompt, where `save` is allowed.
     public let interactive: Bool
@@ -31,7 +31,7 @@ public struct Session: Sendable {
     public mutating func execute(line: Substring) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
         let outcome = try run(command)
-        if outcome.failure == nil && command.isRecorded {
+        if interactive && outcome.failure == nil && command.isRecorded {
             transcript.append(String(line).trimmingBlanks)
         }
         return outcome
