@@ -8,6 +8,7 @@ struct ScriptPrinter {
         switch output {
         case .line(let line): Console.out(line)
         case .trace(let entry): if trace { Console.out(TimelineReport.line(entry)) }
+        case .excused(let message): if trace { Console.out(message) }
         case .diagnostic(let message): Console.error(message)
         }
     }

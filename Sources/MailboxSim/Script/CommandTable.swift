@@ -86,7 +86,7 @@ public enum CommandTable {
                     details: "OP is ==, !=, <, <=, >, >=. Numeric == and != compare within 0.001 unless within TOL is given. Colours take a palette name or #RRGGBB; colours and names compare with == and != only.",
                     example: "expect msg1.background == yellow") { a throws(ScriptError) in try buildExpectation(a) },
         CommandSpec("!", [.required("COMMAND", .command)], summary: "assert that COMMAND is refused",
-                    details: "Succeeds when COMMAND fails with an error (and so changes nothing); a `!` command that succeeds is a failed expectation. An unknown command name stays an error.",
+                    details: "Succeeds when COMMAND fails with an error (and so changes nothing), whatever the error, an unknown command name included; a `!` command that succeeds is a failed expectation.",
                     example: "! release") { a throws(ScriptError) in
             guard case .command(let command, let text)? = a[0] else { throw ScriptError("! needs a command") }
             return .mustFail(command, text: text)

@@ -19,7 +19,7 @@ public enum Parser {
         }
         guard let spec = CommandTable.spec(named: head) else {
             let hint = nearest(String(head), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ScriptError("unknown command \(quoted(head))\(hint)", unknownCommand: true)
+            throw ScriptError("unknown command \(quoted(head))\(hint)")
         }
         let arguments = try readArguments(of: spec, from: tokens, line: line)
         return try spec.build(arguments)
@@ -125,7 +125,7 @@ public enum Parser {
         case .commandName:
             guard CommandTable.spec(named: text) != nil else {
                 let hint = nearest(String(text), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ScriptError("no command \(quoted(text))\(hint); `help` lists them", unknownCommand: true)
+                throw ScriptError("no command \(quoted(text))\(hint); `help` lists them")
             }
             return .word(text)
         case .text:
@@ -138,7 +138,7 @@ public enum Parser {
             let inner: Command
             do {
                 inner = try parse(tokens: all[...], line: line)
-            } catch where !error.unknownCommand {
+            } catch {
                 inner = .invalid(error.message)
             }
             if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }

@@ -1,12 +1,9 @@
 /// A command the script language or the screen refused, with a message a person can act on.
 public struct ScriptError: Error, Equatable, Sendable {
     public let message: String
-    /// True when the command name itself was unknown: `!` does not excuse that, since the script is wrong.
-    public let unknownCommand: Bool
 
-    public init(_ message: String, unknownCommand: Bool = false) {
+    public init(_ message: String) {
         self.message = message
-        self.unknownCommand = unknownCommand
     }
 
     init(_ error: MailboxError) { self.init(error.message) }

@@ -4,6 +4,8 @@ public enum ScriptOutput: Sendable {
     case line(String)
     /// A timeline entry a command added (printed by front ends that trace).
     case trace(TimelineEntry)
+    /// The error a `!` line expected and got (printed by front ends that trace).
+    case excused(String)
     /// `FILE:LINE: expected …, got …` or `FILE:LINE: error: …`, for standard error.
     case diagnostic(String)
 }
@@ -52,6 +54,7 @@ public enum ScriptRunner {
                 return report
             }
             for entry in outcome.trace { emit(.trace(entry)) }
+            if let excused = outcome.excused { emit(.excused("\(where_): refused as expected: \(excused)")) }
             for line in outcome.output { emit(.line(line)) }
             if outcome.isCheck { report.checks += 1 }
             if let failure = outcome.failure {

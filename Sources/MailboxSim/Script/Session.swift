@@ -20,6 +20,8 @@ public struct Session: Sendable {
         public var trace: [TimelineEntry] = []
         /// A failed `expect` or a `!` whose command succeeded: the message after `FILE:LINE: `.
         public var failure: String?
+        /// The error a `!` command expected and got.
+        public var excused: String?
         /// True for an `expect` or `!` (counted as a check).
         public var isCheck = false
         /// `save`: the file to write and its contents (the front end writes it).
@@ -110,7 +112,14 @@ public struct Session: Sendable {
             var trial = outcome
             do {
                 try perform(inner, into: &trial)
+            } catch let error as MailboxError {
+                outcome.excused = error.message
+                return
+            } catch let error as ScriptError {
+                outcome.excused = error.message
+                return
             } catch {
+                outcome.excused = "\(error)"
                 return
             }
             outcome.failure = "expected '\(text)' to be refused, but it succeeded"
