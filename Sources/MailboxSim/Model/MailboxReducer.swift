@@ -34,6 +34,17 @@ extension MailboxState {
         }
     }
 
+    /// Checks that the finger that is down on `target` can keep moving: nothing new covers what it drags.
+    public func checkPanContinues(_ target: PanTarget) throws(MailboxError) {
+        guard let gesture else { return try checkPanBegan(target) }
+        guard gesture.target == target else { throw .gestureInProgress(gesture.target) }
+        switch cover {
+        case nil: return
+        case .menu? where target == .edge || target == .content: return
+        case let cover?: throw cover.error
+        }
+    }
+
     private mutating func panBegan(_ target: PanTarget) throws(MailboxError) {
         try checkPanBegan(target)
         let key: PropertyKey

@@ -134,9 +134,8 @@ public struct Session: Sendable {
 
     /// Moves a finger to `translation` over `span`, one sample per frame; the clock advances with it.
     private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks) throws(MailboxError) {
-        if let gesture = screen.gesture {
-            guard gesture.target == target else { throw .gestureInProgress(gesture.target) }
-            if let cover = screen.cover { throw .covered(by: cover.what, hint: cover.hint) }
+        if screen.gesture != nil {
+            try screen.checkPanContinues(target)
         } else {
             try screen.checkPanBegan(target)
         }
