@@ -9,16 +9,21 @@ extension MailsimCommand {
             abstract: "The REPL (the default): on a terminal, a line-editing prompt; otherwise standard input runs as a script."
         )
 
-        @Flag(name: .long, help: "Print every animation and event as commands cause them (on by default at the prompt).")
-        var trace = false
+        @Flag(name: .long, inversion: .prefixedNo,
+              help: "Print every animation and event as commands cause them (default: on at the prompt, off for a script on standard input).")
+        var trace: Bool?
+
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
+            let style = Style.resolve(output.color)
             if Console.inputIsTerminal {
-                var repl = Repl()
-                repl.loop()
+                var repl = Repl(style: style, trace: trace ?? true)
+                let status = repl.loop()
+                if status != 0 { throw ExitCode(status) }
                 return
             }
-            let printer = ScriptPrinter(trace: trace)
+            let printer = ScriptPrinter(trace: trace ?? false, style: style)
             let report = printer.run(file: "<stdin>") { () throws(FileSystem.Failure) in
                 try FileSystem.readAll(0, name: "<stdin>")
             }

@@ -4,6 +4,8 @@ import MailboxSim
 /// `mailsim`: the Mailbox gesture and animation simulator.
 @main
 struct MailsimCommand: ParsableCommand {
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "mailsim",
         abstract: "Simulates the Mailbox app's gestures and animations, headless.",
@@ -11,9 +13,15 @@ struct MailsimCommand: ParsableCommand {
         With no subcommand, mailsim is a line-editing REPL when standard input is a terminal; otherwise it \
         reads commands from standard input as a script (exit codes as for `run`). Type `help` at the prompt \
         for the script language.
+
+        At the prompt: Tab completes commands and their arguments, Up/Down and Ctrl-R search the history \
+        (kept in $MAILSIM_HISTORY, else $XDG_STATE_HOME/mailsim/history, else ~/.mailsim_history; \
+        MAILSIM_HISTORY= keeps none), Ctrl-C cancels the line or the running command, Ctrl-D leaves.
         """,
-        version: "mailsim 0.1.0",
+        version: "mailsim \(version)",
         subcommands: [Interactive.self, Run.self, Test.self],
         defaultSubcommand: Interactive.self
     )
+
+    @OptionGroup var output: OutputOptions
 }

@@ -1,49 +1,99 @@
-@preconcurrency import CEdit
 import MailboxSim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The interactive prompt: reads lines with libedit, runs them in one session, prints what happened.
+///
+/// A command runs on a copy of the session and the copy replaces it only when the command finished: an
+/// error, or Ctrl-C while it runs, leaves the session as it was.
 struct Repl {
     var session = Session(interactive: true)
+    var style: Style
+    /// Print the timeline entries each command adds (on by default at the prompt).
+    var trace = true
 
-    var prompt: String { "mailsim \(session.screen.now.fixedSeconds)s> " }
+    var prompt: String {
+        let time = session.screen.now.fixedSeconds + "s"
+        guard style.out else { return "mailsim \(time)> " }
+        // libedit leaves out of the prompt's width what lies between \u{1} and \u{2}.
+        return "mailsim \u{1}\u{1B}[1m\u{2}\(time)\u{1}\u{1B}[0m\u{2}> "
+    }
 
-    mutating func loop() {
-        Console.out("mailsim: the Mailbox gestures, headless. Type `help` for commands, Ctrl-D to leave.")
-        while let raw = readline(prompt) {
-            let line = String(cString: raw)
-            free(raw)
-            let trimmed = line.trimmingBlanksForHistory
-            if !trimmed.isEmpty { add_history(trimmed) }
-            if !handle(line) { break }
+    /// Runs the prompt until Ctrl-D, `quit` or `exit`; the exit status is 0.
+    mutating func loop() -> Int32 {
+        Interrupt.install()
+        LineEditor.start(historyPath: HistoryFile.path())
+        Console.out("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
+                    + "`help` lists commands; Tab completes; Ctrl-D leaves.")
+        while true {
+            switch LineEditor.read(prompt: prompt, session: session) {
+            case .end:
+                Console.out("")
+                LineEditor.save()
+                return 0
+            case .interrupted:
+                // The line typed so far is dropped; libedit left the cursor after it.
+                Console.out("")
+            case .line(let line):
+                LineEditor.remember(line)
+                if !handle(line) {
+                    LineEditor.save()
+                    return 0
+                }
+            }
         }
     }
 
     /// Runs one line; false when the session should end.
     mutating func handle(_ line: String) -> Bool {
-        do {
-            let outcome = try session.execute(line: line[...])
-            for entry in outcome.trace { Console.out(TimelineReport.line(entry)) }
-            for text in outcome.output { Console.out(text) }
-            if let failure = outcome.failure { Console.error("failed: \(failure)") }
-            if let file = outcome.fileToWrite {
-                do { try FileSystem.write(file.contents, to: file.path) } catch { Console.error("error: \(error.message)") }
+        let before = session
+        let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
+            var trial = before
+            do throws(ScriptError) {
+                let outcome = try trial.execute(line: line[...])
+                return .success((trial, outcome))
+            } catch {
+                return .failure(error)
             }
-            return !outcome.quit
-        } catch {
-            Console.error("error: \(error.message)")
+        }
+        guard let result else {
+            Console.error(style.error("interrupted: nothing changed"))
             return true
         }
+        let outcome: Session.Outcome
+        switch result {
+        case .failure(let error):
+            Console.error(style.error("error: \(error.message)"))
+            return true
+        case .success(let (after, done)):
+            outcome = done
+            if let file = done.fileToWrite {
+                let path = Repl.expandingTilde(file.path)
+                do throws(FileSystem.Failure) {
+                    try FileSystem.write(file.contents, to: path)
+                } catch {
+                    // Nothing was saved: the session is unchanged by a `save` anyway.
+                    Console.error(style.error("error: \(error.message)"))
+                    return true
+                }
+            }
+            session = after
+        }
+        let command = try? Parser.parse(line[...])
+        if trace {
+            for entry in outcome.trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
+        }
+        for text in style.decorate(outcome.output, for: command) { Console.out(text) }
+        if let failure = outcome.failure { Console.error(style.failure("failed: \(failure)")) }
+        return !outcome.quit
     }
-}
 
-extension String {
-    var trimmingBlanksForHistory: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
+    /// `~/x.mbs` → `$HOME/x.mbs`.
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = HistoryFile.environment("HOME") else { return path }
+        return home + path.dropFirst()
     }
 }

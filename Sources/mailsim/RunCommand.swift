@@ -15,12 +15,14 @@ extension MailsimCommand {
         @Flag(name: .long, help: "Also print every animation and event as it happens.")
         var trace = false
 
+        @OptionGroup var output: OutputOptions
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one script to run") }
         }
 
         func run() throws {
-            let printer = ScriptPrinter(trace: trace)
+            let printer = ScriptPrinter(trace: trace, style: Style.resolve(output.color))
             var status: Int32 = 0
             for file in files {
                 let report = printer.run(file: file) { () throws(FileSystem.Failure) in try FileSystem.read(file) }

@@ -3,13 +3,15 @@ import MailboxSim
 /// Prints what a script produces: output lines to stdout, diagnostics to stderr, traced events if asked.
 struct ScriptPrinter {
     var trace = false
+    var style = Style.plain
 
     func emit(_ output: ScriptOutput) {
         switch output {
-        case .line(let line): Console.out(line)
-        case .trace(let entry): if trace { Console.out(TimelineReport.line(entry)) }
-        case .excused(let message): if trace { Console.out(message) }
-        case .diagnostic(let message): Console.error(message)
+        case .line(let line): Console.out(style.swatches(line))
+        case .trace(let entry): if trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
+        case .excused(let message): if trace { Console.out(style.dim(message)) }
+        case .diagnostic(let message):
+            Console.error(message.contains(": error: ") ? style.error(message) : style.failure(message))
         }
     }
 

@@ -2,7 +2,8 @@
 public enum Cover: Equatable, Sendable {
     case alert(Alert)
     case overlay(Overlay)
-    case compose
+    /// The compose sheet; `closing` once cancel has sent it away.
+    case compose(closing: Bool)
     case menu
 
     /// How errors name it.
@@ -21,7 +22,7 @@ public enum Cover: Equatable, Sendable {
         case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
         case .overlay(let overlay):
             overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance 0.3"
-        case .compose: "type, or tap cancel"
+        case .compose(let closing): closing ? "it is closing; advance 0.3" : "type, or tap cancel"
         case .menu: "pan content or tap menu to close it"
         }
     }

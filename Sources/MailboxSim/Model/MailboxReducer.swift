@@ -129,7 +129,9 @@ extension MailboxState {
             try dismissOverlay(overlay, .cancel)
         case (.cancel?, .compose?):
             try cancelCompose()
-        case (.cancel?, _):
+        case (.cancel?, .menu?):
+            throw Cover.menu.error
+        case (.cancel?, nil):
             throw .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")
         case (.undo?, .alert(.undo)?):
             undoLastAction()

@@ -121,7 +121,7 @@ extension MailboxState {
     public var cover: Cover? {
         if let alert { return .alert(alert) }
         if let overlay { return .overlay(overlay) }
-        if composePhase != .hidden { return .compose }
+        if composePhase != .hidden { return .compose(closing: compose.y == Metrics.screenHeight) }
         if menuPhase != .closed { return .menu }
         return nil
     }

@@ -1,0 +1,115 @@
+import MailboxSim
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C at the prompt. The SIGINT handler only sets a flag and writes a byte to a pipe (both
+/// async-signal-safe); the REPL reads the flag to tell Ctrl-C from Ctrl-D when libedit returns no line, and
+/// a running command's wait wakes on the pipe. Ctrl-C never ends the program.
+enum Interrupt {
+    /// Set by the handler; taken (and cleared) by whoever acts on it.
+    static let flag = Atomic<Bool>(false)
+    /// Written by the handler and by a finished command; read by `Interrupt.wait`.
+    nonisolated(unsafe) private static var wakeRead: Int32 = -1
+    nonisolated(unsafe) private static var wakeWrite: Int32 = -1
+
+    /// Installs the handler. Without SA_RESTART, so a blocking read returns EINTR.
+    static func install() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            wakeRead = fds[0]
+            wakeWrite = fds[1]
+        }
+        flag.store(false, ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            Interrupt.flag.store(true, ordering: .relaxed)
+            Interrupt.wake()
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// True once if Ctrl-C was pressed since the last call.
+    static func take() -> Bool { flag.exchange(false, ordering: .relaxed) }
+
+    /// Wakes a waiting `run`: from the signal handler or a finished worker.
+    fileprivate static func wake() {
+        var byte: UInt8 = 1
+        if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
+    }
+
+    private static func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while wakeRead >= 0, buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Runs `work` on a thread of its own and waits for it, or for Ctrl-C: then it returns nil at once and
+    /// the work's result is dropped when it finishes (it works on its own copy of what it needs, so dropping
+    /// it changes nothing). Signals are blocked on that thread, so Ctrl-C always reaches the main thread.
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T? {
+        guard wakeRead >= 0 else { return work() }
+        drain()
+        flag.store(false, ordering: .relaxed)
+        let job = Job(work)
+        guard job.start() else { return work() }
+        while true {
+            if let result = job.result.withLock({ $0 }) { return result }
+            if take() { return nil }
+            var poller = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, -1)
+            drain()
+        }
+    }
+
+    /// One piece of work on a detached thread.
+    private final class Job<T: Sendable>: Sendable {
+        let work: @Sendable () -> T
+        let result = Mutex<T?>(nil)
+
+        init(_ work: @escaping @Sendable () -> T) { self.work = work }
+
+        func start() -> Bool {
+            Thread.start { [self] in
+                let value = work()
+                result.withLock { $0 = value }
+                Interrupt.wake()
+            }
+        }
+    }
+}
+
+/// A detached POSIX thread with every signal blocked (Foundation's `Thread` is not used: start-up time).
+private final class Thread: Sendable {
+    let body: @Sendable () -> Void
+
+    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(&attributes, 16 << 20)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(Thread(body)).toOpaque()
+        let status = pthread_create(&thread, &attributes, { raw in
+            Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, context)
+        if status != 0 { Unmanaged<Thread>.fromOpaque(context).release() }
+        return status == 0
+    }
+}

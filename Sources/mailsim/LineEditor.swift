@@ -1,0 +1,109 @@
+@preconcurrency import CEdit
+import MailboxSim
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The prompt's line editor: libedit through its readline emulation (emacs keys, Up/Down history, Ctrl-R
+/// reverse search, ~/.editrc), with tab completion from `Completer` and a history file.
+enum LineEditor {
+    /// What one read produced.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C: the line typed so far is dropped.
+        case interrupted
+        /// Ctrl-D on an empty line, or the terminal went away.
+        case end
+    }
+
+    /// The session completion reads, set before each prompt (the completion function is a C callback and
+    /// cannot capture it).
+    static let completionSession = Mutex<Session?>(nil)
+
+    /// Where history is kept, if anywhere.
+    nonisolated(unsafe) private static var historyPath: String?
+    nonisolated(unsafe) private static var lastEntry: String?
+
+    /// Configures libedit and loads the history file.
+    static func start(historyPath path: String?) {
+        cedit_configure { text, _, _ in LineEditor.matches(for: text) }
+        rl_initialize()
+        stifle_history(HistoryFile.capacity)
+        historyPath = path
+        if let path, FileSystem.exists(path) {
+            _ = read_history(path)
+        }
+    }
+
+    /// Shows `prompt` and reads one line.
+    static func read(prompt: String, session: Session) -> Input {
+        completionSession.withLock { $0 = session }
+        _ = Interrupt.take()
+        guard let raw = readline(prompt) else {
+            return Interrupt.take() ? .interrupted : .end
+        }
+        defer { free(raw) }
+        // A Ctrl-C that came after a complete line was read has nothing to cancel.
+        _ = Interrupt.take()
+        return .line(String(cString: raw))
+    }
+
+    /// Adds a line to the history (trimmed; not twice in a row; never blank) and saves the file.
+    static func remember(_ line: String) {
+        let trimmed = line.trimmingBlanksForHistory
+        guard !trimmed.isEmpty, trimmed != lastEntry else { return }
+        lastEntry = trimmed
+        add_history(trimmed)
+        save()
+    }
+
+    /// Writes the history file (libedit's own format), creating its folder if needed; private to the user.
+    static func save() {
+        guard let path = historyPath else { return }
+        guard HistoryFile.createParent(of: path) else { return }
+        if write_history(path) == 0 { chmod(path, 0o600) }
+    }
+
+    // MARK: - Completion
+
+    /// libedit's `rl_attempted_completion_function`: the candidates for the word before the cursor, as a
+    /// malloc'ed array (its first entry the text that replaces the word: the candidates' common prefix).
+    private static func matches(for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard let session = completionSession.withLock({ $0 }) else { return nil }
+        let completion = Completer.complete(lineBeforeCursor(), session: session)
+        if completion.candidates.isEmpty {
+            // Only where a file name goes does libedit offer the file system's names (it does when over is 0
+            // and no matches are returned).
+            cedit_completion_settings(completion.fileNames ? 0 : 1, 32)
+            return nil
+        }
+        cedit_completion_settings(1, completion.isFinal ? 32 : 0)
+        guard let array = cedit_match_array(completion.candidates.count + 1) else { return nil }
+        array[0] = strdup(completion.commonPrefix)
+        for (i, candidate) in completion.candidates.enumerated() { array[i + 1] = strdup(candidate) }
+        return array
+    }
+
+    /// The text from the start of the line to the cursor.
+    private static func lineBeforeCursor() -> String {
+        guard let buffer = cedit_line_buffer() else { return "" }
+        let point = Int(cedit_point())
+        let length = strnlen(buffer, max(0, point))
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing blanks.
+    var trimmingBlanksForHistory: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
