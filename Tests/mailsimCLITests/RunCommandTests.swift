@@ -24,6 +24,12 @@ import Testing
         #expect(result.stderr.contains("unknown-command.mbs:3: error:"))
     }
 
+    @Test func endingWithAFingerDownIsAnError() throws {
+        let result = try CLI.run([], stdin: "pan msg1 -100\nexpect msg1.background == yellow\n")
+        #expect(result.status == 2)
+        #expect(result.stderr == "<stdin>:2: error: the script ended with a finger still down on msg1 (end it with release)\n")
+    }
+
     @Test func aMissingFileIsAnError() throws {
         let result = try CLI.run(["run", "Tests/Fixtures/no-such-script.mbs"])
         #expect(result.status == 2)

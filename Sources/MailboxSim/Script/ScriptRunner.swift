@@ -62,7 +62,11 @@ public enum ScriptRunner {
                 report.failures.append(message)
                 emit(.diagnostic(message))
             }
-            if outcome.quit { break }
+            if outcome.quit { return report }
+        }
+        if let gesture = session.screen.gesture {
+            report.error = "\(file):\(lineNumber): error: the script ended with a finger still down on \(gesture.target.name) (end it with release)"
+            emit(.diagnostic(report.error!))
         }
         return report
     }
