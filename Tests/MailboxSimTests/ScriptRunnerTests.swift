@@ -59,6 +59,7 @@ import Testing
         expect msg1.x == -180
         advance 0.5
         expect time == 0.8
+        release
         """, file: "Scripts/swipe.mbs")
         #expect(run.report.failures == [
             "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180",

@@ -66,6 +66,19 @@ func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ expec
     #expect(StateSnapshot(state) == before, "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
+/// Sends `action`, expects a refusal that satisfies `matches`, and expects the state unchanged.
+func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, sourceLocation: SourceLocation = #_sourceLocation,
+                   matching matches: (MailboxError) -> Bool) {
+    let before = StateSnapshot(state)
+    do {
+        try state.send(action)
+        Issue.record("\(action) was accepted", sourceLocation: sourceLocation)
+    } catch {
+        #expect(matches(error), "refused with \(error)", sourceLocation: sourceLocation)
+    }
+    #expect(StateSnapshot(state) == before, "a refused action changed the state", sourceLocation: sourceLocation)
+}
+
 /// A timeline entry without its gesture number, for exact comparisons of what happened when.
 struct Logged: Equatable, CustomStringConvertible {
     let time: Ticks
