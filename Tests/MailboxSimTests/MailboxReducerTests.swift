@@ -507,4 +507,22 @@ import Testing
         }
         #expect(crossings.count == 1, "no threshold crossing logged for 0 → \(x)")
     }
+
+    /// The same in the other direction: from −100 straight back to 0 in one sample crosses the 60-point
+    /// threshold (yellow → gray) and must be logged too.
+    @Test func aCrossingBackToRestInOneSampleIsLogged() throws {
+        var state = MailboxState()
+        try state.send(.panBegan(.message(m1)))
+        try state.advance(to: ms(100))
+        try state.send(.panChanged(translation: -100))
+        try state.advance(to: ms(200))
+        let mark = state.timeline.total
+        try state.send(.panChanged(translation: 0))
+        #expect(state.background(of: m1) == .gray)
+        let crossed = state.logged(since: mark).contains {
+            if case .event(.thresholdCrossed) = $0.kind { return $0.time == ms(200) }
+            return false
+        }
+        #expect(crossed, "no threshold crossing logged for −100 → 0")
+    }
 }

@@ -1,0 +1,40 @@
+@testable import MailboxSim
+import Testing
+
+/// Numbers print rounded to 3 decimals with trailing zeros trimmed; colours as `#RRGGBB`.
+@Suite struct FormattingTests {
+    @Test(arguments: [
+        (-320.0, "-320"), (0, "0"), (0.5, "0.5"), (152.3456, "152.346"), (1.0005, "1.001"), (-0.0004, "0"),
+        (-0.0005, "-0.001"), (0.1 + 0.2, "0.3"), (1e9 + 0.3, "1000000000.3"), (12.10, "12.1"), (-0.25, "-0.25"),
+        (.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf"),
+    ])
+    func threeDecimals(_ value: Double, _ text: String) {
+        #expect(formatNumber(value) == text)
+    }
+
+    @Test func sixDecimals() {
+        #expect(formatNumber(-210.0004, decimals: 6) == "-210.0004")
+        #expect(formatNumber(1.0 / 3, decimals: 6) == "0.333333")
+        #expect(Value.number(-180.0000001).precise == "-180")
+    }
+
+    @Test func hexColours() throws {
+        #expect(Color(hex: "#B2B2B2") == Color(rgb: 0xB2B2B2))
+        #expect(Color(hex: "#fecA16")?.hex == "#FECA16")
+        for bad in ["B2B2B2", "#B2B2B", "#B2B2B2B", "#GGGGGG", "", "#", "# B2B2B"] {
+            #expect(Color(hex: bad) == nil, "\(bad)")
+        }
+        #expect(Color(red: 300, green: -4, blue: 127.5).hex == "#FF0080")
+        #expect(Color(rgb: 0x55D550).paletteDescription == "green #55D550")
+        #expect(Color(rgb: 0x123456).paletteDescription == "#123456")
+    }
+
+    @Test func suggestions() {
+        #expect(nearest("pna", in: CommandTable.names) == "pan")
+        #expect(nearest("SHAEK", in: CommandTable.names) == "shake")
+        #expect(nearest("zzzzzz", in: CommandTable.names) == nil)
+        #expect(nearest("", in: CommandTable.names) == nil)
+        #expect(editDistance(Array("ab".utf8), Array("ba".utf8)) == 1)
+        #expect(editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
+    }
+}

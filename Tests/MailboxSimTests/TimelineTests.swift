@@ -1,0 +1,53 @@
+@testable import MailboxSim
+import Testing
+
+/// The timeline keeps the newest `capacity` entries, counts the rest, and hands back what a command added.
+@Suite struct TimelineTests {
+    static func entry(_ n: Int) -> TimelineEntry {
+        TimelineEntry(time: ms(Int64(n)), subject: "msg\(n)", kind: .event(.messageRestored), gesture: n)
+    }
+
+    @Test func keepsEverythingUpToCapacity() {
+        var timeline = Timeline(capacity: 4)
+        for n in 1...4 { timeline.append(Self.entry(n)) }
+        #expect(timeline.entries.map(\.gesture) == [1, 2, 3, 4])
+        #expect(timeline.total == 4 && timeline.dropped == 0)
+    }
+
+    @Test(arguments: [5, 6, 7, 8, 9, 12, 100, 1001])
+    func dropsTheOldestPastCapacity(count: Int) {
+        var timeline = Timeline(capacity: 4)
+        for n in 1...count { timeline.append(Self.entry(n)) }
+        #expect(timeline.entries.map(\.gesture) == Array((count - 3)...count).map(Optional.some))
+        #expect(timeline.total == count && timeline.dropped == count - 4)
+    }
+
+    @Test func entriesSinceAMark() {
+        var timeline = Timeline(capacity: 4)
+        for n in 1...3 { timeline.append(Self.entry(n)) }
+        let mark = timeline.total
+        #expect(timeline.entries(since: mark).isEmpty)
+        timeline.append(Self.entry(4))
+        timeline.append(Self.entry(5))
+        #expect(timeline.entries(since: mark).map(\.gesture) == [4, 5])
+        // More added than kept: what is still there.
+        for n in 6...20 { timeline.append(Self.entry(n)) }
+        #expect(timeline.entries(since: mark).map(\.gesture) == [17, 18, 19, 20])
+        #expect(timeline.entries(since: timeline.total - 2).map(\.gesture) == [19, 20])
+    }
+
+    @Test func theDefaultCapacity() {
+        #expect(Timeline().capacity == 10_000)
+    }
+
+    @Test func summaries() {
+        let animation = TimelineEntry(time: ms(100), subject: "msg1",
+                                      kind: .animation(property: "msg1.x", from: .scalar(-180), to: .scalar(-320),
+                                                       duration: ms(300), curve: .easeInOut), gesture: 1)
+        #expect(animation.summary == "msg1.x -180 → -320 over 0.3s easeInOut")
+        #expect(TimelineReport.line(animation) == "   0.100  msg1.x -180 → -320 over 0.3s easeInOut")
+        let crossing = TimelineEntry(time: ms(100), subject: "msg1",
+                                     kind: .event(.thresholdCrossed(from: .laterPeek, to: .later, x: -60)), gesture: 1)
+        #expect(crossing.summary == "msg1 threshold crossed at x -60: gray later → yellow later")
+    }
+}
