@@ -109,7 +109,6 @@ import Testing
         let scale = try #require(animator.value(for: .scale, at: sec(1))?.scalar)
         #expect(abs(scale - 0.75) < 1e-12)
         #expect(animator.value(for: .scale, at: ms(400)) == .scalar(1))
-        #expect(ViewProperty.allCases.contains(.rotation) && ViewProperty.allCases.contains(.scale))
     }
 
     @Test func springDurationIsItsSettlingTime() throws {

@@ -144,18 +144,29 @@ import Testing
     /// e(t) = e^(−ωt)(1 + (ω − v0)t), which turns negative (progress > 1) exactly when v0 > ω; over-damped,
     /// e(t) = c1·e^(r1 t) + c2·e^(r2 t) changes sign exactly when v0 > −r2 = ω(ζ + √(ζ² − 1)).
     @Test func positiveInitialVelocityOvershootsOnlyPastThePhysicalLimit() {
-        let w = 2 * Double.pi / 0.5 // ≈ 12.566
+        // ω = 2π/0.5 ≈ 12.566
         // Critical: v0 = 5 < ω does not overshoot; v0 = 30 > ω does.
         let slow = Spring(dampingRatio: 1, response: 0.5, initialVelocity: 5)
         let fast = Spring(dampingRatio: 1, response: 0.5, initialVelocity: 30)
-        #expect(5 < w && 30 > w)
         #expect(Self.peak(slow) <= 1)
         #expect(Self.peak(fast) > 1.001)
         // Over-damped ζ 2: the limit is ω(2 + √3) ≈ 46.9; v0 = 20 stays below 1, v0 = 80 passes it.
-        let limit = w * (2 + (3.0).squareRoot())
-        #expect(20 < limit && 80 > limit)
         #expect(Self.peak(Spring(dampingRatio: 2, response: 0.5, initialVelocity: 20)) <= 1)
         #expect(Self.peak(Spring(dampingRatio: 2, response: 0.5, initialVelocity: 80)) > 1.001)
+    }
+
+    /// Either side of ζ = 1 the three closed forms must agree with each other (no jump at critical damping).
+    @Test(arguments: [0.0, 3, -4])
+    func nearCriticalSpringsAgreeWithTheCriticalOne(v0: Double) {
+        let critical = Spring(dampingRatio: 1, response: 0.5, initialVelocity: v0)
+        for zeta in [1 - 1e-6, 1 + 1e-6] {
+            let near = Spring(dampingRatio: zeta, response: 0.5, initialVelocity: v0)
+            for i in 0...100 {
+                let t = Double(i) / 100
+                #expect(abs(near.displacement(at: t) - critical.displacement(at: t)) < 1e-4, "ζ \(zeta) at \(t)")
+            }
+            #expect(near.settlingDuration < 2 * critical.settlingDuration)
+        }
     }
 
     // MARK: As a timing curve

@@ -32,6 +32,10 @@ struct StateSnapshot: Equatable {
     let overlayAlpha: Double
     let pendingOverlays: [Overlay]
     let undoStack: [UndoRecord]
+    let contentX: Double
+    let compose: ComposeSheet
+    let alert: Alert?
+    let segments: SegmentedControl
     let timeline: Timeline
     let gestureCount: Int
     let running: [Running]
@@ -44,6 +48,10 @@ struct StateSnapshot: Equatable {
         overlayAlpha = state.overlayAlpha
         pendingOverlays = state.pendingOverlays
         undoStack = state.undoStack
+        contentX = state.contentX
+        compose = state.compose
+        alert = state.alert
+        segments = state.segments
         timeline = state.timeline
         gestureCount = state.gestureCount
         running = state.runningAnimations.map {

@@ -19,8 +19,7 @@ import Testing
         #expect(clock == Ticks(seconds: 0.9))
         #expect(clock.nanoseconds == 900_000_000)
         #expect(clock.decimalSeconds == "0.9")
-        // The floating-point sum the clock must not be: 0.3 + 0.3 + 0.3 != 0.9 in Double.
-        #expect(0.3 + 0.3 + 0.3 != 0.9)
+        // (The floating-point sum 0.3 + 0.3 + 0.3 is 0.8999999999999999, not 0.9.)
         #expect(clock.seconds == 0.9)
     }
 
