@@ -30,6 +30,25 @@ import Testing
         return Run(report: report, emitted: emitted, session: session)
     }
 
+    // MARK: Byte-order mark and C1 controls
+
+    @Test func aByteOrderMarkAtTheStartIsIgnored() {
+        let run = Self.run([0xEF, 0xBB, 0xBF] + Array("advance 0.3\nexpect time == 0.3\n".utf8))
+        #expect(run.report.exitCode == 0)
+        #expect(run.report.checks == 1)
+    }
+
+    @Test func aByteOrderMarkLaterIsNotIgnored() {
+        let run = Self.run(Array("advance 0.3\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("advance 0.3\n".utf8))
+        #expect(run.report.exitCode == 2)
+        #expect(run.report.error == "t.mbs:2: error: invisible character U+FEFF at column 1")
+    }
+
+    @Test func aC1ControlCharacterIsRefusedWithItsColumn() {
+        let run = Self.run("advance\u{9B}1\n")
+        #expect(run.report.error == "t.mbs:1: error: control character U+009B at column 8")
+    }
+
     // MARK: Passing
 
     @Test func aPassingScriptExitsZero() {

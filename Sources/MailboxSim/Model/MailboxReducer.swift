@@ -81,8 +81,9 @@ extension MailboxState {
         let before = SwipeZone.at(rows[id.index].x)
         rows[id.index].x = x
         let after = SwipeZone.at(x)
-        if before != after, before != .rest, after != .rest,
-           before.background != after.background || before.icon != after.icon {
+        // A threshold is crossed when the colour changes (60 and 260 pt), or the icon changes without
+        // leaving or reaching rest (a flick across x = 0); merely starting to reveal an icon is not one.
+        if before.background != after.background || (before.icon != after.icon && before != .rest && after != .rest) {
             log(.view(.row(id)), .thresholdCrossed(from: before, to: after, x: x))
         }
     }

@@ -16,9 +16,9 @@ public enum Lexer {
             let scalar = line.unicodeScalars[index]
             column += 1
             let blank = scalar == " " || scalar == "\t"
-            if !blank && (scalar.value < 0x20 || scalar.value == 0x7F) {
+            if !blank, let kind = unprintable(scalar) {
                 let code = String(scalar.value, radix: 16, uppercase: true)
-                throw ScriptError("control character U+\(String(repeating: "0", count: 4 - code.count))\(code) at column \(column)")
+                throw ScriptError("\(kind) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)")
             }
             if blank {
                 if let s = start {
@@ -34,5 +34,16 @@ public enum Lexer {
         if let first = tokens.first, first.text.hasPrefix("#") { return [] }
         if let comment = tokens.firstIndex(where: { $0.text == "#" }) { tokens.removeSubrange(comment...) }
         return tokens
+    }
+
+    /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
+    private static func unprintable(_ scalar: Unicode.Scalar) -> String? {
+        if scalar.value < 0x20 || scalar.value == 0x7F { return "control" }
+        guard scalar.value >= 0x80 else { return nil }
+        switch scalar.properties.generalCategory {
+        case .control: return "control"
+        case .format, .lineSeparator, .paragraphSeparator: return "invisible"
+        default: return nil
+        }
     }
 }

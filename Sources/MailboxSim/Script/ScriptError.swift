@@ -15,7 +15,7 @@ func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
     var count = 0
     for scalar in text.unicodeScalars {
         if count == limit { out += "…"; break }
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
             out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         } else {
             out.unicodeScalars.append(scalar)

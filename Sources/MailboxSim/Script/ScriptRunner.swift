@@ -36,8 +36,10 @@ public enum ScriptRunner {
                            emit: (ScriptOutput) -> Void = { _ in }) -> ScriptReport {
         var report = ScriptReport(file: file)
         var lineNumber = 0
-        for raw in lines(of: source) {
+        for var raw in lines(of: source) {
             lineNumber += 1
+            // A byte-order mark at the start of a file (as some Windows editors write) is not part of the text.
+            if lineNumber == 1, raw.starts(with: [0xEF, 0xBB, 0xBF]) { raw = raw.dropFirst(3) }
             let where_ = "\(file):\(lineNumber)"
             guard let text = String(validating: raw, as: UTF8.self) else {
                 let column = validPrefixLength(raw) + 1
