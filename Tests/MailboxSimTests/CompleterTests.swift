@@ -1,0 +1,222 @@
+import MailboxSim
+import Testing
+
+/// Tab completion: every candidate comes from the command table and the screen as it is now.
+@Suite struct CompleterTests {
+    /// A session that ran `lines` first.
+    func session(_ lines: [String] = [], messages: Int = 5) throws -> Session {
+        var session = Session(messageCount: messages, interactive: true)
+        for line in lines { _ = try session.execute(line: line[...]) }
+        return session
+    }
+
+    func candidates(_ line: String, _ session: Session? = nil) throws -> [String] {
+        Completer.complete(line, session: try session ?? self.session()).candidates
+    }
+
+    // MARK: command names
+
+    @Test func anEmptyLineOffersEveryCommandName() throws {
+        #expect(try candidates("") == CommandTable.names)
+    }
+
+    @Test func aPrefixCompletesTheCommandName() throws {
+        let completion = Completer.complete("pa", session: try session())
+        #expect(completion.word == "pa")
+        #expect(completion.candidates == ["pan"])
+        #expect(completion.isFinal)
+        #expect(completion.commonPrefix == "pan")
+    }
+
+    @Test func aliasesAreCommandNamesToo() throws {
+        #expect(try candidates("wa") == ["wait"])
+        #expect(try candidates("ex").sorted() == ["exit", "expect"])
+    }
+
+    @Test func leadingBlanksDoNotMatter() throws {
+        #expect(try candidates("   sh") == ["shake", "show"])
+    }
+
+    @Test func anUnknownCommandOffersNothing() throws {
+        #expect(try candidates("bogus ").isEmpty)
+    }
+
+    @Test func aCommentOffersNothing() throws {
+        #expect(try candidates("# pa").isEmpty)
+        #expect(try candidates("state # sh").isEmpty)
+    }
+
+    // MARK: targets and options
+
+    @Test func panOffersTheMessagesOnScreenAndContent() throws {
+        #expect(try candidates("pan ") == ["msg1", "msg2", "msg3", "msg4", "msg5", "content"])
+        #expect(try candidates("pan ", session(messages: 2)) == ["msg1", "msg2", "content"])
+        #expect(try candidates("pan msg") == ["msg1", "msg2", "msg3", "msg4", "msg5"])
+    }
+
+    @Test func panDropsARowThatLeftTheInbox() throws {
+        let s = try session(["pan msg2 100", "release", "settle"])
+        #expect(try candidates("pan ", s) == ["msg1", "msg3", "msg4", "msg5", "content"])
+    }
+
+    @Test func numbersOfferNothingThenTheKeyword() throws {
+        #expect(try candidates("pan msg1 ").isEmpty)
+        #expect(try candidates("pan msg1 -180 ") == ["in"])
+        #expect(try candidates("pan msg1 -180 i") == ["in"])
+        #expect(try candidates("pan msg1 -180 in ").isEmpty)
+        #expect(try candidates("pan msg1 -180 in 0.3 ").isEmpty)
+        #expect(try candidates("edgepan 100 ") == ["in"])
+    }
+
+    @Test func tapOffersItsTargetsThenSegmentNames() throws {
+        #expect(try candidates("tap ") == TapTarget.words.map(\.word))
+        #expect(try candidates("tap seg") == ["segment"])
+        #expect(try candidates("tap segment ") == ["later", "mailbox", "archive"])
+        #expect(try candidates("tap segment ar") == ["archive"])
+        #expect(try candidates("tap segment archive ").isEmpty)
+    }
+
+    @Test func chooseOffersTheOptionsOfTheOverlayThatIsUp() throws {
+        #expect(try candidates("choose ").isEmpty)
+        let reschedule = try session(["pan msg1 -100", "release", "settle"])
+        #expect(reschedule.screen.overlay?.kind == .reschedule)
+        #expect(try candidates("choose ", reschedule) == OverlayKind.reschedule.options)
+        #expect(try candidates("choose t", reschedule) == ["this-evening", "tomorrow", "this-weekend"])
+        let list = try session(["pan msg1 -300", "release", "settle"])
+        #expect(try candidates("choose ", list) == ["to-buy", "to-read", "to-watch"])
+    }
+
+    @Test func setOffersFps() throws {
+        #expect(try candidates("set ") == ["fps"])
+        #expect(try candidates("set fps ").isEmpty)
+    }
+
+    @Test func timelineOffersItsSubjects() throws {
+        let s = try session()
+        #expect(try candidates("timeline ", s) == TimelineReport.subjects(s.screen))
+        #expect(try candidates("timeline m", s).first == "msg1")
+    }
+
+    @Test func saveWantsAFileNameThenTheFlag() throws {
+        let completion = Completer.complete("save ", session: try session())
+        #expect(completion.fileNames)
+        #expect(completion.candidates.isEmpty)
+        #expect(try candidates("save out.mbs ") == ["--expect"])
+        #expect(try candidates("save out.mbs --e") == ["--expect"])
+        #expect(try candidates("save out.mbs --expect ").isEmpty)
+    }
+
+    @Test func helpAndBangOfferCommandNames() throws {
+        #expect(try candidates("help ") == CommandTable.names)
+        #expect(try candidates("help pa") == ["pan"])
+        #expect(try candidates("! ") == CommandTable.names)
+        #expect(try candidates("! re") == ["release", "reset", "render"])
+        #expect(try candidates("!re") == ["!release", "!reset", "!render"])
+    }
+
+    @Test func bangCompletesTheArgumentsOfItsCommand() throws {
+        #expect(try candidates("! pan ") == ["msg1", "msg2", "msg3", "msg4", "msg5", "content"])
+        #expect(try candidates("!tap segment l") == ["later"])
+        #expect(try candidates("! expect ").isEmpty == false)
+    }
+
+    @Test func typeTakesFreeText() throws {
+        #expect(try candidates("type ").isEmpty)
+        #expect(try candidates("type hello wo").isEmpty)
+    }
+
+    @Test func tooManyWordsOfferNothing() throws {
+        #expect(try candidates("state ").isEmpty)
+        #expect(try candidates("release 10 ").isEmpty)
+    }
+
+    // MARK: property paths, operators, values
+
+    @Test func expectOffersPathsWithOneEntryPerMessage() throws {
+        let all = try candidates("expect ")
+        #expect(all.contains("time"))
+        #expect(all.contains("overlay.alpha"))
+        #expect(all.contains("msg1."))
+        #expect(all.contains("msg5."))
+        #expect(!all.contains("msg1.x"))
+        #expect(!all.contains("msg6."))
+        #expect(try candidates("expect ms") == ["msg1.", "msg2.", "msg3.", "msg4.", "msg5."])
+    }
+
+    @Test func aMessageWithItsDotCompletesToItsProperties() throws {
+        let fields = try candidates("expect msg1.")
+        #expect(fields == PropertyPath.MessageField.allCases.map { "msg1.\($0.rawValue)" })
+        let icon = Completer.complete("expect msg1.ic", session: try session())
+        #expect(icon.candidates == ["msg1.icon", "msg1.icon.alpha", "msg1.icon.x"])
+        #expect(icon.commonPrefix == "msg1.icon")
+        #expect(!icon.isFinal)
+    }
+
+    @Test func aMessageNameAloneWaitsForItsDot() throws {
+        let completion = Completer.complete("expect msg3", session: try session())
+        #expect(completion.candidates == ["msg3."])
+        #expect(!completion.isFinal, "msg3. takes no blank after it")
+    }
+
+    @Test func messageNumbersFollowTheScreen() throws {
+        let twelve = try session(messages: 12)
+        #expect(try candidates("expect msg1", twelve) == ["msg1.", "msg10.", "msg11.", "msg12."])
+        #expect(try candidates("expect msg12.fo", twelve) == ["msg12.folder"])
+    }
+
+    @Test func showOffersPathsAndTheirPrefixes() throws {
+        let all = try candidates("show ")
+        #expect(all.contains("msg1"))
+        #expect(!all.contains("msg1."))
+        #expect(all.contains("overlay"))
+        #expect(all.contains("time"))
+        #expect(try candidates("show msg1.ic") == ["msg1.icon", "msg1.icon.alpha", "msg1.icon.x"])
+        #expect(try candidates("show msg2") == ["msg2"])
+    }
+
+    @Test func everyPathIsReachable() throws {
+        let s = try session()
+        for path in PropertyPath.all(messageCount: 5) {
+            let name = path.name
+            #expect(try candidates("expect " + name, s).contains(name), "expect \(name)")
+            #expect(try candidates("show " + name, s).contains(name), "show \(name)")
+        }
+    }
+
+    @Test func operatorsFollowAPath() throws {
+        #expect(try candidates("expect msg1.x ") == Comparison.allCases.map(\.rawValue))
+        #expect(try candidates("expect msg1.x <") == ["<", "<="])
+        #expect(try candidates("expect msg1.x =") == ["=="])
+    }
+
+    @Test func valuesFollowThePathsType() throws {
+        #expect(try candidates("expect msg1.background == ") == PaletteColor.allCases.map(\.rawValue))
+        #expect(try candidates("expect msg1.background == ye") == ["yellow"])
+        #expect(try candidates("expect msg1.icon == ") == Icon.allCases.map(\.rawValue))
+        #expect(try candidates("expect msg1.folder != a") == ["archive"])
+        #expect(try candidates("expect animating == ") == ["true", "false"])
+        #expect(try candidates("expect msg1.x == ").isEmpty)
+        #expect(try candidates("expect msg1.snooze == to") == ["tomorrow"])
+    }
+
+    @Test func withinFollowsANumericValue() throws {
+        #expect(try candidates("expect msg1.x == -320 ") == ["within"])
+        #expect(try candidates("expect msg1.x == -320 w") == ["within"])
+        #expect(try candidates("expect msg1.x == -320 within ").isEmpty)
+    }
+
+    // MARK: the completion's shape
+
+    @Test func commonPrefixOfSeveralCandidates() throws {
+        let completion = Completer.complete("re", session: try session())
+        #expect(completion.candidates == ["release", "reset", "render"])
+        #expect(completion.commonPrefix == "re")
+        #expect(!completion.isFinal)
+    }
+
+    @Test func nothingMatchingLeavesTheWord() throws {
+        let completion = Completer.complete("zz", session: try session())
+        #expect(completion.candidates.isEmpty)
+        #expect(completion.commonPrefix == "zz")
+    }
+}
