@@ -52,13 +52,13 @@ enum Interrupt {
         while wakeRead >= 0, buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Runs `work` on a thread of its own and waits for it, or for Ctrl-C: then it returns nil at once and
+    /// Runs `work` on a thread of its own and waits for it, or for Ctrl-C (one pressed since the flag was last
+    /// taken counts, so a Ctrl-C right after Enter is not lost): then it returns nil at once and
     /// the work's result is dropped when it finishes (it works on its own copy of what it needs, so dropping
     /// it changes nothing). Signals are blocked on that thread, so Ctrl-C always reaches the main thread.
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T? {
         guard wakeRead >= 0 else { return work() }
         drain()
-        flag.store(false, ordering: .relaxed)
         let job = Job(work)
         guard job.start() else { return work() }
         while true {

@@ -29,6 +29,7 @@ enum LineEditor {
 
     /// Configures libedit and loads the history file.
     static func start(historyPath path: String?) {
+        Terminal.start()
         cedit_configure { text, _, _ in LineEditor.matches(for: text) }
         rl_initialize()
         stifle_history(HistoryFile.capacity)
@@ -42,12 +43,13 @@ enum LineEditor {
     static func read(prompt: String, session: Session) -> Input {
         completionSession.withLock { $0 = session }
         _ = Interrupt.take()
-        guard let raw = readline(prompt) else {
+        let raw = readline(prompt)
+        Terminal.quiet()
+        guard let raw else {
             return Interrupt.take() ? .interrupted : .end
         }
         defer { free(raw) }
-        // A Ctrl-C that came after a complete line was read has nothing to cancel.
-        _ = Interrupt.take()
+        // A Ctrl-C from now on (the flag stays set) cancels the command this line runs.
         return .line(String(cString: raw))
     }
 
@@ -58,6 +60,12 @@ enum LineEditor {
         lastEntry = trimmed
         add_history(trimmed)
         save()
+    }
+
+    /// Before the program ends: the history saved, the terminal as it was.
+    static func finish() {
+        save()
+        Terminal.restore()
     }
 
     /// Writes the history file (libedit's own format), creating its folder if needed; private to the user.

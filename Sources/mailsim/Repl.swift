@@ -32,7 +32,7 @@ struct Repl {
             switch LineEditor.read(prompt: prompt, session: session) {
             case .end:
                 Console.out("")
-                LineEditor.save()
+                LineEditor.finish()
                 return 0
             case .interrupted:
                 // The line typed so far is dropped; libedit left the cursor after it.
@@ -40,7 +40,7 @@ struct Repl {
             case .line(let line):
                 LineEditor.remember(line)
                 if !handle(line) {
-                    LineEditor.save()
+                    LineEditor.finish()
                     return 0
                 }
             }
@@ -60,6 +60,7 @@ struct Repl {
             }
         }
         guard let result else {
+            Console.out("")
             Console.error(style.error("interrupted: nothing changed"))
             return true
         }

@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Drives the real mailsim REPL through a pseudo-terminal (pexpect) and checks what a person at the prompt
+sees: completion, history across sessions, Ctrl-C, Ctrl-D, errors, and `save --expect` round-tripping
+through `mailsim run`.
+
+    python3 Tests/repl/test_repl.py [path/to/mailsim]      (default .build/debug/mailsim)
+
+One line per check, then `N passed, N failed`; the exit status is 1 when a check failed.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import traceback
+
+try:
+    import pexpect
+except ImportError:
+    print("test_repl: python3 cannot import pexpect (pip install pexpect)", file=sys.stderr)
+    sys.exit(2)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "mailsim"))
+SGR = r"(?:\x1b\[[0-9;]*m)?"
+PROMPT = re.compile(r"mailsim " + SGR + r"\d+\.\d{3}s" + SGR + "> ")
+TIMEOUT = 20  # seconds; generous for a slow CI machine
+WORK = tempfile.mkdtemp(prefix="mailsim-repl-test-")
+
+results = []
+children = []   # the REPLs a check started, for its failure report and clean-up
+
+
+def check(name):
+    """Runs the decorated function as one check, printing PASS or FAIL with the reason."""
+    def run(function):
+        try:
+            function()
+        except Exception as error:  # noqa: BLE001 - a failed check of any kind is reported, not raised
+            detail = str(error).strip().splitlines()
+            reason = detail[0] if detail else type(error).__name__
+            print(f"FAIL  {name}: {reason}")
+            for child in children:
+                if isinstance(child.before, str):
+                    print(f"      last output: {child.before[-400:]!r}")
+            if os.environ.get("VERBOSE"):
+                traceback.print_exc()
+            results.append(False)
+        else:
+            print(f"PASS  {name}")
+            results.append(True)
+        for child in children:
+            child.close(force=True)
+        children.clear()
+        sys.stdout.flush()
+        return function
+    return run
+
+
+def environment(history, colour=False):
+    env = dict(os.environ)
+    env["TERM"] = "xterm"          # a terminal libedit knows, whatever CI provides
+    env["MAILSIM_HISTORY"] = history
+    env.pop("XDG_STATE_HOME", None)
+    if colour:
+        env.pop("NO_COLOR", None)
+    else:
+        env["NO_COLOR"] = "1"
+    return env
+
+
+def spawn(history=None, colour=False, arguments=()):
+    history = history or os.path.join(WORK, "history-scratch")
+    child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour), cwd=WORK,
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+    children.append(child)
+    child.expect(PROMPT)
+    return child
+
+
+def send(child, line):
+    """Sends a line and waits for the next prompt; returns what was printed in between."""
+    child.send(line + "\r")
+    child.expect(PROMPT)
+    return child.before
+
+
+def leave(child):
+    """Ctrl-D on an empty line; returns the exit status."""
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def expect_in(text, needle):
+    if needle not in text:
+        raise AssertionError(f"expected {needle!r} in {text!r}")
+
+
+def expect_not_in(text, needle):
+    if needle in text:
+        raise AssertionError(f"did not expect {needle!r} in {text!r}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+
+@check("the prompt shows the virtual time")
+def prompt_time():
+    child = spawn()
+    child.send("advance 0.3\r")
+    child.expect(r"mailsim 0\.300s> ")
+    leave(child)
+
+
+@check("Tab on `pa` completes to `pan `")
+def complete_command():
+    child = spawn()
+    child.send("pa\t")
+    child.expect("n ")                       # libedit inserts the rest of the word and a blank
+    out = send(child, "msg1 -100")             # typed right after Tab: the blank came from completion
+    expect_in(out, "msg1 pan began")
+    leave(child)
+
+
+@check("Tab on `expect msg1.ic` completes to msg1.icon")
+def complete_path():
+    child = spawn()
+    send(child, "pan msg1 -100")
+    child.send("expect msg1.ic\t")
+    child.expect("on")
+    out = send(child, " == later")
+    expect_not_in(out, "error")
+    expect_not_in(out, "failed")
+    child.send("show msg1.ic\t")
+    child.expect("on")
+    out = send(child, "")
+    expect_in(out, "msg1.icon.alpha")
+    leave(child)
+
+
+@check("Tab twice lists the choices; options follow the overlay that is up")
+def complete_list():
+    child = spawn()
+    send(child, "pan msg1 -300")
+    send(child, "release")
+    send(child, "settle")
+    child.send("choose to-\t\t")
+    try:
+        child.expect("to-watch")
+    except pexpect.TIMEOUT:
+        raise AssertionError(f"no list of choices in {child.before!r}")
+    child.expect(PROMPT)                       # the prompt, drawn again below the list, with the line
+    child.expect("choose to-")
+    child.send("\x15")                         # Ctrl-U: drop the line
+    out = send(child, "show overlay")
+    expect_in(out, "= list")
+    leave(child)
+
+
+@check("history is kept across sessions (Up recalls the last session's line)")
+def history():
+    path = os.path.join(WORK, "state", "deep", "history")   # its folder is created on demand
+    first = spawn(path)
+    send(first, "show msg3.height")
+    if leave(first) != 0:
+        raise AssertionError("the first session did not exit 0")
+    if not os.path.exists(path):
+        raise AssertionError(f"no history file at {path}")
+    second = spawn(path)
+    second.send("\x1b[A")                      # Up
+    second.expect("height")
+    out = send(second, "")
+    expect_in(out, "msg3.height = 86")
+    leave(second)
+
+
+@check("Ctrl-R searches the history")
+def reverse_search():
+    path = os.path.join(WORK, "history-search")
+    child = spawn(path)
+    send(child, "show msg4.y")
+    send(child, "show time")
+    child.send("\x12")                         # Ctrl-R
+    child.send("msg4")
+    child.expect("msg4")
+    out = send(child, "")
+    expect_in(out, "msg4.y = 402")
+    leave(child)
+
+
+@check("Ctrl-C cancels the line being typed and the session goes on")
+def interrupt_line():
+    child = spawn()
+    child.send("bogus-line")
+    child.expect("bogus-line")
+    child.sendcontrol("c")
+    child.expect(PROMPT)
+    out = send(child, "show time")
+    expect_in(out, "time = 0")
+    expect_not_in(child.before, "bogus-line")
+    if not child.isalive():
+        raise AssertionError("the REPL ended")
+    leave(child)
+
+
+@check("Ctrl-C stops a long command and changes nothing")
+def interrupt_command():
+    child = spawn()
+    send(child, "set fps 240")
+    child.send("pan msg2 100 in 3600\r")
+    child.expect(r"pan msg2 100 in 3600\r\n")
+    child.sendcontrol("c")
+    index = child.expect(["interrupted", PROMPT])
+    if index == 1:
+        print("      (the pan finished before Ctrl-C arrived; nothing to interrupt on this machine)")
+        leave(child)
+        return
+    child.expect(PROMPT)
+    out = send(child, "show msg2.x")
+    expect_in(out, "msg2.x = 0")
+    out = send(child, "show time")
+    expect_in(out, "time = 0")
+    leave(child)
+
+
+@check("an error is reported and the session goes on")
+def error_continues():
+    child = spawn()
+    out = send(child, "bogus")
+    expect_in(out, "error: unknown command 'bogus'")
+    out = send(child, "relase")
+    expect_in(out, "did you mean 'release'")
+    out = send(child, "show msg1.x")
+    expect_in(out, "msg1.x = 0")
+    leave(child)
+
+
+@check("help lists commands and explains one")
+def help_text():
+    child = spawn()
+    out = send(child, "help")
+    expect_in(out, "pan TARGET DX [in S]")
+    out = send(child, "help pan")
+    expect_in(out, "example: pan")
+    leave(child)
+
+
+@check("Ctrl-D on an empty line exits 0")
+def control_d():
+    child = spawn()
+    send(child, "advance 1")
+    status = leave(child)
+    if status != 0:
+        raise AssertionError(f"exit status {status}")
+
+
+@check("quit and exit leave with status 0")
+def quit_exit():
+    for word in ("quit", "exit"):
+        child = spawn()
+        child.send(word + "\r")
+        child.expect(pexpect.EOF)
+        child.close()
+        if child.exitstatus != 0:
+            raise AssertionError(f"{word}: exit status {child.exitstatus}")
+
+
+@check("colour on a terminal: swatches beside colours; NO_COLOR turns them off")
+def colour():
+    child = spawn(colour=True)
+    out = send(child, "colors")
+    expect_in(out, "\x1b[48;2;254;202;22m")    # yellow #FECA16
+    leave(child)
+    plain = spawn()
+    out = send(plain, "colors")
+    expect_not_in(out, "\x1b[")
+    expect_in(out, "#FECA16")
+    leave(plain)
+
+
+@check("save FILE --expect writes a script that passes with `mailsim run`")
+def save_round_trip():
+    script = os.path.join(WORK, "explored.mbs")
+    child = spawn()
+    for line in ["pan msg1 -100", "release", "advance 0.3", "show overlay", "settle",
+                 "choose tomorrow", "settle", "pan msg2 80", "release", "settle", "bogus"]:
+        send(child, line)
+    out = send(child, f"save {script} --expect")
+    expect_in(out, "saved")
+    leave(child)
+    text = open(script).read()
+    expect_in(text, "choose tomorrow")
+    expect_in(text, "expect msg1.folder == later")
+    expect_in(text, "expect msg1.snooze == tomorrow")
+    expect_in(text, "expect msg2.folder == archive")
+    expect_not_in(text, "bogus")
+    run = subprocess.run([BINARY, "run", script], capture_output=True, text=True, timeout=TIMEOUT)
+    if run.returncode != 0:
+        raise AssertionError(f"mailsim run exited {run.returncode}: {run.stderr.strip()[:300]}")
+
+
+@check("standard input not a terminal: no prompt, no history file, run's exit codes")
+def not_a_terminal():
+    history = os.path.join(WORK, "history-never")
+    env = environment(history)
+    ok = subprocess.run([BINARY], input="advance 0.3\nshow time\n", capture_output=True, text=True,
+                        env=env, timeout=TIMEOUT)
+    if ok.returncode != 0 or ok.stdout != "time = 0.3\n":
+        raise AssertionError(f"got {ok.returncode} {ok.stdout!r} {ok.stderr!r}")
+    failed = subprocess.run([BINARY], input="expect time == 1\n", capture_output=True, text=True,
+                            env=env, timeout=TIMEOUT)
+    if failed.returncode != 1:
+        raise AssertionError(f"a failed expectation exited {failed.returncode}")
+    error = subprocess.run([BINARY], input="bogus\n", capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    if error.returncode != 2:
+        raise AssertionError(f"an error exited {error.returncode}")
+    if os.path.exists(history):
+        raise AssertionError("a history file was written")
+
+
+passed = results.count(True)
+failed = results.count(False)
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
