@@ -22,12 +22,19 @@ run: release
 	@if [ -t 0 ]; then exec .build/release/mailsim; \
 	else .build/release/mailsim run --trace Scripts/tour.mbs; fi
 
-## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary.
+## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
+## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing).
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
 	swift build --build-tests
 	swift test --skip-build
 	.build/debug/mailsim test Scripts
+	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
+	  python3 -m pip install --quiet pexpect 2>/dev/null \
+	  || python3 -m pip install --quiet --user --break-system-packages pexpect 2>/dev/null \
+	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
+	python3 Tests/repl/test_repl.py .build/debug/mailsim
 
 clean:
 	rm -rf .build
