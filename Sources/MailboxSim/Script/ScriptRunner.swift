@@ -30,72 +30,17 @@ public struct ScriptReport: Sendable {
 }
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script
-/// goes on; an error is reported and stops it.
+/// goes on; an error is reported and stops it (see `ScriptStream`, which this feeds the whole text at once).
 public enum ScriptRunner {
     public static func run(_ source: some Collection<UInt8>, file: String, session: inout Session,
                            emit: (ScriptOutput) -> Void = { _ in }) -> ScriptReport {
-        var report = ScriptReport(file: file)
-        var lineNumber = 0
-        for var raw in lines(of: source) {
-            lineNumber += 1
-            // A byte-order mark at the start of a file (as some Windows editors write) is not part of the text.
-            if lineNumber == 1, raw.starts(with: [0xEF, 0xBB, 0xBF]) { raw = raw.dropFirst(3) }
-            let where_ = "\(file):\(lineNumber)"
-            guard let text = String(validating: raw, as: UTF8.self) else {
-                let column = validPrefixLength(raw) + 1
-                report.error = "\(where_): error: invalid UTF-8 at byte \(column)"
-                emit(.diagnostic(report.error!))
-                return report
-            }
-            let outcome: Session.Outcome
-            do {
-                outcome = try session.execute(line: text[...])
-            } catch {
-                report.error = "\(where_): error: \(error.message)"
-                emit(.diagnostic(report.error!))
-                return report
-            }
-            for entry in outcome.trace { emit(.trace(entry)) }
-            if let excused = outcome.excused { emit(.excused("\(where_): refused as expected: \(excused)")) }
-            for line in outcome.output { emit(.line(line)) }
-            if outcome.isCheck { report.checks += 1 }
-            if let failure = outcome.failure {
-                let message = "\(where_): \(failure)"
-                report.failures.append(message)
-                emit(.diagnostic(message))
-            }
-            if outcome.quit { return report }
+        var stream = ScriptStream(file: file)
+        let fed = source.withContiguousStorageIfAvailable { bytes in
+            stream.feed(bytes, session: &session, emit: emit)
         }
-        if let gesture = session.screen.gesture {
-            report.error = "\(file):\(lineNumber): error: the script ended with a finger still down on \(gesture.target.name) (end it with release)"
-            emit(.diagnostic(report.error!))
+        if fed == nil {
+            Array(source).withUnsafeBufferPointer { _ = stream.feed($0, session: &session, emit: emit) }
         }
-        return report
-    }
-
-    /// Lines split at LF, a trailing CR dropped (CRLF files read the same as LF ones).
-    static func lines(of source: some Collection<UInt8>) -> [ArraySlice<UInt8>] {
-        let bytes = Array(source)
-        var result: [ArraySlice<UInt8>] = []
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            result.append(trimCR(bytes[start..<i]))
-            start = i + 1
-        }
-        if start < bytes.count { result.append(trimCR(bytes[start...])) }
-        return result
-    }
-
-    private static func trimCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-    }
-
-    /// How many bytes decode as UTF-8 before the first invalid sequence.
-    private static func validPrefixLength(_ bytes: ArraySlice<UInt8>) -> Int {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var consumed = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { consumed += UTF8.width(scalar) }
-        return consumed
+        return stream.finish(session: &session, emit: emit)
     }
 }
