@@ -13,8 +13,29 @@ public struct MessageID: Hashable, Comparable, Sendable {
 
     /// Parses `msgN` with N ≥ 1 (existence is checked against the inbox elsewhere).
     public init?(name: Substring) {
-        guard name.hasPrefix("msg"), let number = Int(name.dropFirst(3)), number >= 1,
-              name.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        self.init(ascii: name.utf8)
+    }
+
+    /// Reads `msg` and ASCII digits that fit an Int, byte by byte (a hot path). Any other byte, a non-ASCII
+    /// one included, makes it no message name, as it would character by character.
+    init?(ascii bytes: some Sequence<UInt8>) {
+        var number = 0
+        var length = 0
+        for byte in bytes {
+            switch length {
+            case 0: guard byte == UInt8(ascii: "m") else { return nil }
+            case 1: guard byte == UInt8(ascii: "s") else { return nil }
+            case 2: guard byte == UInt8(ascii: "g") else { return nil }
+            default:
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                let (scaled, overflow) = number.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = scaled.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflow && !carry else { return nil }
+                number = sum
+            }
+            length += 1
+        }
+        guard length > 3, number >= 1 else { return nil }
         self.number = number
     }
 }

@@ -101,7 +101,23 @@ public enum CommandTable {
 
     /// The command answering to `name`, if any.
     public static func spec(named name: some StringProtocol) -> CommandSpec? {
-        all.first { $0.names.contains { $0 == name } }
+        position(of: name).map { all[$0] }
+    }
+
+    /// Where the command answering to `name` sits in `all`.
+    static func position(of name: some StringProtocol) -> Int? {
+        spellings.first { $0.name.count == name.utf8.count && name.utf8.elementsEqual($0.name) }?.position
+    }
+
+    /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
+    /// ASCII word, which only its own bytes spell).
+    static func position(of word: LineText.Word, in line: LineText) -> Int? {
+        spellings.first { line.spells(word, $0.name) }?.position
+    }
+
+    /// Every name and alias as bytes, with its place in `all`, in table order.
+    private static let spellings: [(name: [UInt8], position: Int)] = all.enumerated().flatMap { position, spec in
+        spec.names.map { (Array($0.utf8), position) }
     }
 
     /// Every name and alias, for suggestions and completion.
@@ -120,9 +136,8 @@ public enum CommandTable {
             throw ScriptError("within applies to numeric == and != only")
         }
         let expected = try Value.parse(raw, as: type, for: path)
-        var text = "\(path.name) \(op.rawValue) \(raw)"
-        if let tolerance = a.number(3) { text += " within " + formatNumber(tolerance.value, decimals: 9) }
         return .expect(Expectation(path: path, comparison: op, expected: expected,
-                                   tolerance: tolerance ?? Expectation.defaultTolerance, text: text))
+                                   tolerance: tolerance ?? Expectation.defaultTolerance, value: raw,
+                                   within: tolerance.map { formatNumber($0, decimals: 9) }))
     }
 }

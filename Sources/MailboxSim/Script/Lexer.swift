@@ -8,32 +8,55 @@ public struct Token: Equatable, Sendable {
 /// later in the line, starts a comment; `#B2B2B2` is a value, not a comment.
 public enum Lexer {
     public static func tokens(_ line: Substring) throws(ScriptError) -> [Token] {
-        var tokens: [Token] = []
+        let words = LineText.reading(line) { text in
+            Result { () throws(ScriptError) in try self.words(text).map { Token(text: text.text($0), column: $0.column) } }
+        }
+        return try words.get()
+    }
+
+    /// The words of a line as byte ranges, in one pass over its bytes: blanks and controls are ASCII, so only
+    /// the lead byte of a multi-byte character needs a closer look, and a column counts characters.
+    static func words(_ text: LineText) throws(ScriptError) -> [LineText.Word] {
+        var words: [LineText.Word] = []
+        words.reserveCapacity(6)
+        let bytes = text.bytes
         var column = 0
-        var start: Substring.Index?
+        var start = -1
         var startColumn = 0
-        for index in line.unicodeScalars.indices {
-            let scalar = line.unicodeScalars[index]
+        for offset in bytes.indices {
+            let byte = bytes[offset]
+            if byte & 0xC0 == 0x80 { continue }
             column += 1
-            let blank = scalar == " " || scalar == "\t"
-            if !blank, let kind = unprintable(scalar) {
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                throw ScriptError("\(kind) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)")
-            }
-            if blank {
-                if let s = start {
-                    tokens.append(Token(text: line[s..<index], column: startColumn))
-                    start = nil
+            if byte == 0x20 || byte == 0x09 {
+                if start >= 0 {
+                    words.append(LineText.Word(start: start, end: offset, column: startColumn))
+                    start = -1
                 }
-            } else if start == nil {
-                start = index
+                continue
+            }
+            if byte < 0x20 || byte == 0x7F {
+                throw unprintableError("control", text.line.unicodeScalars[text.index(offset)], column)
+            }
+            if byte >= 0x80, case let scalar = text.line.unicodeScalars[text.index(offset)], let kind = unprintable(scalar) {
+                throw unprintableError(kind, scalar, column)
+            }
+            if start < 0 {
+                start = offset
                 startColumn = column
             }
         }
-        if let s = start { tokens.append(Token(text: line[s...], column: startColumn)) }
-        if let first = tokens.first, first.text.hasPrefix("#") { return [] }
-        if let comment = tokens.firstIndex(where: { $0.text == "#" }) { tokens.removeSubrange(comment...) }
-        return tokens
+        if start >= 0 { words.append(LineText.Word(start: start, end: bytes.count, column: startColumn)) }
+        if let first = words.first, startsWithHash(first, text) { return [] }
+        if let comment = words.firstIndex(where: { text.spells($0, "#") }) { words.removeSubrange(comment...) }
+        return words
+    }
+
+    /// `text.hasPrefix("#")`, read from the bytes when the character after `#` is ASCII (then `#` is a
+    /// character of its own); a combining mark after it makes another character, so that case asks Swift.
+    private static func startsWithHash(_ word: LineText.Word, _ text: LineText) -> Bool {
+        guard text.first(word) == UInt8(ascii: "#") else { return false }
+        if word.end - word.start == 1 || text.bytes[word.start + 1] < 0x80 { return true }
+        return text.text(word).hasPrefix("#")
     }
 
     /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
@@ -45,5 +68,10 @@ public enum Lexer {
         case .format, .lineSeparator, .paragraphSeparator: return "invisible"
         default: return nil
         }
+    }
+
+    private static func unprintableError(_ kind: String, _ scalar: Unicode.Scalar, _ column: Int) -> ScriptError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return ScriptError("\(kind) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)")
     }
 }

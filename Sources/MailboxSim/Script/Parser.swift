@@ -1,37 +1,49 @@
 /// Turns a line into a `Command` by reading the command table: the same table `help` and completion read.
+///
+/// A hot path: it reads the line's bytes, with words as byte ranges (`LineText`), and compares them with
+/// the table's ASCII keywords byte for byte.
 public enum Parser {
+    typealias Word = LineText.Word
+
     /// Parses one line; nil for a blank line or a comment.
     public static func parse(_ line: Substring) throws(ScriptError) -> Command? {
-        let tokens = try Lexer.tokens(line)
-        guard !tokens.isEmpty else { return nil }
-        return try parse(tokens: tokens[...], line: line)
+        let result = LineText.reading(line) { text in
+            Result { () throws(ScriptError) -> Command? in
+                let words = try Lexer.words(text)
+                guard !words.isEmpty else { return nil }
+                return try parse(words: words[...], text)
+            }
+        }
+        return try result.get()
     }
 
-    static func parse(tokens: ArraySlice<Token>, line: Substring) throws(ScriptError) -> Command {
-        var tokens = tokens
-        var head = tokens.removeFirst().text
+    static func parse(words: ArraySlice<Word>, _ text: LineText) throws(ScriptError) -> Command {
+        var words = words
+        var head = words.removeFirst()
         // `!pan msg1 10` reads as `! pan msg1 10`.
-        if head.count > 1, head.hasPrefix("!") {
-            let rest = head.dropFirst()
-            let column = tokens.first?.column ?? 0
-            tokens.insert(Token(text: rest, column: column), at: tokens.startIndex)
-            head = head.prefix(1)
+        if text.first(head) == UInt8(ascii: "!"), text.text(head).count > 1, text.text(head).hasPrefix("!") {
+            let column = words.first?.column ?? 0
+            words.insert(Word(start: head.start + 1, end: head.end, column: column), at: words.startIndex)
+            head.end = head.start + 1
         }
-        guard let spec = CommandTable.spec(named: head) else {
-            let hint = nearest(String(head), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ScriptError("unknown command \(quoted(head))\(hint)")
+        guard let position = CommandTable.position(of: head, in: text) else {
+            let name = text.text(head)
+            let hint = nearest(String(name), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ScriptError("unknown command \(quoted(name))\(hint)")
         }
-        let arguments = try readArguments(of: spec, from: tokens, line: line)
+        let spec = CommandTable.all[position]
+        let arguments = try readArguments(of: spec, from: words, text)
         return try spec.build(arguments)
     }
 
-    private static func readArguments(of spec: CommandSpec, from tokens: ArraySlice<Token>,
-                                      line: Substring) throws(ScriptError) -> Arguments {
-        var rest = tokens
+    private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
+                                      _ text: LineText) throws(ScriptError) -> Arguments {
+        var rest = words
         var values: [ArgumentValue?] = []
+        values.reserveCapacity(spec.parameters.count)
         for parameter in spec.parameters {
             if parameter.isFlag {
-                if let spelling = parameter.keyword, rest.first?.text == spelling[...] {
+                if let spelling = parameter.keyword, let next = rest.first, text.spells(next, spelling) {
                     rest.removeFirst()
                     values.append(.flag)
                 } else {
@@ -40,7 +52,7 @@ public enum Parser {
                 continue
             }
             if let keyword = parameter.keyword {
-                guard rest.first?.text == keyword[...] else { values.append(nil); continue }
+                guard let next = rest.first, text.spells(next, keyword) else { values.append(nil); continue }
                 rest.removeFirst()
                 guard !rest.isEmpty else {
                     throw ScriptError("\(spec.name): missing \(parameter.name) after '\(keyword)' (usage: \(spec.synopsis))")
@@ -50,57 +62,60 @@ public enum Parser {
                 if parameter.optional { values.append(nil); continue }
                 throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
             }
-            values.append(try read(parameter, of: spec, from: &rest, line: line))
+            values.append(try read(parameter, of: spec, from: &rest, text))
         }
-        if let extra = rest.first {
-            let hint = extra.text.hasPrefix("#") && Color(hex: String(extra.text)) == nil
+        if let extra = rest.first.map(text.text) {
+            let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
                 ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
-            throw ScriptError("\(spec.name): unexpected \(quoted(extra.text))\(hint)")
+            throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
         }
         return Arguments(values: values)
     }
 
-    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Token>,
-                             line: Substring) throws(ScriptError) -> ArgumentValue {
-        let token = rest.removeFirst()
-        let text = token.text
+    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,
+                             _ line: LineText) throws(ScriptError) -> ArgumentValue {
+        let word = rest.removeFirst()
         switch parameter.kind {
         case .panTarget:
-            if text == "content" { return .panTarget(.content) }
-            if let id = MessageID(name: text) { return .panTarget(.message(id)) }
+            if line.spells(word, "content") { return .panTarget(.content) }
+            if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
+            let text = line.text(word)
             let hint = nearest(String(text), in: ["content", "msg1"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw ScriptError("unknown target \(quoted(text))\(hint): \(spec.name) takes msgN or content")
         case .distance:
-            return try ranged(text, parameter, spec, limit: Limits.maxTranslation)
+            return try ranged(word, line, parameter, spec, limit: Limits.maxTranslation)
         case .velocity:
-            return try ranged(text, parameter, spec, limit: Limits.maxVelocity)
+            return try ranged(word, line, parameter, spec, limit: Limits.maxVelocity)
         case .duration(let max):
-            let number = try DecimalNumber.parse(text)
+            let number = try DecimalNumber.parse(word, line)
             guard !number.negative || number.value == 0 else {
-                throw ScriptError("\(spec.name): a duration cannot be negative (got \(text))")
+                throw ScriptError("\(spec.name): a duration cannot be negative (got \(line.text(word)))")
             }
             guard number.value <= max, number.ticks != nil else {
-                throw ScriptError("\(spec.name): \(parameter.name) \(quoted(text)) is out of range (0…\(formatNumber(max)) seconds)")
+                throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (0…\(formatNumber(max)) seconds)")
             }
             return .number(number)
         case .tolerance:
-            let number = try DecimalNumber.parse(text)
-            guard !number.negative || number.value == 0 else { throw ScriptError("a tolerance cannot be negative (got \(text))") }
+            let number = try DecimalNumber.parse(word, line)
+            guard !number.negative || number.value == 0 else {
+                throw ScriptError("a tolerance cannot be negative (got \(line.text(word)))")
+            }
             return .number(number)
         case .wholeNumber(let range):
-            let number = try DecimalNumber.parse(text)
+            let number = try DecimalNumber.parse(word, line)
             guard let n = number.integer, range.contains(n) else {
-                throw ScriptError("\(spec.name): \(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(text)))")
+                throw ScriptError("\(spec.name): \(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(line.text(word))))")
             }
             return .number(number)
         case .tapTarget:
-            guard let entry = TapTarget.words.first(where: { $0.word == text }) else {
+            guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
+                let text = line.text(word)
                 let words = TapTarget.words.map(\.word)
                 let hint = nearest(String(text), in: words).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(words.joined(separator: ", ")) NAME, or nothing")
             }
             if let target = entry.target { return .tapTarget(target) }
-            guard let name = rest.first?.text else {
+            guard let name = rest.first.map(line.text) else {
                 throw ScriptError("tap segment: missing NAME (later, mailbox or archive)")
             }
             rest.removeFirst()
@@ -110,51 +125,52 @@ public enum Parser {
             }
             return .tapTarget(.segment(segment))
         case .setting:
-            guard text == "fps" else {
+            guard line.spells(word, "fps") else {
+                let text = line.text(word)
                 let hint = nearest(String(text), in: ["fps"]).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ScriptError("unknown setting \(quoted(text))\(hint): the only setting is fps")
             }
-            return .word(text)
+            return .word(line.text(word))
         case .path:
-            return .path(try PropertyPath.parse(text))
+            return .path(try PropertyPath.parse(word, line))
         case .comparison:
-            guard let op = Comparison(rawValue: String(text)) else {
-                throw ScriptError("unknown operator \(quoted(text)): use ==, !=, <, <=, > or >=")
+            guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
+                throw ScriptError("unknown operator \(quoted(line.text(word))): use ==, !=, <, <=, > or >=")
             }
             return .comparison(op)
         case .commandName:
-            guard CommandTable.spec(named: text) != nil else {
+            guard CommandTable.position(of: word, in: line) != nil else {
+                let text = line.text(word)
                 let hint = nearest(String(text), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ScriptError("no command \(quoted(text))\(hint); `help` lists them")
             }
-            return .word(text)
+            return .word(line.text(word))
         case .text:
-            let end = rest.last?.text.endIndex ?? text.endIndex
+            let end = rest.last?.end ?? word.end
             rest.removeAll()
-            return .word(line[text.startIndex..<end])
+            return .word(line.text(from: word.start, to: end))
         case .command:
-            let all = [token] + rest
+            let all = [word] + rest
             rest.removeAll()
             let inner: Command
             do {
-                inner = try parse(tokens: all[...], line: line)
+                inner = try parse(words: all[...], line)
             } catch {
                 inner = .invalid(error.message)
             }
             if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }
             if case .mustFail = inner { throw ScriptError("'! !' is not allowed") }
-            let end = all.last!.text.endIndex
-            return .command(inner, text: String(line[text.startIndex..<end]))
+            return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
         case .overlayOption, .pathPrefix, .value, .subject, .file:
-            return .word(text)
+            return .word(line.text(word))
         }
     }
 
-    private static func ranged(_ text: Substring, _ parameter: Parameter, _ spec: CommandSpec,
+    private static func ranged(_ word: Word, _ line: LineText, _ parameter: Parameter, _ spec: CommandSpec,
                                limit: Double) throws(ScriptError) -> ArgumentValue {
-        let number = try DecimalNumber.parse(text)
+        let number = try DecimalNumber.parse(word, line)
         guard abs(number.value) <= limit else {
-            throw ScriptError("\(spec.name): \(parameter.name) \(quoted(text)) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))")
+            throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))")
         }
         return .number(number)
     }

@@ -48,13 +48,48 @@ public enum PropertyPath: Hashable, Sendable {
 
     public var name: String {
         switch self {
-        case .message(let id, let field): return "\(id.name).\(field.rawValue)"
-        default: return PropertyPath.fixed.first { $0.path == self }!.name
+        case .message(let id, let field): return id.name + "." + field.rawValue
+        default: return PropertyPath.names[self]!
         }
     }
 
+    /// The name of every fixed path, for `name`.
+    private static let names = Dictionary(fixed.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
+    /// Every fixed name and message field as bytes, for the parser (a lookup a line).
+    private static let fixedSpellings = fixed.map { (name: Array($0.name.utf8), path: $0.path) }
+    private static let fieldSpellings = MessageField.allCases.map { (name: Array($0.rawValue.utf8), field: $0) }
+
     /// Parses a path such as `msg3.icon.alpha` or `trash.count`.
     public static func parse(_ text: Substring) throws(ScriptError) -> PropertyPath {
+        let found = LineText.reading(text) { line in
+            lookUp(LineText.Word(start: 0, end: line.bytes.count, column: 1), line)
+        }
+        if let found { return found }
+        return try parseExplaining(text)
+    }
+
+    /// Parses a word of a line being parsed (the same as `parse(line.text(word))`).
+    static func parse(_ word: LineText.Word, _ line: LineText) throws(ScriptError) -> PropertyPath {
+        if let found = lookUp(word, line) { return found }
+        return try parseExplaining(line.text(word))
+    }
+
+    /// A fixed path's name or `msgN.FIELD`, by bytes (every name is ASCII without `K`, `;` or `` ` ``, which
+    /// only its own bytes spell); nil for anything else, which `parseExplaining` reads.
+    private static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
+        let bytes = line.bytes(word)
+        if bytes.starts(with: [UInt8(ascii: "m"), UInt8(ascii: "s"), UInt8(ascii: "g")]) {
+            // No fixed name starts with `msg`.
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
+                  let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
+            let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
+            return fieldSpellings.first { line.spells(field, $0.name) }.map { .message(id, $0.field) }
+        }
+        return fixedSpellings.first { line.spells(word, $0.name) }?.path
+    }
+
+    /// The general reading, which explains every refusal.
+    private static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
         if let fixed = fixed.first(where: { $0.name == text }) { return fixed.path }
         if text.hasPrefix("msg"), let dot = text.firstIndex(of: ".") {
             let head = text[..<dot]
@@ -79,23 +114,34 @@ public enum PropertyPath: Hashable, Sendable {
         case .compose: return .name(["hidden", "shown", "moving"])
         case .composeFocus: return .name(["none", "to"])
         case .composeTo, .viewMessages: return .text
-        case .segment: return .name(Segment.allCases.map(\.rawValue))
+        case .segment: return ValueNames.segment
         case .tint: return .color
-        case .alert: return .name(["none"] + Alert.allCases.map(\.rawValue))
+        case .alert: return ValueNames.alert
         case .animating: return .bool
         case .gesture: return .name(["none", "pan", "edgepan"])
-        case .overlay: return .name(["none"] + OverlayKind.allCases.map(\.rawValue))
+        case .overlay: return ValueNames.overlay
         case .message(_, let field):
             switch field {
             case .x, .y, .height, .alpha, .iconAlpha, .iconX: return .number
             case .background: return .color
-            case .icon: return .name(Icon.allCases.map(\.rawValue))
-            case .folder: return .name(Folder.allCases.map(\.rawValue))
+            case .icon: return ValueNames.icon
+            case .folder: return ValueNames.folder
             case .visible: return .bool
-            case .snooze: return .name(["none"] + OverlayKind.reschedule.options)
-            case .list: return .name(["none"] + OverlayKind.list.options)
+            case .snooze: return ValueNames.snooze
+            case .list: return ValueNames.list
             }
         }
+    }
+
+    /// The name sets built from the model's enums, built once rather than on every `expect`.
+    private enum ValueNames {
+        static let segment = ValueType.name(Segment.allCases.map(\.rawValue))
+        static let alert = ValueType.name(["none"] + Alert.allCases.map(\.rawValue))
+        static let overlay = ValueType.name(["none"] + OverlayKind.allCases.map(\.rawValue))
+        static let icon = ValueType.name(Icon.allCases.map(\.rawValue))
+        static let folder = ValueType.name(Folder.allCases.map(\.rawValue))
+        static let snooze = ValueType.name(["none"] + OverlayKind.reschedule.options)
+        static let list = ValueType.name(["none"] + OverlayKind.list.options)
     }
 }
 

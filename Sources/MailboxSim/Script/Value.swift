@@ -55,10 +55,50 @@ public struct Expectation: Equatable, Sendable {
     public let expected: Value
     /// For numeric `==` and `!=`: how far apart still counts as equal.
     public let tolerance: Double
-    /// `msg1.x == -320 within 0.5`, as written, for the failure message.
-    public let text: String
+    /// How the line wrote it: kept in pieces, and put together only for a failure message.
+    private let written: Written
+
+    private enum Written: Sendable {
+        case text(String)
+        /// The value as written and the tolerance's text after `within`, if any.
+        case value(Substring, within: String?)
+    }
 
     public static let defaultTolerance = 0.001
+
+    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, text: String) {
+        self.path = path
+        self.comparison = comparison
+        self.expected = expected
+        self.tolerance = tolerance
+        written = .text(text)
+    }
+
+    /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
+    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
+         within: String?) {
+        self.path = path
+        self.comparison = comparison
+        self.expected = expected
+        self.tolerance = tolerance
+        written = .value(value, within: within)
+    }
+
+    /// `msg1.x == -320 within 0.5`, as written, for the failure message.
+    public var text: String {
+        switch written {
+        case .text(let text): return text
+        case let .value(value, within):
+            var text = "\(path.name) \(comparison.rawValue) \(value)"
+            if let within { text += " within " + within }
+            return text
+        }
+    }
+
+    public static func == (a: Expectation, b: Expectation) -> Bool {
+        a.path == b.path && a.comparison == b.comparison && a.expected == b.expected && a.tolerance == b.tolerance
+            && a.text == b.text
+    }
 
     /// True when `actual` satisfies the expectation.
     public func holds(for actual: Value) -> Bool {
