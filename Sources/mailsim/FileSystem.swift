@@ -35,6 +35,31 @@ enum FileSystem {
         }
     }
 
+    /// Reads a file in pieces, handing each to `body` as it arrives, until the end or until `body` returns
+    /// false: a long script is never held whole.
+    static func stream(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Failure) {
+        if isDirectory(path) { throw Failure(message: "cannot read '\(path)': it is a directory") }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw Failure(message: "cannot read '\(path)': \(lastError())") }
+        defer { close(fd) }
+        try stream(fd, name: path, body)
+    }
+
+    /// Reads a file descriptor (standard input, say) in pieces, as `stream(_:_:)` does.
+    static func stream(_ fd: Int32, name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Failure) {
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot read '\(name)': \(lastError())")
+            }
+            if count == 0 { return }
+            guard body(UnsafeBufferPointer(rebasing: chunk[..<count])) else { return }
+        }
+    }
+
     /// Writes `contents` to `path`, replacing it.
     static func write(_ contents: String, to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

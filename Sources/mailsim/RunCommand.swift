@@ -22,13 +22,21 @@ extension MailsimCommand {
         }
 
         func run() throws {
-            let printer = ScriptPrinter(trace: trace, style: Style.resolve(output.color))
+            let status = Run.execute(files: files, trace: trace, color: output.color)
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Runs `files` in order, each in a fresh session; the exit status (an error in any file wins).
+        static func execute(files: [String], trace: Bool, color: ColorChoice?) -> Int32 {
+            let printer = ScriptPrinter(trace: trace, style: Style.resolve(color))
             var status: Int32 = 0
             for file in files {
-                let report = printer.run(file: file) { () throws(FileSystem.Failure) in try FileSystem.read(file) }
+                let report = printer.run(file: file) { (body) throws(FileSystem.Failure) in
+                    try FileSystem.stream(file, body)
+                }
                 status = max(status, report.exitCode)
             }
-            if status != 0 { throw ExitCode(status) }
+            return status
         }
     }
 }

@@ -6,47 +6,76 @@ extension MailsimCommand {
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run every .mbs script under the paths as a test.",
-            discussion: "Prints PASS or FAIL (with the first problem) per script, then `N passed, N failed`. Exit status 0 when all passed, 1 otherwise."
+            discussion: "Prints PASS or FAIL (with the first problem) per script, in sorted order, then `N passed, N failed`. Scripts run in parallel, each in its own simulation. Exit status 0 when all passed, 1 otherwise."
         )
 
+        static let defaultPaths = ["Scripts"]
+
         @Argument(help: "Script files or folders to search for .mbs files.")
-        var paths: [String] = ["Scripts"]
+        var paths: [String] = Test.defaultPaths
+
+        @Option(name: .long, help: "How many scripts run at once (default: the number of cores).")
+        var jobs: Int?
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        }
 
         func run() throws {
-            var passed = 0, failed = 0
+            let status = Test.execute(paths: paths, jobs: jobs)
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        /// One line of the report: a script to run, or a path that could not be searched.
+        enum Item: Sendable {
+            case script(String)
+            case unreadable(path: String, message: String)
+        }
+
+        /// Runs every script under `paths` on `jobs` threads and prints their lines in order; the exit status.
+        static func execute(paths: [String], jobs: Int?) -> Int32 {
+            var items: [Item] = []
             for path in paths {
-                let files: [String]
                 do {
-                    files = try FileSystem.scripts(under: path)
+                    items += try FileSystem.scripts(under: path).map(Item.script)
                 } catch {
-                    Console.out("FAIL  \(path): \(error.message)")
-                    failed += 1
-                    continue
-                }
-                for file in files {
-                    var session = Session()
-                    let report: ScriptReport
-                    do {
-                        report = ScriptRunner.run(try FileSystem.read(file), file: file, session: &session)
-                    } catch {
-                        Console.out("FAIL  \(file): \(error.message)")
-                        failed += 1
-                        continue
-                    }
-                    if let problem = report.firstProblem {
-                        Console.out("FAIL  \(file): \(problem)")
-                        failed += 1
-                    } else {
-                        Console.out("PASS  \(file) (\(report.checks) checks)")
-                        passed += 1
-                    }
+                    items.append(.unreadable(path: path, message: error.message))
                 }
             }
+            var passed = 0, failed = 0
+            let threads = jobs ?? WorkerPool.processorCount
+            WorkerPool.run(count: items.count, threads: threads, work: { [items] index in
+                Test.check(items[index])
+            }, deliver: { _, result in
+                Console.out(result.line)
+                if result.passed { passed += 1 } else { failed += 1 }
+            })
             if passed + failed == 0 {
                 Console.error("mailsim: no .mbs scripts under \(paths.joined(separator: ", "))")
             }
             Console.out("\(passed) passed, \(failed) failed")
-            if failed > 0 || passed == 0 { throw ExitCode(1) }
+            return failed > 0 || passed == 0 ? 1 : 0
+        }
+
+        /// Runs one script in a fresh session: its `PASS`/`FAIL` line.
+        static func check(_ item: Item) -> (line: String, passed: Bool) {
+            switch item {
+            case let .unreadable(path, message):
+                return ("FAIL  \(path): \(message)", false)
+            case .script(let file):
+                var session = Session()
+                var stream = ScriptStream(file: file)
+                do {
+                    try FileSystem.stream(file) { bytes in stream.feed(bytes, session: &session) { _ in } }
+                } catch {
+                    return ("FAIL  \(file): \(error.message)", false)
+                }
+                let report = stream.finish(session: &session) { _ in }
+                if let problem = report.firstProblem {
+                    return ("FAIL  \(file): \(problem)", false)
+                }
+                return ("PASS  \(file) (\(report.checks) checks)", true)
+            }
         }
     }
 }

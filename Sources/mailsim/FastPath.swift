@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension MailsimCommand {
+    /// The entry point. The calls scripts and CI make in tight loops (`run FILE…`, `test PATH…`, a script on
+    /// standard input) are read by `FastPath`; everything else, help and errors included, by ArgumentParser,
+    /// whose reflection costs a few milliseconds at start-up.
+    static func main() {
+        if let status = FastPath.run(Array(CommandLine.arguments.dropFirst())) {
+            Glibc.exit(status)
+        }
+        main(nil)
+    }
+}
+
+/// Reads the plain forms of the common calls by hand and runs them; nil for anything else (an unknown or
+/// repeated option, `--help`, `--`, a missing argument), which ArgumentParser then reads and reports.
+enum FastPath {
+    /// The exit status of the call, or nil when ArgumentParser should read it.
+    static func run(_ arguments: [String]) -> Int32? {
+        guard let first = arguments.first else {
+            // `mailsim` alone: a script on standard input (the REPL on a terminal is ArgumentParser's).
+            if Console.inputIsTerminal { return nil }
+            return ScriptPrinter.runStandardInput(trace: false, color: nil)
+        }
+        let rest = arguments.dropFirst()
+        switch first {
+        case "run":
+            guard let call = RunCall(rest) else { return nil }
+            return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color)
+        case "test":
+            guard let call = TestCall(rest) else { return nil }
+            return MailsimCommand.Test.execute(paths: call.paths, jobs: call.jobs)
+        default:
+            return nil
+        }
+    }
+
+    /// `run [--trace] [--color WHEN] FILE…`, options anywhere, each at most once.
+    struct RunCall {
+        var files: [String] = []
+        var trace = false
+        var color: ColorChoice?
+
+        init?(_ arguments: ArraySlice<String>) {
+            var rest = arguments
+            var seenTrace = false
+            while let argument = rest.popFirst() {
+                if !argument.hasPrefix("-") {
+                    files.append(argument)
+                } else if argument == "--trace" && !seenTrace {
+                    seenTrace = true
+                    trace = true
+                } else if color == nil, let value = FastPath.value(of: "--color", argument, &rest),
+                          let choice = ColorChoice(rawValue: value) {
+                    color = choice
+                } else {
+                    return nil
+                }
+            }
+            if files.isEmpty || files.contains("help") { return nil }
+        }
+    }
+
+    /// `test [--jobs N] [PATH…]`.
+    struct TestCall {
+        var paths: [String] = []
+        var jobs: Int?
+
+        init?(_ arguments: ArraySlice<String>) {
+            var rest = arguments
+            while let argument = rest.popFirst() {
+                if !argument.hasPrefix("-") {
+                    paths.append(argument)
+                } else if jobs == nil, let value = FastPath.value(of: "--jobs", argument, &rest),
+                          let n = Int(value), n >= 1 {
+                    jobs = n
+                } else {
+                    return nil
+                }
+            }
+            if paths.isEmpty { paths = MailsimCommand.Test.defaultPaths }
+            if paths.contains("help") { return nil }
+        }
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE` (taking VALUE from `rest` in the first form).
+    static func value(of name: String, _ argument: String, _ rest: inout ArraySlice<String>) -> String? {
+        if argument == name {
+            guard let value = rest.first, !value.hasPrefix("-") else { return nil }
+            rest.removeFirst()
+            return value
+        }
+        guard argument.hasPrefix(name + "=") else { return nil }
+        return String(argument.dropFirst(name.count + 1))
+    }
+}
