@@ -20,10 +20,13 @@ public struct MailboxState: Sendable {
     /// Gestures begun since the reset; numbers the timeline's groups.
     public internal(set) var gestureCount = 0
     var animator = Animator<PropertyKey, FollowUp>()
+    /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
+    private var heights: RowHeights
 
     /// A fresh screen with `messageCount` messages in the inbox, at time 0.
     public init(messageCount: Int = Metrics.defaultMessageCount) {
         rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
+        heights = RowHeights(count: rows.count, height: Metrics.rowHeight)
         log(.screen, .screenReset(messages: rows.count))
     }
 
@@ -74,7 +77,9 @@ extension MailboxState {
         guard let v = value.scalar else { return }
         switch (key.view, key.property) {
         case (.row(let id), .x): rows[id.index].x = v
-        case (.row(let id), .height): rows[id.index].height = v
+        case (.row(let id), .height):
+            heights.change(id.index, from: rows[id.index].height, to: v)
+            rows[id.index].height = v
         case (.row(let id), .alpha): rows[id.index].alpha = v
         case (.overlay, .alpha): overlayAlpha = v
         case (.content, .x): contentX = v
@@ -99,10 +104,34 @@ extension MailboxState {
     public func alpha(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .alpha)) }
 
     /// Screen y of a row's top: rows stack from y 144, each as tall as its height is now.
+    ///
+    /// The rows above the first one whose height animates add whole points, so their sum is exact and
+    /// comes from the prefix sums; from that row on, heights are added one by one as they are on screen
+    /// (the same additions in the same order as a sum over every row, so the same double).
     public func y(of id: MessageID) -> Double {
-        var y = Metrics.firstRowY
-        for row in rows[..<id.index] { y += height(of: row.id) }
+        let index = id.index
+        var first = index
+        for animation in animator.running {
+            if case .row(let row) = animation.key.view, animation.key.property == .height, row.index < first {
+                first = row.index
+            }
+        }
+        guard let above = heights.prefix(first) else { return rowYs(through: index)[index] }
+        var y = Metrics.firstRowY + Double(above)
+        for row in rows[first..<index] { y += height(of: row.id) }
         return y
+    }
+
+    /// The y of rows `0...last` in one pass (what `y(of:)` gives for each).
+    public func rowYs(through last: Int) -> [Double] {
+        var ys: [Double] = []
+        ys.reserveCapacity(last + 1)
+        var y = Metrics.firstRowY
+        for row in rows[...last] {
+            ys.append(y)
+            y += height(of: row.id)
+        }
+        return ys
     }
 
     /// The zone whose colour and icon the row shows: its latch after release, else where x is.

@@ -21,9 +21,10 @@ public enum StateReport {
             .joined(separator: "  "))
         var table = TextTable(header: ["msg", "folder", "x", "y", "height", "alpha", "background", "icon", "icon.alpha", "icon.x", "snooze", "list"],
                               rightAligned: [2, 3, 4, 5, 8, 9])
+        let ys = screen.rowYs(through: screen.rows.count - 1)
         for row in screen.rows {
             let id = row.id
-            table.append([id.name, row.folder.rawValue, formatNumber(screen.x(of: id)), formatNumber(screen.y(of: id)),
+            table.append([id.name, row.folder.rawValue, formatNumber(screen.x(of: id)), formatNumber(ys[id.index]),
                           formatNumber(screen.height(of: id)), formatNumber(screen.alpha(of: id)),
                           screen.background(of: id).color.paletteDescription, screen.icon(of: id).rawValue,
                           formatNumber(screen.iconAlpha(of: id)), formatNumber(screen.iconX(of: id)),
