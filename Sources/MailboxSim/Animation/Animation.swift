@@ -1,5 +1,5 @@
 /// One running animation of one property: from, to, start, duration and curve, evaluated analytically.
-public struct Animation<Key: Hashable & Sendable, Completion: Sendable>: Sendable {
+public struct Animation<Key: Sendable, Completion: Sendable>: Sendable {
     /// Creation order; breaks ties between animations that end at the same tick.
     public let serial: Int
     public let key: Key
