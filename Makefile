@@ -1,8 +1,16 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install libedit-dev when it is missing.
 SWIFT_BUILD_FLAGS ?= --disable-index-store
-RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS)
 
-.PHONY: deps build release run test unit scripts clean
+## The release binary starts in about a millisecond (Benchmarks/README.md): the Swift runtime, libstdc++
+## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
+## libgcc_s; and it is not position-independent, so it has no relocations to apply at start-up (its own
+## image is then not address-randomised: `make release PIE=1` builds a position-independent one).
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+CLANG := $(dir $(realpath $(shell command -v swift)))clang
+RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) \
+  $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+
+.PHONY: deps build release static-libs run test unit scripts bench clean
 
 ## deps: Debian's libedit-dev (the REPL's line editor), installed only when missing.
 deps:
@@ -14,8 +22,19 @@ deps:
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-release: deps
-	swift build $(RELEASE_FLAGS)
+release: deps static-libs
+	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS)
+
+## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
+## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.
+static-libs:
+	@mkdir -p $(STATIC_LIBS); rm -f $(STATIC_LIBS)/*.a $(STATIC_LIBS)/libedit.pc; \
+	found() { path=$$($(CLANG) -print-file-name=$$1 2>/dev/null); [ -f "$$path" ] && ln -sf "$$path" $(STATIC_LIBS)/$$1; }; \
+	found libstdc++.a; \
+	if found libedit.a && found libtinfo.a && found libbsd.a && found libmd.a; then \
+	  printf 'Name: libedit\nDescription: libedit, linked statically\nVersion: %s\nLibs: -L%s -ledit -ltinfo -lbsd -lmd\nCflags: %s\n' \
+	    "$$(pkg-config --modversion libedit)" "$(STATIC_LIBS)" "$$(pkg-config --cflags libedit)" > $(STATIC_LIBS)/libedit.pc; \
+	else rm -f $(STATIC_LIBS)/libedit.a $(STATIC_LIBS)/libtinfo.a $(STATIC_LIBS)/libbsd.a $(STATIC_LIBS)/libmd.a; fi
 
 ## run: the REPL on a terminal; otherwise the demo script, traced.
 run: release
