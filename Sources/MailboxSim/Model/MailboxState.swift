@@ -111,10 +111,8 @@ extension MailboxState {
     public func y(of id: MessageID) -> Double {
         let index = id.index
         var first = index
-        for animation in animator.running {
-            if case .row(let row) = animation.key.view, animation.key.property == .height, row.index < first {
-                first = row.index
-            }
+        animator.forEachKey { key in
+            if case .row(let row) = key.view, key.property == .height, row.index < first { first = row.index }
         }
         guard let above = heights.prefix(first) else { return rowYs(through: index)[index] }
         var y = Metrics.firstRowY + Double(above)
