@@ -32,6 +32,7 @@ struct ScriptPrinter {
     func run(file: String, streaming read: ((UnsafeBufferPointer<UInt8>) -> Bool) throws(FileSystem.Failure) -> Void)
         -> ScriptReport {
         var session = Session()
+        session.collectsTrace = trace
         var stream = ScriptStream(file: file)
         do {
             try read { bytes in stream.feed(bytes, session: &session, emit: emit) }

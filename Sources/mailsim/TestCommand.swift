@@ -64,6 +64,7 @@ extension MailsimCommand {
                 return ("FAIL  \(path): \(message)", false)
             case .script(let file):
                 var session = Session()
+                session.collectsTrace = false
                 var stream = ScriptStream(file: file)
                 do {
                     try FileSystem.stream(file) { bytes in stream.feed(bytes, session: &session) { _ in } }

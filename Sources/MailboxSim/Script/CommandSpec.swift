@@ -1,6 +1,6 @@
 /// A command's description of itself: its name, arguments and help, and how its parsed arguments become a
 /// `Command`. `help`, tab completion and the parser all read these and nothing else.
-public struct CommandSpec: Sendable {
+public final class CommandSpec: Sendable {
     public let name: String
     public let aliases: [String]
     public let parameters: [Parameter]

@@ -33,12 +33,24 @@ struct LineText {
     /// spelling is canonically equivalent to such a word (only U+212A, U+037E and U+1FEF decompose to ASCII),
     /// so this is string equality without Unicode's cost. Every keyword of the language is such a word.
     func spells(_ word: Word, _ literal: String) -> Bool {
-        word.end - word.start == literal.utf8.count && bytes(word).elementsEqual(literal.utf8)
+        guard word.end - word.start == literal.utf8.count else { return false }
+        var literal = literal
+        return literal.withUTF8 { same(word, $0) }
     }
 
     /// `text(word) == literal` for a literal given as bytes, as the lookup tables keep them.
     func spells(_ word: Word, _ literal: [UInt8]) -> Bool {
-        word.end - word.start == literal.count && bytes(word).elementsEqual(literal)
+        word.end - word.start == literal.count && literal.withUnsafeBufferPointer { same(word, $0) }
+    }
+
+    /// The word's bytes are `literal`'s (whose count is the word's).
+    private func same(_ word: Word, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < literal.count {
+            if bytes[word.start + offset] != literal[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }

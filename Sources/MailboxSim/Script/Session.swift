@@ -6,6 +6,8 @@ public struct Session: Sendable {
     public private(set) var transcript: [String] = []
     /// True at the REPL prompt, where `save` is allowed.
     public let interactive: Bool
+    /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
+    public var collectsTrace = true
 
     public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
         screen = MailboxState(messageCount: messageCount)
@@ -52,7 +54,7 @@ public struct Session: Sendable {
         } catch {
             throw ScriptError("\(error)")
         }
-        if screen.timeline.total > mark {
+        if collectsTrace && screen.timeline.total > mark {
             outcome.trace = Array(screen.timeline.entries(since: mark))
         }
         return outcome
@@ -144,10 +146,12 @@ public struct Session: Sendable {
         let start = screen.now
         let from = screen.gesture!.translation
         let frames = max(1, Int64((Double(span.nanoseconds) * Double(framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
-        for frame in 1...frames {
+        var frame: Int64 = 1
+        while frame <= frames {
             let t = start + Ticks(nanoseconds: span.nanoseconds * frame / frames)
             try screen.send(.clockAdvanced(to: t))
             try screen.send(.panChanged(translation: from + (translation - from) * Double(frame) / Double(frames)))
+            frame += 1
         }
     }
 
