@@ -45,7 +45,12 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
 
     /// The presentation value of `key` at `now`, or nil when nothing animates it.
     public func value(for key: Key, at now: Ticks) -> AnimatableValue? {
-        animation(for: key)?.value(at: now)
+        position(of: key).map { running[$0].value(at: now) }
+    }
+
+    /// Whether an animation of `key` runs (without copying it out).
+    public func isAnimating(_ key: Key) -> Bool {
+        position(of: key) != nil
     }
 
     /// Stops the animation of `key` where it is; returns it so the caller can log it.

@@ -8,7 +8,7 @@ public struct MessageID: Hashable, Comparable, Sendable {
     public let number: Int
     public init(_ number: Int) { self.number = number }
     public var index: Int { number - 1 }
-    public var name: String { "msg\(number)" }
+    public var name: String { "msg" + String(number) }
     public static func < (a: MessageID, b: MessageID) -> Bool { a.number < b.number }
 
     /// Parses `msgN` with N ≥ 1 (existence is checked against the inbox elsewhere).

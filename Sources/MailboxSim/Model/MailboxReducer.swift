@@ -25,7 +25,7 @@ extension MailboxState {
             if let cover { throw cover.error }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
             if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
-            if animator.animation(for: PropertyKey(.row(id), .height)) != nil { throw .messageLeaving(id) }
+            if animator.isAnimating(PropertyKey(.row(id), .height)) { throw .messageLeaving(id) }
         case .edge:
             if let cover { throw cover.error }
         case .content:

@@ -161,14 +161,14 @@ extension MailboxState {
     /// `closed`, `open` or `moving` (a finger on it, or animating).
     public var menuPhase: Phase {
         if let gesture, gesture.target == .edge || gesture.target == .content { return .moving }
-        if animator.animation(for: PropertyKey(.content, .x)) != nil { return .moving }
+        if animator.isAnimating(PropertyKey(.content, .x)) { return .moving }
         return contentX == 0 ? .closed : contentX == Metrics.menuOpenX ? .open : .moving
     }
 
     /// `hidden`, `shown` or `moving`.
     public var composePhase: Phase {
-        if animator.animation(for: PropertyKey(.composeSheet, .y)) != nil
-            || animator.animation(for: PropertyKey(.composeDim, .alpha)) != nil { return .moving }
+        if animator.isAnimating(PropertyKey(.composeSheet, .y))
+            || animator.isAnimating(PropertyKey(.composeDim, .alpha)) { return .moving }
         return compose.y == Metrics.screenHeight ? .hidden : .open
     }
 

@@ -14,7 +14,7 @@ public enum ViewID: Hashable, Sendable {
         case .overlay: "overlay"
         case .content: "content"
         case .composeSheet, .composeDim: "compose"
-        case .segmentView(let segment): "view.\(segment.rawValue)"
+        case .segmentView(let segment): "view." + segment.rawValue
         }
     }
 }
@@ -33,7 +33,7 @@ public struct PropertyKey: Hashable, Sendable {
     public var path: String {
         switch (view, property) {
         case (.composeDim, .alpha): "compose.dim"
-        default: "\(view.name).\(property.rawValue)"
+        default: view.name + "." + property.rawValue
         }
     }
 }

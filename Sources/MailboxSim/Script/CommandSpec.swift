@@ -24,6 +24,7 @@ public final class CommandSpec: Sendable {
         self.example = example
         self.interactiveOnly = interactiveOnly
         self.build = build
+        precondition(parameters.count <= Arguments.capacity, "\(name): more parameters than Arguments holds")
     }
 
     /// `pan TARGET DX [in S]`.
@@ -36,17 +37,40 @@ public final class CommandSpec: Sendable {
 }
 
 /// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out).
+/// Kept inline, not in an array: one is built for every line.
 public struct Arguments: Sendable {
-    let values: [ArgumentValue?]
+    /// The most parameters a command has (`expect PATH OP VALUE [within TOL]`).
+    static let capacity = 4
+    private var slots: (ArgumentValue?, ArgumentValue?, ArgumentValue?, ArgumentValue?) = (nil, nil, nil, nil)
+    private(set) var count = 0
 
-    subscript(_ index: Int) -> ArgumentValue? { values[index] }
+    mutating func append(_ value: ArgumentValue?) {
+        switch count {
+        case 0: slots.0 = value
+        case 1: slots.1 = value
+        case 2: slots.2 = value
+        case 3: slots.3 = value
+        default: preconditionFailure("a command has at most \(Arguments.capacity) parameters")
+        }
+        count += 1
+    }
+
+    subscript(_ index: Int) -> ArgumentValue? {
+        switch index {
+        case 0: slots.0
+        case 1: slots.1
+        case 2: slots.2
+        case 3: slots.3
+        default: nil
+        }
+    }
 
     func number(_ index: Int) -> DecimalNumber? {
-        if case .number(let n)? = values[index] { return n } else { return nil }
+        if case .number(let n)? = self[index] { return n } else { return nil }
     }
     func ticks(_ index: Int) -> Ticks? { number(index)?.ticks }
     func word(_ index: Int) -> String? {
-        if case .word(let w)? = values[index] { return String(w) } else { return nil }
+        if case .word(let w)? = self[index] { return String(w) } else { return nil }
     }
-    func flag(_ index: Int) -> Bool { values[index] == .flag }
+    func flag(_ index: Int) -> Bool { self[index] == .flag }
 }

@@ -18,34 +18,39 @@ public enum Lexer {
     /// the lead byte of a multi-byte character needs a closer look, and a column counts characters.
     static func words(_ text: LineText) throws(ScriptError) -> [LineText.Word] {
         var words: [LineText.Word] = []
-        words.reserveCapacity(6)
         let bytes = text.bytes
+        let count = bytes.count
         var column = 0
-        var start = -1
-        var startColumn = 0
-        for offset in bytes.indices {
+        var offset = 0
+        while offset < count {
             let byte = bytes[offset]
-            if byte & 0xC0 == 0x80 { continue }
-            column += 1
             if byte == 0x20 || byte == 0x09 {
-                if start >= 0 {
-                    words.append(LineText.Word(start: start, end: offset, column: startColumn))
-                    start = -1
-                }
+                column += 1
+                offset += 1
                 continue
             }
-            if byte < 0x20 || byte == 0x7F {
-                throw unprintableError("control", text.line.unicodeScalars[text.index(offset)], column)
+            // A word: printable ASCII runs through the first test; the rest is checked character by character.
+            let start = offset
+            let startColumn = column + 1
+            if words.isEmpty { words.reserveCapacity(6) }
+            while offset < count {
+                let byte = bytes[offset]
+                if byte > 0x20 && byte < 0x7F {
+                    column += 1
+                } else if byte == 0x20 || byte == 0x09 {
+                    break
+                } else if byte < 0x80 {
+                    column += 1
+                    throw unprintableError("control", Unicode.Scalar(byte), column)
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                    let scalar = text.line.unicodeScalars[text.index(offset)]
+                    if let kind = unprintable(scalar) { throw unprintableError(kind, scalar, column) }
+                }
+                offset += 1
             }
-            if byte >= 0x80, case let scalar = text.line.unicodeScalars[text.index(offset)], let kind = unprintable(scalar) {
-                throw unprintableError(kind, scalar, column)
-            }
-            if start < 0 {
-                start = offset
-                startColumn = column
-            }
+            words.append(LineText.Word(start: start, end: offset, column: startColumn))
         }
-        if start >= 0 { words.append(LineText.Word(start: start, end: bytes.count, column: startColumn)) }
         if let first = words.first, startsWithHash(first, text) { return [] }
         if let comment = words.firstIndex(where: { text.spells($0, "#") }) { words.removeSubrange(comment...) }
         return words

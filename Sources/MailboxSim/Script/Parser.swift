@@ -39,8 +39,7 @@ public enum Parser {
     private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
                                       _ text: LineText) throws(ScriptError) -> Arguments {
         var rest = words
-        var values: [ArgumentValue?] = []
-        values.reserveCapacity(spec.parameters.count)
+        var values = Arguments()
         for parameter in spec.parameters {
             if parameter.isFlag {
                 if let spelling = parameter.keyword, let next = rest.first, text.spells(next, spelling) {
@@ -69,7 +68,7 @@ public enum Parser {
                 ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
             throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
         }
-        return Arguments(values: values)
+        return values
     }
 
     private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,

@@ -71,13 +71,18 @@ public struct ScriptStream {
             return
         }
         for entry in outcome.trace { emit(.trace(entry)) }
-        if let excused = outcome.excused { emit(.excused("\(location): refused as expected: \(excused)")) }
+        // Only a check (`expect`, `!`) is excused or fails: other lines skip looking.
+        if outcome.isCheck, let excused = outcome.excused {
+            emit(.excused("\(location): refused as expected: \(excused)"))
+        }
         for line in outcome.output { emit(.line(line)) }
-        if outcome.isCheck { report.checks += 1 }
-        if let failure = outcome.failure {
-            let message = "\(location): \(failure)"
-            report.failures.append(message)
-            emit(.diagnostic(message))
+        if outcome.isCheck {
+            report.checks += 1
+            if let failure = outcome.failure {
+                let message = "\(location): \(failure)"
+                report.failures.append(message)
+                emit(.diagnostic(message))
+            }
         }
         if outcome.quit { stopped = true }
     }
