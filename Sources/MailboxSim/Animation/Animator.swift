@@ -17,16 +17,8 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
     private var slotOfKey: [Key: Int]?
     /// End times, earliest (then oldest) first, as a binary heap. An entry whose animation was stopped early
     /// stays until it reaches the top, where it is dropped: the top is always a running animation's.
-    private var ends: [End] = []
+    private var ends: [AnimationEnd] = []
     private var nextSerial = 0
-
-    private struct End {
-        let end: Ticks
-        let serial: Int
-        let slot: Int
-
-        func precedes(_ other: End) -> Bool { (end, serial) < (other.end, other.serial) }
-    }
 
     public init() {}
 
@@ -65,7 +57,7 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         } else if live > Self.indexAbove {
             slotOfKey = Dictionary(uniqueKeysWithValues: slotKeys.indices.compactMap { i in slotKeys[i].map { ($0, i) } })
         }
-        push(End(end: animation.end, serial: animation.serial, slot: slot))
+        push(AnimationEnd(end: animation.end, serial: animation.serial, slot: slot))
         return animation
     }
 
@@ -160,7 +152,7 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
             freeSlots = []
             ends = []
             for (slot, animation) in alive.enumerated() {
-                push(End(end: animation.end, serial: animation.serial, slot: slot))
+                push(AnimationEnd(end: animation.end, serial: animation.serial, slot: slot))
             }
         }
         dropStoppedEnds()
@@ -171,7 +163,7 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         while let top = ends.first, slots[top.slot]?.serial != top.serial { popTop() }
     }
 
-    private mutating func push(_ entry: End) {
+    private mutating func push(_ entry: AnimationEnd) {
         ends.append(entry)
         var child = ends.count - 1
         while child > 0 {
@@ -197,4 +189,14 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
             parent = first
         }
     }
+}
+
+/// When an animation in an animator's slot ends (outside the generic animator, so that an array of them needs
+/// no run-time check of the animator's generic requirements: that scans every conformance in the binary).
+private struct AnimationEnd {
+    let end: Ticks
+    let serial: Int
+    let slot: Int
+
+    func precedes(_ other: AnimationEnd) -> Bool { (end, serial) < (other.end, other.serial) }
 }

@@ -106,18 +106,18 @@ public enum CommandTable {
 
     /// Where the command answering to `name` sits in `all`.
     static func position(of name: some StringProtocol) -> Int? {
-        spellings.first { $0.name.count == name.utf8.count && name.utf8.elementsEqual($0.name) }?.position
+        spellings.first { $0.bytes.count == name.utf8.count && name.utf8.elementsEqual($0.bytes) }?.index
     }
 
     /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
     /// ASCII word, which only its own bytes spell).
     static func position(of word: LineText.Word, in line: LineText) -> Int? {
-        spellings.first { line.spells(word, $0.name) }?.position
+        spellings.first { line.spells(word, $0) }?.index
     }
 
     /// Every name and alias as bytes, with its place in `all`, in table order.
-    private static let spellings: [(name: [UInt8], position: Int)] = all.enumerated().flatMap { position, spec in
-        spec.names.map { (Array($0.utf8), position) }
+    private static let spellings: [Spelling] = all.enumerated().flatMap { position, spec in
+        spec.names.map { Spelling($0, position) }
     }
 
     /// Every name and alias, for suggestions and completion.

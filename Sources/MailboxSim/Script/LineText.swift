@@ -39,6 +39,8 @@ struct LineText {
     }
 
     /// `text(word) == literal` for a literal given as bytes, as the lookup tables keep them.
+    func spells(_ word: Word, _ literal: Spelling) -> Bool { spells(word, literal.bytes) }
+
     func spells(_ word: Word, _ literal: [UInt8]) -> Bool {
         word.end - word.start == literal.count && literal.withUnsafeBufferPointer { same(word, $0) }
     }
@@ -54,4 +56,16 @@ struct LineText {
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }
+}
+
+/// A keyword as bytes and its place in the table it comes from: the parser's lookup tables (a plain struct,
+/// not a tuple, whose run-time type metadata would be built at start-up).
+struct Spelling {
+    let bytes: [UInt8]
+    let index: Int
+
+    init(_ word: String, _ index: Int) {
+        bytes = Array(word.utf8)
+        self.index = index
+    }
 }

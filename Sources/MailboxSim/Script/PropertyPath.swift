@@ -56,8 +56,9 @@ public enum PropertyPath: Hashable, Sendable {
     /// The name of every fixed path, for `name`.
     private static let names = Dictionary(fixed.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
     /// Every fixed name and message field as bytes, for the parser (a lookup a line).
-    private static let fixedSpellings = fixed.map { (name: Array($0.name.utf8), path: $0.path) }
-    private static let fieldSpellings = MessageField.allCases.map { (name: Array($0.rawValue.utf8), field: $0) }
+    private static let fixedSpellings = fixed.indices.map { Spelling(fixed[$0].name, $0) }
+    private static let fields = MessageField.allCases
+    private static let fieldSpellings = fields.indices.map { Spelling(fields[$0].rawValue, $0) }
 
     /// Parses a path such as `msg3.icon.alpha` or `trash.count`.
     public static func parse(_ text: Substring) throws(ScriptError) -> PropertyPath {
@@ -83,9 +84,9 @@ public enum PropertyPath: Hashable, Sendable {
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
                   let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
             let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
-            return fieldSpellings.first { line.spells(field, $0.name) }.map { .message(id, $0.field) }
+            return fieldSpellings.first { line.spells(field, $0) }.map { .message(id, fields[$0.index]) }
         }
-        return fixedSpellings.first { line.spells(word, $0.name) }?.path
+        return fixedSpellings.first { line.spells(word, $0) }.map { fixed[$0.index].path }
     }
 
     /// The general reading, which explains every refusal.
