@@ -1,7 +1,7 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install libedit-dev when it is missing.
 SWIFT_BUILD_FLAGS ?= --disable-index-store
 
-## The release binary starts in about a millisecond (Benchmarks/README.md): the Swift runtime, libstdc++
+## The release binary starts in about a millisecond (README, Performance): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
 ## libgcc_s; and it is not position-independent, so it has no relocations to apply at start-up (its own
 ## image is then not address-randomised: `make release PIE=1` builds a position-independent one).
@@ -54,6 +54,11 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+
+## bench: every figure of the README's performance table, measured here (Benchmarks/run.sh); BASELINE=REV adds
+## a plain release build of that git revision side by side.
+bench: release
+	Benchmarks/run.sh $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
 	rm -rf .build
