@@ -3,11 +3,12 @@ SWIFT_BUILD_FLAGS ?= --disable-index-store
 
 ## The release binary starts in about a millisecond (README, Performance): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
-## libgcc_s; and it is not position-independent, so it has no relocations to apply at start-up (its own
-## image is then not address-randomised: `make release PIE=1` builds a position-independent one).
+## libgcc_s; it has no run path to search; and it is not position-independent, so it has no relocations
+## to apply at start-up (its own image is then not address-randomised: `make release PIE=1` builds a
+## position-independent one).
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 CLANG := $(dir $(realpath $(shell command -v swift)))clang
-RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) \
+RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
 .PHONY: deps build release static-libs run test unit scripts bench clean
