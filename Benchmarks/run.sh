@@ -117,8 +117,10 @@ bench throughput "$(runs 5 2)" "${THROUGHPUT[@]}"
 
 echo "pan frames, advance, queries, test suite…" >&2
 bench frames "$(runs 10 3)" "$MAILSIM run $WORK/frames.mbs" "$MAILSIM run $WORK/five.mbs"
-bench advance "$(runs 20 5)" "$MAILSIM run $WORK/advance-short.mbs" "$MAILSIM run $WORK/advance-long.mbs" \
-    "$MAILSIM run $WORK/pending.mbs" "$MAILSIM run $WORK/pending-advance.mbs"
+ADVANCE=("$MAILSIM run $WORK/advance-short.mbs" "$MAILSIM run $WORK/advance-long.mbs"
+         "$MAILSIM run $WORK/pending.mbs" "$MAILSIM run $WORK/pending-advance.mbs")
+[ -n "$BASE" ] && ADVANCE+=("$BASE run $WORK/pending.mbs" "$BASE run $WORK/pending-advance.mbs")
+bench advance "$(runs 20 5)" "${ADVANCE[@]}"
 QUERIES=()
 for binary in "$MAILSIM" $BASE; do
     for script in state timeline queries-setup y y-setup; do QUERIES+=("$binary run $WORK/$script.mbs"); done
@@ -129,4 +131,4 @@ SUITE=("$MAILSIM test Scripts" "$MAILSIM test --jobs 1 Scripts")
 bench suite "$(runs 30 5)" "${SUITE[@]}"
 
 # --- The summary -------------------------------------------------------------------------------------
-python3 Benchmarks/summary.py "$RESULTS" "$LINES" "$MAILSIM" "$BASE"
+python3 Benchmarks/summary.py "$RESULTS" "$LINES" "$MAILSIM" "$BASE" "${BASELINE_REV:+before ($BASELINE_REV)}"

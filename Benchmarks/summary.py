@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the table of Benchmarks/run.sh's figures (hyperfine JSON and counts in RESULTS) as Markdown.
 
-    summary.py RESULTS LINES MAILSIM [BASELINE]
+    summary.py RESULTS LINES MAILSIM [BASELINE [LABEL]]
 """
 import glob
 import json
@@ -10,6 +10,7 @@ import sys
 
 results, lines, mailsim = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 baseline = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
+label = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] else "baseline"
 FRAMES = 864_000
 
 
@@ -110,8 +111,12 @@ advance = runs("advance")
 short, long_ = find(advance, "advance-short")[0], find(advance, "advance-long")[0]
 rows.append(("10,000 × `advance 0.001` / 10,000 × `advance 100000`", f"{ms(short)} / {ms(long_)}", "",
              "the same"))
-pending = find(advance, "pending-advance")[0] - find(advance, "pending.mbs")[0]
-rows.append(("one `advance 1000000000` past 500 animations ending at 500 instants", ms(max(0.0, pending)), "", ""))
+pending = find(advance, mailsim, "pending-advance")[0] - find(advance, mailsim, "pending.mbs")[0]
+base_pending = None
+if baseline and find(advance, baseline, "pending.mbs"):
+    base_pending = find(advance, baseline, "pending-advance")[0] - find(advance, baseline, "pending.mbs")[0]
+rows.append(("one `advance 1000000000` past 500 animations ending at 500 instants", ms(max(0.0, pending)),
+             ms(max(0.0, base_pending)) if base_pending is not None else "", "O(n log n)"))
 
 # Queries on a 500-message screen with 500 animations running.
 queries = runs("queries")
@@ -139,7 +144,7 @@ base = find(suite, baseline, "test Scripts") if baseline else None
 rows.append(("`mailsim test Scripts` (all cores / --jobs 1)", f"{ms(ours[0])} / {ms(one[0])}",
              ms(base[0]) if base else "", "< 0.5 s"))
 
-print("| figure | mailsim | " + ("baseline | " if baseline else "") + "target |")
+print("| figure | mailsim | " + (f"{label} | " if baseline else "") + "target |")
 print("|---|---|" + ("---|" if baseline else "") + "---|")
 for what, value, other, target in rows:
     print(f"| {what} | {value} | " + (f"{other} | " if baseline else "") + f"{target} |")
