@@ -127,13 +127,13 @@ def per(binary, script, setup, count):
     return max(0.0, a[0] - b[0]) / count if a and b else None
 
 
-for label, script, setup, count in (("`state`", "state", "queries-setup", 20),
+for what, script, setup, count in (("`state`", "state", "queries-setup", 20),
                                     ("`timeline` (2,000 entries)", "timeline", "queries-setup", 20),
                                     ("`expect msgN.y`", "y", "y-setup", 2000)):
     ours = per(mailsim, script, setup, count)
     base = per(baseline, script, setup, count) if baseline else None
     unit = (lambda s: f"{s * 1e6:.1f} µs") if count > 100 else ms
-    rows.append((f"one {label}, 500 messages, 500 animations", unit(ours), unit(base) if base is not None else "",
+    rows.append((f"one {what}, 500 messages, 500 animations", unit(ours), unit(base) if base is not None else "",
                  "linear"))
 
 # The acceptance suite.
