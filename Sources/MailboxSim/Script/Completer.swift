@@ -136,7 +136,8 @@ private struct Context {
         return rest.isEmpty ? found : Found()
     }
 
-    private var segmentWord: String { "segment" }
+    /// The tap target that takes a segment name after it (the one word of `TapTarget.words` with no target).
+    private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
 
     /// What may stand in a parameter's place on this screen.
     func values(for parameter: Parameter, after path: PropertyPath?) -> Found {
