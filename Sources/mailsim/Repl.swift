@@ -86,6 +86,7 @@ struct Repl {
         let command = try? Parser.parse(line[...])
         if trace {
             for entry in outcome.trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
+            if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
         }
         for text in style.decorate(outcome.output, for: command) { Console.out(text) }
         if let failure = outcome.failure { Console.error(style.failure("failed: \(failure)")) }
