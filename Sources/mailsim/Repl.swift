@@ -53,7 +53,8 @@ struct Repl {
         let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
             var trial = before
             do throws(ScriptError) {
-                let outcome = try trial.execute(line: line[...])
+                // Ctrl-C stops the abandoned worker too: long commands poll the flag.
+                let outcome = try trial.execute(line: line[...], isCancelled: { Interrupt.flag.load(ordering: .relaxed) })
                 return .success((trial, outcome))
             } catch {
                 return .failure(error)

@@ -149,7 +149,7 @@ private struct Context {
         case .overlayOption:
             return Found(candidates: screen.overlay?.kind.options ?? [])
         case .setting:
-            return Found(candidates: ["fps"])
+            return Found(candidates: Setting.allCases.map(\.rawValue))
         case .path:
             return Found(candidates: pathNames(prefixes: false))
         case .pathPrefix:

@@ -110,9 +110,11 @@ public enum Parser {
             }
             return .tapTarget(.segment(segment))
         case .setting:
-            guard text == "fps" else {
-                let hint = nearest(String(text), in: ["fps"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ScriptError("unknown setting \(quoted(text))\(hint): the only setting is fps")
+            guard Setting(rawValue: String(text)) != nil else {
+                let names = Setting.allCases.map(\.rawValue)
+                let hint = nearest(String(text), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let list = names.count == 1 ? "the only setting is \(names[0])" : "the settings are \(names.joined(separator: ", "))"
+                throw ScriptError("unknown setting \(quoted(text))\(hint): \(list)")
             }
             return .word(text)
         case .path:
