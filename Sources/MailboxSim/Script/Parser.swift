@@ -133,6 +133,8 @@ public enum Parser {
             rest.removeAll()
             return .word(line[text.startIndex..<end])
         case .command:
+            // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
+            if text.hasPrefix("!") { throw ScriptError("'! !' is not allowed") }
             let all = [token] + rest
             rest.removeAll()
             let inner: Command
