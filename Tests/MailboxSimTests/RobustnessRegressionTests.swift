@@ -28,3 +28,34 @@ import Testing
         #expect(run.diagnostics == ["t.mbs:1: error: '! !' is not allowed"])
     }
 }
+
+extension RobustnessRegressionTests {
+    /// An animation that starts less than its duration before the end of the clock's range ends at that end.
+    /// Its end used to overflow and trap (a crash) in `settle` or the next `advance`.
+    @Test func animationsNearTheEndOfTimeEndWithIt() {
+        let nearTheEnd = String(repeating: "advance 1000000000\n", count: 9) + "advance 223372036.7\n"
+        let run = Self.run(nearTheEnd + """
+        pan msg1 100 in 0
+        release
+        settle
+        expect msg1.folder == archive
+        expect animating == false
+        expect time == 9223372036.854776
+        ! advance 0.000000001
+        tap menu
+        settle
+        expect menu == open
+        """)
+        #expect(run.diagnostics == [])
+        #expect(run.report.passed)
+        #expect(run.session.screen.now == .max)
+    }
+
+    @Test func anAnimationPastTheClocksRangeEndsAtItsEnd() {
+        var animator = Animator<String, Int>()
+        let near = Ticks(nanoseconds: .max - 5)
+        animator.start("x", from: .scalar(0), to: .scalar(1), at: near, duration: ms(300), curve: .easeInOut)
+        #expect(animator.nextEnd == .max)
+        #expect(animator.takeCompleted(by: .max).count == 1)
+    }
+}
