@@ -59,3 +59,40 @@ extension RobustnessRegressionTests {
         #expect(animator.takeCompleted(by: .max).count == 1)
     }
 }
+
+extension RobustnessRegressionTests {
+    /// `fixedSeconds` (timeline lines, the REPL prompt) overflowed and trapped in the last half millisecond of
+    /// the clock's range.
+    @Test func theLastInstantsPrintWithThreeDecimals() {
+        #expect(Ticks.max.fixedSeconds == "9223372036.855")
+        #expect(Ticks(nanoseconds: .max - 275_807).fixedSeconds == "9223372036.855")
+        #expect(Ticks(nanoseconds: .min).fixedSeconds == "-9223372036.855")
+    }
+
+    /// Every report works at the end of time, with a gesture and its follow-ups squeezed into its last instant.
+    @Test func everyReportWorksAtTheEndOfTime() {
+        let nearTheEnd = String(repeating: "advance 1000000000\n", count: 9) + "advance 223372036.7\n"
+        let run = Self.run(nearTheEnd + """
+        pan msg1 -100 in 0
+        release
+        settle
+        tap
+        settle
+        shake
+        tap undo
+        settle
+        state
+        timeline
+        timeline msg1
+        render
+        colors
+        show msg1
+        expect msg1.folder == inbox
+        expect msg1.x == 0
+        expect msg1.height == 86
+        expect time == 9223372036.854776
+        """)
+        #expect(run.diagnostics == [])
+        #expect(run.report.passed)
+    }
+}
