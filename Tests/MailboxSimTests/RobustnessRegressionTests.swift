@@ -96,3 +96,15 @@ extension RobustnessRegressionTests {
         #expect(run.report.passed)
     }
 }
+
+extension RobustnessRegressionTests {
+    /// An unknown option is quoted and cut like every other word in an error; a 1 MiB word used to be
+    /// printed whole on one line of standard error.
+    @Test func anUnknownOptionIsQuotedAndCut() {
+        let long = String(repeating: "x", count: 1 << 20)
+        let run = Self.run("pan msg1 -100\nrelease\nsettle\nchoose \(long)\n")
+        #expect(run.diagnostics == ["t.mbs:4: error: unknown option '\(String(repeating: "x", count: 40))…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"])
+        let typo = Self.run("pan msg1 -100\nrelease\nsettle\nchoose tomorow\n")
+        #expect(typo.diagnostics == ["t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"])
+    }
+}
