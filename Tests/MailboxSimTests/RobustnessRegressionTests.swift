@@ -108,3 +108,21 @@ extension RobustnessRegressionTests {
         #expect(typo.diagnostics == ["t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"])
     }
 }
+
+extension RobustnessRegressionTests {
+    /// Errors escape the spaces a reader cannot tell from a plain one: a no-break space, an ideographic space
+    /// used to print as they are (`'10 ' is not a number`). (Format characters and separators are refused by the
+    /// lexer.)
+    @Test(arguments: [
+        ("pan msg1 10\u{A0}", "'10\\u{A0}' is not a number"),
+        ("pan msg1 10\u{3000}", "'10\\u{3000}' is not a number"),
+        ("pan msg1\u{2009}10", "unknown target 'msg1\\u{2009}10': pan takes msgN or content"),
+        ("pan msg1 10\u{200B}", "invisible character U+200B at column 12"),
+        // Visible non-ASCII stays as it is.
+        ("pän msg1 10", "unknown command 'pän'"),
+        ("pan msg１ 10", "unknown target 'msg１': pan takes msgN or content"),
+    ])
+    func invisibleCharactersAreEscapedInErrors(_ line: String, _ message: String) {
+        #expect(Self.parseError(line) == message)
+    }
+}
