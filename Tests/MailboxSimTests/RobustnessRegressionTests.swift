@@ -126,3 +126,24 @@ extension RobustnessRegressionTests {
         #expect(Self.parseError(line) == message)
     }
 }
+
+extension RobustnessRegressionTests {
+    /// Duration limits are checked on the exact ticks: `advance 1000000000.000000001` (1 ns past the limit) used
+    /// to pass, its Double rounding down to the limit.
+    @Test(arguments: [
+        ("advance 1000000000.000000001", "advance: S '1000000000.000000001' is out of range (0…1000000000 seconds)"),
+        ("wait 1000000000.0000000006", "advance: S '1000000000.0000000006' is out of range (0…1000000000 seconds)"),
+        ("pan msg1 10 in 3600.000000001", "pan: S '3600.000000001' is out of range (0…3600 seconds)"),
+        ("edgepan 10 in 3600.0000000005", "edgepan: S '3600.0000000005' is out of range (0…3600 seconds)"),
+    ])
+    func durationsJustPastTheLimitAreRefused(_ line: String, _ message: String) {
+        #expect(Self.parseError(line) == message)
+    }
+
+    /// The limits themselves, and what rounds to them at the nanosecond, are accepted.
+    @Test(arguments: ["advance 1000000000", "advance 1000000000.0000000004", "pan msg1 10 in 3600",
+                      "pan msg1 10 in 3600.000000000", "advance 0.0000000004"])
+    func theLimitsThemselvesAreAccepted(_ line: String) {
+        #expect(Self.parseError(line) == nil)
+    }
+}
