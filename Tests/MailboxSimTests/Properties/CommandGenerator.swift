@@ -23,7 +23,7 @@ struct CommandGenerator {
     var random: SeededRandom
     /// The share of lines drawn without looking at the state.
     var wildRate = 0.2
-    /// The largest `reset N`.
+    /// The largest `reset N`; 0 for no resets (so that a long session's timeline fills up).
     var maxMessages = 12
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
@@ -114,7 +114,7 @@ struct CommandGenerator {
         case 12, 13: return "tap segment " + random.pick(["later", "mailbox", "archive", "mailbox"])
         case 14, 15: return "shake"
         case 16: return "set fps " + random.pick(["1", "24", "30", "60", "120", "240"])
-        case 17 where random.chance(0.3): return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
+        case 17 where maxMessages > 0 && random.chance(0.3): return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
         default: return random.pick(["settle", "advance \(wait())"])
         }
     }
