@@ -38,7 +38,7 @@ public enum MailboxError: Error, Equatable, Sendable {
         case .overlayClosing(let kind):
             return "\(kind.title) are already closing"
         case let .unknownOption(option, kind, suggestion):
-            var text = "unknown option '\(option)' on \(kind.title)"
+            var text = "unknown option \(quoted(option)) on \(kind.title)"
             if let suggestion { text += " (did you mean '\(suggestion)'?)" }
             return text + "; they offer " + kind.options.joined(separator: ", ")
         case .clockOverflow:

@@ -79,7 +79,8 @@ public enum Parser {
             guard !number.negative || number.value == 0 else {
                 throw ScriptError("\(spec.name): a duration cannot be negative (got \(text))")
             }
-            guard number.value <= max, number.ticks != nil else {
+            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
                 throw ScriptError("\(spec.name): \(parameter.name) \(quoted(text)) is out of range (0…\(formatNumber(max)) seconds)")
             }
             return .number(number)
@@ -135,6 +136,8 @@ public enum Parser {
             rest.removeAll()
             return .word(line[text.startIndex..<end])
         case .command:
+            // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
+            if text.hasPrefix("!") { throw ScriptError("'! !' is not allowed") }
             let all = [token] + rest
             rest.removeAll()
             let inner: Command
