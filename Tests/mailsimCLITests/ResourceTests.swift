@@ -68,7 +68,7 @@ import Glibc
     /// 25 000 commands fill the timeline already (about 43 000 entries); 100 000 add 75 000 commands and about
     /// 130 000 entries more, which, kept, would take over 20 MB. The peak may grow only with the script.
     @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
-                    "AddressSanitizer's quarantine keeps freed memory resident"))
+                    "under scripts/sanitize.sh, a sanitizer's shadow memory and quarantine count as resident"))
     func aLongScriptStaysBoundedInMemory() throws {
         let short = try Self.write(Self.script(lines: 25_000), "short")
         let long = try Self.write(Self.script(lines: 100_000), "long")
