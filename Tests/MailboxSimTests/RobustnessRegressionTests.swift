@@ -147,3 +147,24 @@ extension RobustnessRegressionTests {
         #expect(Self.parseError(line) == nil)
     }
 }
+
+extension RobustnessRegressionTests {
+    /// A row coming back from an undo cannot be grabbed until it is in place, and the error says so; it used to
+    /// say the row was "being hidden".
+    @Test func aReturningRowIsNotBeingHidden() throws {
+        var state = MailboxState()
+        try state.send(.panBegan(.message(m1)))
+        try state.send(.panChanged(translation: 100))
+        try state.send(.released(velocity: nil))
+        try state.advance(to: ms(600))
+        try state.send(.shaken)
+        try state.send(.tapped(.undo))
+        try state.advance(to: ms(700))
+        expectRefusal(&state, .panBegan(.message(m1)), .messageReturning(m1))
+        #expect(MailboxError.messageReturning(m1).message
+                == "msg1 is coming back to the inbox (undo) and cannot be grabbed until it is in place")
+        // Once in place, it can.
+        try state.advance(to: ms(900))
+        try state.send(.panBegan(.message(m1)))
+    }
+}

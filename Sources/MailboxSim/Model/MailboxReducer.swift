@@ -25,7 +25,9 @@ extension MailboxState {
             if let cover { throw cover.error }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
             if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
-            if animator.animation(for: PropertyKey(.row(id), .height)) != nil { throw .messageLeaving(id) }
+            if let resize = animator.animation(for: PropertyKey(.row(id), .height)) {
+                throw resize.to == .scalar(0) ? .messageLeaving(id) : .messageReturning(id)
+            }
         case .edge:
             if let cover { throw cover.error }
         case .content:

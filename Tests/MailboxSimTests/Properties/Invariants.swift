@@ -56,7 +56,9 @@ enum Invariants {
             previousHeight = height
             check(height >= 0 && height <= Metrics.rowHeight, "\(id.name).height is \(height)")
             check(row.height >= 0 && row.height <= Metrics.rowHeight, "\(id.name) model height \(row.height)")
-            check(x.isFinite && abs(x) <= Limits.maxTranslation + Metrics.slideDistance, "\(id.name).x is \(x)")
+            // Finite, but not within ±10 320: a row grabbed again just after its release starts where it is, and
+            // each pan adds up to 10 000 (a script of N such lines reaches N × 10 000).
+            check(x.isFinite, "\(id.name).x is \(x)")
             check(s.alpha(of: id) == 1, "\(id.name).alpha is \(s.alpha(of: id))")
             let iconAlpha = s.iconAlpha(of: id)
             check(iconAlpha >= 0 && iconAlpha <= 1, "\(id.name).icon.alpha is \(iconAlpha)")
