@@ -30,21 +30,23 @@ import Testing
 
         var session = Session()
         let lines = ScriptRunner.lines(of: bytes)
+        var end = lines.count
         for (index, raw) in lines.enumerated() {
             let text = try #require(String(validating: raw, as: UTF8.self))
             let before = session
             do {
-                _ = try session.execute(line: text[...])
-                #expect(index + 1 != lineNumber || lineNumber == lines.count && session.screen.gesture != nil,
-                        "line \(index + 1) was not refused")
+                let outcome = try session.execute(line: text[...])
+                if outcome.quit { end = index + 1; break }
+                #expect(index + 1 != lineNumber || index + 1 == lines.count, "line \(index + 1) was not refused")
             } catch {
                 #expect(index + 1 == lineNumber, "line \(index + 1) refused: \(error.message)")
                 #expect(error.message == message)
-                #expect(sameSession(session, before), "the refused line changed the session")
+                let unchanged = sameSession(session, before)
+                #expect(unchanged, "the refused line changed the session")
                 return
             }
         }
-        // Only the end of input with a finger down is an error on a line that ran.
-        #expect(session.screen.gesture != nil && lineNumber == lines.count, "no line was refused")
+        // Only the end of the script (its last line, or `quit`) with a finger down is an error on a line that ran.
+        #expect(session.screen.gesture != nil && lineNumber == end, "no line was refused")
     }
 }

@@ -168,3 +168,15 @@ extension RobustnessRegressionTests {
         try state.send(.panBegan(.message(m1)))
     }
 }
+
+extension RobustnessRegressionTests {
+    /// `quit` ends a script as the end of input does: with a finger still down it is the same error, naming the
+    /// `quit` line. It used to end the script with success, the gesture's outcome unchecked.
+    @Test func quitWithAFingerDownIsAnError() {
+        let run = Self.run("pan msg1 -100\nquit\nshow time\n")
+        #expect(run.diagnostics == ["t.mbs:2: error: the script ended with a finger still down on msg1 (end it with release)"])
+        #expect(run.report.exitCode == 2)
+        let released = Self.run("pan msg1 -100\nrelease\nquit\nrelase\n")
+        #expect(released.diagnostics == [] && released.report.passed, "the lines after quit do not run")
+    }
+}

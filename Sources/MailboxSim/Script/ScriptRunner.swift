@@ -64,7 +64,8 @@ public enum ScriptRunner {
                 report.failures.append(message)
                 emit(.diagnostic(message))
             }
-            if outcome.quit { return report }
+            // `quit` ends the script like the end of input: a finger still down is the same error.
+            if outcome.quit { break }
         }
         if let gesture = session.screen.gesture {
             report.error = "\(file):\(lineNumber): error: the script ended with a finger still down on \(gesture.target.name) (end it with release)"
