@@ -7,9 +7,10 @@
 # With FUZZ_LOG=FILE, libFuzzer's output goes to FILE and only a summary (and, on a finding, the end of the
 # log) is printed: `make test` runs it so.
 #
-# The target is Fuzz/FuzzTarget.swift, compiled with the library's sources and the property tests' invariants
-# (Tests/MailboxSimTests/Properties/Invariants.swift) as one module, with -sanitize=fuzzer,address. The corpus
-# grows in .build/fuzz/corpus, seeded from Scripts/*.mbs and Fuzz/regressions/; a finding is written to
+# The target is Fuzz/FuzzTarget.swift, compiled with the library's sources, the property tests' invariants and
+# command generator (Tests/MailboxSimTests/Properties/) as one module, with -sanitize=fuzzer,address. An input
+# is a script, or, after a leading NUL byte, the generator's choices. The corpus grows in .build/fuzz/corpus,
+# seeded from Scripts/*.mbs, random choices and Fuzz/regressions/; a finding is written to
 # .build/fuzz/artifacts/ and the script exits non-zero. Copy it into Fuzz/regressions/ once fixed:
 # FuzzRegressionTests replays every file there in `swift test`.
 set -eu
@@ -22,7 +23,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
 sources=$(find Sources/MailboxSim -name '*.swift' | sort)
-inputs="$sources Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift"
+inputs="$sources Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
 
 # Rebuild only when a source is newer than the binary.
 stale=yes
@@ -46,6 +47,9 @@ if [ "$stale" = yes ]; then
 fi
 
 for f in Scripts/*.mbs; do cp -n "$f" "$out/corpus/" 2>/dev/null || true; done
+for n in 64 256 1024 4096; do
+    [ -e "$out/corpus/choices-$n" ] || { printf '\000'; head -c $n /dev/urandom; } > "$out/corpus/choices-$n"
+done
 
 echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifacts/)"
 set -- "$out/corpus" Fuzz/regressions \

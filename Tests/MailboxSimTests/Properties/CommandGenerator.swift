@@ -1,10 +1,22 @@
 @testable import MailboxSim
 
-/// SplitMix64: a small seeded generator, so that every property test replays exactly from its seed.
+/// SplitMix64: a small seeded generator, so that every property test replays exactly from its seed. Given
+/// bytes, it hands them out first, eight at a time (so that a fuzzer's input steers the choices), then goes on
+/// from a seed.
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
+    private var bytes: [UInt8] = []
+    private var used = 0
     init(seed: UInt64) { state = seed }
+    init(bytes: [UInt8]) {
+        state = 0
+        self.bytes = bytes
+    }
     mutating func next() -> UInt64 {
+        if used + 8 <= bytes.count {
+            defer { used += 8 }
+            return bytes[used..<used + 8].reduce(0) { $0 << 8 | UInt64($1) }
+        }
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -27,6 +39,7 @@ struct CommandGenerator {
     var maxMessages = 12
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    init(random: SeededRandom) { self.random = random }
 
     mutating func next(for session: Session) -> String {
         if random.chance(wildRate) { return wild(session.screen) }

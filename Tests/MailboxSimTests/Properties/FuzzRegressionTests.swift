@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Replays every input in `Fuzz/regressions/` (what the fuzzer, or a person, found once and was fixed) through
-/// the same checks as the fuzz target (`robustnessProblems`): no crash, the same output twice, every invariant
+/// the same checks as the fuzz target (`robustnessProblems(input:)`): no crash, the same output twice, every invariant
 /// after every line, and refused lines that change nothing.
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath)
@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: inputs)
     func replay(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
-        #expect(robustnessProblems(script: bytes) == [])
+        #expect(robustnessProblems(input: bytes) == [])
     }
 
     /// The seed corpus too: every acceptance script keeps every promise line by line.

@@ -226,3 +226,29 @@ func robustnessProblems(script bytes: [UInt8]) -> [String] {
     }
     return []
 }
+
+/// Runs generated command lines whose choices the bytes make (see `SeededRandom(bytes:)`), as the property tests
+/// do: the invariants after every line, the settled ones after `settle`, refused lines change nothing.
+func robustnessProblems(choices bytes: [UInt8]) -> [String] {
+    var generator = CommandGenerator(random: SeededRandom(bytes: bytes))
+    var session = Session()
+    for step in 1...(bytes.count / 8 + 1) {
+        let line = generator.next(for: session)
+        let before = session
+        do {
+            _ = try session.execute(line: line[...])
+        } catch {
+            if !sameSession(session, before) { return ["step \(step), \(line): refused (\(error.message)), but changed the session"] }
+        }
+        var problems = Invariants.problems(session.screen)
+        if line == "settle" { problems += Invariants.settledProblems(session.screen) }
+        if !problems.isEmpty { return problems.map { "step \(step), \(line): \($0)" } }
+    }
+    return []
+}
+
+/// What the fuzz target checks: an input starting with a NUL byte is a list of choices for the command
+/// generator (NUL would stop a script at once anyway); any other input is a script.
+func robustnessProblems(input bytes: [UInt8]) -> [String] {
+    bytes.first == 0 ? robustnessProblems(choices: Array(bytes.dropFirst())) : robustnessProblems(script: bytes)
+}
