@@ -159,6 +159,22 @@ import Testing
         #expect(then.stderr.split(separator: "\n").count == 1, "the second script ran and passed")
     }
 
+    /// `mailsim test DIR` lists each folder once: two links back to a parent folder used to make it walk
+    /// exponentially many paths (a hang); one, run the same script forty times.
+    @Test func testListsEachFolderOnceWhateverLinksLeadBack() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try Data("expect time == 0\n".utf8).write(to: inner.appendingPathComponent("t.mbs"))
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up2").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
+        let result = try CLI.run(["test", folder.path])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines == ["PASS  \(folder.path)/a/t.mbs (1 checks)", "1 passed, 0 failed"])
+    }
+
     /// An empty script, blank lines and comments only: nothing to do, exit 0.
     @Test func emptyScripts() throws {
         for script in ["", "\n\n\n", "# only a comment\n", "   \t  \n# x\n\r\n", "\u{FEFF}"] {
