@@ -35,24 +35,24 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
-	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log scripts/fuzz.sh $(TEST_FUZZ_SECONDS); fi
+	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## The robustness jobs (README: "What mailsim guarantees on bad input"). `make test` fuzzes for
 ## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).
 TEST_FUZZ_SECONDS ?= 20
 FUZZ_SECONDS ?= 600
 
-## fuzz: libFuzzer over the script language (scripts/fuzz.sh).
+## fuzz: libFuzzer over the script language (tools/fuzz.sh).
 fuzz:
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	tools/fuzz.sh $(FUZZ_SECONDS)
 
-## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh).
+## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer (tools/sanitize.sh).
 sanitize: deps
-	scripts/sanitize.sh
+	tools/sanitize.sh
 
 ## resources: time and peak memory of a million commands, reset 500 with 100 000 lines, the longest pan.
 resources: release
-	scripts/resources.sh
+	tools/resources.sh
 
 clean:
 	rm -rf .build

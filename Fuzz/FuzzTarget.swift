@@ -1,4 +1,4 @@
-// libFuzzer's entry point. scripts/fuzz.sh compiles it together with the library's sources and the property
+// libFuzzer's entry point. tools/fuzz.sh compiles it together with the library's sources and the property
 // tests' invariants (Tests/MailboxSimTests/Properties/Invariants.swift) into one module, so that it reaches
 // the library's internals as the tests do.
 

@@ -3,7 +3,7 @@ import Testing
 
 /// What a long session keeps, through the library: the newest 10 000 timeline entries (the storage never past
 /// twice that), no transcript in a script, an undo stack and overlay queue no longer than the inbox, a handful of
-/// animations. (Peak memory through the binary: mailsimCLITests/ResourceTests; full size: scripts/resources.sh.)
+/// animations. (Peak memory through the binary: mailsimCLITests/ResourceTests; full size: tools/resources.sh.)
 @Suite struct ResourceBoundsTests {
     static let cycle = [
         "pan msg2 -100 in 0.05", "release", "settle", "choose tomorrow", "settle", "shake", "tap undo", "settle",

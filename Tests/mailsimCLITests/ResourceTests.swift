@@ -6,7 +6,7 @@ import Glibc
 
 /// Bounded resources, through the binary: a long script's peak memory grows only with the script's own bytes
 /// (the session keeps the newest 10 000 timeline entries and, in a script, no transcript); `reset 500` with a
-/// long script and the longest pan at the highest frame rate finish in bounded time. `scripts/resources.sh`
+/// long script and the longest pan at the highest frame rate finish in bounded time. `tools/resources.sh`
 /// measures the full-size runs (a million commands, 100 000 lines after `reset 500`) with the release binary.
 @Suite struct ResourceTests {
     /// Twenty commands: a swipe of each kind, an undo, the menu, compose's neighbours, looks; repeated.
@@ -68,7 +68,7 @@ import Glibc
     /// 25 000 commands fill the timeline already (about 43 000 entries); 100 000 add 75 000 commands and about
     /// 130 000 entries more, which, kept, would take over 20 MB. The peak may grow only with the script.
     @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
-                    "under scripts/sanitize.sh, a sanitizer's shadow memory and quarantine count as resident"))
+                    "under tools/sanitize.sh, a sanitizer's shadow memory and quarantine count as resident"))
     func aLongScriptStaysBoundedInMemory() throws {
         let short = try Self.write(Self.script(lines: 25_000), "short")
         let long = try Self.write(Self.script(lines: 100_000), "long")
@@ -81,7 +81,7 @@ import Glibc
         #expect(growth < 10_000, "100 000 commands peak at \(b.kilobytes) KB, 25 000 at \(a.kilobytes) KB")
     }
 
-    /// `reset 500` and 25 000 lines over the rows (the 100 000-line run is in scripts/resources.sh).
+    /// `reset 500` and 25 000 lines over the rows (the 100 000-line run is in tools/resources.sh).
     @Test func resetFiveHundredWithALongScript() throws {
         var text = "reset 500\n"
         for i in 0..<3_125 {

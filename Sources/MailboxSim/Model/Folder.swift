@@ -11,10 +11,11 @@ public struct MessageID: Hashable, Comparable, Sendable {
     public var name: String { "msg\(number)" }
     public static func < (a: MessageID, b: MessageID) -> Bool { a.number < b.number }
 
-    /// Parses `msgN` with N ≥ 1 (existence is checked against the inbox elsewhere).
+    /// Parses `msgN` with N ≥ 1 written without leading zeros (existence is checked against the inbox elsewhere).
     public init?(name: Substring) {
-        guard name.hasPrefix("msg"), let number = Int(name.dropFirst(3)), number >= 1,
-              name.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = name.dropFirst(3)
+        guard name.hasPrefix("msg"), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let number = Int(digits), number >= 1 else { return nil }
         self.number = number
     }
 }

@@ -40,6 +40,7 @@ extension MailboxState {
     public func checkPanContinues(_ target: PanTarget) throws(MailboxError) {
         guard let gesture else { return try checkPanBegan(target) }
         guard gesture.target == target else { throw .gestureInProgress(gesture.target) }
+        if case .message = target, segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
         switch cover {
         case nil: return
         case .menu? where target == .edge || target == .content: return

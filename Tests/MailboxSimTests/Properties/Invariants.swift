@@ -1,7 +1,7 @@
 @testable import MailboxSim
 
 // The invariants every screen keeps, whatever it was sent. Plain Swift on the library alone, so that the
-// fuzz target (scripts/fuzz.sh compiles this file into it) checks exactly what the property tests check.
+// fuzz target (tools/fuzz.sh compiles this file into it) checks exactly what the property tests check.
 
 enum Invariants {
     /// What is broken in `s`, if anything: empty when every invariant holds.

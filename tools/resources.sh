@@ -2,7 +2,7 @@
 # Measures time and peak memory (GNU time's "Maximum resident set size") of the long runs the test suite only
 # samples, with the release binary:
 #
-#   scripts/resources.sh [BINARY]     default .build/release/mailsim (built when missing)
+#   tools/resources.sh [BINARY]     default .build/release/mailsim (built when missing)
 #
 #   1. a million commands on standard input (gestures, undo, looks), against a hundred thousand: the session
 #      stays bounded (the timeline keeps 10 000 entries; a script keeps no transcript), so the peak grows only

@@ -3,8 +3,8 @@
 # through a pseudo-terminal when python3 has pexpect) under
 # AddressSanitizer and ThreadSanitizer, each build in its own scratch folder so that it never disturbs .build:
 #
-#   scripts/sanitize.sh                 address, then thread
-#   scripts/sanitize.sh address         one of them (address, thread, undefined)
+#   tools/sanitize.sh                 address, then thread
+#   tools/sanitize.sh address         one of them (address, thread, undefined)
 #
 # A sanitizer report fails the run (each is made to stop at its first error).
 #

@@ -2,7 +2,7 @@
 # Fuzzes the script language with libFuzzer for SECONDS (default 600): arbitrary bytes run as a script; a crash,
 # a trap, a hang (a single input running longer than -timeout) or a broken invariant is a finding.
 #
-#   scripts/fuzz.sh [SECONDS]        e.g. scripts/fuzz.sh 3600 (`make fuzz`: 600 s; `make test`: 20 s)
+#   tools/fuzz.sh [SECONDS]        e.g. tools/fuzz.sh 3600 (`make fuzz`: 600 s; `make test`: 20 s)
 #
 # With FUZZ_LOG=FILE, libFuzzer's output goes to FILE and only a summary (and, on a finding, the end of the
 # log) is printed: `make test` runs it so.
