@@ -11,7 +11,7 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench clean
+.PHONY: deps build release static-libs run test unit scripts bench clean fuzz sanitize resources
 
 ## deps: Debian's libedit-dev (the REPL's line editor), installed only when missing.
 deps:
@@ -55,6 +55,24 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
+
+## The robustness jobs (README: "What mailsim guarantees on bad input"). `make test` fuzzes for
+## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).
+TEST_FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 600
+
+## fuzz: libFuzzer over the script language (tools/fuzz.sh).
+fuzz:
+	tools/fuzz.sh $(FUZZ_SECONDS)
+
+## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer (tools/sanitize.sh).
+sanitize: deps
+	tools/sanitize.sh
+
+## resources: time and peak memory of a million commands, reset 500 with 100 000 lines, the longest pan.
+resources: release
+	tools/resources.sh
 
 ## bench: every figure of the README's performance table, measured here (Benchmarks/run.sh); BASELINE=REV adds
 ## a plain release build of that git revision side by side.

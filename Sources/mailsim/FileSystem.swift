@@ -88,8 +88,17 @@ enum FileSystem {
 
     /// The `.mbs` files at or below `path`, sorted; a file path is returned as it is.
     static func scripts(under path: String) throws(Failure) -> [String] {
+        var visited = Set<[UInt64]>()
+        return try scripts(under: path, visited: &visited)
+    }
+
+    /// Each directory is listed once, however many links lead to it: a symbolic link to a parent folder would
+    /// otherwise be followed again and again (two of them, exponentially: a hang).
+    private static func scripts(under path: String, visited: inout Set<[UInt64]>) throws(Failure) -> [String] {
         guard exists(path) else { throw Failure(message: "no such file or directory '\(path)'") }
         guard isDirectory(path) else { return [path] }
+        var info = stat()
+        if stat(path, &info) == 0, !visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { return [] }
         guard let dir = opendir(path) else { throw Failure(message: "cannot list '\(path)': \(lastError())") }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -104,7 +113,7 @@ enum FileSystem {
         for name in names.sorted() {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             if isDirectory(child) {
-                found += try scripts(under: child)
+                found += try scripts(under: child, visited: &visited)
             } else if name.hasSuffix(".mbs") {
                 found.append(child)
             }

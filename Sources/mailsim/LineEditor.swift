@@ -81,14 +81,12 @@ enum LineEditor {
     /// malloc'ed array (its first entry the text that replaces the word: the candidates' common prefix).
     private static func matches(for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         guard let session = completionSession.withLock({ $0 }) else { return nil }
-        let completion = Completer.complete(lineBeforeCursor(), session: session)
-        if completion.candidates.isEmpty {
-            // Only where a file name goes does libedit offer the file system's names (it does when over is 0
-            // and no matches are returned).
-            cedit_completion_settings(completion.fileNames ? 0 : 1, 32)
-            return nil
+        var completion = Completer.complete(lineBeforeCursor(), session: session)
+        if completion.fileNames {
+            completion.candidates += FileNames.candidates(completing: completion.word)
         }
-        cedit_completion_settings(1, completion.isFinal ? 32 : 0)
+        cedit_completion_settings(1, completion.isFinal && !completion.candidates[0].hasSuffix("/") ? 32 : 0)
+        if completion.candidates.isEmpty { return nil }
         guard let array = cedit_match_array(completion.candidates.count + 1) else { return nil }
         array[0] = strdup(completion.commonPrefix)
         for (i, candidate) in completion.candidates.enumerated() { array[i + 1] = strdup(candidate) }
@@ -103,6 +101,31 @@ enum LineEditor {
         return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
+    }
+}
+
+/// File names for `save FILE`: the entries of the word's folder that start with its last part; folders end
+/// in `/` (and take no blank after them, so Tab goes on into them); dot files only when asked for.
+enum FileNames {
+    static func candidates(completing word: String) -> [String] {
+        let slash = word.lastIndex(of: "/")
+        let folderPart = slash.map { String(word[...$0]) } ?? ""
+        let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        var folder = folderPart.isEmpty ? "." : folderPart
+        if folder == "~/" || folder.hasPrefix("~/") { folder = Repl.expandingTilde(folder) }
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." || !name.hasPrefix(prefix) { continue }
+            if name.hasPrefix(".") && !prefix.hasPrefix(".") { continue }
+            let path = folderPart + name
+            names.append(FileSystem.isDirectory(folder + "/" + name) ? path + "/" : path)
+        }
+        return names.sorted()
     }
 }
 

@@ -53,7 +53,8 @@ struct Repl {
         let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
             var trial = before
             do throws(ScriptError) {
-                let outcome = try trial.execute(line: line[...])
+                // Ctrl-C stops the abandoned worker too: long commands poll the flag.
+                let outcome = try trial.execute(line: line[...], isCancelled: { Interrupt.flag.load(ordering: .relaxed) })
                 return .success((trial, outcome))
             } catch {
                 return .failure(error)
@@ -86,6 +87,7 @@ struct Repl {
         let command = try? Parser.parse(line[...])
         if trace {
             for entry in outcome.trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
+            if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
         }
         for text in style.decorate(outcome.output, for: command) { Console.out(text) }
         if let failure = outcome.failure { Console.error(style.failure("failed: \(failure)")) }

@@ -70,20 +70,88 @@ struct Style: Sendable {
     /// Puts a swatch before every `#RRGGBB` of the line (a `#` followed by exactly six hex digits).
     func swatches(_ line: String) -> String {
         guard out, line.contains("#") else { return line }
-        let scalars = Array(line.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "#", i + 7 <= scalars.count,
-               scalars[(i + 1)..<(i + 7)].allSatisfy(\.properties.isASCIIHexDigit),
-               i + 7 == scalars.count || !scalars[i + 7].properties.isASCIIHexDigit,
-               let color = Color(hex: String(String.UnicodeScalarView(scalars[i..<(i + 7)]))) {
-                result.append(contentsOf: swatch(color).unicodeScalars)
+        var chars = Array(line)
+        for offset in Style.hexOffsets(chars).reversed() {
+            chars.insert(contentsOf: swatch(Style.color(chars, at: offset)), at: offset)
+        }
+        return String(chars)
+    }
+
+    /// The lines of one table with swatches, still aligned: a swatch is three columns wide, so the lines
+    /// without one in that column (the header, say) get three blanks there too.
+    func swatchedTable(_ block: [String]) -> [String] {
+        guard out else { return block }
+        let rows = block.map { Array($0) }
+        // The colour cells, grouped by the column they start at.
+        var columns: [Int: [(row: Int, hex: Int)]] = [:]
+        for (r, row) in rows.enumerated() {
+            for hex in Style.hexOffsets(row) { columns[Style.cellStart(row, before: hex), default: []].append((r, hex)) }
+        }
+        guard !columns.isEmpty else { return block }
+        var insertions = [[(offset: Int, text: [Character])]](repeating: [], count: rows.count)
+        let blanks = Array("   ")
+        for (start, cells) in columns {
+            let end = cells.map { $0.hex + 7 }.max()!
+            let hexStartsCell = cells.allSatisfy { $0.hex == start }
+            let swatched = Set(cells.map(\.row))
+            for cell in cells {
+                insertions[cell.row].append((cell.hex, Array(swatch(Style.color(rows[cell.row], at: cell.hex)))))
             }
-            result.append(scalars[i])
+            for r in rows.indices where !swatched.contains(r) {
+                // Blanks where the swatch sits in the other lines: before the cell when the colour starts
+                // it, else at the end of the cell (before the next column).
+                let at = hexStartsCell ? (start < rows[r].count ? start : nil) : Style.nextColumn(rows[r], from: end)
+                if let at { insertions[r].append((at, blanks)) }
+            }
+        }
+        return rows.indices.map { r in
+            var chars = rows[r]
+            for insertion in insertions[r].sorted(by: { $0.offset > $1.offset }) {
+                chars.insert(contentsOf: insertion.text, at: insertion.offset)
+            }
+            return String(chars)
+        }
+    }
+
+    /// Where each `#RRGGBB` of a line starts.
+    static func hexOffsets(_ chars: [Character]) -> [Int] {
+        var found: [Int] = []
+        var i = 0
+        while i + 7 <= chars.count {
+            if chars[i] == "#", chars[(i + 1)..<(i + 7)].allSatisfy(\.isHexDigit),
+               i + 7 == chars.count || !(chars[i + 7].isLetter || chars[i + 7].isNumber),
+               i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber) {
+                found.append(i)
+                i += 7
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    private static func color(_ chars: [Character], at offset: Int) -> Color {
+        Color(hex: String(chars[offset..<(offset + 7)])) ?? Color(rgb: 0)
+    }
+
+    /// The start of the table cell holding `offset`: just after the last double blank before it.
+    private static func cellStart(_ chars: [Character], before offset: Int) -> Int {
+        var i = offset - 1
+        while i >= 1 {
+            if chars[i] == " " && chars[i - 1] == " " { return i + 1 }
+            i -= 1
+        }
+        return 0
+    }
+
+    /// The first column that starts at or after `offset` (a word after at least two blanks).
+    private static func nextColumn(_ chars: [Character], from offset: Int) -> Int? {
+        var i = max(offset, 2)
+        while i < chars.count {
+            if chars[i] != " " && chars[i - 1] == " " && chars[i - 2] == " " { return i }
             i += 1
         }
-        return String(result)
+        return nil
     }
 }
 
@@ -96,15 +164,28 @@ extension Style {
         guard out else { return lines }
         switch command {
         case .state?:
-            return lines.map { line in
-                if line.hasPrefix("msg ") { return bold(line) }
-                if line == "running:" { return bold(line) }
-                return swatches(line)
-            }
+            // The rows' table runs from its header (`msg  folder …`) to `running:` or the end.
+            guard let header = lines.firstIndex(where: { $0.hasPrefix("msg ") }) else { return lines.map(swatches) }
+            let end = lines[header...].firstIndex(of: "running:") ?? lines.endIndex
+            var table = swatchedTable(Array(lines[header..<end]))
+            table[0] = bold(table[0])
+            return lines[..<header].map(swatches) + table
+                + lines[end...].map { $0 == "running:" ? bold($0) : swatches($0) }
         case .colors?:
-            return lines.map { line in
-                line.hasPrefix("palette ") || line.hasPrefix("on screen ") ? bold(line) : swatches(line)
+            // Tables separated by blank lines, each headed by its first line.
+            var out: [String] = []
+            var block: [String] = []
+            func flush() {
+                var table = swatchedTable(block)
+                if !table.isEmpty { table[0] = bold(table[0]) }
+                out += table
+                block = []
             }
+            for line in lines {
+                if line.isEmpty { flush(); out.append(line) } else { block.append(line) }
+            }
+            flush()
+            return out
         case .show?:
             return lines.map { line in
                 guard let range = line.firstRange(of: " = ") else { return swatches(line) }

@@ -14,10 +14,23 @@ import Darwin
 enum Terminal {
     nonisolated(unsafe) private static var original: termios?
 
-    /// Remembers the terminal's modes as the program found them.
+    /// Remembers the terminal's modes as the program found them, and gives them back if a signal ends
+    /// the program (SIGTERM, SIGHUP, SIGQUIT) while they are changed.
     static func start() {
         var modes = termios()
-        if tcgetattr(STDIN_FILENO, &modes) == 0 { original = modes }
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        original = modes
+        for signal in [SIGTERM, SIGHUP, SIGQUIT] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                Terminal.restore()
+                Glibc.signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
     }
 
     /// Between prompts: keys are kept for the next prompt, not echoed or edited by the terminal.

@@ -11,7 +11,8 @@ public struct Animation<Key: Sendable, Completion: Sendable>: Sendable {
     /// What the owner does when this animation completes (never when it is interrupted).
     public let completion: Completion?
 
-    public var end: Ticks { start + duration }
+    /// When it completes; at the end of the clock's range (`Ticks.max`) when it would run past it.
+    public var end: Ticks { start.adding(duration) ?? .max }
 
     /// The presentation value at `now`.
     public func value(at now: Ticks) -> AnimatableValue {

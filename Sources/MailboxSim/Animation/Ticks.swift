@@ -48,9 +48,9 @@ public struct Ticks: Hashable, Comparable, Sendable {
 
     /// Seconds with exactly three decimals, for aligned columns: `0.300`.
     public var fixedSeconds: String {
-        let ms = (nanoseconds + (nanoseconds >= 0 ? 500_000 : -500_000)) / 1_000_000
-        let negative = ms < 0
-        let m = ms.magnitude
+        // Rounded half away from zero, on the magnitude so that no instant overflows.
+        let m = (nanoseconds.magnitude + 500_000) / 1_000_000
+        let negative = nanoseconds < 0 && m > 0
         let frac = String(m % 1000)
         return (negative ? "-" : "") + String(m / 1000) + "." + String(repeating: "0", count: 3 - frac.count) + frac
     }

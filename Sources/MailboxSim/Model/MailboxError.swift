@@ -3,6 +3,7 @@ public enum MailboxError: Error, Equatable, Sendable {
     case noSuchMessage(MessageID, count: Int)
     case messageNotVisible(MessageID, Folder)
     case messageLeaving(MessageID)
+    case messageReturning(MessageID)
     case covered(by: String, hint: String)
     case gestureInProgress(PanTarget)
     case noFingerDown
@@ -25,6 +26,8 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "\(id.name) is not in the mailbox feed (it is in \(folder.rawValue))"
         case .messageLeaving(let id):
             return "\(id.name) is being hidden and cannot be grabbed"
+        case .messageReturning(let id):
+            return "\(id.name) is coming back to the inbox (undo) and cannot be grabbed until it is in place"
         case let .covered(what, hint):
             return "\(what) the screen (\(hint))"
         case .gestureInProgress(let target):
@@ -38,7 +41,7 @@ public enum MailboxError: Error, Equatable, Sendable {
         case .overlayClosing(let kind):
             return "\(kind.title) are already closing"
         case let .unknownOption(option, kind, suggestion):
-            var text = "unknown option '\(option)' on \(kind.title)"
+            var text = "unknown option \(quoted(option)) on \(kind.title)"
             if let suggestion { text += " (did you mean '\(suggestion)'?)" }
             return text + "; they offer " + kind.options.joined(separator: ", ")
         case .clockOverflow:

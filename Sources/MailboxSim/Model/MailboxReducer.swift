@@ -25,7 +25,9 @@ extension MailboxState {
             if let cover { throw cover.error }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
             if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
-            if animator.isAnimating(PropertyKey(.row(id), .height)) { throw .messageLeaving(id) }
+            if let resize = animator.animation(for: PropertyKey(.row(id), .height)) {
+                throw resize.to == .scalar(0) ? .messageLeaving(id) : .messageReturning(id)
+            }
         case .edge:
             if let cover { throw cover.error }
         case .content:
@@ -38,6 +40,7 @@ extension MailboxState {
     public func checkPanContinues(_ target: PanTarget) throws(MailboxError) {
         guard let gesture else { return try checkPanBegan(target) }
         guard gesture.target == target else { throw .gestureInProgress(gesture.target) }
+        if case .message = target, segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
         switch cover {
         case nil: return
         case .menu? where target == .edge || target == .content: return

@@ -21,7 +21,7 @@ public struct MailboxState: Sendable {
     public internal(set) var gestureCount = 0
     var animator = Animator<PropertyKey, FollowUp>()
     /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
-    private var heights: RowHeights
+    private(set) var heights: RowHeights
 
     /// A fresh screen with `messageCount` messages in the inbox, at time 0.
     public init(messageCount: Int = Metrics.defaultMessageCount) {

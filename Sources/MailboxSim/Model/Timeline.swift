@@ -43,14 +43,14 @@ public enum TimelineEvent: Equatable, Sendable {
         case .messageRestored: return "back in the inbox"
         case .menuOpened: return "menu open"
         case .menuClosed: return "menu closed"
-        case .composeShown: return "compose sheet shown"
-        case .composeHidden: return "compose sheet hidden"
+        case .composeShown: return "shown"
+        case .composeHidden: return "hidden"
         case .typed(let text): return "typed \"\(text)\""
         case .segmentSelected(let segment): return "segment \(segment.rawValue) selected, tint \(segment.tint.rawValue)"
-        case .segmentShown(let segment): return "\(segment.rawValue) view in place"
+        case .segmentShown: return "in place"
         case .alertShown(let alert): return "alert \"\(alert.title)\""
         case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
-        case .undoing(let record): return "undo: \(record.message.name) comes back from \(record.folder.rawValue)"
+        case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
         case .screenReset(let n): return "new screen with \(n) messages"
         }
     }

@@ -25,3 +25,9 @@ public indirect enum Command: Equatable, Sendable {
     case help(topic: String?)
     case quit
 }
+
+/// The settings `set` changes; kept by `reset`.
+public enum Setting: String, CaseIterable, Sendable {
+    /// The frame rate at which pans are sampled.
+    case fps
+}

@@ -136,7 +136,8 @@ private struct Context {
         return rest.isEmpty ? found : Found()
     }
 
-    private var segmentWord: String { "segment" }
+    /// The tap target that takes a segment name after it (the one word of `TapTarget.words` with no target).
+    private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
 
     /// What may stand in a parameter's place on this screen.
     func values(for parameter: Parameter, after path: PropertyPath?) -> Found {
@@ -148,7 +149,7 @@ private struct Context {
         case .overlayOption:
             return Found(candidates: screen.overlay?.kind.options ?? [])
         case .setting:
-            return Found(candidates: ["fps"])
+            return Found(candidates: Setting.allCases.map(\.rawValue))
         case .path:
             return Found(candidates: pathNames(prefixes: false))
         case .pathPrefix:

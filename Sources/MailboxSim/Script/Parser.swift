@@ -90,7 +90,8 @@ public enum Parser {
             guard !number.negative || number.value == 0 else {
                 throw ScriptError("\(spec.name): a duration cannot be negative (got \(line.text(word)))")
             }
-            guard number.value <= max, number.ticks != nil else {
+            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
                 throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (0…\(formatNumber(max)) seconds)")
             }
             return .number(number)
@@ -124,10 +125,12 @@ public enum Parser {
             }
             return .tapTarget(.segment(segment))
         case .setting:
-            guard line.spells(word, "fps") else {
+            guard Setting.allCases.contains(where: { line.spells(word, $0.rawValue) }) else {
                 let text = line.text(word)
-                let hint = nearest(String(text), in: ["fps"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ScriptError("unknown setting \(quoted(text))\(hint): the only setting is fps")
+                let names = Setting.allCases.map(\.rawValue)
+                let hint = nearest(String(text), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let list = names.count == 1 ? "the only setting is \(names[0])" : "the settings are \(names.joined(separator: ", "))"
+                throw ScriptError("unknown setting \(quoted(text))\(hint): \(list)")
             }
             return .word(line.text(word))
         case .path:
@@ -149,6 +152,8 @@ public enum Parser {
             rest.removeAll()
             return .word(line.text(from: word.start, to: end))
         case .command:
+            // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
+            if line.text(word).hasPrefix("!") { throw ScriptError("'! !' is not allowed") }
             let all = [word] + rest
             rest.removeAll()
             let inner: Command

@@ -3,7 +3,7 @@
 ///
 /// Lines end at LF; a trailing CR is dropped (CRLF files read the same as LF ones), and so is a byte-order
 /// mark at the start of the first line. A failed `expect` is reported and the script goes on; an error is
-/// reported and stops it, as does `quit`.
+/// reported and stops it; `quit` stops it as the end of input does.
 public struct ScriptStream {
     public private(set) var report: ScriptReport
     /// True once an error or `quit` has stopped the script: the rest is not run.
@@ -43,7 +43,8 @@ public struct ScriptStream {
             partial = []
             line.withUnsafeBufferPointer { runLine($0, session: &session, emit: emit) }
         }
-        if !stopped, let gesture = session.screen.gesture {
+        // `quit` ends the script like the end of input: a finger still down is the same error.
+        if report.error == nil, let gesture = session.screen.gesture {
             stop("\(report.file):\(lineNumber): error: the script ended with a finger still down on \(gesture.target.name) (end it with release)", emit)
         }
         return report

@@ -8,6 +8,11 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
+    /// Polled by long commands while `execute(line:isCancelled:)` runs them.
+    private var cancellation: (@Sendable () -> Bool)?
+
+    /// How many pan frames run between two polls of the cancellation check (`settle` polls every step).
+    static let cancellationStride = 1024
 
     public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
         screen = MailboxState(messageCount: messageCount)
@@ -32,9 +37,19 @@ public struct Session: Sendable {
     }
 
     /// Parses and runs one line. Blank lines and comments produce an empty outcome.
-    public mutating func execute(line: Substring) throws(ScriptError) -> Outcome {
+    /// `isCancelled` is polled by long commands (pans, `settle`); when it answers true the command stops
+    /// with the error "interrupted" and the session is put back as it was before the line.
+    public mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)? = nil) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
-        let outcome = try run(command)
+        let outcome: Outcome
+        if let isCancelled {
+            let saved = self
+            cancellation = isCancelled
+            defer { cancellation = nil }
+            do { outcome = try run(command) } catch { self = saved; throw error }
+        } else {
+            outcome = try run(command)
+        }
         if interactive && outcome.failure == nil && command.isRecorded {
             transcript.append(String(line).trimmingBlanks)
         }
@@ -82,8 +97,11 @@ public struct Session: Sendable {
             guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
             try screen.send(.clockAdvanced(to: target))
         case .settle:
+            var steps = 0
             while let end = screen.animator.nextEnd {
                 try screen.send(.clockAdvanced(to: end))
+                steps += 1
+                try checkCancellation(steps * Session.cancellationStride)
             }
         case .reset(let count):
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount)
@@ -135,13 +153,19 @@ public struct Session: Sendable {
     }
 
     /// Moves a finger to `translation` over `span`, one sample per frame; the clock advances with it.
-    private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks) throws(MailboxError) {
+    /// Throws "interrupted" every `cancellationStride` steps if the cancellation check says so.
+    private func checkCancellation(_ step: Int) throws(ScriptError) {
+        guard let cancellation, step % Session.cancellationStride == 0, cancellation() else { return }
+        throw ScriptError("interrupted")
+    }
+
+    private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks) throws {
         if screen.gesture != nil {
             try screen.checkPanContinues(target)
         } else {
             try screen.checkPanBegan(target)
         }
-        guard screen.now.adding(span) != nil else { throw .clockOverflow }
+        guard screen.now.adding(span) != nil else { throw MailboxError.clockOverflow }
         if screen.gesture == nil { try screen.send(.panBegan(target)) }
         let start = screen.now
         let from = screen.gesture!.translation
@@ -151,6 +175,7 @@ public struct Session: Sendable {
             let t = start + Ticks(nanoseconds: span.nanoseconds * frame / frames)
             try screen.send(.clockAdvanced(to: t))
             try screen.send(.panChanged(translation: from + (translation - from) * Double(frame) / Double(frames)))
+            try checkCancellation(Int(frame))
             frame += 1
         }
     }
@@ -176,10 +201,10 @@ public struct Session: Sendable {
 }
 
 extension Command {
-    /// Whether `save` keeps the line: everything but help, save and quit.
+    /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {
-        case .help, .save, .quit: false
+        case .help, .save, .quit, .state, .show, .colors, .timeline, .render: false
         default: true
         }
     }

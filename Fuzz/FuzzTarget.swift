@@ -1,0 +1,15 @@
+// libFuzzer's entry point. tools/fuzz.sh compiles it together with the library's sources and the property
+// tests' invariants (Tests/MailboxSimTests/Properties/Invariants.swift) into one module, so that it reaches
+// the library's internals as the tests do.
+
+/// Arbitrary bytes, run as a script, or (after a leading NUL) as the choices of the property tests' command
+/// generator, which goes deep faster: any crash, trap, hang (-timeout) or broken invariant is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let problems = robustnessProblems(input: bytes)
+    if !problems.isEmpty {
+        fatalError("mailsim broke a promise:\n" + problems.prefix(10).joined(separator: "\n"))
+    }
+    return 0
+}

@@ -1,0 +1,179 @@
+@testable import MailboxSim
+
+/// SplitMix64: a small seeded generator, so that every property test replays exactly from its seed. Given
+/// bytes, it hands them out first, eight at a time (so that a fuzzer's input steers the choices), then goes on
+/// from a seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    private var bytes: [UInt8] = []
+    private var used = 0
+    init(seed: UInt64) { state = seed }
+    init(bytes: [UInt8]) {
+        state = 0
+        self.bytes = bytes
+    }
+    mutating func next() -> UInt64 {
+        if used + 8 <= bytes.count {
+            defer { used += 8 }
+            return bytes[used..<used + 8].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &self)! }
+}
+
+/// Makes random command lines for a session: mostly ones that fit the screen as it is now (so that sequences
+/// go deep: overlays, undo, the menu, compose, segments), some drawn from every command whatever the state
+/// (mostly refused), and some garbage.
+struct CommandGenerator {
+    var random: SeededRandom
+    /// The share of lines drawn without looking at the state.
+    var wildRate = 0.2
+    /// The largest `reset N`; 0 for no resets (so that a long session's timeline fills up).
+    var maxMessages = 12
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    init(random: SeededRandom) { self.random = random }
+
+    mutating func next(for session: Session) -> String {
+        if random.chance(wildRate) { return wild(session.screen) }
+        return fitting(session.screen)
+    }
+
+    // MARK: Numbers
+
+    /// Translations near every threshold, and anywhere.
+    mutating func distance() -> String {
+        if random.chance(0.6) {
+            return random.pick(["-400", "-320", "-300", "-260", "-259.999", "-200", "-100", "-60", "-59.999", "-30",
+                                "-1", "0", "1", "30", "59.999", "60", "100", "200", "259.999", "260", "300", "400"])
+        }
+        return decimal(Double.random(in: -450...450, using: &random))
+    }
+
+    /// Pan durations: none (0.3), an instant, a frame or two, a few tenths.
+    mutating func panDuration() -> String {
+        random.pick(["", "", " in 0", " in 0.016", " in 0.05", " in 0.1", " in 0.2", " in 0.3", " in 0.45"])
+    }
+
+    /// Waits that land before, on and after the 0.3 s and 0.4 s ends.
+    mutating func wait() -> String {
+        random.pick(["0", "0.000000001", "0.05", "0.1", "0.15", "0.2", "0.299999999", "0.3", "0.4", "0.6", "1", "2"])
+    }
+
+    mutating func velocity() -> String {
+        random.pick(["", "", "", " 0", " -0", " 500", " -500", " 1000000", " -1000000", " 0.001"])
+    }
+
+    mutating func decimal(_ value: Double) -> String {
+        formatNumber(value, decimals: 3)
+    }
+
+    // MARK: Lines that fit the screen now
+
+    mutating func fitting(_ s: MailboxState) -> String {
+        if random.chance(0.12) { return look(s) }
+        if random.chance(0.08) { return random.pick(["advance \(wait())", "settle"]) }
+        if let gesture = s.gesture {
+            switch random.next() % 8 {
+            case 0...2:
+                switch gesture.target {
+                case .message(let id): return "pan \(id.name) \(distance())\(panDuration())"
+                case .content: return "pan content \(decimal(Double.random(in: -320...100, using: &random)))\(panDuration())"
+                case .edge: return "edgepan \(decimal(Double.random(in: -50...330, using: &random)))\(panDuration())"
+                }
+            case 3...6: return "release" + velocity()
+            default: return "advance \(wait())"
+            }
+        }
+        switch s.cover {
+        case .alert(.undo)?:
+            return random.pick(["tap undo", "tap undo", "tap cancel"])
+        case .alert(.draft)?:
+            return random.pick(["tap delete-draft", "tap keep-draft", "tap cancel"])
+        case .overlay(let overlay)? where overlay.dismissal == nil:
+            switch random.next() % 4 {
+            case 0: return "tap"
+            case 1: return "tap cancel"
+            default: return "choose " + random.pick(overlay.kind.options)
+            }
+        case .compose(closing: false)?:
+            return random.chance(0.5) ? "type " + random.pick(["bob", "a@b.c", "x y", "ünï", "#1"]) : "tap cancel"
+        case .menu?:
+            switch random.next() % 4 {
+            case 0, 1: return "pan content \(decimal(Double.random(in: -320...100, using: &random)))\(panDuration())"
+            case 2: return "tap menu"
+            default: return "settle"
+            }
+        case .overlay?, .compose(closing: true)?:
+            return random.chance(0.5) ? "advance \(wait())" : "settle"
+        case nil:
+            break
+        }
+        // Nothing covers the screen.
+        let rows = s.rows.filter { $0.visible && s.animator.animation(for: PropertyKey(.row($0.id), .height)) == nil }
+        switch random.next() % 20 {
+        case 0...8 where !rows.isEmpty && s.segments.selected == .mailbox:
+            return "pan \(random.pick(rows).id.name) \(distance())\(panDuration())"
+        case 9: return "edgepan \(decimal(Double.random(in: 0...330, using: &random)))\(panDuration())"
+        case 10: return "compose"
+        case 11: return "tap menu"
+        case 12, 13: return "tap segment " + random.pick(["later", "mailbox", "archive", "mailbox"])
+        case 14, 15: return "shake"
+        case 16: return "set fps " + random.pick(["1", "24", "30", "60", "120", "240"])
+        case 17 where maxMessages > 0 && random.chance(0.3): return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
+        default: return random.pick(["settle", "advance \(wait())"])
+        }
+    }
+
+    /// A line that only looks.
+    mutating func look(_ s: MailboxState) -> String {
+        let n = s.messageCount
+        let message = "msg\(Int.random(in: 1...n, using: &random))"
+        return random.pick(["state", "render", "colors", "timeline", "timeline \(message)", "timeline screen",
+                            "show \(message)", "show \(message).icon", "show overlay", "show time", "help",
+                            "help pan", "expect time >= 0", "expect inbox.count <= \(n)", "expect \(message).alpha == 1"])
+    }
+
+    // MARK: Lines drawn whatever the state
+
+    mutating func wild(_ s: MailboxState) -> String {
+        let n = s.messageCount
+        let message = "msg\(Int.random(in: 0...(n + 2), using: &random))"
+        switch random.next() % 4 {
+        case 0:
+            // Every command, with plausible arguments: refused or not depending on the state.
+            return random.pick([
+                "pan \(message) \(distance())\(panDuration())", "pan content \(distance())", "edgepan \(distance())",
+                "release\(velocity())", "tap", "tap cancel", "tap undo", "tap menu", "tap compose", "tap delete-draft",
+                "tap keep-draft", "tap segment later", "choose tomorrow", "choose to-read", "shake", "type hi",
+                "advance \(wait())", "settle", "compose",
+            ])
+        case 1:
+            // Numbers out of range, not finite, or not numbers.
+            let bad = random.pick(["nan", "inf", "-inf", "1e308", "1e2", "abc", "--1", "1..2", "0x10", "10001",
+                                   "-10000.5", "1000000000000000", "", "½", "١"])
+            return random.pick(["pan \(message) \(bad)", "pan msg1 10 in \(bad)", "advance \(bad)", "release \(bad)",
+                                "set fps \(bad)", "reset \(bad)", "advance -0.3", "pan msg1 10 in -1", "set fps 0",
+                                "set fps 241", "reset 0", "reset 501", "advance 1000000001", "pan msg1 10 in 3601",
+                                "expect time == 0 within -1"])
+        case 2:
+            // Unknown words.
+            return random.pick(["frobnicate", "pna msg1 10", "pan message1 10", "tap nowhere", "tap segment inbox",
+                                "set speed 2", "show msg1.colour", "expect msg1.colour == red", "choose someday-soon",
+                                "timeline msg99", "help nope", "expect time =< 1", "expect msg1.folder == spam",
+                                "! expect time == 0", "! ! release", "save x.mbs", "expect animating == maybe"])
+        default:
+            // A line of random words and characters.
+            let words = ["pan", "msg1", "release", "tap", "in", "-100", "0.3", "#", "!", "expect", "==", "time",
+                         "\u{A0}", "é", "\t", "#FECA16", "content", "segment", "settle", "within"]
+            return (0..<Int.random(in: 1...6, using: &random)).map { _ in random.pick(words) }.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,254 @@
+@testable import MailboxSim
+
+// The invariants every screen keeps, whatever it was sent. Plain Swift on the library alone, so that the
+// fuzz target (tools/fuzz.sh compiles this file into it) checks exactly what the property tests check.
+
+enum Invariants {
+    /// What is broken in `s`, if anything: empty when every invariant holds.
+    static func problems(_ s: MailboxState) -> [String] {
+        var problems: [String] = []
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { problems.append(what()) }
+        }
+        let n = s.rows.count
+        check((1...Metrics.maxMessageCount).contains(n), "\(n) messages")
+        check(s.now >= .zero, "the clock is at \(s.now.decimalSeconds)")
+
+        // No message lost: each is itself, in exactly one folder, and the counts add up.
+        for (index, row) in s.rows.enumerated() {
+            check(row.id.number == index + 1, "row \(index) holds \(row.id.name)")
+            check(row.visible == (row.folder == .inbox), "\(row.id.name) visible \(row.visible) in \(row.folder)")
+        }
+        var total = 0
+        for folder in Folder.allCases {
+            let count = s.count(in: folder)
+            total += count
+            check((try? s.read(.count(folder))) == .number(Double(count)), "\(folder).count disagrees with the rows")
+        }
+        check(total == n, "the folder counts add up to \(total), not \(n)")
+        check((try? s.read(.viewMessages(.later))) == .name(names(s.messages(in: .later))), "view.later.messages")
+        check((try? s.read(.viewMessages(.archive))) == .name(names(s.messages(in: .archive))), "view.archive.messages")
+
+        // The undo stack: distinct messages, each still in the folder it records.
+        var undone = Set<MessageID>()
+        for record in s.undoStack {
+            check(undone.insert(record.message).inserted, "\(record.message.name) twice on the undo stack")
+            check(record.message.index < n, "\(record.message.name) on the undo stack of \(n) messages")
+            guard record.message.index < n else { continue }
+            check(record.folder != .inbox, "an undo record into the inbox")
+            check(s.rows[record.message.index].folder == record.folder,
+                  "\(record.message.name) is in \(s.rows[record.message.index].folder), its undo record says \(record.folder)")
+        }
+        check((try? s.read(.undoCount)) == .number(Double(s.undoStack.count)), "undo.count")
+
+        // Layout: rows stack from y 144 without gaps or overlaps, each 0…86 tall; every number is finite.
+        // (y is read for every row of a short list; of a long one, where a height is not 86 and at both ends,
+        // which keeps the check linear in the number of rows.)
+        var y = Metrics.firstRowY
+        var previousHeight = Metrics.rowHeight
+        for row in s.rows {
+            let id = row.id
+            let height = s.height(of: id), x = s.x(of: id)
+            if n <= 20 || id.index == 0 || id.index == n - 1 || height != Metrics.rowHeight || previousHeight != Metrics.rowHeight {
+                check(s.y(of: id) == y, "\(id.name).y is \(s.y(of: id)), the rows above end at \(y)")
+                check(read(s, .message(id, .y)) == y, "\(id.name).y reads \(read(s, .message(id, .y)))")
+            }
+            previousHeight = height
+            check(height >= 0 && height <= Metrics.rowHeight, "\(id.name).height is \(height)")
+            check(row.height >= 0 && row.height <= Metrics.rowHeight, "\(id.name) model height \(row.height)")
+            // Finite, but not within ±10 320: a row grabbed again just after its release starts where it is, and
+            // each pan adds up to 10 000 (a script of N such lines reaches N × 10 000).
+            check(x.isFinite, "\(id.name).x is \(x)")
+            check(s.alpha(of: id) == 1, "\(id.name).alpha is \(s.alpha(of: id))")
+            let iconAlpha = s.iconAlpha(of: id)
+            check(iconAlpha >= 0 && iconAlpha <= 1, "\(id.name).icon.alpha is \(iconAlpha)")
+            check(s.iconX(of: id).isFinite, "\(id.name).icon.x is \(s.iconX(of: id))")
+            if !row.visible { check(row.height == 0, "\(id.name) is in \(row.folder) with model height \(row.height)") }
+            y += height
+        }
+
+        // The other views stay within their travel.
+        let overlayAlpha = s.overlayPresentationAlpha
+        check(overlayAlpha >= 0 && overlayAlpha <= 1, "overlay.alpha is \(overlayAlpha)")
+        check(s.overlay != nil || s.overlayAlpha == 0, "no overlay, but its model alpha is \(s.overlayAlpha)")
+        let contentX = s.contentPresentationX
+        check(contentX >= 0 && contentX <= Metrics.screenWidth, "content.x is \(contentX)")
+        let composeY = s.composePresentationY
+        check(composeY >= Metrics.composeShownY && composeY <= Metrics.screenHeight, "compose.y is \(composeY)")
+        let dim = s.composePresentationDim
+        check(dim >= 0 && dim <= Metrics.composeDimAlpha, "compose.dim is \(dim)")
+        for segment in Segment.allCases {
+            let x = s.viewX(of: segment)
+            check(abs(x) <= Metrics.screenWidth, "view.\(segment.rawValue).x is \(x)")
+        }
+        check(s.alert != .draft || s.composePhase != .hidden, "a draft alert without the compose sheet")
+
+        // Overlays: one per message, each for a message still in the inbox that slid out to the left.
+        var overlaid = Set<MessageID>()
+        for overlay in [s.overlay].compactMap({ $0 }) + s.pendingOverlays {
+            check(overlaid.insert(overlay.message).inserted, "two overlays for \(overlay.message.name)")
+            check(overlay.message.index < n, "an overlay for \(overlay.message.name) of \(n)")
+            guard overlay.message.index < n else { continue }
+            check(s.rows[overlay.message.index].folder == .inbox, "an overlay for \(overlay.message.name), in \(s.rows[overlay.message.index].folder)")
+        }
+        for pending in s.pendingOverlays { check(pending.dismissal == nil, "a waiting overlay already dismissed") }
+
+        // The finger is on something that exists; animations run one per property, started by now.
+        if case .message(let id)? = s.gesture?.target {
+            check(id.index < n && s.rows[id.index].visible, "a finger on \(id.name)")
+        }
+        var animated = Set<PropertyKey>()
+        for animation in s.runningAnimations {
+            check(animated.insert(animation.key).inserted, "two animations of \(animation.key.path)")
+            check(animation.start <= s.now, "\(animation.key.path) starts at \(animation.start.decimalSeconds), after now")
+            if case .row(let id) = animation.key.view { check(id.index < n, "an animation of \(id.name) of \(n)") }
+        }
+
+        // The timeline keeps at most its capacity and counts the rest.
+        let kept = s.timeline.entries.count
+        check(kept <= s.timeline.capacity, "the timeline keeps \(kept) entries")
+        check(s.timeline.total == s.timeline.dropped + kept, "the timeline's total")
+        return problems
+    }
+
+    /// What must also hold once nothing animates and no finger is down (after `settle`).
+    static func settledProblems(_ s: MailboxState) -> [String] {
+        var problems: [String] = []
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { problems.append(what()) }
+        }
+        check(!s.isAnimating, "\(s.runningAnimations.count) animations still run")
+        check((try? s.read(.animating)) == .bool(false), "animating reads true")
+        guard s.gesture == nil else { return problems }
+        let overlaid = Set(([s.overlay].compactMap { $0 } + s.pendingOverlays).map(\.message))
+        for row in s.rows {
+            let id = row.id
+            if row.visible {
+                check(s.height(of: id) == Metrics.rowHeight, "\(id.name) in the inbox is \(s.height(of: id)) tall")
+                let expectedX = overlaid.contains(id) ? -Metrics.slideDistance : 0
+                check(s.x(of: id) == expectedX, "\(id.name).x is \(s.x(of: id)) at rest, not \(expectedX)")
+                if !overlaid.contains(id) { check(row.latch == nil, "\(id.name) at rest keeps the \(row.latch!) latch") }
+            } else {
+                check(s.height(of: id) == 0, "\(id.name) in \(row.folder) is \(s.height(of: id)) tall")
+                check(abs(s.x(of: id)) == Metrics.slideDistance, "\(id.name) in \(row.folder) at x \(s.x(of: id))")
+            }
+        }
+        check(s.contentPresentationX == 0 || s.contentPresentationX == Metrics.menuOpenX, "content.x \(s.contentPresentationX) at rest")
+        check(s.composePresentationY == Metrics.composeShownY || s.composePresentationY == Metrics.screenHeight,
+              "compose.y \(s.composePresentationY) at rest")
+        for segment in Segment.allCases {
+            let x = s.viewX(of: segment)
+            check(segment == s.segments.selected ? x == 0 : abs(x) == Metrics.screenWidth, "view.\(segment.rawValue).x is \(x) at rest")
+        }
+        return problems
+    }
+
+    private static func names(_ ids: [MessageID]) -> String {
+        ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ",")
+    }
+
+    private static func read(_ s: MailboxState, _ path: PropertyPath) -> Double {
+        if case .number(let v)? = try? s.read(path) { return v }
+        return .nan
+    }
+}
+
+/// True when two sessions are the same in everything they hold: what a refused command must leave exactly as
+/// it was. (Comparing an unchanged timeline is cheap: the two share their storage.) `SnapshotTests` checks that it compares every stored
+/// property of `Session` and `MailboxState`.
+func sameSession(_ a: Session, _ b: Session) -> Bool {
+    a.framesPerSecond == b.framesPerSecond && a.transcript == b.transcript && a.interactive == b.interactive
+        && a.collectsTrace == b.collectsTrace && sameScreen(a.screen, b.screen)
+}
+
+func sameScreen(_ a: MailboxState, _ b: MailboxState) -> Bool {
+    a.now == b.now && a.rows == b.rows && a.gesture == b.gesture && a.overlay == b.overlay
+        && a.overlayAlpha == b.overlayAlpha && a.pendingOverlays == b.pendingOverlays && a.undoStack == b.undoStack
+        && a.contentX == b.contentX && a.compose == b.compose && a.alert == b.alert && a.segments == b.segments
+        && a.timeline == b.timeline
+        && a.gestureCount == b.gestureCount && sameAnimations(a.animator, b.animator) && a.heights == b.heights
+}
+
+/// The properties `sameSession` and `sameScreen` compare, by name.
+let comparedSessionProperties: Set<String> = ["framesPerSecond", "transcript", "interactive", "screen", "collectsTrace"]
+let comparedScreenProperties: Set<String> = [
+    "now", "rows", "gesture", "overlay", "overlayAlpha", "pendingOverlays", "undoStack", "contentX", "compose",
+    "alert", "segments", "timeline", "gestureCount", "animator", "heights",
+]
+
+private func sameAnimations(_ a: Animator<PropertyKey, FollowUp>, _ b: Animator<PropertyKey, FollowUp>) -> Bool {
+    // `nextSerial` included: it orders animations that end at the same instant.
+    guard String(describing: Mirror(reflecting: a).descendant("nextSerial") ?? 0)
+            == String(describing: Mirror(reflecting: b).descendant("nextSerial") ?? 0) else { return false }
+    return a.running.count == b.running.count && zip(a.running, b.running).allSatisfy { x, y in
+        x.serial == y.serial && x.key == y.key && x.from == y.from && x.to == y.to && x.start == y.start
+            && x.duration == y.duration && x.curve == y.curve && x.completion == y.completion
+    }
+}
+
+/// Everything a script printed, in order, as text: standard output, traced entries, excused errors, diagnostics.
+func transcript(of bytes: [UInt8]) -> [String] {
+    var session = Session()
+    var printed: [String] = []
+    let report = ScriptRunner.run(bytes, file: "fuzz.mbs", session: &session) { output in
+        switch output {
+        case .line(let line): printed.append(line)
+        case .trace(let entry): printed.append("trace " + TimelineReport.line(entry))
+        case .excused(let message): printed.append("excused " + message)
+        case .diagnostic(let message): printed.append("stderr " + message)
+        }
+    }
+    printed.append("exit \(report.exitCode), \(report.checks) checks")
+    return printed
+}
+
+/// Runs arbitrary bytes as a script and reports every broken promise: the bytes run twice as `mailsim run`
+/// runs them (the output must be the same); then line by line, going on past errors, with the invariants
+/// checked after every line, the settled ones after every `settle`, and every refused line checked to have
+/// changed nothing. The fuzz target and the fuzz regression tests call this.
+func robustnessProblems(script bytes: [UInt8]) -> [String] {
+    if transcript(of: bytes) != transcript(of: bytes) { return ["the same script printed different output"] }
+    var session = Session()
+    var lineNumber = 0
+    for raw in ScriptRunner.lines(of: bytes) {
+        lineNumber += 1
+        guard let line = String(validating: raw, as: UTF8.self) else { continue }
+        let before = session
+        let command = try? Parser.parse(line[...])
+        do {
+            _ = try session.execute(line: line[...])
+        } catch {
+            if !sameSession(session, before) { return ["line \(lineNumber): refused (\(error.message)), but changed the session"] }
+        }
+        var problems = Invariants.problems(session.screen)
+        if command == .settle { problems += Invariants.settledProblems(session.screen) }
+        if !problems.isEmpty { return problems.map { "line \(lineNumber): \($0)" } }
+    }
+    return []
+}
+
+/// Runs generated command lines whose choices the bytes make (see `SeededRandom(bytes:)`), as the property tests
+/// do: the invariants after every line, the settled ones after `settle`, refused lines change nothing.
+func robustnessProblems(choices bytes: [UInt8]) -> [String] {
+    var generator = CommandGenerator(random: SeededRandom(bytes: bytes))
+    var session = Session()
+    for step in 1...(bytes.count / 8 + 1) {
+        let line = generator.next(for: session)
+        let before = session
+        do {
+            _ = try session.execute(line: line[...])
+        } catch {
+            if !sameSession(session, before) { return ["step \(step), \(line): refused (\(error.message)), but changed the session"] }
+        }
+        var problems = Invariants.problems(session.screen)
+        if line == "settle" { problems += Invariants.settledProblems(session.screen) }
+        if !problems.isEmpty { return problems.map { "step \(step), \(line): \($0)" } }
+    }
+    return []
+}
+
+/// What the fuzz target checks: an input starting with a NUL byte is a list of choices for the command
+/// generator (NUL would stop a script at once anyway); any other input is a script.
+func robustnessProblems(input bytes: [UInt8]) -> [String] {
+    bytes.first == 0 ? robustnessProblems(choices: Array(bytes.dropFirst())) : robustnessProblems(script: bytes)
+}

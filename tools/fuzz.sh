@@ -1,0 +1,68 @@
+#!/bin/sh
+# Fuzzes the script language with libFuzzer for SECONDS (default 600): arbitrary bytes run as a script; a crash,
+# a trap, a hang (a single input running longer than -timeout) or a broken invariant is a finding.
+#
+#   tools/fuzz.sh [SECONDS]        e.g. tools/fuzz.sh 3600 (`make fuzz`: 600 s; `make test`: 20 s)
+#
+# With FUZZ_LOG=FILE, libFuzzer's output goes to FILE and only a summary (and, on a finding, the end of the
+# log) is printed: `make test` runs it so.
+#
+# The target is Fuzz/FuzzTarget.swift, compiled with the library's sources, the property tests' invariants and
+# command generator (Tests/MailboxSimTests/Properties/) as one module, with -sanitize=fuzzer,address. An input
+# is a script, or, after a leading NUL byte, the generator's choices. The corpus grows in .build/fuzz/corpus,
+# seeded from Scripts/*.mbs, random choices and Fuzz/regressions/; a finding is written to
+# .build/fuzz/artifacts/ and the script exits non-zero. Copy it into Fuzz/regressions/ once fixed:
+# FuzzRegressionTests replays every file there in `swift test`.
+set -eu
+
+seconds=${1:-600}
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/.build/fuzz"
+binary="$out/mailsim-fuzz"
+mkdir -p "$out/corpus" "$out/artifacts"
+cd "$root"
+
+sources=$(find Sources/MailboxSim -name '*.swift' | sort)
+inputs="$sources Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
+
+# Rebuild only when a source is newer than the binary.
+stale=yes
+if [ -x "$binary" ]; then
+    stale=no
+    for f in $inputs; do
+        if [ "$f" -nt "$binary" ]; then stale=yes; break; fi
+    done
+fi
+if [ "$stale" = yes ]; then
+    echo "fuzz: building $binary"
+    start=$(date +%s)
+    # shellcheck disable=SC2086
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MailboxSim -use-ld=lld \
+            $inputs -o "$binary" >"$out/build.log" 2>&1; then
+        cat "$out/build.log" >&2
+        echo "fuzz: build failed" >&2
+        exit 2
+    fi
+    echo "fuzz: built in $(( $(date +%s) - start )) s"
+fi
+
+for f in Scripts/*.mbs; do cp -n "$f" "$out/corpus/" 2>/dev/null || true; done
+for n in 64 256 1024 4096; do
+    [ -e "$out/corpus/choices-$n" ] || { printf '\000'; head -c $n /dev/urandom; } > "$out/corpus/choices-$n"
+done
+
+echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifacts/)"
+set -- "$out/corpus" Fuzz/regressions \
+    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=8192 \
+    -dict=Fuzz/mbs.dict -artifact_prefix="$out/artifacts/" -print_final_stats=1
+if [ -z "${FUZZ_LOG:-}" ]; then exec "$binary" "$@"; fi
+if "$binary" "$@" > "$FUZZ_LOG" 2>&1; then
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$FUZZ_LOG" | grep -o '[0-9]*$' || echo '?')
+    cov=$(grep -o 'cov: [0-9]*' "$FUZZ_LOG" | tail -n 1 || true)
+    echo "fuzz: no finding in $runs runs ($cov; log in $FUZZ_LOG)"
+else
+    status=$?
+    tail -n 60 "$FUZZ_LOG" >&2
+    echo "fuzz: FINDING (exit $status): see $FUZZ_LOG and $out/artifacts/" >&2
+    exit 1
+fi
