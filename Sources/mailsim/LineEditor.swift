@@ -55,7 +55,7 @@ enum LineEditor {
 
     /// Adds a line to the history (trimmed; not twice in a row; never blank) and saves the file.
     static func remember(_ line: String) {
-        let trimmed = line.trimmingBlanksForHistory
+        let trimmed = line.trimmingBlanks
         guard !trimmed.isEmpty, trimmed != lastEntry else { return }
         lastEntry = trimmed
         add_history(trimmed)
@@ -126,15 +126,5 @@ enum FileNames {
             names.append(FileSystem.isDirectory(folder + "/" + name) ? path + "/" : path)
         }
         return names.sorted()
-    }
-}
-
-extension String {
-    /// Without leading and trailing blanks.
-    var trimmingBlanksForHistory: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -7,7 +7,7 @@ public enum TimelineReport {
 
     public static func lines(_ screen: MailboxState, filter: String?) throws(ScriptError) -> [String] {
         if let filter, !subjects(screen).contains(filter) {
-            let hint = nearest(filter, in: subjects(screen)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(filter, in: subjects(screen))
             throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay, content, compose, view.NAME or screen")
         }
         var out: [String] = []

@@ -28,7 +28,7 @@ public enum Parser {
         }
         guard let position = CommandTable.position(of: head, in: text) else {
             let name = text.text(head)
-            let hint = nearest(String(name), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(name, in: CommandTable.names)
             throw ScriptError("unknown command \(quoted(name))\(hint)")
         }
         let spec = CommandTable.all[position]
@@ -79,7 +79,7 @@ public enum Parser {
             if line.spells(word, "content") { return .panTarget(.content) }
             if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
             let text = line.text(word)
-            let hint = nearest(String(text), in: ["content", "msg1"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(text, in: ["content", "msg1"])
             throw ScriptError("unknown target \(quoted(text))\(hint): \(spec.name) takes msgN or content")
         case .distance:
             return try ranged(word, line, parameter, spec, limit: Limits.maxTranslation)
@@ -111,7 +111,7 @@ public enum Parser {
             guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
                 let text = line.text(word)
                 let words = TapTarget.words.map(\.word)
-                let hint = nearest(String(text), in: words).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = didYouMean(text, in: words)
                 throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(words.joined(separator: ", ")) NAME, or nothing")
             }
             if let target = entry.target { return .tapTarget(target) }
@@ -120,7 +120,7 @@ public enum Parser {
             }
             rest.removeFirst()
             guard let segment = Segment(rawValue: String(name)) else {
-                let hint = nearest(String(name), in: Segment.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = didYouMean(name, in: Segment.allCases.map(\.rawValue))
                 throw ScriptError("unknown segment \(quoted(name))\(hint): the segments are later, mailbox and archive")
             }
             return .tapTarget(.segment(segment))
@@ -128,7 +128,7 @@ public enum Parser {
             guard Setting.allCases.contains(where: { line.spells(word, $0.rawValue) }) else {
                 let text = line.text(word)
                 let names = Setting.allCases.map(\.rawValue)
-                let hint = nearest(String(text), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = didYouMean(text, in: names)
                 let list = names.count == 1 ? "the only setting is \(names[0])" : "the settings are \(names.joined(separator: ", "))"
                 throw ScriptError("unknown setting \(quoted(text))\(hint): \(list)")
             }
@@ -143,7 +143,7 @@ public enum Parser {
         case .commandName:
             guard CommandTable.position(of: word, in: line) != nil else {
                 let text = line.text(word)
-                let hint = nearest(String(text), in: CommandTable.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = didYouMean(text, in: CommandTable.names)
                 throw ScriptError("no command \(quoted(text))\(hint); `help` lists them")
             }
             return .word(line.text(word))

@@ -103,7 +103,7 @@ public enum PropertyPath: Hashable, Sendable {
             }
         }
         let generic = text.hasPrefix("msg") ? "msgN" + text.drop { $0 != "." } : text
-        let hint = nearest(String(generic), in: templates).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = didYouMean(generic, in: templates)
         throw ScriptError("unknown property \(quoted(text))\(hint)")
     }
 

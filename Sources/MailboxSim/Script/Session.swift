@@ -219,7 +219,8 @@ extension Value {
 }
 
 extension String {
-    var trimmingBlanks: String {
+    /// Without leading and trailing blanks (spaces and tabs): how a line is kept in history and transcripts.
+    public var trimmingBlanks: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

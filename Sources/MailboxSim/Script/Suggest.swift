@@ -12,6 +12,11 @@ public func nearest(_ word: String, in candidates: some Sequence<String>) -> Str
     return best.distance <= allowed ? best.name : nil
 }
 
+/// ` (did you mean 'x'?)` for the nearest candidate, or nothing: the tail of an "unknown …" error.
+public func didYouMean(_ word: some StringProtocol, in candidates: some Sequence<String>) -> String {
+    nearest(String(word), in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+}
+
 /// Levenshtein distance with adjacent transpositions counted as one edit.
 func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }

@@ -31,11 +31,11 @@ public enum Value: Equatable, Sendable {
         case .color:
             if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color) }
             if let color = Color(hex: String(text)) { return .color(color) }
-            let hint = nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(text, in: PaletteColor.allCases.map(\.rawValue))
             throw ScriptError("\(quoted(text)) is not a colour\(hint): use a palette name (\(PaletteColor.allCases.map(\.rawValue).joined(separator: ", "))) or #RRGGBB")
         case .name(let names):
             if names.contains(String(text)) { return .name(String(text)) }
-            let hint = nearest(String(text), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(text, in: names)
             throw ScriptError("\(path.name) is one of \(names.joined(separator: ", ")), not \(quoted(text))\(hint)")
         }
     }
