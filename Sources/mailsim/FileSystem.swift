@@ -11,30 +11,6 @@ enum FileSystem {
         let message: String
     }
 
-    /// The whole contents of a file.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
-        if isDirectory(path) { throw Failure(message: "cannot read '\(path)': it is a directory") }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw Failure(message: "cannot read '\(path)': \(lastError())") }
-        defer { close(fd) }
-        return try readAll(fd, name: path)
-    }
-
-    /// Everything left on a file descriptor (standard input, say).
-    static func readAll(_ fd: Int32, name: String) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: "cannot read '\(name)': \(lastError())")
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
     /// Reads a file in pieces, handing each to `body` as it arrives, until the end or until `body` returns
     /// false: a long script is never held whole.
     static func stream(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Failure) {

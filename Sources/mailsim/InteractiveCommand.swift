@@ -23,11 +23,8 @@ extension MailsimCommand {
                 if status != 0 { throw ExitCode(status) }
                 return
             }
-            let printer = ScriptPrinter(trace: trace ?? false, style: style)
-            let report = printer.run(file: "<stdin>") { () throws(FileSystem.Failure) in
-                try FileSystem.readAll(0, name: "<stdin>")
-            }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            let status = ScriptPrinter.runStandardInput(trace: trace ?? false, color: output.color)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

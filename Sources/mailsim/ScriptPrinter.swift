@@ -15,18 +15,6 @@ struct ScriptPrinter {
         }
     }
 
-    /// Runs one script file (or standard input) in a fresh session; a file that cannot be read is an error.
-    func run(file: String, bytes: () throws(FileSystem.Failure) -> [UInt8]) -> ScriptReport {
-        var session = Session()
-        let source: [UInt8]
-        do {
-            source = try bytes()
-        } catch {
-            return unreadable(file, error)
-        }
-        return ScriptRunner.run(source, file: file, session: &session, emit: emit)
-    }
-
     /// Runs one script in a fresh session as `read` hands its bytes over, piece by piece (see
     /// `FileSystem.stream`); a file that cannot be read is an error.
     func run(file: String, streaming read: ((UnsafeBufferPointer<UInt8>) -> Bool) throws(FileSystem.Failure) -> Void)

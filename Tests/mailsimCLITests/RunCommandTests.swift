@@ -30,6 +30,12 @@ import Testing
         #expect(result.stderr == "<stdin>:2: error: the script ended with a finger still down on msg1 (end it with release)\n")
     }
 
+    @Test func anEndlessLineStopsAtTheLimitInsteadOfEatingMemory() throws {
+        let result = try CLI.run(["run", "/dev/zero"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "/dev/zero:1: error: line longer than 16 MiB\n")
+    }
+
     @Test func aMissingFileIsAnError() throws {
         let result = try CLI.run(["run", "Tests/Fixtures/no-such-script.mbs"])
         #expect(result.status == 2)

@@ -52,6 +52,9 @@ public enum Limits {
     public static let maxPanSeconds = 3_600.0
     public static let defaultFramesPerSecond = 60
     public static let framesPerSecond = 1...240
+    /// The longest script line, in bytes: past it the script stops with an error instead of reading on
+    /// (`mailsim run /dev/zero` must not eat the memory).
+    public static let maxLineBytes = 16 << 20
     /// Entries the timeline keeps; older ones are dropped and counted.
     public static let timelineCapacity = 10_000
 }

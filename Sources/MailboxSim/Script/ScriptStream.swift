@@ -22,6 +22,7 @@ public struct ScriptStream {
                               emit: (ScriptOutput) -> Void) -> Bool {
         var start = bytes.startIndex
         while !stopped, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if partial.count + (newline - start) > Limits.maxLineBytes { return tooLong(emit) }
             if partial.isEmpty {
                 runLine(UnsafeBufferPointer(rebasing: bytes[start..<newline]), session: &session, emit: emit)
             } else {
@@ -32,8 +33,19 @@ public struct ScriptStream {
             }
             start = newline + 1
         }
-        if !stopped && start < bytes.endIndex { partial.append(contentsOf: bytes[start...]) }
+        if !stopped && start < bytes.endIndex {
+            if partial.count + (bytes.endIndex - start) > Limits.maxLineBytes { return tooLong(emit) }
+            partial.append(contentsOf: bytes[start...])
+        }
         return !stopped
+    }
+
+    /// Stops at a line longer than `Limits.maxLineBytes`, before holding any more of it.
+    private mutating func tooLong(_ emit: (ScriptOutput) -> Void) -> Bool {
+        lineNumber += 1
+        partial = []
+        stop("\(location): error: line longer than \(Limits.maxLineBytes >> 20) MiB", emit)
+        return false
     }
 
     /// Runs the last line if it had no LF, checks that no finger is left down, and returns the report.
