@@ -19,30 +19,9 @@ if [ ! -x "$binary" ]; then swift build -c release --disable-index-store; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A cycle of 20 commands: a swipe of each kind, an undo, the menu, compose, a segment, looks.
+# A cycle of 20 commands that ends at rest (shared with Tests/mailsimCLITests/ResourceTests.swift).
 cycle() {
-    cat <<'EOF'
-pan msg2 -100 in 0.05
-release
-settle
-choose tomorrow
-settle
-shake
-tap undo
-settle
-pan msg3 100
-release
-advance 0.6
-shake
-tap undo
-settle
-edgepan 200 in 0.1
-release
-settle
-tap menu
-settle
-show msg2
-EOF
+    grep -v '^#' Tests/Fixtures/resource-cycle.mbs
 }
 
 # Repeats the cycle until the script has N lines.

@@ -9,30 +9,9 @@ import Glibc
 /// long script and the longest pan at the highest frame rate finish in bounded time. `tools/resources.sh`
 /// measures the full-size runs (a million commands, 100 000 lines after `reset 500`) with the release binary.
 @Suite struct ResourceTests {
-    /// Twenty commands: a swipe of each kind, an undo, the menu, compose's neighbours, looks; repeated.
-    static let cycle = """
-    pan msg2 -100 in 0.05
-    release
-    settle
-    choose tomorrow
-    settle
-    shake
-    tap undo
-    settle
-    pan msg3 100
-    release
-    advance 0.6
-    shake
-    tap undo
-    settle
-    edgepan 200 in 0.1
-    release
-    settle
-    tap menu
-    settle
-    show msg2
-
-    """
+    /// Twenty commands that end at rest (`Tests/Fixtures/resource-cycle.mbs`, shared with `tools/resources.sh`).
+    static let cycle = try! String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/resource-cycle.mbs"), encoding: .utf8)
+        .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n") + "\n"
 
     static func script(lines: Int) -> [UInt8] {
         Array(String(repeating: cycle, count: lines / 20).utf8)
