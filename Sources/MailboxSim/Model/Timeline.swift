@@ -76,6 +76,7 @@ public struct TimelineEntry: Equatable, Sendable {
     /// The gesture it belongs to (numbered from 1 since the last reset), if any.
     public let gesture: Int?
 
+    /// An animation that started (with everything needed to replay it), or an event.
     public enum Kind: Equatable, Sendable {
         case animation(property: String, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
         case event(TimelineEvent)
