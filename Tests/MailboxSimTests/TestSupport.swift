@@ -12,79 +12,30 @@ func sec(_ value: Int64) -> Ticks { Ticks(nanoseconds: value * Ticks.perSecond) 
 
 let m1 = MessageID(1), m2 = MessageID(2), m3 = MessageID(3), m5 = MessageID(5)
 
-/// Everything a refused action must leave alone.
-struct StateSnapshot: Equatable {
-    struct Running: Equatable {
-        let serial: Int
-        let key: PropertyKey
-        let from: AnimatableValue
-        let to: AnimatableValue
-        let start: Ticks
-        let duration: Ticks
-        let curve: TimingCurve
-        let completion: FollowUp?
-    }
-
-    let now: Ticks
-    let rows: [MessageRow]
-    let gesture: PanGesture?
-    let overlay: Overlay?
-    let overlayAlpha: Double
-    let pendingOverlays: [Overlay]
-    let undoStack: [UndoRecord]
-    let contentX: Double
-    let compose: ComposeSheet
-    let alert: Alert?
-    let segments: SegmentedControl
-    let timeline: Timeline
-    let gestureCount: Int
-    let running: [Running]
-
-    init(_ state: MailboxState) {
-        now = state.now
-        rows = state.rows
-        gesture = state.gesture
-        overlay = state.overlay
-        overlayAlpha = state.overlayAlpha
-        pendingOverlays = state.pendingOverlays
-        undoStack = state.undoStack
-        contentX = state.contentX
-        compose = state.compose
-        alert = state.alert
-        segments = state.segments
-        timeline = state.timeline
-        gestureCount = state.gestureCount
-        running = state.runningAnimations.map {
-            Running(serial: $0.serial, key: $0.key, from: $0.from, to: $0.to, start: $0.start,
-                    duration: $0.duration, curve: $0.curve, completion: $0.completion)
-        }
-    }
-}
-
 /// Sends `action`, expects it to be refused with exactly `expected`, and expects the state unchanged.
 func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ expected: MailboxError,
                    sourceLocation: SourceLocation = #_sourceLocation) {
-    let before = StateSnapshot(state)
+    let before = state
     do {
         try state.send(action)
         Issue.record("\(action) was accepted; expected \(expected)", sourceLocation: sourceLocation)
     } catch {
         #expect(error == expected, sourceLocation: sourceLocation)
     }
-    #expect(StateSnapshot(state) == before, "a refused action changed the state", sourceLocation: sourceLocation)
+    #expect(sameScreen(state, before), "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
 /// Sends `action`, expects a refusal that satisfies `matches`, and expects the state unchanged.
 func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, sourceLocation: SourceLocation = #_sourceLocation,
                    matching matches: (MailboxError) -> Bool) {
-    let before = StateSnapshot(state)
+    let before = state
     do {
         try state.send(action)
         Issue.record("\(action) was accepted", sourceLocation: sourceLocation)
     } catch {
         #expect(matches(error), "refused with \(error)", sourceLocation: sourceLocation)
     }
-    #expect(StateSnapshot(state) == before, "a refused action changed the state", sourceLocation: sourceLocation)
+    #expect(sameScreen(state, before), "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
 /// A timeline entry without its gesture number, for exact comparisons of what happened when.

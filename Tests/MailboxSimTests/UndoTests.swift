@@ -9,9 +9,9 @@ import Testing
 
     @Test func nothingToUndoShowsNoAlert() throws {
         var state = MailboxState()
-        let before = StateSnapshot(state)
+        let before = state
         try state.send(.shaken)
-        #expect(state.alert == nil && StateSnapshot(state) == before)
+        #expect(state.alert == nil && sameScreen(state, before))
         expectRefusal(&state, .tapped(.undo), .cannotTap("undo", reason: "no undo alert is up (shake first)"))
         #expect(Alert.undo.title == "Undo last action?" && Alert.undo.buttons == [.cancel, .undo])
     }

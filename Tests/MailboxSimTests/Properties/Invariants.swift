@@ -161,6 +161,8 @@ func sameSession(_ a: Session, _ b: Session) -> Bool {
         && a.collectsTrace == b.collectsTrace && sameScreen(a.screen, b.screen)
 }
 
+/// True when two screens hold the same state, field by field (SameSessionTests checks that no field is missed):
+/// what "a refused action changes nothing" is checked with everywhere.
 func sameScreen(_ a: MailboxState, _ b: MailboxState) -> Bool {
     a.now == b.now && a.rows == b.rows && a.gesture == b.gesture && a.overlay == b.overlay
         && a.overlayAlpha == b.overlayAlpha && a.pendingOverlays == b.pendingOverlays && a.undoStack == b.undoStack
