@@ -86,9 +86,13 @@ import Testing
         #expect(try candidates("choose ", list) == ["to-buy", "to-read", "to-watch"])
     }
 
-    @Test func setOffersFps() throws {
-        #expect(try candidates("set ") == ["fps"])
+    @Test func setOffersTheSettingsAndTheirValues() throws {
+        #expect(try candidates("set ") == ["fps", "compose.draft-alert"])
+        #expect(try candidates("set c") == ["compose.draft-alert"])
         #expect(try candidates("set fps ").isEmpty)
+        #expect(try candidates("set compose.draft-alert ") == ["on", "off"])
+        #expect(try candidates("set compose.draft-alert o") == ["on", "off"])
+        #expect(try candidates("set compose.draft-alert on ").isEmpty)
     }
 
     @Test func timelineOffersItsSubjects() throws {

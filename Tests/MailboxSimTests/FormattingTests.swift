@@ -15,7 +15,34 @@ import Testing
     @Test func sixDecimals() {
         #expect(formatNumber(-210.0004, decimals: 6) == "-210.0004")
         #expect(formatNumber(1.0 / 3, decimals: 6) == "0.333333")
-        #expect(Value.number(-180.0000001).precise == "-180")
+    }
+
+    /// Failure messages print the shortest decimal that reads back as the same double (SPEC §6).
+    @Test(arguments: [
+        (60.0, "60"), (59.99999999999999, "59.99999999999999"), (-180.0000001, "-180.0000001"), (0.1 + 0.2, "0.30000000000000004"),
+        (-0.0, "0"), (0.00001, "0.00001"), (1.5e-7, "0.00000015"), (123456789012345.0, "123456789012345"),
+        (1e16, "10000000000000000"), (-320, "-320"), (5e-324, "0." + String(repeating: "0", count: 323) + "5"),
+    ])
+    func exactNumbers(_ value: Double, _ text: String) {
+        #expect(formatExact(value) == text)
+        #expect(Value.number(value).precise == text)
+        #expect(Double(text) == value)
+    }
+
+    /// Over many doubles: the text reads back as the same double and has no exponent.
+    @Test func exactNumbersReadBack() {
+        var random = SeededRandom(seed: 61)
+        for _ in 0..<20_000 {
+            let value = Double(bitPattern: random.next()) 
+            guard value.isFinite, abs(value) < 1e15, abs(value) > 1e-30 || value == 0 else { continue }
+            let text = formatExact(value)
+            #expect(Double(text) == value, "\(value) printed as \(text)")
+            #expect(!text.contains("e"))
+        }
+        for step in 0..<2_000 {
+            let value = 60 - Double(step) * 59.99999999999999.ulp
+            #expect(Double(formatExact(value)) == value)
+        }
     }
 
     @Test func hexColours() throws {

@@ -20,3 +20,39 @@ public func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     text += "." + String(repeating: "0", count: digits - raw.count) + raw
     return text
 }
+
+/// The shortest plain decimal that reads back as exactly `value` (no exponent, no trailing `.0`):
+/// `60`, `59.99999999999999`, `0.00001`. Two different doubles never print the same.
+public func formatExact(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    if value == 0 { return "0" }
+    // Swift's description is the shortest round-tripping text, sometimes with an exponent: spell it out.
+    var text = Substring(value.magnitude.description)
+    var exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+        exponent = Int(text[text.index(after: e)...]) ?? 0
+        text = text[..<e]
+    }
+    let point = text.firstIndex(of: ".")
+    let wholePart = point.map { text[..<$0] } ?? text
+    let fractionPart = point.map { text[text.index(after: $0)...] } ?? ""
+    var digits = Array(wholePart.utf8) + Array(fractionPart.utf8)
+    var pointAt = wholePart.utf8.count + exponent
+    // Pad with zeros so the point falls inside or at the end of the digits.
+    if pointAt <= 0 {
+        digits = Array(repeating: UInt8(ascii: "0"), count: 1 - pointAt) + digits
+        pointAt = 1
+    }
+    if pointAt > digits.count {
+        digits += Array(repeating: UInt8(ascii: "0"), count: pointAt - digits.count)
+    }
+    var whole = Array(digits[..<pointAt])
+    var fraction = Array(digits[pointAt...])
+    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+    while whole.count > 1 && whole.first == UInt8(ascii: "0") { whole.removeFirst() }
+    var out = value < 0 ? "-" : ""
+    out += String(decoding: whole, as: UTF8.self)
+    if !fraction.isEmpty { out += "." + String(decoding: fraction, as: UTF8.self) }
+    return out
+}

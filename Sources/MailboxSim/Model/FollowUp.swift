@@ -10,8 +10,10 @@ public enum FollowUp: Equatable, Sendable {
     case hideEnded(UndoRecord)
     /// A row slid back into place after `tap cancel` on its overlay.
     case slideBackEnded(MessageID)
-    /// An undone message is back in its place.
+    /// An undone message's row has opened to its full height again.
     case restoreEnded(MessageID)
+    /// An undone message's row has slid back to x 0 (unless a finger grabbed it on the way).
+    case returnEnded(MessageID)
     /// The content stopped at the menu's open (true) or closed position.
     case menuSettled(open: Bool)
     /// The compose sheet finished appearing (true) or going away.

@@ -16,6 +16,8 @@ public enum MailboxAction: Equatable, Sendable {
     case shaken
     /// The virtual clock moved forward to an instant.
     case clockAdvanced(to: Ticks)
+    /// `set` changed a setting.
+    case settingsChanged(Settings)
 }
 
 /// The named things a tap can hit.

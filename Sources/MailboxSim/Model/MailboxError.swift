@@ -3,7 +3,6 @@ public enum MailboxError: Error, Equatable, Sendable {
     case noSuchMessage(MessageID, count: Int)
     case messageNotVisible(MessageID, Folder)
     case messageLeaving(MessageID)
-    case messageReturning(MessageID)
     case covered(by: String, hint: String)
     case gestureInProgress(PanTarget)
     case noFingerDown
@@ -26,8 +25,6 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "\(id.name) is not in the mailbox feed (it is in \(folder.rawValue))"
         case .messageLeaving(let id):
             return "\(id.name) is being hidden and cannot be grabbed"
-        case .messageReturning(let id):
-            return "\(id.name) is coming back to the inbox (undo) and cannot be grabbed until it is in place"
         case let .covered(what, hint):
             return "\(what) the screen (\(hint))"
         case .gestureInProgress(let target):

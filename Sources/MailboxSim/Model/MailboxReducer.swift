@@ -13,6 +13,8 @@ extension MailboxState {
         case .clockAdvanced(let target):
             guard target >= now else { return }
             advanceClock(to: target)
+        case .settingsChanged(let settings):
+            self.settings = settings
         }
     }
 
@@ -25,8 +27,10 @@ extension MailboxState {
             if let cover { throw cover.error }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
             if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
-            if let resize = animator.animation(for: PropertyKey(.row(id), .height)) {
-                throw resize.to == .scalar(0) ? .messageLeaving(id) : .messageReturning(id)
+            // A row whose height collapses has left; one whose height opens again (undo) is grabbed like
+            // any animating row (SPEC §3).
+            if animator.animation(for: PropertyKey(.row(id), .height))?.to == .scalar(0) {
+                throw .messageLeaving(id)
             }
         case .edge:
             if let cover { throw cover.error }
@@ -172,7 +176,7 @@ extension MailboxState {
     /// Runs what an animation asked for when it completed, at its exact end time.
     mutating func complete(_ followUp: FollowUp) {
         switch followUp {
-        case .snapBackEnded(let id), .slideBackEnded(let id):
+        case .snapBackEnded(let id), .slideBackEnded(let id), .returnEnded(let id):
             rows[id.index].latch = nil
         case let .slideOutEnded(id, outcome):
             switch outcome {
@@ -190,7 +194,6 @@ extension MailboxState {
             undoStack.append(record)
             log(.view(.row(record.message)), .messageHidden(record.folder))
         case .restoreEnded(let id):
-            rows[id.index].latch = nil
             log(.view(.row(id)), .messageRestored)
         case .menuSettled(let open):
             log(.view(.content), open ? .menuOpened : .menuClosed)

@@ -1,5 +1,5 @@
-/// The compose sheet: slides up over a dim layer with the To field focused; cancel reverses it, asking
-/// first about a draft when something was typed.
+/// The compose sheet: slides up over a dim layer with the To field focused; cancel reverses it (asking
+/// first about a draft when something was typed, if the `compose.draft-alert` setting is on).
 extension MailboxState {
     mutating func openCompose() {
         compose.focus = .to
@@ -18,10 +18,11 @@ extension MailboxState {
         log(.view(.composeSheet), .typed(text))
     }
 
-    /// `tap cancel` on the sheet: closes it, or asks about the draft when the To field has text.
+    /// `tap cancel` on the sheet: closes it, whatever was typed; with the draft alert on and text in the To
+    /// field, asks about the draft instead.
     mutating func cancelCompose() throws(MailboxError) {
         if compose.y == Metrics.screenHeight { throw .cannotTap("cancel", reason: "the compose sheet is already closing") }
-        if compose.to.isEmpty {
+        if compose.to.isEmpty || !settings.composeDraftAlert {
             closeCompose(keepingDraft: false)
         } else {
             alert = .draft

@@ -20,13 +20,10 @@ extension MailboxState {
         moveContent(to: contentX == Metrics.menuOpenX ? 0 : Metrics.menuOpenX)
     }
 
+    /// Content already at `target` (released where it rests, or `tap menu` again before it moved) settles
+    /// at once: `animate` starts no animation for a change to the value a view already has.
     private mutating func moveContent(to target: Double) {
-        let key = PropertyKey(.content, .x)
-        if presentation(key).scalar == target && animator.animation(for: key) == nil {
-            contentX = target
-            log(.view(.content), target == 0 ? .menuClosed : .menuOpened)
-            return
-        }
-        animate(key, to: target, over: Durations.menu, then: .menuSettled(open: target == Metrics.menuOpenX))
+        animate(PropertyKey(.content, .x), to: target, over: Durations.menu,
+                then: .menuSettled(open: target == Metrics.menuOpenX))
     }
 }

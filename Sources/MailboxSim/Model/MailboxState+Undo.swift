@@ -22,7 +22,9 @@ extension MailboxState {
         rows[id.index].list = record.list
         let key = PropertyKey(.row(id), .x)
         if animator.animation(for: key) == nil { setModelValue(key, .scalar(record.side * Metrics.slideDistance)) }
-        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, over: Durations.undoReveal)
-        animate(key, to: 0, over: Durations.undoReveal, then: .restoreEnded(id))
+        // Two follow-ups: a finger may grab the row and stop its slide, while its height keeps opening.
+        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, over: Durations.undoReveal,
+                then: .restoreEnded(id))
+        animate(key, to: 0, over: Durations.undoReveal, then: .returnEnded(id))
     }
 }

@@ -2,6 +2,8 @@
 public struct MailboxState: Sendable {
     /// The virtual clock.
     public internal(set) var now: Ticks = .zero
+    /// What `set` changed; kept across a reset.
+    public internal(set) var settings: Settings
     /// Every message, in inbox order (the order never changes, so a message's place is its index).
     public internal(set) var rows: [MessageRow]
     public internal(set) var gesture: PanGesture?
@@ -24,7 +26,8 @@ public struct MailboxState: Sendable {
     private(set) var heights: RowHeights
 
     /// A fresh screen with `messageCount` messages in the inbox, at time 0.
-    public init(messageCount: Int = Metrics.defaultMessageCount) {
+    public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {
+        self.settings = settings
         rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
         heights = RowHeights(count: rows.count, height: Metrics.rowHeight)
         log(.screen, .screenReset(messages: rows.count))
@@ -202,10 +205,18 @@ extension MailboxState {
     var gestureNumber: Int? { gestureCount == 0 ? nil : gestureCount }
 
     /// Animates `key` from what is on screen to `target` over `duration` on the behaviour curve, logging it.
+    ///
+    /// A change to the value the view already has on screen is no animation (SPEC §3): any animation of `key`
+    /// stops, nothing is logged, and the follow-up runs at once, at this same instant.
     mutating func animate(_ key: PropertyKey, to target: Double, over duration: Ticks,
                           curve: TimingCurve = Durations.curve, then completion: FollowUp? = nil) {
         let from = presentation(key)
         setModelValue(key, .scalar(target))
+        if from == .scalar(target) {
+            animator.remove(key)
+            if let completion { complete(completion) }
+            return
+        }
         let animation = animator.start(key, from: from, to: .scalar(target), at: now, duration: duration,
                                        curve: curve, completion: completion)
         timeline.append(TimelineEntry(

@@ -17,8 +17,10 @@ public enum ArgumentKind: Equatable, Sendable {
     case text
     /// A whole number in a range.
     case wholeNumber(ClosedRange<Int>)
-    /// A setting's name: `fps`.
+    /// A setting's name: `fps`, `compose.draft-alert`.
     case setting
+    /// The value of the setting named before it.
+    case settingValue
     /// A property path.
     case path
     /// A property path, or the start of one (`msg1`, `msg1.icon`).

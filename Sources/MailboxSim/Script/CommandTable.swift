@@ -27,7 +27,7 @@ public enum CommandTable {
         },
         CommandSpec("tap", [.optional("TARGET", .tapTarget)],
                     summary: "tap what is on top, or compose, menu, cancel, undo, delete-draft, keep-draft, segment NAME",
-                    details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels what is up: the options overlay (the message slides back), the compose sheet (asking about a draft first when something was typed), or an alert. `tap undo` answers the undo alert; `tap delete-draft` and `tap keep-draft` the draft alert (both close the sheet; keep-draft keeps the text for the next compose). `tap menu` opens or closes the menu; `tap segment NAME` selects later, mailbox or archive.",
+                    details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels what is up: the options overlay (the message slides back), the compose sheet (whatever was typed; with `set compose.draft-alert on`, asking about the draft first), or an alert. `tap undo` answers the undo alert; `tap delete-draft` and `tap keep-draft` the draft alert (both close the sheet; keep-draft keeps the text for the next compose). `tap menu` opens or closes the menu; `tap segment NAME` selects later, mailbox or archive.",
                     example: "tap cancel") { a throws(ScriptError) in
             if case .tapTarget(let target)? = a[0] { return .tap(target) }
             return .tap(nil)
@@ -55,10 +55,20 @@ public enum CommandTable {
                     summary: "a fresh screen with N messages (default 5)",
                     details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept.",
                     example: "reset 20") { a throws(ScriptError) in .reset(messages: a.number(0)?.integer) },
-        CommandSpec("set", [.required("SETTING", .setting), .required("N", .wholeNumber(Limits.framesPerSecond))],
-                    summary: "change a setting: set fps N (1…240)",
-                    details: "`set fps N` sets the frame rate at which pans are sampled (default 60).",
-                    example: "set fps 120") { a throws(ScriptError) in .setFramesPerSecond(a.number(1)!.integer!) },
+        CommandSpec("set", [.required("SETTING", .setting), .required("VALUE", .settingValue)],
+                    summary: "change a setting: " + Setting.allCases.map { "set \($0.rawValue) \($0.valueSynopsis)" }.joined(separator: ", "),
+                    details: """
+                    `set fps N` sets the frame rate at which pans are sampled (default \(Limits.defaultFramesPerSecond)). \
+                    `set compose.draft-alert on` makes `tap cancel` on a compose sheet with text typed ask about the \
+                    draft first (the draft alert: tap delete-draft, keep-draft or cancel); off, the default, closes it \
+                    and drops the text. Settings are kept by reset.
+                    """,
+                    example: "set fps 120") { a throws(ScriptError) in
+            guard let name = a.word(0), let setting = Setting(rawValue: name), let value = a.word(1) else {
+                throw ScriptError("set needs SETTING VALUE")
+            }
+            return .set(try setting.change(reading: value[...]))
+        },
         CommandSpec("state", summary: "print the whole screen state",
                     details: "Prints the clock, what is up, the counts, and every message row.",
                     example: "state") { _ throws(ScriptError) in .state },

@@ -95,6 +95,7 @@ private struct Context {
     func complete(_ spec: CommandSpec, arguments: ArraySlice<String>) -> Found {
         var rest = arguments
         var path: PropertyPath?
+        var setting: Setting?
         var found = Found()
         for parameter in spec.parameters {
             if let next = rest.first {
@@ -105,7 +106,7 @@ private struct Context {
                 if let keyword = parameter.keyword {
                     guard next == keyword else { continue }
                     rest.removeFirst()
-                    guard !rest.isEmpty else { return values(for: parameter, after: path) }
+                    guard !rest.isEmpty else { return values(for: parameter, after: path, setting: setting) }
                 }
                 switch parameter.kind {
                 case .command:
@@ -118,6 +119,8 @@ private struct Context {
                     rest.removeFirst()
                 case .path:
                     path = try? PropertyPath.parse(rest.removeFirst()[...])
+                case .setting:
+                    setting = Setting(rawValue: rest.removeFirst())
                 default:
                     rest.removeFirst()
                 }
@@ -127,7 +130,7 @@ private struct Context {
             if parameter.isFlag || parameter.keyword != nil {
                 found.candidates.append(parameter.keyword!)
             } else {
-                let more = values(for: parameter, after: path)
+                let more = values(for: parameter, after: path, setting: setting)
                 found.candidates += more.candidates
                 found.fileNames = found.fileNames || more.fileNames
                 if !parameter.optional { break }
@@ -140,7 +143,7 @@ private struct Context {
     private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
 
     /// What may stand in a parameter's place on this screen.
-    func values(for parameter: Parameter, after path: PropertyPath?) -> Found {
+    func values(for parameter: Parameter, after path: PropertyPath?, setting: Setting? = nil) -> Found {
         switch parameter.kind {
         case .panTarget:
             return Found(candidates: screen.rows.filter(\.visible).map(\.id.name) + ["content"])
@@ -150,6 +153,8 @@ private struct Context {
             return Found(candidates: screen.overlay?.kind.options ?? [])
         case .setting:
             return Found(candidates: Setting.allCases.map(\.rawValue))
+        case .settingValue:
+            return Found(candidates: setting?.valueWords ?? [])
         case .path:
             return Found(candidates: pathNames(prefixes: false))
         case .pathPrefix:

@@ -165,7 +165,7 @@ public enum Parser {
             if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }
             if case .mustFail = inner { throw ScriptError("'! !' is not allowed") }
             return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
-        case .overlayOption, .pathPrefix, .value, .subject, .file:
+        case .overlayOption, .pathPrefix, .value, .subject, .file, .settingValue:
             return .word(line.text(word))
         }
     }

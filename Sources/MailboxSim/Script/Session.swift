@@ -1,7 +1,6 @@
 /// A screen driven by commands: the simulation, its settings, and the commands that ran (for `save`).
 public struct Session: Sendable {
     public private(set) var screen: MailboxState
-    public private(set) var framesPerSecond = Limits.defaultFramesPerSecond
     /// At the prompt, the lines that ran successfully, for `save` (scripts keep none: memory stays bounded).
     public private(set) var transcript: [String] = []
     /// True at the REPL prompt, where `save` is allowed.
@@ -13,6 +12,9 @@ public struct Session: Sendable {
 
     /// How many pan frames run between two polls of the cancellation check (`settle` polls every step).
     static let cancellationStride = 1024
+
+    /// The frame rate at which pans are sampled (`set fps`).
+    public var framesPerSecond: Int { screen.settings.framesPerSecond }
 
     public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
         screen = MailboxState(messageCount: messageCount)
@@ -104,9 +106,9 @@ public struct Session: Sendable {
                 try checkCancellation(steps * Session.cancellationStride)
             }
         case .reset(let count):
-            screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount)
-        case .setFramesPerSecond(let fps):
-            framesPerSecond = fps
+            screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
+        case .set(let change):
+            try screen.send(.settingsChanged(change.applied(to: screen.settings)))
         case .state:
             outcome.output = StateReport.lines(screen)
         case .show(let path):
@@ -174,7 +176,9 @@ public struct Session: Sendable {
         while frame <= frames {
             let t = start + Ticks(nanoseconds: span.nanoseconds * frame / frames)
             try screen.send(.clockAdvanced(to: t))
-            try screen.send(.panChanged(translation: from + (translation - from) * Double(frame) / Double(frames)))
+            // The last sample is the translation itself, so x ends exactly at (x at finger down) + DX.
+            let sample = frame == frames ? translation : from + (translation - from) * Double(frame) / Double(frames)
+            try screen.send(.panChanged(translation: sample))
             try checkCancellation(Int(frame))
             frame += 1
         }
@@ -211,9 +215,10 @@ extension Command {
 }
 
 extension Value {
-    /// Like `description`, with six decimals for numbers: for failure messages and saved expectations.
+    /// Like `description`, with numbers in the shortest decimal that reads back as the same double (two
+    /// different values never print the same, SPEC §6): for failure messages and saved expectations.
     public var precise: String {
-        if case .number(let v) = self { return formatNumber(v, decimals: 6) }
+        if case .number(let v) = self { return formatExact(v) }
         return description
     }
 }

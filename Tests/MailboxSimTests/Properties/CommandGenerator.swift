@@ -126,7 +126,9 @@ struct CommandGenerator {
         case 11: return "tap menu"
         case 12, 13: return "tap segment " + random.pick(["later", "mailbox", "archive", "mailbox"])
         case 14, 15: return "shake"
-        case 16: return "set fps " + random.pick(["1", "24", "30", "60", "120", "240"])
+        case 16:
+            if random.chance(0.3) { return "set compose.draft-alert " + random.pick(["on", "off"]) }
+            return "set fps " + random.pick(["1", "24", "30", "60", "120", "240"])
         case 17 where maxMessages > 0 && random.chance(0.3): return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
         default: return random.pick(["settle", "advance \(wait())"])
         }

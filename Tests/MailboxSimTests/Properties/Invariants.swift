@@ -157,14 +157,14 @@ enum Invariants {
 /// it was. (Comparing an unchanged timeline is cheap: the two share their storage.) `SnapshotTests` checks that it compares every stored
 /// property of `Session` and `MailboxState`.
 func sameSession(_ a: Session, _ b: Session) -> Bool {
-    a.framesPerSecond == b.framesPerSecond && a.transcript == b.transcript && a.interactive == b.interactive
+    a.transcript == b.transcript && a.interactive == b.interactive
         && a.collectsTrace == b.collectsTrace && sameScreen(a.screen, b.screen)
 }
 
 /// True when two screens hold the same state, field by field (SameSessionTests checks that no field is missed):
 /// what "a refused action changes nothing" is checked with everywhere.
 func sameScreen(_ a: MailboxState, _ b: MailboxState) -> Bool {
-    a.now == b.now && a.rows == b.rows && a.gesture == b.gesture && a.overlay == b.overlay
+    a.now == b.now && a.settings == b.settings && a.rows == b.rows && a.gesture == b.gesture && a.overlay == b.overlay
         && a.overlayAlpha == b.overlayAlpha && a.pendingOverlays == b.pendingOverlays && a.undoStack == b.undoStack
         && a.contentX == b.contentX && a.compose == b.compose && a.alert == b.alert && a.segments == b.segments
         && a.timeline == b.timeline
@@ -172,9 +172,9 @@ func sameScreen(_ a: MailboxState, _ b: MailboxState) -> Bool {
 }
 
 /// The properties `sameSession` and `sameScreen` compare, by name.
-let comparedSessionProperties: Set<String> = ["framesPerSecond", "transcript", "interactive", "screen", "collectsTrace"]
+let comparedSessionProperties: Set<String> = ["transcript", "interactive", "screen", "collectsTrace"]
 let comparedScreenProperties: Set<String> = [
-    "now", "rows", "gesture", "overlay", "overlayAlpha", "pendingOverlays", "undoStack", "contentX", "compose",
+    "now", "settings", "rows", "gesture", "overlay", "overlayAlpha", "pendingOverlays", "undoStack", "contentX", "compose",
     "alert", "segments", "timeline", "gestureCount", "animator", "heights",
 ]
 

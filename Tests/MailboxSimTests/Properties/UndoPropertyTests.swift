@@ -75,7 +75,12 @@ import Testing
             // Something else between actions, that must not disturb the stack.
             switch random.next() % 4 {
             case 0: try Self.run(&session, "tap segment later", "settle", "tap segment mailbox", "settle")
-            case 1: try Self.run(&session, "compose", "type x", "tap cancel", "tap keep-draft", "settle")
+            case 1:
+                // With the draft alert off (the default), cancel closes the sheet; with it on, keep the draft.
+                let draft = session.screen.settings.composeDraftAlert
+                try Self.run(&session, "compose", "type x", "tap cancel")
+                if draft { try Self.run(&session, "tap keep-draft") }
+                try Self.run(&session, "settle")
             case 2: try Self.run(&session, "edgepan 200", "release", "settle", "tap menu", "settle")
             default: try Self.run(&session, "shake", "tap cancel")
             }
