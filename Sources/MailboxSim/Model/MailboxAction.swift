@@ -27,15 +27,19 @@ public enum TapTarget: Hashable, Sendable {
     case segment(Segment)
 
     /// The one-word targets, as scripts spell them; `segment` takes a segment name after it.
-    public static let words: [(word: String, target: TapTarget?)] = [
-        ("compose", .compose), ("menu", .menu), ("cancel", .cancel), ("undo", .undo),
-        ("delete-draft", .deleteDraft), ("keep-draft", .keepDraft), ("segment", nil),
-    ]
+    public static let words: [(word: String, target: TapTarget?)] =
+        [TapTarget.compose, .menu, .cancel, .undo, .deleteDraft, .keepDraft].map { ($0.name, $0) } + [("segment", nil)]
 
+    /// How scripts write it: `cancel`, `delete-draft`, `segment later`.
     public var name: String {
         switch self {
+        case .compose: "compose"
+        case .menu: "menu"
+        case .cancel: "cancel"
+        case .undo: "undo"
+        case .deleteDraft: "delete-draft"
+        case .keepDraft: "keep-draft"
         case .segment(let s): "segment \(s.rawValue)"
-        default: TapTarget.words.first { $0.target == self }!.word
         }
     }
 }

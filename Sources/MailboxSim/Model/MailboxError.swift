@@ -12,7 +12,6 @@ public enum MailboxError: Error, Equatable, Sendable {
     case unknownOption(String, OverlayKind, suggestion: String?)
     case clockOverflow
     case cannotTap(String, reason: String)
-    case notSimulatedYet(String)
     case nothingToType
     case menuClosed
     case mailboxOffScreen(Segment)
@@ -45,8 +44,6 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "the clock cannot run past \(Ticks.max.decimalSeconds) seconds"
         case let .cannotTap(target, reason):
             return "cannot tap \(target): \(reason)"
-        case .notSimulatedYet(let what):
-            return "\(what) is not simulated yet"
         case .nothingToType:
             return "no field has the keyboard (compose first)"
         case .mailboxOffScreen(let segment):

@@ -1,6 +1,7 @@
 /// Shake to undo: an alert asks; undo brings the last message that left back to its place.
 extension MailboxState {
-    /// True when the last `shake` found nothing to undo (the interpreter prints "Nothing to undo.").
+    /// True when there is an action to undo: a `shake` now shows the undo alert (else the interpreter prints
+    /// "Nothing to undo.").
     public var canUndo: Bool { !undoStack.isEmpty }
 
     mutating func shaken() throws(MailboxError) {

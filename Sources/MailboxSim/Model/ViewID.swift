@@ -37,8 +37,3 @@ public struct PropertyKey: Hashable, Sendable {
         }
     }
 }
-
-/// The three segments of the title's segmented control, left to right.
-public enum Segment: String, CaseIterable, Sendable {
-    case later, mailbox, archive
-}

@@ -21,18 +21,14 @@ public enum PropertyPath: Hashable, Sendable {
         case folder, visible, snooze, list
     }
 
-    /// Every path that does not name a message, by name.
-    static let fixed: [(name: String, path: PropertyPath)] = [
-        ("time", .time), ("animating", .animating), ("gesture", .gesture),
-        ("overlay", .overlay), ("overlay.alpha", .overlayAlpha),
-    ] + Folder.allCases.map { ("\($0.rawValue).count", .count($0)) } + [
-        ("undo.count", .undoCount), ("menu", .menu), ("content.x", .contentX),
-        ("compose", .compose), ("compose.y", .composeY), ("compose.dim", .composeDim),
-        ("compose.focus", .composeFocus), ("compose.to", .composeTo),
-        ("segment", .segment), ("tint", .tint),
-    ] + Segment.allCases.map { ("view.\($0.rawValue).x", .viewX($0)) }
-      + [Segment.later, .archive].map { ("view.\($0.rawValue).messages", .viewMessages($0)) }
-      + [("alert", .alert)]
+    /// Every path that does not name a message, in the order `state`, `show` and `save` list them.
+    static let fixedPaths: [PropertyPath] = [.time, .animating, .gesture, .overlay, .overlayAlpha]
+        + Folder.allCases.map { .count($0) }
+        + [.undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .segment, .tint]
+        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [.alert]
+
+    /// Every path that does not name a message, with its name.
+    static let fixed: [(name: String, path: PropertyPath)] = fixedPaths.map { ($0.name, $0) }
 
     /// Every path on a screen with `messageCount` messages, in a stable order (for `show`, completion, `save`).
     public static func all(messageCount: Int) -> [PropertyPath] {
@@ -46,15 +42,31 @@ public enum PropertyPath: Hashable, Sendable {
         fixed.map(\.name) + MessageField.allCases.map { "msgN.\($0.rawValue)" }
     }
 
+    /// The path as scripts write it: `msg1.icon.alpha`, `trash.count`, `view.later.x`.
     public var name: String {
         switch self {
-        case .message(let id, let field): return id.name + "." + field.rawValue
-        default: return PropertyPath.names[self]!
+        case .time: "time"
+        case .animating: "animating"
+        case .gesture: "gesture"
+        case .message(let id, let field): id.name + "." + field.rawValue
+        case .overlay: "overlay"
+        case .overlayAlpha: "overlay.alpha"
+        case .count(let folder): folder.rawValue + ".count"
+        case .undoCount: "undo.count"
+        case .menu: "menu"
+        case .contentX: "content.x"
+        case .compose: "compose"
+        case .composeY: "compose.y"
+        case .composeDim: "compose.dim"
+        case .composeFocus: "compose.focus"
+        case .composeTo: "compose.to"
+        case .segment: "segment"
+        case .tint: "tint"
+        case .viewX(let segment): "view." + segment.rawValue + ".x"
+        case .viewMessages(let segment): "view." + segment.rawValue + ".messages"
+        case .alert: "alert"
         }
     }
-
-    /// The name of every fixed path, for `name`.
-    private static let names = Dictionary(fixed.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
     /// Every fixed name and message field as bytes, for the parser (a lookup a line).
     private static let fixedSpellings = fixed.indices.map { Spelling(fixed[$0].name, $0) }
     private static let fields = MessageField.allCases
