@@ -154,13 +154,13 @@ public struct Session: Sendable {
         }
     }
 
-    /// Moves a finger to `translation` over `span`, one sample per frame; the clock advances with it.
     /// Throws "interrupted" every `cancellationStride` steps if the cancellation check says so.
     private func checkCancellation(_ step: Int) throws(ScriptError) {
         guard let cancellation, step % Session.cancellationStride == 0, cancellation() else { return }
         throw ScriptError("interrupted")
     }
 
+    /// Moves a finger to `translation` over `span`, one sample per frame; the clock advances with it.
     private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks) throws {
         if screen.gesture != nil {
             try screen.checkPanContinues(target)
