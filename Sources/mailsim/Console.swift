@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Standard output and standard error, with stdout flushed before stderr so the two interleave in order.
 enum Console {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension MailsimCommand {
     /// The entry point. The calls scripts and CI make in tight loops (`run FILE…`, `test PATH…`, a script on

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The few file operations the front end needs, on the C library directly (no Foundation at start-up).
 enum FileSystem {

@@ -1,11 +1,7 @@
 @preconcurrency import CEdit
 import MailboxSim
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The prompt's line editor: libedit through its readline emulation (emacs keys, Up/Down history, Ctrl-R
 /// reverse search, ~/.editrc), with tab completion from `Completer` and a history file.

@@ -1,9 +1,5 @@
 import MailboxSim
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The interactive prompt: reads lines with libedit, runs them in one session, prints what happened.
 ///

@@ -1,10 +1,6 @@
 import ArgumentParser
 import MailboxSim
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument, Sendable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs numbered pieces of work on a few POSIX threads and hands the results back on the calling thread,
 /// in number order, as soon as each is ready (so output streams in a stable order).
