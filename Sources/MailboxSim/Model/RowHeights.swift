@@ -1,7 +1,7 @@
 /// The rows' model heights as prefix sums (a Fenwick tree of whole points), so that a row's y costs
 /// O(log rows) instead of a sum over every row above it. Heights are whole numbers of points (0 or 86),
 /// whose sums are exact in a Double, so a prefix equals the sum taken row by row; should a height ever
-/// not be a whole, non-negative number, `prefix` answers nil and y is summed row by row as before.
+/// not be a whole, non-negative number, `prefix` answers nil and y is summed row by row.
 struct RowHeights: Equatable, Sendable {
     /// 1-based Fenwick tree; `tree[0]` is unused.
     private var tree: [Int]

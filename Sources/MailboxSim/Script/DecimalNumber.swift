@@ -63,7 +63,7 @@ public struct DecimalNumber: Equatable, Sendable {
         let fractionDigits = fraction?.count ?? 0
         guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
         // Both operands exact, one correctly rounded division: the double strtod would give (Clinger's
-        // fast path); past it, the library's own conversion, as before.
+        // fast path); past it, the standard library's conversion.
         var value: Double
         if mantissaExact && fractionDigits < powersOfTen.count {
             value = Double(mantissa) / powersOfTen[fractionDigits]
