@@ -21,8 +21,8 @@ public enum Cover: Equatable, Sendable {
         switch self {
         case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
         case .overlay(let overlay):
-            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance 0.3"
-        case .compose(let closing): closing ? "it is closing; advance 0.3" : "type, or tap cancel"
+            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance \(Durations.overlayFade.decimalSeconds)"
+        case .compose(let closing): closing ? "it is closing; advance \(Durations.compose.decimalSeconds)" : "type, or tap cancel"
         case .menu: "pan content or tap menu to close it"
         }
     }

@@ -33,7 +33,7 @@ public enum MailboxError: Error, Equatable, Sendable {
         case .nothingToDismiss:
             return "nothing is up to dismiss (a bare tap dismisses an options overlay)"
         case .noOverlay:
-            return "no options overlay is up (swipe a message left past 60 first)"
+            return "no options overlay is up (swipe a message left past \(formatNumber(Metrics.shortSwipe)) first)"
         case .overlayClosing(let kind):
             return "\(kind.title) are already closing"
         case let .unknownOption(option, kind, suggestion):

@@ -48,6 +48,8 @@ public enum Limits {
     public static let maxVelocity = 1_000_000.0
     /// How long a `pan` takes when no `in S` is given.
     public static let defaultPanDuration = Ticks.milliseconds(300)
+    /// The longest single `advance`, in seconds.
+    public static let maxAdvanceSeconds = 1_000_000_000.0
     /// The longest single pan, in seconds.
     public static let maxPanSeconds = 3_600.0
     public static let defaultFramesPerSecond = 60

@@ -6,7 +6,7 @@ public enum CommandTable {
                     summary: "drag a message (msgN) or the open menu's content to translation DX",
                     details: """
                     Puts a finger down on TARGET if none is down, then moves it to translation DX (points from \
-                    where it went down) at constant speed over S seconds (default 0.3), sampled at the frame rate; \
+                    where it went down) at constant speed over S seconds (default \(Limits.defaultPanDuration.decimalSeconds)), sampled at the frame rate; \
                     the clock advances by S. A second pan on the same target continues the gesture.
                     """,
                     example: "pan msg1 -180 in 0.3") { a throws(ScriptError) in
@@ -15,7 +15,7 @@ public enum CommandTable {
         },
         CommandSpec("edgepan", [.required("DX", .distance), .optional("S", .duration(max: Limits.maxPanSeconds), after: "in")],
                     summary: "pan from the screen's left edge to reveal the menu",
-                    details: "Like pan, for a finger that starts on the screen's left edge: content.x follows DX, clamped to 0…320.",
+                    details: "Like pan, for a finger that starts on the screen's left edge: content.x follows DX, clamped to 0…\(formatNumber(Metrics.screenWidth)).",
                     example: "edgepan 200 in 0.25") { a throws(ScriptError) in
             .edgePan(translation: a.number(0)!.value, duration: a.ticks(1))
         },
@@ -44,7 +44,7 @@ public enum CommandTable {
         CommandSpec("type", [.required("TEXT", .text)], summary: "type into the compose sheet's focused field",
                     details: "Types TEXT (the rest of the line) into the focused field of the compose sheet.",
                     example: "type hello") { a throws(ScriptError) in .type(a.word(0)!) },
-        CommandSpec("advance", aliases: ["wait"], [.required("S", .duration(max: 1_000_000_000))],
+        CommandSpec("advance", aliases: ["wait"], [.required("S", .duration(max: Limits.maxAdvanceSeconds))],
                     summary: "move the clock S seconds",
                     details: "Moves the virtual clock S seconds; animations that complete on the way start their follow-ups at their exact end time. Costs the same for any S.",
                     example: "advance 0.15") { a throws(ScriptError) in .advance(a.ticks(0)!) },
@@ -52,7 +52,7 @@ public enum CommandTable {
                     details: "Advances the clock to the end of the last running animation, follow-ups included.",
                     example: "settle") { _ throws(ScriptError) in .settle },
         CommandSpec("reset", [.optional("N", .wholeNumber(1...Metrics.maxMessageCount))],
-                    summary: "a fresh screen with N messages (default 5)",
+                    summary: "a fresh screen with N messages (default \(Metrics.defaultMessageCount))",
                     details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept.",
                     example: "reset 20") { a throws(ScriptError) in .reset(messages: a.number(0)?.integer) },
         CommandSpec("set", [.required("SETTING", .setting), .required("VALUE", .settingValue)],
@@ -93,7 +93,7 @@ public enum CommandTable {
         CommandSpec("expect", [.required("PATH", .path), .required("OP", .comparison), .required("VALUE", .value),
                                .optional("TOL", .tolerance, after: "within")],
                     summary: "assert a property: expect PATH OP VALUE [within TOL]",
-                    details: "OP is ==, !=, <, <=, >, >=. Numeric == and != compare within 0.001 unless within TOL is given. Colours take a palette name or #RRGGBB; colours and names compare with == and != only.",
+                    details: "OP is ==, !=, <, <=, >, >=. Numeric == and != compare within \(formatNumber(Expectation.defaultTolerance)) unless within TOL is given. Colours take a palette name or #RRGGBB; colours and names compare with == and != only.",
                     example: "expect msg1.background == yellow") { a throws(ScriptError) in try buildExpectation(a) },
         CommandSpec("!", [.required("COMMAND", .command)], summary: "assert that COMMAND is refused",
                     details: "Succeeds when COMMAND fails with an error (and so changes nothing), whatever the error, an unknown command name included; a `!` command that succeeds is a failed expectation.",
