@@ -86,7 +86,7 @@ struct Repl {
             if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
         }
         for text in style.decorate(outcome.output, for: command) { Console.out(text) }
-        if let failure = outcome.failure { Console.error(style.failure("failed: \(failure)")) }
+        if let failure = outcome.failure { Console.error(style.failure("failed: \(failure.message)")) }
         return !outcome.quit
     }
 

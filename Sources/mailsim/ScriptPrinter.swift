@@ -9,9 +9,12 @@ struct ScriptPrinter {
         switch output {
         case .line(let line): Console.out(style.swatches(line))
         case .trace(let entry): if trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
-        case .excused(let message): if trace { Console.out(style.dim(message)) }
-        case .diagnostic(let message):
-            Console.error(message.contains(": error: ") ? style.error(message) : style.failure(message))
+        case .diagnostic(let diagnostic):
+            switch diagnostic.kind {
+            case .refusedAsExpected: if trace { Console.out(style.dim(diagnostic.text)) }
+            case .failed: Console.error(style.failure(diagnostic.text))
+            case .error, .unreadable: Console.error(style.error(diagnostic.text))
+            }
         }
     }
 

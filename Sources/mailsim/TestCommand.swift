@@ -73,7 +73,7 @@ extension MailsimCommand {
                 }
                 let report = stream.finish(session: &session) { _ in }
                 if let problem = report.firstProblem {
-                    return ("FAIL  \(file): \(problem)", false)
+                    return ("FAIL  \(file): \(problem.text)", false)
                 }
                 return ("PASS  \(file) (\(report.checks) checks)", true)
             }

@@ -31,7 +31,12 @@ import Testing
     func theOppositeFails(_ path: String, _ value: String) throws {
         var session = Session()
         let outcome = try session.execute(line: "expect \(path) != \(value)"[...])
-        #expect(outcome.failure == "expected \(path) != \(value), got \(try session.screen.read(PropertyPath.parse(path[...])).precise)")
+        guard case let .expectation(expectation, actual)? = outcome.failure else {
+            Issue.record("expect \(path) != \(value) held on a fresh screen")
+            return
+        }
+        #expect(expectation.path.name == path && expectation.comparison == .notEqual)
+        #expect(actual == (try session.screen.read(PropertyPath.parse(path[...]))))
     }
 
     @Test func namesRoundTrip() throws {

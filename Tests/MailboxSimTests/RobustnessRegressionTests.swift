@@ -12,7 +12,7 @@ import Testing
         var session = Session()
         var diagnostics: [String] = []
         let report = ScriptRunner.run(Array(text.utf8), file: "t.mbs", session: &session) { output in
-            if case .diagnostic(let message) = output { diagnostics.append(message) }
+            if case .diagnostic(let diagnostic) = output, diagnostic.kind.isProblem { diagnostics.append(diagnostic.text) }
         }
         return (report, session, diagnostics)
     }

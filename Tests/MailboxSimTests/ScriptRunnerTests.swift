@@ -23,8 +23,12 @@ import Testing
             switch output {
             case .line(let line): emitted.append("out " + line)
             case .trace(let entry): emitted.append("trace " + TimelineReport.line(entry))
-            case .excused(let message): emitted.append("excused " + message)
-            case .diagnostic(let message): emitted.append("diag " + message)
+            case .diagnostic(let diagnostic):
+                if case .refusedAsExpected = diagnostic.kind {
+                    emitted.append("excused " + diagnostic.text)
+                } else {
+                    emitted.append("diag " + diagnostic.text)
+                }
             }
         }
         return Run(report: report, emitted: emitted, session: session)
@@ -41,12 +45,12 @@ import Testing
     @Test func aByteOrderMarkLaterIsNotIgnored() {
         let run = Self.run(Array("advance 0.3\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("advance 0.3\n".utf8))
         #expect(run.report.exitCode == 2)
-        #expect(run.report.error == "t.mbs:2: error: invisible character U+FEFF at column 1")
+        #expect(run.report.error?.text == "t.mbs:2: error: invisible character U+FEFF at column 1")
     }
 
     @Test func aC1ControlCharacterIsRefusedWithItsColumn() {
         let run = Self.run("advance\u{9B}1\n")
-        #expect(run.report.error == "t.mbs:1: error: control character U+009B at column 8")
+        #expect(run.report.error?.text == "t.mbs:1: error: control character U+009B at column 8")
     }
 
     // MARK: Passing
@@ -63,11 +67,27 @@ import Testing
         expect time == 0.9
         """)
         #expect(run.report.exitCode == 0 && run.report.passed)
-        #expect(run.report.checks == 4 && run.report.failures.isEmpty && run.report.error == nil)
+        #expect(run.report.checks == 4 && run.report.failures.isEmpty && run.report.error?.text == nil)
         #expect(run.diagnostics.isEmpty)
     }
 
     // MARK: Failed expectations
+
+    /// A failure is data: the file, the line, the expectation as parsed and the value the screen had.
+    @Test func aFailureCarriesItsValues() throws {
+        let run = Self.run("pan msg1 -255.7\npan msg1 59.99999999999999\nexpect msg1.x == 60 within 0\nrelease\n")
+        let failure = try #require(run.report.failures.first)
+        #expect(failure.file == "t.mbs" && failure.line == 3 && !failure.isError)
+        guard case let .failed(.expectation(expectation, actual)) = failure.kind else {
+            Issue.record("not an expectation: \(failure.kind)")
+            return
+        }
+        #expect(expectation.path == .message(m1, .x) && expectation.comparison == .equal)
+        #expect(expectation.expected == .number(60) && expectation.tolerance == 0)
+        #expect(actual == .number(59.99999999999999))
+        // SPEC §6: two different values never print the same.
+        #expect(failure.text == "t.mbs:3: expected msg1.x == 60 within 0, got 59.99999999999999")
+    }
 
     @Test func aFailedExpectIsReportedAndTheScriptGoesOn() {
         let run = Self.run("""
@@ -80,17 +100,17 @@ import Testing
         expect time == 0.8
         release
         """, file: "Scripts/swipe.mbs")
-        #expect(run.report.failures == [
+        #expect(run.report.failures.map(\.text) == [
             "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180",
             "Scripts/swipe.mbs:3: expected msg1.background == green, got yellow #FECA16",
             "Scripts/swipe.mbs:4: expected msg1.icon != later, got later",
         ])
-        #expect(run.diagnostics == run.report.failures)
+        #expect(run.diagnostics == run.report.failures.map(\.text))
         #expect(run.report.checks == 5)
         #expect(run.report.exitCode == 1 && !run.report.passed)
         // The lines after the failures ran.
         #expect(run.session.screen.now == ms(800))
-        #expect(run.report.firstProblem == "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180")
+        #expect(run.report.firstProblem?.text == "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180")
     }
 
     @Test func failureMessagesShowSixDecimalsAndTheToleranceAsWritten() {
@@ -102,7 +122,7 @@ import Testing
         expect msg1.x == -210.0004
         expect msg1.x == -210.002
         """)
-        #expect(run.report.failures == [
+        #expect(run.report.failures.map(\.text) == [
             "t.mbs:4: expected msg1.x == -200 within 0.5, got -210",
             "t.mbs:6: expected msg1.x == -210.002, got -210",
         ])
@@ -120,7 +140,7 @@ import Testing
         expect time == 0.95 within 0.05
         expect time != 0.95 within 0.01
         """)
-        #expect(run.report.failures == ["t.mbs:7: expected time == 0.9011, got 0.9"])
+        #expect(run.report.failures.map(\.text) == ["t.mbs:7: expected time == 0.9011, got 0.9"])
     }
 
     // MARK: Errors
@@ -132,7 +152,7 @@ import Testing
         advance 0.1
         expect time == 5
         """)
-        #expect(run.report.error == "t.mbs:2: error: unknown command 'pna' (did you mean 'pan'?)")
+        #expect(run.report.error?.text == "t.mbs:2: error: unknown command 'pna' (did you mean 'pan'?)")
         #expect(run.diagnostics == ["t.mbs:2: error: unknown command 'pna' (did you mean 'pan'?)"])
         #expect(run.report.exitCode == 2)
         #expect(run.session.screen.now == ms(100))
@@ -153,28 +173,28 @@ import Testing
     ])
     func refusalsAreErrors(_ line: String, _ diagnostic: String) {
         let run = Self.run(line + "\nadvance 1\n")
-        #expect(run.report.error == diagnostic)
+        #expect(run.report.error?.text == diagnostic)
         #expect(run.report.exitCode == 2)
         #expect(run.session.screen.now == .zero)
     }
 
     @Test func unknownTimelineTargetIsAnError() {
         let run = Self.run("timeline msg99\nadvance 1\n")
-        #expect(run.report.error?.hasPrefix("t.mbs:1: error: unknown timeline target 'msg99'") == true)
+        #expect(run.report.error?.text.hasPrefix("t.mbs:1: error: unknown timeline target 'msg99'") == true)
         #expect(run.report.exitCode == 2 && run.session.screen.now == .zero)
     }
 
     @Test func anErrorAfterAFailureStillExitsTwo() {
         let run = Self.run("expect time == 1\nrelease\n")
-        #expect(run.report.failures == ["t.mbs:1: expected time == 1, got 0"])
-        #expect(run.report.error == "t.mbs:2: error: no finger is down (nothing to release)")
+        #expect(run.report.failures.map(\.text) == ["t.mbs:1: expected time == 1, got 0"])
+        #expect(run.report.error?.text == "t.mbs:2: error: no finger is down (nothing to release)")
         #expect(run.report.exitCode == 2)
         #expect(run.diagnostics == ["t.mbs:1: expected time == 1, got 0", "t.mbs:2: error: no finger is down (nothing to release)"])
     }
 
     @Test func theClockOverflowIsAnError() {
         let run = Self.run(String(repeating: "advance 1000000000\n", count: 10) + "expect time == 0\n")
-        #expect(run.report.error == "t.mbs:10: error: the clock cannot run past 9223372036.854775807 seconds")
+        #expect(run.report.error?.text == "t.mbs:10: error: the clock cannot run past 9223372036.854775807 seconds")
         #expect(run.session.screen.now == sec(9_000_000_000))
     }
 
@@ -205,9 +225,9 @@ import Testing
         expect gesture == none
         """)
         #expect(run.report.failures.count == 2)
-        #expect(run.report.failures.first?.hasPrefix("t.mbs:1: expected") == true)
-        #expect(run.report.failures.first?.contains("advance 1") == true)
-        #expect(run.report.failures.last?.hasPrefix("t.mbs:3: ") == true)
+        #expect(run.report.failures.first?.text.hasPrefix("t.mbs:1: expected") == true)
+        #expect(run.report.failures.first?.text.contains("advance 1") == true)
+        #expect(run.report.failures.last?.text.hasPrefix("t.mbs:3: ") == true)
         #expect(run.report.exitCode == 1 && run.report.error == nil)
         #expect(run.report.checks == 3)
     }
@@ -239,26 +259,26 @@ import Testing
         #expect(crlf.emitted == lf.emitted)
         // A failure on a CRLF line names the right line and carries no CR.
         let failing = Self.run("advance 1\r\nexpect time == 2\r\n")
-        #expect(failing.report.failures == ["t.mbs:2: expected time == 2, got 1"])
+        #expect(failing.report.failures.map(\.text) == ["t.mbs:2: expected time == 2, got 1"])
     }
 
     @Test func aLastLineWithoutNewlineRuns() {
         let run = Self.run("advance 2\nexpect time == 3")
-        #expect(run.report.failures == ["t.mbs:2: expected time == 3, got 2"])
+        #expect(run.report.failures.map(\.text) == ["t.mbs:2: expected time == 3, got 2"])
     }
 
     @Test func invalidUtf8IsAnError() {
         let run = Self.run(Array("advance 1\n".utf8) + [0x74, 0x79, 0x70, 0x65, 0x20, 0xFF, 0x0A] + Array("advance 1\n".utf8))
-        #expect(run.report.error == "t.mbs:2: error: invalid UTF-8 at byte 6")
+        #expect(run.report.error?.text == "t.mbs:2: error: invalid UTF-8 at byte 6")
         #expect(run.report.exitCode == 2)
         #expect(run.session.screen.now == sec(1))
         let truncated = Self.run([0x23, 0x20, 0xE2, 0x82]) // "# " and half a "€"
-        #expect(truncated.report.error == "t.mbs:1: error: invalid UTF-8 at byte 3")
+        #expect(truncated.report.error?.text == "t.mbs:1: error: invalid UTF-8 at byte 3")
     }
 
     @Test func aNulByteIsAnError() {
         let run = Self.run(Array("advance 1\nadvance".utf8) + [0] + Array(" 1\nadvance 1\n".utf8))
-        #expect(run.report.error == "t.mbs:2: error: control character U+0000 at column 8")
+        #expect(run.report.error?.text == "t.mbs:2: error: control character U+0000 at column 8")
         #expect(run.report.exitCode == 2)
         #expect(run.session.screen.now == sec(1))
     }

@@ -23,8 +23,8 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: url))
         var session = Session()
         let report = ScriptRunner.run(bytes, file: "Scripts/\(name)", session: &session)
-        #expect(report.error == nil, "\(report.error ?? "")")
-        #expect(report.failures.isEmpty, "\(report.failures.joined(separator: "\n"))")
+        #expect(report.error == nil, "\(report.error?.text ?? "")")
+        #expect(report.failures.isEmpty, "\(report.failures.map(\.text).joined(separator: "\n"))")
         #expect(report.checks > 0, "a script with no checks tests nothing")
     }
 }

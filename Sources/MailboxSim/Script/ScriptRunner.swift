@@ -1,32 +1,35 @@
-/// What running a script prints, in order: standard output lines, traced timeline entries, and diagnostics.
+/// What running a script produces, in order: standard output lines, traced timeline entries, and diagnostics.
 public enum ScriptOutput: Sendable {
     /// A line for standard output.
     case line(String)
     /// A timeline entry a command added (printed by front ends that trace).
     case trace(TimelineEntry)
-    /// The error a `!` line expected and got (printed by front ends that trace).
-    case excused(String)
-    /// `FILE:LINE: expected …, got …` or `FILE:LINE: error: …`, for standard error.
-    case diagnostic(String)
+    /// A failed check or an error (for standard error), or the refusal a `!` line expected (printed by
+    /// front ends that trace).
+    case diagnostic(Diagnostic)
 }
 
 /// The result of one script: how many checks ran, which failed, and the error that stopped it, if any.
 public struct ScriptReport: Sendable {
     public let file: String
     public internal(set) var checks = 0
-    public internal(set) var failures: [String] = []
-    public internal(set) var error: String?
+    /// Every check that failed, in order.
+    public internal(set) var failures: [Diagnostic] = []
+    /// The error that stopped the script, if any.
+    public internal(set) var error: Diagnostic?
 
     public init(file: String) { self.file = file }
 
     /// Records that the script could not be read at all (an error: exit status 2).
-    public mutating func markUnreadable(_ message: String) { error = message }
+    public mutating func markUnreadable(_ message: String) {
+        error = Diagnostic(file: file, line: 0, kind: .unreadable(message))
+    }
 
     /// `run`'s exit status: 0 all held, 1 an expectation failed, 2 an error.
     public var exitCode: Int32 { error != nil ? 2 : failures.isEmpty ? 0 : 1 }
     public var passed: Bool { exitCode == 0 }
     /// The first thing that went wrong, for `mailsim test`'s one line.
-    public var firstProblem: String? { failures.first ?? error }
+    public var firstProblem: Diagnostic? { failures.first ?? error }
 }
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script

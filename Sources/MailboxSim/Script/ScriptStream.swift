@@ -44,7 +44,7 @@ public struct ScriptStream {
     private mutating func tooLong(_ emit: (ScriptOutput) -> Void) -> Bool {
         lineNumber += 1
         partial = []
-        stop("\(location): error: line longer than \(Limits.maxLineBytes >> 20) MiB", emit)
+        stop("line longer than \(Limits.maxLineBytes >> 20) MiB", emit)
         return false
     }
 
@@ -57,13 +57,15 @@ public struct ScriptStream {
         }
         // `quit` ends the script like the end of input: a finger still down is the same error.
         if report.error == nil, let gesture = session.screen.gesture {
-            stop("\(report.file):\(lineNumber): error: the script ended with a finger still down on \(gesture.target.name) (end it with release)", emit)
+            stop("the script ended with a finger still down on \(gesture.target.name) (end it with release)", emit)
         }
         return report
     }
 
-    /// `FILE:LINE` of the line running now (built only when something is reported).
-    private var location: String { "\(report.file):\(lineNumber)" }
+    /// A diagnostic about the line running now.
+    private func diagnostic(_ kind: Diagnostic.Kind) -> Diagnostic {
+        Diagnostic(file: report.file, line: lineNumber, kind: kind)
+    }
 
     private mutating func runLine(_ raw: UnsafeBufferPointer<UInt8>, session: inout Session,
                                   emit: (ScriptOutput) -> Void) {
@@ -73,34 +75,36 @@ public struct ScriptStream {
         // A byte-order mark at the start of a file (as some Windows editors write) is not part of the text.
         if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = Self.text(UnsafeBufferPointer(rebasing: bytes)) else {
-            stop("\(location): error: invalid UTF-8 at byte \(Self.validPrefixLength(bytes) + 1)", emit)
+            stop("invalid UTF-8 at byte \(Self.validPrefixLength(bytes) + 1)", emit)
             return
         }
         let outcome: Session.Outcome
         do {
             outcome = try session.execute(line: text[...])
         } catch {
-            stop("\(location): error: \(error.message)", emit)
+            stop(error.message, emit)
             return
         }
         for entry in outcome.trace { emit(.trace(entry)) }
         // Only a check (`expect`, `!`) is excused or fails: other lines skip looking.
         if outcome.isCheck, let excused = outcome.excused {
-            emit(.excused("\(location): refused as expected: \(excused)"))
+            emit(.diagnostic(diagnostic(.refusedAsExpected(excused))))
         }
         for line in outcome.output { emit(.line(line)) }
         if outcome.isCheck {
             report.checks += 1
             if let failure = outcome.failure {
-                let message = "\(location): \(failure)"
-                report.failures.append(message)
-                emit(.diagnostic(message))
+                let failed = diagnostic(.failed(failure))
+                report.failures.append(failed)
+                emit(.diagnostic(failed))
             }
         }
         if outcome.quit { stopped = true }
     }
 
-    private mutating func stop(_ error: String, _ emit: (ScriptOutput) -> Void) {
+    /// Stops the script with an error at the line running now.
+    private mutating func stop(_ message: String, _ emit: (ScriptOutput) -> Void) {
+        let error = diagnostic(.error(message))
         report.error = error
         stopped = true
         emit(.diagnostic(error))

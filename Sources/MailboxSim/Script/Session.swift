@@ -27,8 +27,8 @@ public struct Session: Sendable {
         public var output: [String] = []
         /// Timeline entries the command added, for a front end that traces them.
         public var trace: [TimelineEntry] = []
-        /// A failed `expect` or a `!` whose command succeeded: the message after `FILE:LINE: `.
-        public var failure: String?
+        /// A failed `expect` or a `!` whose command succeeded.
+        public var failure: CheckFailure?
         /// The error a `!` command expected and got.
         public var excused: String?
         /// True for an `expect` or `!` (counted as a check).
@@ -127,7 +127,7 @@ public struct Session: Sendable {
             outcome.isCheck = true
             let actual = try screen.read(expectation.path)
             if !expectation.holds(for: actual) {
-                outcome.failure = "expected \(expectation.text), got \(actual.precise)"
+                outcome.failure = .expectation(expectation, actual: actual)
             }
         case let .mustFail(inner, text):
             outcome.isCheck = true
@@ -144,7 +144,7 @@ public struct Session: Sendable {
                 outcome.excused = "\(error)"
                 return
             }
-            outcome.failure = "expected '\(text)' to be refused, but it succeeded"
+            outcome.failure = .unexpectedSuccess(command: text)
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):

@@ -196,8 +196,7 @@ func transcript(of bytes: [UInt8]) -> [String] {
         switch output {
         case .line(let line): printed.append(line)
         case .trace(let entry): printed.append("trace " + TimelineReport.line(entry))
-        case .excused(let message): printed.append("excused " + message)
-        case .diagnostic(let message): printed.append("stderr " + message)
+        case .diagnostic(let diagnostic): printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
         }
     }
     printed.append("exit \(report.exitCode), \(report.checks) checks")
@@ -253,4 +252,12 @@ func robustnessProblems(choices bytes: [UInt8]) -> [String] {
 /// generator (NUL would stop a script at once anyway); any other input is a script.
 func robustnessProblems(input bytes: [UInt8]) -> [String] {
     bytes.first == 0 ? robustnessProblems(choices: Array(bytes.dropFirst())) : robustnessProblems(script: bytes)
+}
+
+extension Diagnostic.Kind {
+    /// A failed check or an error (what goes to standard error), not the refusal a `!` line expected.
+    var isProblem: Bool {
+        if case .refusedAsExpected = self { return false }
+        return true
+    }
 }
