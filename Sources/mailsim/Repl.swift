@@ -80,12 +80,13 @@ struct Repl {
             }
             session = after
         }
-        let command = try? Parser.parse(line[...])
         if trace {
-            for entry in outcome.trace { Console.out(style.timelineLine(TimelineReport.line(entry))) }
+            for entry in outcome.trace { Console.out(style.timelineLine(TimelineText.line(entry))) }
             if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
         }
-        for text in style.decorate(outcome.output, for: command) { Console.out(text) }
+        if let report = outcome.report {
+            for text in style.decorate(TextReport.lines(report), for: report) { Console.out(text) }
+        }
         if let failure = outcome.failure { Console.error(style.failure("failed: \(failure.message)")) }
         return !outcome.quit
     }

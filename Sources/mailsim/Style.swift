@@ -156,10 +156,10 @@ struct Style: Sendable {
 extension Style {
     /// A report's lines with their decoration: swatches before colours everywhere; headers bold; paths
     /// and timeline subjects in cyan, times dim. The words stay the library's.
-    func decorate(_ lines: [String], for command: Command?) -> [String] {
+    func decorate(_ lines: [String], for report: Report) -> [String] {
         guard out else { return lines }
-        switch command {
-        case .state?:
+        switch report {
+        case .state:
             // The rows' table runs from its header (`msg  folder …`) to `running:` or the end.
             guard let header = lines.firstIndex(where: { $0.hasPrefix("msg ") }) else { return lines.map(swatches) }
             let end = lines[header...].firstIndex(of: "running:") ?? lines.endIndex
@@ -167,7 +167,7 @@ extension Style {
             table[0] = bold(table[0])
             return lines[..<header].map(swatches) + table
                 + lines[end...].map { $0 == "running:" ? bold($0) : swatches($0) }
-        case .colors?:
+        case .colors:
             // Tables separated by blank lines, each headed by its first line.
             var out: [String] = []
             var block: [String] = []
@@ -182,16 +182,16 @@ extension Style {
             }
             flush()
             return out
-        case .show?:
+        case .properties:
             return lines.map { line in
                 guard let range = line.firstRange(of: " = ") else { return swatches(line) }
                 return cyan(String(line[..<range.lowerBound])) + " = " + swatches(String(line[range.upperBound...]))
             }
-        case .timeline?:
+        case .timeline:
             return lines.map(timelineLine)
-        case .help(let topic)?:
+        case .help(let topic):
             return lines.enumerated().map { index, line in
-                if topic == nil || CommandTable.spec(named: topic!) == nil {
+                if topic == .commands {
                     guard index > 0, line.hasPrefix("  ") else { return bold(line) }
                     let body = line.dropFirst(2)
                     let name = body.prefix { $0 != " " }
@@ -201,7 +201,7 @@ extension Style {
                 if line.hasPrefix("example: ") { return "example: " + green(String(line.dropFirst(9))) }
                 return line
             }
-        default:
+        case .render, .note:
             return lines.map(swatches)
         }
     }

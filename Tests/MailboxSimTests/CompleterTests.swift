@@ -97,7 +97,7 @@ import Testing
 
     @Test func timelineOffersItsSubjects() throws {
         let s = try session()
-        #expect(try candidates("timeline ", s) == TimelineReport.subjects(s.screen))
+        #expect(try candidates("timeline ", s) == TimelineSubject.names(messageCount: s.screen.messageCount))
         #expect(try candidates("timeline m", s).first == "msg1")
     }
 

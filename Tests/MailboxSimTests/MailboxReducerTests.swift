@@ -23,7 +23,7 @@ import Testing
         #expect(state.gesture == nil && state.overlay == nil && !state.isAnimating)
         #expect(state.count(in: .inbox) == 5 && state.undoStack.isEmpty)
         #expect(Array(state.timeline.entries) == [
-            TimelineEntry(time: .zero, subject: "screen", kind: .event(.screenReset(messages: 5)), gesture: nil),
+            TimelineEntry(time: .zero, subject: .screen, kind: .event(.screenReset(messages: 5)), gesture: nil),
         ])
         #expect(MailboxState(messageCount: 500).messageCount == 500)
         #expect(MailboxState(messageCount: 500).y(of: MessageID(500)) == 144 + 499 * 86)
@@ -39,7 +39,7 @@ import Testing
         try state.send(.panBegan(.message(m1)))
         #expect(state.gesture == PanGesture(target: .message(m1), origin: 0, translation: 0, velocity: 0, lastSample: .zero))
         #expect(state.gestureCount == 1)
-        #expect(state.logged(since: mark) == [.event(.zero, "msg1", .gestureBegan(kind: "pan", value: 0))])
+        #expect(state.logged(since: mark) == [.event(.zero, "msg1", .gestureBegan(kind: .pan, value: 0))])
 
         // 0.05 s later at −30: gray, later icon fading in, pinned at 290. Not a threshold crossing.
         try state.advance(to: ms(50))
@@ -71,7 +71,7 @@ import Testing
         #expect(state.x(of: m1) == -100)
         #expect(state.isAnimating)
         #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: -100, velocity: velocity, outcome: ReleaseOutcome.options(.reschedule).summary)),
+            .event(ms(100), "msg1", .gestureEnded(value: -100, velocity: velocity, outcome: .row(ReleaseOutcome.options(.reschedule)))),
             .animation(ms(100), "msg1", "msg1.x", -100, -320),
         ])
 
@@ -246,7 +246,7 @@ import Testing
         var mark = state.timeline.total
         try state.send(.released(velocity: -800))
         #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: 100, velocity: -800, outcome: ReleaseOutcome.hide(to: .archive).summary)),
+            .event(ms(100), "msg1", .gestureEnded(value: 100, velocity: -800, outcome: .row(ReleaseOutcome.hide(to: .archive)))),
             .animation(ms(100), "msg1", "msg1.x", 100, 320),
         ])
         try state.advance(to: ms(250))
@@ -293,7 +293,7 @@ import Testing
         try state.send(.released(velocity: -5000))
         #expect(state.rows[0].latch == .laterPeek)
         #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: -30, velocity: -5000, outcome: ReleaseOutcome.snapBack.summary)),
+            .event(ms(100), "msg1", .gestureEnded(value: -30, velocity: -5000, outcome: .row(ReleaseOutcome.snapBack))),
             .animation(ms(100), "msg1", "msg1.x", -30, 0),
         ])
         try state.advance(to: ms(250))
@@ -325,7 +325,7 @@ import Testing
         try state.send(.panBegan(.message(m1)))
         #expect(state.logged(since: mark) == [
             .event(ms(250), "msg1", .animationInterrupted(property: .x, at: grabbed)),
-            .event(ms(250), "msg1", .gestureBegan(kind: "pan", value: grabbed)),
+            .event(ms(250), "msg1", .gestureBegan(kind: .pan, value: grabbed)),
         ])
         #expect(!state.isAnimating && state.rows[0].latch == nil)
         #expect(state.rows[0].x == grabbed && state.gesture?.origin == grabbed && state.gestureCount == 2)
@@ -365,8 +365,8 @@ import Testing
         #expect(state.overlay?.kind == .reschedule)
         #expect(state.overlayPresentationAlpha == 0)
         #expect(state.timeline.entries.last == TimelineEntry(
-            time: Ticks(seconds: 1.7), subject: "overlay",
-            kind: .animation(property: "overlay.alpha", from: .scalar(0), to: .scalar(1), duration: ms(300), curve: .easeInOut),
+            time: Ticks(seconds: 1.7), subject: .view(.overlay),
+            kind: .animation(property: PropertyKey(.overlay, .alpha), from: .scalar(0), to: .scalar(1), duration: ms(300), curve: .easeInOut),
             gesture: 1))
     }
 

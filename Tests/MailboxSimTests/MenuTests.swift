@@ -14,7 +14,7 @@ import Testing
         var mark = state.timeline.total
         try state.send(.panBegan(.edge))
         #expect(try state.read(.gesture) == .name("edgepan") && state.read(.menu) == .name("moving"))
-        #expect(state.logged(since: mark) == [.event(.zero, "content", .gestureBegan(kind: "edge pan", value: 0))])
+        #expect(state.logged(since: mark) == [.event(.zero, "content", .gestureBegan(kind: .edgepan, value: 0))])
 
         try state.advance(to: ms(100))
         try state.send(.panChanged(translation: 400))
@@ -34,7 +34,7 @@ import Testing
         try state.send(.released(velocity: nil))
         #expect(try state.gesture == nil && state.read(.gesture) == .name("none"))
         #expect(state.logged(since: mark) == [
-            .event(ms(400), "content", .gestureEnded(value: 100, velocity: 1500, outcome: "menu keeps opening")),
+            .event(ms(400), "content", .gestureEnded(value: 100, velocity: 1500, outcome: .menu(opening: true))),
             .animation(ms(400), "content", "content.x", 100, 280, over: ms(400)),
         ])
         try state.advance(to: ms(600))

@@ -35,7 +35,8 @@ import Testing
         #expect(largestStack <= session.screen.messageCount)
         #expect(mostAnimations <= 8)
         // The report says what was dropped, and prints only what is kept (plus a blank line between gestures).
-        let report = try TimelineReport.lines(session.screen, filter: nil)
+        var looking = session
+        let report = try looking.execute(line: "timeline").output
         #expect(report.first == "(\(timeline.dropped) earlier entries dropped; the timeline keeps the last 10000)")
         #expect(report.filter { !$0.isEmpty }.count == Limits.timelineCapacity + 1)
         #expect(Invariants.problems(session.screen) == [])

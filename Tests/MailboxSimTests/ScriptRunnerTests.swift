@@ -21,8 +21,8 @@ import Testing
         var emitted: [String] = []
         let report = ScriptRunner.run(bytes, file: file, session: &session) { output in
             switch output {
-            case .line(let line): emitted.append("out " + line)
-            case .trace(let entry): emitted.append("trace " + TimelineReport.line(entry))
+            case .report(let report): emitted += TextReport.lines(report).map { "out " + $0 }
+            case .trace(let entry): emitted.append("trace " + TimelineText.line(entry))
             case .diagnostic(let diagnostic):
                 if case .refusedAsExpected = diagnostic.kind {
                     emitted.append("excused " + diagnostic.text)

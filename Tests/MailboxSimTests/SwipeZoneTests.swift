@@ -81,7 +81,7 @@ import Testing
         let mark = state.timeline.total
         try state.send(.released(velocity: velocity))
         let ended = state.logged(since: mark).first
-        #expect(ended == .event(ms(100), "msg1", .gestureEnded(value: row.x, velocity: velocity, outcome: row.outcome.summary)))
+        #expect(ended == .event(ms(100), "msg1", .gestureEnded(value: row.x, velocity: velocity, outcome: .row(row.outcome))))
         // The colour shown does not change at release.
         #expect(state.background(of: m1) == row.background)
         #expect(state.icon(of: m1) == row.icon)

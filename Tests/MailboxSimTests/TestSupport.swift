@@ -48,14 +48,14 @@ struct Logged: Equatable, CustomStringConvertible {
         self.time = time; self.subject = subject; self.kind = kind
     }
 
-    init(_ entry: TimelineEntry) { self.init(entry.time, entry.subject, entry.kind) }
+    init(_ entry: TimelineEntry) { self.init(entry.time, entry.subject.name, entry.kind) }
 
     var description: String { "\(time.decimalSeconds) \(subject) \(kind)" }
 
     /// An easeInOut animation entry, as every behaviour animation is logged.
     static func animation(_ time: Ticks, _ subject: String, _ property: String, _ from: Double, _ to: Double,
                           over duration: Ticks = ms(300)) -> Logged {
-        Logged(time, subject, .animation(property: property, from: .scalar(from), to: .scalar(to),
+        Logged(time, subject, .animation(property: PropertyKey(path: property), from: .scalar(from), to: .scalar(to),
                                          duration: duration, curve: .easeInOut))
     }
 
@@ -70,4 +70,24 @@ extension MailboxState {
 
     /// Moves the clock to an absolute instant.
     mutating func advance(to instant: Ticks) throws(MailboxError) { try send(.clockAdvanced(to: instant)) }
+}
+
+extension PropertyKey {
+    /// The key whose path is `path`, as tests write it: `msg1.x`, `overlay.alpha`, `compose.dim`.
+    init(path: String) {
+        let views: [ViewID] = [.overlay, .content, .composeSheet, .composeDim]
+            + Segment.allCases.map { .segmentView($0) } + (1...Metrics.maxMessageCount).map { .row(MessageID($0)) }
+        for view in views {
+            for property in ViewProperty.allCases where PropertyKey(view, property).path == path {
+                self.init(view, property)
+                return
+            }
+        }
+        fatalError("no property key has the path \(path)")
+    }
+}
+
+extension Session.Outcome {
+    /// What the command printed: its report as plain text.
+    var output: [String] { report.map(TextReport.lines) ?? [] }
 }

@@ -4,7 +4,7 @@ import Testing
 /// The timeline keeps the newest `capacity` entries, counts the rest, and hands back what a command added.
 @Suite struct TimelineTests {
     static func entry(_ n: Int) -> TimelineEntry {
-        TimelineEntry(time: ms(Int64(n)), subject: "msg\(n)", kind: .event(.messageRestored), gesture: n)
+        TimelineEntry(time: ms(Int64(n)), subject: .view(.row(MessageID(n))), kind: .event(.messageRestored), gesture: n)
     }
 
     @Test func keepsEverythingUpToCapacity() {
@@ -41,12 +41,12 @@ import Testing
     }
 
     @Test func summaries() {
-        let animation = TimelineEntry(time: ms(100), subject: "msg1",
-                                      kind: .animation(property: "msg1.x", from: .scalar(-180), to: .scalar(-320),
+        let animation = TimelineEntry(time: ms(100), subject: .view(.row(m1)),
+                                      kind: .animation(property: PropertyKey(.row(m1), .x), from: .scalar(-180), to: .scalar(-320),
                                                        duration: ms(300), curve: .easeInOut), gesture: 1)
         #expect(animation.summary == "msg1.x -180 → -320 over 0.3s easeInOut")
-        #expect(TimelineReport.line(animation) == "   0.100  msg1.x -180 → -320 over 0.3s easeInOut")
-        let crossing = TimelineEntry(time: ms(100), subject: "msg1",
+        #expect(TimelineText.line(animation) == "   0.100  msg1.x -180 → -320 over 0.3s easeInOut")
+        let crossing = TimelineEntry(time: ms(100), subject: .view(.row(m1)),
                                      kind: .event(.thresholdCrossed(from: .laterPeek, to: .later, x: -60)), gesture: 1)
         #expect(crossing.summary == "msg1 threshold crossed at x -60: gray later → yellow later")
     }

@@ -9,5 +9,5 @@ public struct ComposeSheet: Equatable, Sendable {
     public internal(set) var to = ""
 
     /// The sheet's fields.
-    public enum Field: String, Sendable { case to }
+    public enum Field: String, CaseIterable, Sendable { case to }
 }

@@ -27,5 +27,5 @@ public struct PanGesture: Equatable, Sendable {
     public var lastSample: Ticks
 
     /// `pan` or `edgepan`, as the `gesture` path reads.
-    public var kindName: String { target == .edge ? "edgepan" : "pan" }
+    public var kind: GestureKind { target == .edge ? .edgepan : .pan }
 }

@@ -67,7 +67,7 @@ extension MailboxState {
         gestureCount += 1
         let origin = modelValue(key).scalar ?? 0
         gesture = PanGesture(target: target, origin: origin, lastSample: now)
-        log(.view(key.view), .gestureBegan(kind: target == .edge ? "edge pan" : "pan", value: origin))
+        log(.view(key.view), .gestureBegan(kind: target == .edge ? .edgepan : .pan, value: origin))
     }
 
     private mutating func panChanged(_ translation: Double) throws(MailboxError) {
@@ -110,7 +110,7 @@ extension MailboxState {
         let x = rows[id.index].x
         let zone = SwipeZone.at(x)
         let outcome = zone.releaseOutcome
-        log(.view(.row(id)), .gestureEnded(value: x, velocity: velocity, outcome: outcome.summary))
+        log(.view(.row(id)), .gestureEnded(value: x, velocity: velocity, outcome: .row(outcome)))
         rows[id.index].latch = zone
         let key = PropertyKey(.row(id), .x)
         switch outcome {

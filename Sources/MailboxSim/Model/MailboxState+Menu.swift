@@ -11,7 +11,7 @@ extension MailboxState {
         let x = contentX
         let target = MailboxState.menuTarget(x: x, velocity: velocity)
         let open = target == Metrics.menuOpenX
-        log(.view(.content), .gestureEnded(value: x, velocity: velocity, outcome: open ? "menu keeps opening" : "menu keeps closing"))
+        log(.view(.content), .gestureEnded(value: x, velocity: velocity, outcome: .menu(opening: open)))
         moveContent(to: target)
     }
 

@@ -162,43 +162,25 @@ extension MailboxState {
     public func viewX(of segment: Segment) -> Double { presentationScalar(PropertyKey(.segmentView(segment), .x)) }
 
     /// `closed`, `open` or `moving` (a finger on it, or animating).
-    public var menuPhase: Phase {
+    public var menuPhase: MenuPhase {
         if let gesture, gesture.target == .edge || gesture.target == .content { return .moving }
         if animator.isAnimating(PropertyKey(.content, .x)) { return .moving }
         return contentX == 0 ? .closed : contentX == Metrics.menuOpenX ? .open : .moving
     }
 
     /// `hidden`, `shown` or `moving`.
-    public var composePhase: Phase {
+    public var composePhase: ComposePhase {
         if animator.isAnimating(PropertyKey(.composeSheet, .y))
             || animator.isAnimating(PropertyKey(.composeDim, .alpha)) { return .moving }
-        return compose.y == Metrics.screenHeight ? .hidden : .open
-    }
-
-    /// Where a sliding part of the screen is.
-    public enum Phase: Sendable {
-        /// The menu closed, or the compose sheet hidden.
-        case closed
-        /// The menu open, or the compose sheet shown.
-        case open
-        case moving
-
-        static let hidden = Phase.closed
+        return compose.y == Metrics.screenHeight ? .hidden : .shown
     }
 }
 
 // MARK: - Changing the screen
 
 extension MailboxState {
-    enum Subject { case view(ViewID), screen }
-
-    mutating func log(_ subject: Subject, _ event: TimelineEvent) {
-        let name: String
-        switch subject {
-        case .view(let view): name = view.name
-        case .screen: name = "screen"
-        }
-        timeline.append(TimelineEntry(time: now, subject: name, kind: .event(event), gesture: gestureNumber))
+    mutating func log(_ subject: TimelineSubject, _ event: TimelineEvent) {
+        timeline.append(TimelineEntry(time: now, subject: subject, kind: .event(event), gesture: gestureNumber))
     }
 
     /// The gesture the current entries belong to: the one in progress, or the last one.
@@ -220,8 +202,8 @@ extension MailboxState {
         let animation = animator.start(key, from: from, to: .scalar(target), at: now, duration: duration,
                                        curve: curve, completion: completion)
         timeline.append(TimelineEntry(
-            time: now, subject: key.view.name,
-            kind: .animation(property: key.path, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
+            time: now, subject: .view(key.view),
+            kind: .animation(property: key, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
             gesture: gestureNumber))
     }
 

@@ -1,8 +1,8 @@
 /// Something that happened on screen, worth a line in the timeline.
 public enum TimelineEvent: Equatable, Sendable {
-    case gestureBegan(kind: String, value: Double)
+    case gestureBegan(kind: GestureKind, value: Double)
     case thresholdCrossed(from: SwipeZone, to: SwipeZone, x: Double)
-    case gestureEnded(value: Double, velocity: Double, outcome: String)
+    case gestureEnded(value: Double, velocity: Double, outcome: GestureOutcome)
     case animationInterrupted(property: ViewProperty, at: Double)
     case overlayShown(OverlayKind)
     case overlayQueued(OverlayKind)
@@ -23,11 +23,11 @@ public enum TimelineEvent: Equatable, Sendable {
     public var description: String {
         switch self {
         case let .gestureBegan(kind, value):
-            return "\(kind) began at \(formatNumber(value))"
+            return "\(kind == .edgepan ? "edge pan" : "pan") began at \(formatNumber(value))"
         case let .thresholdCrossed(from, to, x):
             return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
         case let .gestureEnded(value, velocity, outcome):
-            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome)"
+            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
         case let .animationInterrupted(property, value):
             return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
         case .overlayShown(let kind): return "\(kind.rawValue) options appear"
@@ -56,6 +56,20 @@ public enum TimelineEvent: Equatable, Sendable {
     }
 }
 
+/// What a lifted finger set off: a row's release outcome, or the menu continuing one way.
+public enum GestureOutcome: Equatable, Sendable {
+    case row(ReleaseOutcome)
+    case menu(opening: Bool)
+
+    /// `snap back`, `slide out, then archive`, `menu keeps opening`.
+    public var summary: String {
+        switch self {
+        case .row(let outcome): outcome.summary
+        case .menu(let opening): opening ? "menu keeps opening" : "menu keeps closing"
+        }
+    }
+}
+
 extension ReleaseOutcome {
     /// `snap back`, `slide out, then the reschedule options`, `slide out, then archive`.
     public var summary: String {
@@ -67,18 +81,39 @@ extension ReleaseOutcome {
     }
 }
 
+/// What a timeline entry concerns: a view, or the screen as a whole (a reset, an alert, a segment choice).
+public enum TimelineSubject: Hashable, Sendable {
+    case view(ViewID)
+    case screen
+
+    /// `msg1`, `overlay`, `compose`, `view.later`, `screen`: the name `timeline TARGET` filters by.
+    public var name: String {
+        switch self {
+        case .view(let view): view.name
+        case .screen: "screen"
+        }
+    }
+
+    /// The names `timeline TARGET` accepts on a screen of `messageCount` messages.
+    public static func names(messageCount: Int) -> [String] {
+        ["screen", ViewID.overlay.name, ViewID.content.name, ViewID.composeSheet.name]
+            + Segment.allCases.map { ViewID.segmentView($0).name }
+            + (1...max(1, messageCount)).map { MessageID($0).name }
+    }
+}
+
 /// One line of the timeline: an animation that started, or an event.
 public struct TimelineEntry: Equatable, Sendable {
     public let time: Ticks
-    /// The view it concerns: `msg1`, `overlay`, `screen`.
-    public let subject: String
+    /// The view it concerns, or the screen.
+    public let subject: TimelineSubject
     public let kind: Kind
     /// The gesture it belongs to (numbered from 1 since the last reset), if any.
     public let gesture: Int?
 
     /// An animation that started (with everything needed to replay it), or an event.
     public enum Kind: Equatable, Sendable {
-        case animation(property: String, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
+        case animation(property: PropertyKey, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
         case event(TimelineEvent)
     }
 
@@ -86,9 +121,9 @@ public struct TimelineEntry: Equatable, Sendable {
     public var summary: String {
         switch kind {
         case let .animation(property, from, to, duration, curve):
-            return "\(property) \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+            return "\(property.path) \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
         case .event(let event):
-            return "\(subject) \(event.description)"
+            return "\(subject.name) \(event.description)"
         }
     }
 }

@@ -9,16 +9,16 @@ public enum ScreenRender {
     static let pointsPerColumn = 8.0
     static let menuItems = ["MENU", "Inbox", "Later", "Archive", "Lists", "Settings"]
 
-    public static func lines(_ screen: MailboxState) -> [String] {
+    public static func lines(_ screen: ScreenSnapshot) -> [String] {
         var body: [(cells: [Character], note: String)] = []
-        let nav = Segment.allCases.map { $0 == screen.segments.selected ? "[\($0.rawValue)]" : $0.rawValue }
+        let nav = Segment.allCases.map { $0 == screen.segment ? "[\($0.rawValue)]" : $0.rawValue }
         body.append((padded("≡ " + centered(nav.joined(separator: " "), width: columns - 4) + " ✎"),
-                     "tint \(screen.segments.tint.rawValue)"))
+                     "tint \(screen.tint.rawValue)"))
         body.append((padded(centered("help · search", width: columns)), ""))
         body += feedLines(screen)
 
         // The content slides right over the menu panel.
-        let shift = Int((screen.contentPresentationX / pointsPerColumn).rounded())
+        let shift = Int((screen.contentX / pointsPerColumn).rounded())
         if shift > 0 {
             for i in body.indices {
                 var panel = Array(padded(i < menuItems.count ? " " + menuItems[i] : ""))
@@ -26,7 +26,7 @@ public enum ScreenRender {
                 for column in shift..<columns { panel[column] = body[i].cells[column - shift] }
                 body[i].cells = panel
             }
-            body[0].note += "  menu \(name(screen.menuPhase, open: "open", closed: "closed")) at content.x \(formatNumber(screen.contentPresentationX))"
+            body[0].note += "  menu \(screen.menu.rawValue) at content.x \(formatNumber(screen.contentX))"
         }
 
         var out = ["+" + String(repeating: "-", count: columns) + "+"]
@@ -39,14 +39,14 @@ public enum ScreenRender {
     }
 
     /// The rows of whichever segment views are on screen, each drawn at its view's x.
-    static func feedLines(_ screen: MailboxState) -> [(cells: [Character], note: String)] {
+    static func feedLines(_ screen: ScreenSnapshot) -> [(cells: [Character], note: String)] {
         var views: [(x: Double, lines: [(cells: [Character], note: String)])] = []
         for segment in Segment.allCases {
             let x = screen.viewX(of: segment)
             guard abs(x) < Metrics.screenWidth else { continue }
             if segment == .mailbox {
-                let rows = screen.rows.filter { $0.visible || screen.height(of: $0.id) > 0 }
-                views.append((x, rows.map { (rowCells($0.id, screen), annotation($0.id, screen)) }))
+                let rows = screen.rows.filter { $0.visible || $0.height > 0 }
+                views.append((x, rows.map { (rowCells($0), annotation($0)) }))
             } else {
                 let ids = screen.messages(in: segment.folder)
                 let lines = ids.isEmpty ? [padded(centered("no messages in \(segment.rawValue)", width: columns))]
@@ -72,12 +72,12 @@ public enum ScreenRender {
     }
 
     /// The options overlay, the compose sheet and an alert, below the screen's lines.
-    static func coverLines(_ screen: MailboxState) -> [String] {
+    static func coverLines(_ screen: ScreenSnapshot) -> [String] {
         var out: [String] = []
         func boxed(_ text: String) -> String { "|" + String(padded(centered(text, width: columns))) + "|" }
         if let overlay = screen.overlay {
             out.append(boxed("── \(overlay.kind.rawValue) options for \(overlay.message.name) ──") +
-                       "  alpha \(formatNumber(screen.overlayPresentationAlpha))")
+                       "  alpha \(formatNumber(overlay.alpha))")
             var line = ""
             for option in overlay.kind.options {
                 if line.count + option.count + 2 > columns - 2 { out.append(boxed(line)); line = "" }
@@ -86,11 +86,11 @@ public enum ScreenRender {
             out.append(boxed(line))
             out.append(boxed("cancel"))
         }
-        if screen.composePhase != .hidden {
-            let state = name(screen.composePhase, open: "shown", closed: "hidden")
-            out.append(boxed("── compose ──") + "  \(state), y \(formatNumber(screen.composePresentationY)), dim \(formatNumber(screen.composePresentationDim))")
-            let cursor = screen.compose.focus == .to ? "▏" : ""
-            out.append("|" + String(padded(" To: \(screen.compose.to)\(cursor)")) + "|")
+        let compose = screen.compose
+        if compose.phase != .hidden {
+            out.append(boxed("── compose ──") + "  \(compose.phase.rawValue), y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim))")
+            let cursor = compose.focus == .to ? "▏" : ""
+            out.append("|" + String(padded(" To: \(compose.to)\(cursor)")) + "|")
             out.append("|" + String(padded(" Subject:")) + "|")
             out.append(boxed("cancel"))
         }
@@ -102,20 +102,19 @@ public enum ScreenRender {
     }
 
     /// The revealed background, its icon, and the row's body shifted by x.
-    static func rowCells(_ id: MessageID, _ screen: MailboxState) -> [Character] {
-        let zone = screen.displayZone(of: id)
-        let fill: Character = zone.background == .gray ? "·" : "▒"
+    static func rowCells(_ row: RowSnapshot) -> [Character] {
+        let fill: Character = row.background == .gray ? "·" : "▒"
         var cells = [Character](repeating: fill, count: columns)
-        if screen.iconAlpha(of: id) > 0, zone.icon != .none {
-            let label = Array("[\(zone.icon.rawValue)]")
-            let centre = Int((screen.iconX(of: id) / pointsPerColumn).rounded(.down))
+        if row.iconAlpha > 0, row.icon != .none {
+            let label = Array("[\(row.icon.rawValue)]")
+            let centre = Int((row.iconX / pointsPerColumn).rounded(.down))
             for (i, ch) in label.enumerated() {
                 let column = centre - label.count / 2 + i
                 if column >= 0 && column < columns { cells[column] = ch }
             }
         }
-        let body = Array(" \(id.name) " + String(repeating: "─", count: columns))
-        let offset = Int((screen.x(of: id) / pointsPerColumn).rounded())
+        let body = Array(" \(row.id.name) " + String(repeating: "─", count: columns))
+        let offset = Int((row.x / pointsPerColumn).rounded())
         for i in 0..<columns {
             let column = offset + i
             if column >= 0 && column < columns { cells[column] = i == columns - 1 ? " " : body[i] }
@@ -123,19 +122,11 @@ public enum ScreenRender {
         return cells
     }
 
-    static func annotation(_ id: MessageID, _ screen: MailboxState) -> String {
-        var text = "x \(formatNumber(screen.x(of: id))) \(screen.background(of: id).rawValue)"
-        if screen.icon(of: id) != .none { text += " \(screen.icon(of: id).rawValue) α\(formatNumber(screen.iconAlpha(of: id), decimals: 2))" }
-        if screen.height(of: id) != Metrics.rowHeight { text += " h \(formatNumber(screen.height(of: id)))" }
+    static func annotation(_ row: RowSnapshot) -> String {
+        var text = "x \(formatNumber(row.x)) \(row.background.rawValue)"
+        if row.icon != .none { text += " \(row.icon.rawValue) α\(formatNumber(row.iconAlpha, decimals: 2))" }
+        if row.height != Metrics.rowHeight { text += " h \(formatNumber(row.height))" }
         return text
-    }
-
-    private static func name(_ phase: MailboxState.Phase, open: String, closed: String) -> String {
-        switch phase {
-        case .open: open
-        case .closed: closed
-        case .moving: "moving"
-        }
     }
 
     private static func padded(_ text: String) -> [Character] {

@@ -164,7 +164,7 @@ private struct Context {
         case .value:
             return Found(candidates: path.map(valueNames) ?? [])
         case .subject:
-            return Found(candidates: TimelineReport.subjects(screen))
+            return Found(candidates: TimelineSubject.names(messageCount: screen.messageCount))
         case .file:
             return Found(fileNames: true)
         case .commandName:

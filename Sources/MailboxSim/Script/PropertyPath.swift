@@ -123,15 +123,15 @@ public enum PropertyPath: Hashable, Sendable {
     public var valueType: ValueType {
         switch self {
         case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX: return .number
-        case .menu: return .name(["closed", "open", "moving"])
-        case .compose: return .name(["hidden", "shown", "moving"])
-        case .composeFocus: return .name(["none", "to"])
+        case .menu: return ValueNames.menu
+        case .compose: return ValueNames.compose
+        case .composeFocus: return ValueNames.composeFocus
         case .composeTo, .viewMessages: return .text
         case .segment: return ValueNames.segment
         case .tint: return .color
         case .alert: return ValueNames.alert
         case .animating: return .bool
-        case .gesture: return .name(["none", "pan", "edgepan"])
+        case .gesture: return ValueNames.gesture
         case .overlay: return ValueNames.overlay
         case .message(_, let field):
             switch field {
@@ -149,6 +149,10 @@ public enum PropertyPath: Hashable, Sendable {
     /// The name sets built from the model's enums, built once rather than on every `expect`.
     private enum ValueNames {
         static let segment = ValueType.name(Segment.allCases.map(\.rawValue))
+        static let menu = ValueType.name(MenuPhase.allCases.map(\.rawValue))
+        static let compose = ValueType.name(ComposePhase.allCases.map(\.rawValue))
+        static let composeFocus = ValueType.name(["none"] + ComposeSheet.Field.allCases.map(\.rawValue))
+        static let gesture = ValueType.name(["none"] + GestureKind.allCases.map(\.rawValue))
         static let alert = ValueType.name(["none"] + Alert.allCases.map(\.rawValue))
         static let overlay = ValueType.name(["none"] + OverlayKind.allCases.map(\.rawValue))
         static let icon = ValueType.name(Icon.allCases.map(\.rawValue))
@@ -165,4 +169,26 @@ public enum ValueType: Equatable, Sendable {
     case text
     /// One of a fixed set of names.
     case name([String])
+}
+
+extension PropertyPath {
+    /// The paths equal to `prefix` or under it (`msg1` → every msg1 property, `compose` → compose and its
+    /// properties), on a screen of `messageCount` messages; an error for a message that is not there or a
+    /// prefix of nothing.
+    public static func matching(_ prefix: String, messageCount: Int) throws(ScriptError) -> [PropertyPath] {
+        let head = prefix[...].prefix { $0 != "." }
+        if let id = MessageID(name: head), id.index >= messageCount {
+            throw ScriptError(MailboxError.noSuchMessage(id, count: messageCount))
+        }
+        let candidates: [PropertyPath]
+        if let id = MessageID(name: head) {
+            candidates = MessageField.allCases.map { .message(id, $0) }
+        } else {
+            candidates = fixedPaths
+        }
+        let found = candidates.filter { $0.name == prefix || $0.name.hasPrefix(prefix + ".") }
+        guard found.isEmpty else { return found }
+        _ = try parse(prefix[...])
+        return []
+    }
 }

@@ -1,7 +1,7 @@
 /// What running a script produces, in order: standard output lines, traced timeline entries, and diagnostics.
 public enum ScriptOutput: Sendable {
-    /// A line for standard output.
-    case line(String)
+    /// What an inspecting command produced, for standard output.
+    case report(Report)
     /// A timeline entry a command added (printed by front ends that trace).
     case trace(TimelineEntry)
     /// A failed check or an error (for standard error), or the refusal a `!` line expected (printed by

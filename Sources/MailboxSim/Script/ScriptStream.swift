@@ -90,7 +90,7 @@ public struct ScriptStream {
         if outcome.isCheck, let excused = outcome.excused {
             emit(.diagnostic(diagnostic(.refusedAsExpected(excused))))
         }
-        for line in outcome.output { emit(.line(line)) }
+        if let report = outcome.report { emit(.report(report)) }
         if outcome.isCheck {
             report.checks += 1
             if let failure = outcome.failure {

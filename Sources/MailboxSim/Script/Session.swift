@@ -23,8 +23,8 @@ public struct Session: Sendable {
 
     /// What one command produced.
     public struct Outcome: Sendable {
-        /// Lines printed by inspection commands (`state`, `show`, `help`…).
-        public var output: [String] = []
+        /// What an inspecting command (`state`, `show`, `help`…) produced, for the front end to render.
+        public var report: Report?
         /// Timeline entries the command added, for a front end that traces them.
         public var trace: [TimelineEntry] = []
         /// A failed `expect` or a `!` whose command succeeded.
@@ -92,7 +92,7 @@ public struct Session: Sendable {
         case .shake:
             let nothing = !screen.canUndo
             try screen.send(.shaken)
-            if nothing { outcome.output = ["Nothing to undo."] }
+            if nothing { outcome.report = .note(.nothingToUndo) }
         case .type(let text):
             try screen.send(.typed(text))
         case .advance(let span):
@@ -110,19 +110,22 @@ public struct Session: Sendable {
         case .set(let change):
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
         case .state:
-            outcome.output = StateReport.lines(screen)
-        case .show(let path):
-            outcome.output = try PropertyReport.lines(path, screen)
+            outcome.report = .state(screen.snapshot())
+        case .show(let prefix):
+            let paths = try PropertyPath.matching(prefix, messageCount: screen.messageCount)
+            var readings: [PropertyReading] = []
+            for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
+            outcome.report = .properties(readings)
         case .colors:
-            outcome.output = ColorsReport.lines(screen)
+            outcome.report = .colors(screen.snapshot())
         case .timeline(let filter):
-            outcome.output = try TimelineReport.lines(screen, filter: filter)
+            outcome.report = .timeline(try timeline(filter: filter))
         case .render:
-            outcome.output = ScreenRender.lines(screen)
+            outcome.report = .render(screen.snapshot())
         case let .save(file, withExpectations):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
-            outcome.output = ["saved \(transcript.count) commands to \(file)"]
+            outcome.report = .note(.saved(commands: transcript.count, file: file))
         case .expect(let expectation):
             outcome.isCheck = true
             let actual = try screen.read(expectation.path)
@@ -148,10 +151,25 @@ public struct Session: Sendable {
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):
-            outcome.output = HelpReport.lines(topic: topic)
+            outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
         case .quit:
             outcome.quit = true
         }
+    }
+
+    /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).
+    private func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
+        let timeline = screen.timeline
+        guard let filter else {
+            return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
+        }
+        let subjects = TimelineSubject.names(messageCount: screen.messageCount)
+        guard subjects.contains(filter) else {
+            let hint = didYouMean(filter, in: subjects)
+            throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay, content, compose, view.NAME or screen")
+        }
+        return TimelineExcerpt(entries: timeline.entries.filter { $0.subject.name == filter },
+                               dropped: timeline.dropped, capacity: timeline.capacity)
     }
 
     /// Throws "interrupted" every `cancellationStride` steps if the cancellation check says so.

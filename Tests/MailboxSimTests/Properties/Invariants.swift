@@ -194,8 +194,8 @@ func transcript(of bytes: [UInt8]) -> [String] {
     var printed: [String] = []
     let report = ScriptRunner.run(bytes, file: "fuzz.mbs", session: &session) { output in
         switch output {
-        case .line(let line): printed.append(line)
-        case .trace(let entry): printed.append("trace " + TimelineReport.line(entry))
+        case .report(let report): printed += TextReport.lines(report)
+        case .trace(let entry): printed.append("trace " + TimelineText.line(entry))
         case .diagnostic(let diagnostic): printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
         }
     }

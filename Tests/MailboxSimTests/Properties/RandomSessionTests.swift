@@ -63,7 +63,7 @@ import Testing
         if !s.pendingOverlays.isEmpty { tally.reached.insert("waiting overlay") }
         if let alert = s.alert { tally.reached.insert("alert \(alert)") }
         if s.menuPhase == .open { tally.reached.insert("menu open") }
-        if s.composePhase == .open { tally.reached.insert("compose shown") }
+        if s.composePhase == .shown { tally.reached.insert("compose shown") }
         if s.segments.selected != .mailbox { tally.reached.insert("segment \(s.segments.selected)") }
         for folder in Folder.allCases where folder != .inbox && s.count(in: folder) > 0 { tally.reached.insert("in \(folder)") }
         tally.deepest = max(tally.deepest, s.undoStack.count)
