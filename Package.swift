@@ -1,11 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The layers, each using only those below it:
+/// MailboxText ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ← MailboxReports ← mailsim.
+/// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
+/// specialised and inlined as it was in one module.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "mailsim",
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
-        .library(name: "MailboxSim", targets: ["MailboxSim"]),
+        .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,16 +22,30 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "MailboxSim"),
+        // Number formatting, quoting and "did you mean": shared by every layer.
+        .target(name: "MailboxText", swiftSettings: crossModule),
+        // The animation engine: exact time, Core Animation curves, springs, the animator.
+        .target(name: "MailboxAnimation", dependencies: ["MailboxText"], swiftSettings: crossModule),
+        // The model: the screen as a value, the actions, the reducer, the timeline, snapshots.
+        .target(name: "MailboxSim", dependencies: ["MailboxText", "MailboxAnimation"], swiftSettings: crossModule),
+        // The script language: lexer, parser, command table, property paths, Session, script runs.
+        .target(name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+                swiftSettings: crossModule),
+        // The renderers: reports as text.
+        .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+                swiftSettings: crossModule),
+        // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
             dependencies: [
-                "MailboxSim",
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: crossModule
         ),
-        .testTarget(name: "MailboxSimTests", dependencies: ["MailboxSim"]),
+        .testTarget(name: "MailboxSimTests",
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
     ],
     swiftLanguageModes: [.v6]

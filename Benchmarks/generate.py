@@ -133,7 +133,9 @@ class Script:
         dx = self.drag(n, 265, 400, 1) if long else self.drag(n, 65, 255, 1)
         below = next((m for m in self.inbox if m > n), None)
         self.emit("release")
-        self.advance(3 * NS // 10)
+        # Released at exactly 320 the row is already where the slide would take it: the hide starts at once.
+        if dx != 320:
+            self.advance(3 * NS // 10)
         self.expect(f"msg{n}.x", "320")
         self.advance(15 * NS // 100)
         self.expect(f"msg{n}.height", "43")
@@ -151,14 +153,16 @@ class Script:
 
     def options(self, n):
         long = self.rng.random() < 0.4
-        self.drag(n, 265, 400, -1) if long else self.drag(n, 65, 255, -1)
+        dx = self.drag(n, 265, 400, -1) if long else self.drag(n, 65, 255, -1)
         kind, choices = ("list", LISTS) if long else ("reschedule", RESCHEDULE)
         self.emit("release")
+        # The slide (none from exactly -320), then the overlay's fade.
+        slide = 0 if dx == -320 else 3 * NS // 10
         if self.rng.random() < 0.5:
             self.advance(6 * NS // 10)
         else:
             self.emit("settle")
-            self.now += 6 * NS // 10
+            self.now += slide + 3 * NS // 10
         self.expect("overlay", kind)
         self.expect("overlay.alpha", "1")
         if self.rng.random() < 0.3:

@@ -1,6 +1,7 @@
-// libFuzzer's entry point. tools/fuzz.sh compiles it together with the library's sources and the property
-// tests' invariants (Tests/MailboxSimTests/Properties/Invariants.swift) into one module, so that it reaches
-// the library's internals as the tests do.
+// libFuzzer's entry point. tools/fuzz.sh compiles it together with the property tests' invariants
+// (Tests/MailboxSimTests/Properties/Invariants.swift) over the library's layers, which it reaches as the
+// tests do (@testable).
+@testable import MailboxScript
 
 /// Arbitrary bytes, run as a script, or (after a leading NUL) as the choices of the property tests' command
 /// generator, which goes deep faster: any crash, trap, hang (-timeout) or broken invariant is a finding.

@@ -7,8 +7,9 @@
 # With FUZZ_LOG=FILE, libFuzzer's output goes to FILE and only a summary (and, on a finding, the end of the
 # log) is printed: `make test` runs it so.
 #
-# The target is Fuzz/FuzzTarget.swift, compiled with the library's sources, the property tests' invariants and
-# command generator (Tests/MailboxSimTests/Properties/) as one module, with -sanitize=fuzzer,address. An input
+# The library's layers are compiled in order, each a module, and the target Fuzz/FuzzTarget.swift with the
+# property tests' invariants and command generator (Tests/MailboxSimTests/Properties/) over them, all with
+# -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
 # is a script, or, after a leading NUL byte, the generator's choices. The corpus grows in .build/fuzz/corpus,
 # seeded from Scripts/*.mbs, random choices and Fuzz/regressions/; a finding is written to
 # .build/fuzz/artifacts/ and the script exits non-zero. Copy it into Fuzz/regressions/ once fixed:
@@ -22,8 +23,11 @@ binary="$out/mailsim-fuzz"
 mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
-sources=$(find Sources/MailboxSim -name '*.swift' | sort)
-inputs="$sources Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
+# The library's targets, bottom layer first (Package.swift).
+layers="MailboxText MailboxAnimation MailboxSim MailboxScript MailboxReports"
+harness="Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
+inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
+modules="$out/modules"
 
 # Rebuild only when a source is newer than the binary.
 stale=yes
@@ -36,9 +40,24 @@ fi
 if [ "$stale" = yes ]; then
     echo "fuzz: building $binary"
     start=$(date +%s)
+    mkdir -p "$modules"
+    : > "$out/build.log"
+    libraries=""
+    flags="-sanitize=fuzzer,address -parse-as-library -O -g -package-name mailsim -I $modules"
+    for layer in $layers; do
+        # shellcheck disable=SC2086
+        if ! swiftc $flags -enable-testing -wmo -module-name "$layer" -emit-module \
+                -emit-module-path "$modules/$layer.swiftmodule" -emit-library -static -o "$modules/lib$layer.a" \
+                $(find "Sources/$layer" -name '*.swift' | sort) >>"$out/build.log" 2>&1; then
+            cat "$out/build.log" >&2
+            echo "fuzz: build of $layer failed" >&2
+            exit 2
+        fi
+        libraries="-l$layer $libraries"
+    done
     # shellcheck disable=SC2086
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MailboxSim -use-ld=lld \
-            $inputs -o "$binary" >"$out/build.log" 2>&1; then
+    if ! swiftc $flags -module-name MailsimFuzz -use-ld=lld -L "$modules" $libraries $harness -o "$binary" \
+            >>"$out/build.log" 2>&1; then
         cat "$out/build.log" >&2
         echo "fuzz: build failed" >&2
         exit 2

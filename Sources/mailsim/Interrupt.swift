@@ -1,4 +1,8 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Synchronization
 import Glibc
 

@@ -1,5 +1,9 @@
 @preconcurrency import CEdit
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Synchronization
 import Glibc
 

@@ -1,4 +1,8 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Glibc
 
 /// The interactive prompt: reads lines with libedit, runs them in one session, prints what happened.

@@ -1,5 +1,9 @@
 import ArgumentParser
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 
 extension MailsimCommand {
     /// `mailsim run FILE...`: runs scripts, each in a fresh simulation.

@@ -1,4 +1,8 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 
 /// Prints what a script produces: output lines to stdout, diagnostics to stderr, traced events if asked.
 struct ScriptPrinter {

@@ -1,5 +1,9 @@
 import ArgumentParser
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Glibc
 
 /// `--color auto|always|never`.

@@ -1,5 +1,9 @@
 import ArgumentParser
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 
 extension MailsimCommand {
     /// `mailsim test [PATH...]`: runs every script as a test, one line each, then the totals.

@@ -1,5 +1,9 @@
 import Foundation
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// The bad-input catalogue (`Tests/Fixtures/bad/`, run through the binary by `BadInputTests`) through the

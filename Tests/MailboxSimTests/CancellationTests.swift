@@ -1,4 +1,8 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Testing
 
 /// Long commands poll a cancellation check (Ctrl-C at the prompt); a cancelled command changes nothing.

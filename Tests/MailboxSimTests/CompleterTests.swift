@@ -1,4 +1,8 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Testing
 
 /// Tab completion: every candidate comes from the command table and the screen as it is now.

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// SPEC §3: the Core Animation Béziers, solved for t at a given fraction of time x.

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// Numbers print rounded to 3 decimals with trailing zeros trimmed; colours as `#RRGGBB`.

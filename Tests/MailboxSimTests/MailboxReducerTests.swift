@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// The reducer, in the style of the Composable Architecture's tests: start from `MailboxState()`, send

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// SPEC §4: every command parses to its `Command`, and every refusal explains itself.

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// Bugs the bad-input catalogue, the fuzzer and the property tests found, each pinned here so it stays fixed.

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// SPEC §6: a failed `expect` is reported as `FILE:LINE: expected PATH OP VALUE, got ACTUAL` and the script

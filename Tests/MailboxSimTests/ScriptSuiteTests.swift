@@ -1,5 +1,9 @@
 import Foundation
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
 import MailboxSim
+import MailboxText
 import Testing
 
 /// Runs every `Scripts/*.mbs` acceptance script through the interpreter, one test per script.

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 // Helpers shared by the unit tests: short names for instants and messages, and a comparable snapshot of

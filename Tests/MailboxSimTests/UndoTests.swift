@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// SPEC §2 Shake to undo: with something to undo, the alert "Undo last action?" (cancel, undo); `tap undo`

@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 
 /// SplitMix64: a small seeded generator, so that every property test replays exactly from its seed. Given
 /// bytes, it hands them out first, eight at a time (so that a fuzzer's input steers the choices), then goes on

@@ -1,5 +1,9 @@
 import Foundation
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 import Testing
 
 /// Replays every input in `Fuzz/regressions/` (what the fuzzer, or a person, found once and was fixed) through

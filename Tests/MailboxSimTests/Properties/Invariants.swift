@@ -1,4 +1,8 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
 @testable import MailboxSim
+@testable import MailboxText
 
 // The invariants every screen keeps, whatever it was sent. Plain Swift on the library alone, so that the
 // fuzz target (tools/fuzz.sh compiles this file into it) checks exactly what the property tests check.

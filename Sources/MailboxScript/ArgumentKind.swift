@@ -1,0 +1,86 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// What an argument of a command is: it decides how the argument parses, how `help` names it, and what
+/// tab completion offers in its place.
+public enum ArgumentKind: Equatable, Sendable {
+    /// `msgN` or `content`.
+    case panTarget
+    /// A translation in points.
+    case distance
+    /// Points per second.
+    case velocity
+    /// Seconds, at most `max`.
+    case duration(max: Double)
+    /// `compose`, `menu`, `cancel`, `undo` or `segment NAME` (two words).
+    case tapTarget
+    /// An option on the overlay that is up.
+    case overlayOption
+    /// The rest of the line, as typed.
+    case text
+    /// A whole number in a range.
+    case wholeNumber(ClosedRange<Int>)
+    /// A setting's name: `fps`, `compose.draft-alert`.
+    case setting
+    /// The value of the setting named before it.
+    case settingValue
+    /// A property path.
+    case path
+    /// A property path, or the start of one (`msg1`, `msg1.icon`).
+    case pathPrefix
+    /// An `expect` operator.
+    case comparison
+    /// A value of the path before it.
+    case value
+    /// A non-negative tolerance.
+    case tolerance
+    /// What `timeline` can be narrowed to: `msg1`, `overlay`, `screen`.
+    case subject
+    /// A file name.
+    case file
+    /// A command name.
+    case commandName
+    /// A whole command line.
+    case command
+}
+
+/// One argument in a command's synopsis.
+public struct Parameter: Equatable, Sendable {
+    /// How the synopsis names it: `TARGET`, `DX`, `S`.
+    public let name: String
+    public let kind: ArgumentKind
+    public let optional: Bool
+    /// A word that must come before it (`in S`, `within TOL`), or a flag's own spelling (`--expect`).
+    public let keyword: String?
+    /// True for a flag: the keyword alone, no value.
+    public let isFlag: Bool
+
+    public static func required(_ name: String, _ kind: ArgumentKind) -> Parameter {
+        Parameter(name: name, kind: kind, optional: false, keyword: nil, isFlag: false)
+    }
+    public static func optional(_ name: String, _ kind: ArgumentKind, after keyword: String? = nil) -> Parameter {
+        Parameter(name: name, kind: kind, optional: true, keyword: keyword, isFlag: false)
+    }
+    public static func flag(_ spelling: String) -> Parameter {
+        Parameter(name: spelling, kind: .text, optional: true, keyword: spelling, isFlag: true)
+    }
+
+    /// `TARGET`, `[in S]`, `[--expect]`.
+    public var synopsis: String {
+        let core = isFlag ? name : keyword.map { "\($0) \(name)" } ?? name
+        return optional ? "[\(core)]" : core
+    }
+}
+
+/// A parsed argument, before the command's builder turns the list into a `Command`.
+public enum ArgumentValue: Equatable, Sendable {
+    case number(DecimalNumber)
+    case word(Substring)
+    case panTarget(PanTarget)
+    case tapTarget(TapTarget)
+    case path(PropertyPath)
+    case comparison(Comparison)
+    case flag
+    case command(Command, text: String)
+}

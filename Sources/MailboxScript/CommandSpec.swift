@@ -1,0 +1,86 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A command's description of itself: its name, arguments and help, and how its parsed arguments become a
+/// `Command`. `help`, tab completion and the parser all read these and nothing else.
+public final class CommandSpec: Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let parameters: [Parameter]
+    /// One line for the command list.
+    public var summary: String { summaryText() }
+    /// A paragraph for `help NAME`.
+    public var details: String { detailsText() }
+    public var example: String { exampleText() }
+    // The texts are built when help asks for them, not when the table is (at start-up): several read numbers
+    // from Metrics and Limits, and building them costs more than the rest of the table.
+    private let summaryText: @Sendable () -> String
+    private let detailsText: @Sendable () -> String
+    private let exampleText: @Sendable () -> String
+    /// True for commands that only make sense at the prompt (`save`, `quit`).
+    public let interactiveOnly: Bool
+    let build: @Sendable (Arguments) throws(ScriptError) -> Command
+
+    init(_ name: String, aliases: [String] = [], _ parameters: [Parameter] = [],
+         summary: @autoclosure @escaping @Sendable () -> String, details: @autoclosure @escaping @Sendable () -> String,
+         example: @autoclosure @escaping @Sendable () -> String, interactiveOnly: Bool = false,
+         build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command) {
+        self.name = name
+        self.aliases = aliases
+        self.parameters = parameters
+        self.summaryText = summary
+        self.detailsText = details
+        self.exampleText = example
+        self.interactiveOnly = interactiveOnly
+        self.build = build
+        precondition(parameters.count <= Arguments.capacity, "\(name): more parameters than Arguments holds")
+    }
+
+    /// `pan TARGET DX [in S]`.
+    public var synopsis: String {
+        ([name] + parameters.map(\.synopsis)).joined(separator: " ")
+    }
+
+    /// Every name the command answers to.
+    public var names: [String] { [name] + aliases }
+}
+
+/// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out).
+/// Kept inline, not in an array: one is built for every line.
+public struct Arguments: Sendable {
+    /// The most parameters a command has (`expect PATH OP VALUE [within TOL]`).
+    static let capacity = 4
+    private var slots: (ArgumentValue?, ArgumentValue?, ArgumentValue?, ArgumentValue?) = (nil, nil, nil, nil)
+    private(set) var count = 0
+
+    mutating func append(_ value: ArgumentValue?) {
+        switch count {
+        case 0: slots.0 = value
+        case 1: slots.1 = value
+        case 2: slots.2 = value
+        case 3: slots.3 = value
+        default: preconditionFailure("a command has at most \(Arguments.capacity) parameters")
+        }
+        count += 1
+    }
+
+    subscript(_ index: Int) -> ArgumentValue? {
+        switch index {
+        case 0: slots.0
+        case 1: slots.1
+        case 2: slots.2
+        case 3: slots.3
+        default: nil
+        }
+    }
+
+    func number(_ index: Int) -> DecimalNumber? {
+        if case .number(let n)? = self[index] { return n } else { return nil }
+    }
+    func ticks(_ index: Int) -> Ticks? { number(index)?.ticks }
+    func word(_ index: Int) -> String? {
+        if case .word(let w)? = self[index] { return String(w) } else { return nil }
+    }
+    func flag(_ index: Int) -> Bool { self[index] == .flag }
+}

@@ -1,0 +1,157 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// Every command of the script language (SPEC §4), in the order `help` lists them.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec("pan", [.required("TARGET", .panTarget), .required("DX", .distance),
+                            .optional("S", .duration(max: Limits.maxPanSeconds), after: "in")],
+                    summary: "drag a message (msgN) or the open menu's content to translation DX",
+                    details: """
+                    Puts a finger down on TARGET if none is down, then moves it to translation DX (points from \
+                    where it went down) at constant speed over S seconds (default \(Limits.defaultPanDuration.decimalSeconds)), sampled at the frame rate; \
+                    the clock advances by S. A second pan on the same target continues the gesture.
+                    """,
+                    example: "pan msg1 -180 in 0.3") { a throws(ScriptError) in
+            guard case .panTarget(let target)? = a[0] else { throw ScriptError("pan needs a target") }
+            return .pan(target, translation: a.number(1)!.value, duration: a.ticks(2))
+        },
+        CommandSpec("edgepan", [.required("DX", .distance), .optional("S", .duration(max: Limits.maxPanSeconds), after: "in")],
+                    summary: "pan from the screen's left edge to reveal the menu",
+                    details: "Like pan, for a finger that starts on the screen's left edge: content.x follows DX, clamped to 0…\(formatNumber(Metrics.screenWidth)).",
+                    example: "edgepan 200 in 0.25") { a throws(ScriptError) in
+            .edgePan(translation: a.number(0)!.value, duration: a.ticks(1))
+        },
+        CommandSpec("release", [.optional("VX", .velocity)],
+                    summary: "lift the finger, optionally with velocity VX (pt/s)",
+                    details: "Lifts the finger. The zone at release decides what happens; VX overrides the velocity, which is otherwise that of the last sampled movement.",
+                    example: "release") { a throws(ScriptError) in
+            .release(velocity: a.number(0)?.value)
+        },
+        CommandSpec("tap", [.optional("TARGET", .tapTarget)],
+                    summary: "tap what is on top, or compose, menu, cancel, undo, delete-draft, keep-draft, segment NAME",
+                    details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels what is up: the options overlay (the message slides back), the compose sheet (whatever was typed; with `set compose.draft-alert on`, asking about the draft first), or an alert. `tap undo` answers the undo alert; `tap delete-draft` and `tap keep-draft` the draft alert (both close the sheet; keep-draft keeps the text for the next compose). `tap menu` opens or closes the menu; `tap segment NAME` selects later, mailbox or archive.",
+                    example: "tap cancel") { a throws(ScriptError) in
+            if case .tapTarget(let target)? = a[0] { return .tap(target) }
+            return .tap(nil)
+        },
+        CommandSpec("compose", summary: "open the compose sheet (tap compose)",
+                    details: "The same as `tap compose`.", example: "compose") { _ throws(ScriptError) in .tap(.compose) },
+        CommandSpec("choose", [.required("OPTION", .overlayOption)],
+                    summary: "pick an option on the reschedule or list overlay",
+                    details: "Dismisses the overlay like a tap and records OPTION on the message (msgN.snooze or msgN.list).",
+                    example: "choose tomorrow") { a throws(ScriptError) in .choose(a.word(0)!) },
+        CommandSpec("shake", summary: "shake to undo",
+                    details: "With nothing to undo, prints \"Nothing to undo.\" and shows no alert; otherwise shows the alert \"Undo last action?\" (tap undo or tap cancel). Undo is a stack over archive, delete, later and list.",
+                    example: "shake") { _ throws(ScriptError) in .shake },
+        CommandSpec("type", [.required("TEXT", .text)], summary: "type into the compose sheet's focused field",
+                    details: "Types TEXT (the rest of the line) into the focused field of the compose sheet.",
+                    example: "type hello") { a throws(ScriptError) in .type(a.word(0)!) },
+        CommandSpec("advance", aliases: ["wait"], [.required("S", .duration(max: Limits.maxAdvanceSeconds))],
+                    summary: "move the clock S seconds",
+                    details: "Moves the virtual clock S seconds; animations that complete on the way start their follow-ups at their exact end time. Costs the same for any S.",
+                    example: "advance 0.15") { a throws(ScriptError) in .advance(a.ticks(0)!) },
+        CommandSpec("settle", summary: "advance until no animation runs",
+                    details: "Advances the clock to the end of the last running animation, follow-ups included.",
+                    example: "settle") { _ throws(ScriptError) in .settle },
+        CommandSpec("reset", [.optional("N", .wholeNumber(1...Metrics.maxMessageCount))],
+                    summary: "a fresh screen with N messages (default \(Metrics.defaultMessageCount))",
+                    details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept.",
+                    example: "reset 20") { a throws(ScriptError) in .reset(messages: a.number(0)?.integer) },
+        CommandSpec("set", [.required("SETTING", .setting), .required("VALUE", .settingValue)],
+                    summary: "change a setting: " + Setting.allCases.map { "set \($0.rawValue) \($0.valueSynopsis)" }.joined(separator: ", "),
+                    details: """
+                    `set fps N` sets the frame rate at which pans are sampled (default \(Limits.defaultFramesPerSecond)). \
+                    `set compose.draft-alert on` makes `tap cancel` on a compose sheet with text typed ask about the \
+                    draft first (the draft alert: tap delete-draft, keep-draft or cancel); off, the default, closes it \
+                    and drops the text. Settings are kept by reset.
+                    """,
+                    example: "set fps 120") { a throws(ScriptError) in
+            guard let name = a.word(0), let setting = Setting(rawValue: name), let value = a.word(1) else {
+                throw ScriptError("set needs SETTING VALUE")
+            }
+            return .set(try setting.change(reading: value[...]))
+        },
+        CommandSpec("state", summary: "print the whole screen state",
+                    details: "Prints the clock, what is up, the counts, and every message row.",
+                    example: "state") { _ throws(ScriptError) in .state },
+        CommandSpec("show", [.required("PATH", .pathPrefix)], summary: "print one view or property",
+                    details: "Prints PATH and every property under it: `show msg1`, `show msg1.icon`, `show overlay`.",
+                    example: "show msg1") { a throws(ScriptError) in .show(a.word(0)!) },
+        CommandSpec("colors", summary: "print the palette and the colours on screen now",
+                    details: "Lists the palette with hex values, then the colour each visible row shows.",
+                    example: "colors") { _ throws(ScriptError) in .colors },
+        CommandSpec("timeline", [.optional("TARGET", .subject)], summary: "print the animations and events so far",
+                    details: "Prints every animation (start, property, from → to, duration, curve) and event, oldest first; TARGET keeps those of one view (msg1, overlay, screen).",
+                    example: "timeline msg1") { a throws(ScriptError) in .timeline(filter: a.word(0)) },
+        CommandSpec("render", summary: "draw the screen as text",
+                    details: "Draws the navigation bar, the rows with their offset, colour and icon, and what covers the screen.",
+                    example: "render") { _ throws(ScriptError) in .render },
+        CommandSpec("save", [.required("FILE", .file), .flag("--expect")],
+                    summary: "write the session's commands as a script",
+                    details: "Writes the commands typed so far to FILE; --expect appends expect lines that pin the current state.",
+                    example: "save swipe.mbs --expect", interactiveOnly: true) { a throws(ScriptError) in
+            .save(file: a.word(0)!, withExpectations: a.flag(1))
+        },
+        CommandSpec("expect", [.required("PATH", .path), .required("OP", .comparison), .required("VALUE", .value),
+                               .optional("TOL", .tolerance, after: "within")],
+                    summary: "assert a property: expect PATH OP VALUE [within TOL]",
+                    details: "OP is ==, !=, <, <=, >, >=. Numeric == and != compare within \(formatNumber(Expectation.defaultTolerance)) unless within TOL is given. Colours take a palette name or #RRGGBB; colours and names compare with == and != only.",
+                    example: "expect msg1.background == yellow") { a throws(ScriptError) in try buildExpectation(a) },
+        CommandSpec("!", [.required("COMMAND", .command)], summary: "assert that COMMAND is refused",
+                    details: "Succeeds when COMMAND fails with an error (and so changes nothing), whatever the error, an unknown command name included; a `!` command that succeeds is a failed expectation.",
+                    example: "! release") { a throws(ScriptError) in
+            guard case .command(let command, let text)? = a[0] else { throw ScriptError("! needs a command") }
+            return .mustFail(command, text: text)
+        },
+        CommandSpec("help", [.optional("COMMAND", .commandName)], summary: "list commands, or explain one",
+                    details: "Lists every command with its synopsis; `help NAME` explains one with an example.",
+                    example: "help pan") { a throws(ScriptError) in .help(topic: a.word(0)) },
+        CommandSpec("quit", aliases: ["exit"], summary: "leave the REPL",
+                    details: "Leaves the REPL (Ctrl-D on an empty line does too). In a script it ends the script.",
+                    example: "quit") { _ throws(ScriptError) in .quit },
+    ]
+
+    /// The command answering to `name`, if any.
+    public static func spec(named name: some StringProtocol) -> CommandSpec? {
+        position(of: name).map { all[$0] }
+    }
+
+    /// Where the command answering to `name` sits in `all`.
+    static func position(of name: some StringProtocol) -> Int? {
+        spellings.first { $0.bytes.count == name.utf8.count && name.utf8.elementsEqual($0.bytes) }?.index
+    }
+
+    /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
+    /// ASCII word, which only its own bytes spell).
+    static func position(of word: LineText.Word, in line: LineText) -> Int? {
+        spellings.first { line.spells(word, $0) }?.index
+    }
+
+    /// Every name and alias as bytes, with its place in `all`, in table order.
+    private static let spellings: [Spelling] = all.enumerated().flatMap { position, spec in
+        spec.names.map { Spelling($0, position) }
+    }
+
+    /// Every name and alias, for suggestions and completion.
+    public static var names: [String] { all.flatMap(\.names) }
+
+    private static func buildExpectation(_ a: Arguments) throws(ScriptError) -> Command {
+        guard case .path(let path)? = a[0], case .comparison(let op)? = a[1], case .word(let raw)? = a[2] else {
+            throw ScriptError("expect needs PATH OP VALUE")
+        }
+        let type = path.valueType
+        if type != .number && !op.isEquality {
+            throw ScriptError("\(path.name) is \(type == .color ? "a colour" : type == .bool ? "true or false" : "a name"): compare it with == or !=")
+        }
+        let tolerance = a.number(3)?.value
+        if tolerance != nil && (type != .number || !op.isEquality) {
+            throw ScriptError("within applies to numeric == and != only")
+        }
+        let expected = try Value.parse(raw, as: type, for: path)
+        return .expect(Expectation(path: path, comparison: op, expected: expected,
+                                   tolerance: tolerance ?? Expectation.defaultTolerance, value: raw,
+                                   within: tolerance.map { formatNumber($0, decimals: 9) }))
+    }
+}

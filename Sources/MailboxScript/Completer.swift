@@ -1,0 +1,226 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// Tab completion for the REPL, read from the command table (`CommandTable.all`, its parameters and their
+/// `ArgumentKind`s) and from the screen as it is now: the same table the parser and `help` read, so a new
+/// command or argument kind completes without a second list.
+///
+/// Pure: it looks at the text before the cursor and the session, and answers with the word being completed
+/// and the words that could replace it.
+public enum Completer {
+    /// What can replace the word before the cursor.
+    public struct Completion: Equatable, Sendable {
+        /// The word being completed: the text after the last blank before the cursor (empty after a blank).
+        public var word: String
+        /// The full words that can replace `word`, each starting with it, without duplicates, in a useful order.
+        public var candidates: [String]
+        /// True where a file name goes (`save FILE`): the front end may offer the file system's names.
+        public var fileNames: Bool
+
+        public init(word: String, candidates: [String], fileNames: Bool = false) {
+            self.word = word
+            self.candidates = candidates
+            self.fileNames = fileNames
+        }
+
+        /// The longest text every candidate starts with (at least `word` when there are candidates).
+        public var commonPrefix: String {
+            guard var prefix = candidates.first.map(Array.init) else { return word }
+            for candidate in candidates.dropFirst() {
+                let chars = Array(candidate)
+                var n = 0
+                while n < prefix.count && n < chars.count && prefix[n] == chars[n] { n += 1 }
+                prefix.removeSubrange(n...)
+            }
+            return String(prefix)
+        }
+
+        /// True when a completed word is finished and a blank should follow it: one candidate that does
+        /// not end in `.` (`msg1.` waits for its property).
+        public var isFinal: Bool {
+            candidates.count == 1 && !(candidates[0].hasSuffix("."))
+        }
+    }
+
+    /// Candidates for the word that ends at the cursor. `line` is the text of the line up to the cursor.
+    public static func complete(_ line: String, session: Session) -> Completion {
+        let endsWithBlank = line.isEmpty || line.last == " " || line.last == "\t"
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let word = endsWithBlank ? "" : words.removeLast()
+        // A comment: nothing to complete in it.
+        if words.first?.hasPrefix("#") == true || (words.isEmpty && word.hasPrefix("#")) || words.contains("#") {
+            return Completion(word: word, candidates: [])
+        }
+        let context = Context(screen: session.screen, word: word)
+        let found = context.complete(words: words[...])
+        return Completion(word: word, candidates: unique(found.candidates.filter { $0.hasPrefix(word) }),
+                          fileNames: found.fileNames)
+    }
+
+    private static func unique(_ words: [String]) -> [String] {
+        var seen = Set<String>()
+        return words.filter { seen.insert($0).inserted }
+    }
+}
+
+/// The screen the candidates are read from, and the walk through a command's parameters.
+private struct Context {
+    let screen: MailboxState
+    /// The word being typed.
+    let word: String
+
+    struct Found {
+        var candidates: [String] = []
+        var fileNames = false
+    }
+
+    /// `words` are the complete words before the one being typed.
+    func complete(words: ArraySlice<String>) -> Found {
+        guard var head = words.first else {
+            // The command name itself; `!pa` completes to `!pan`.
+            if word.count > 1, word.hasPrefix("!") {
+                return Found(candidates: CommandTable.names.filter { $0 != "!" }.map { "!" + $0 })
+            }
+            return Found(candidates: CommandTable.names)
+        }
+        var rest = words.dropFirst()
+        // `!pan msg1 10` reads as `! pan msg1 10`, as the parser reads it.
+        if head.count > 1, head.hasPrefix("!") {
+            rest = ([String(head.dropFirst())] + rest)[...]
+            head = "!"
+        }
+        guard let spec = CommandTable.spec(named: head) else { return Found() }
+        return complete(spec, arguments: rest)
+    }
+
+    /// Walks the parameters as the parser does, consuming the complete words; the first parameter with no
+    /// word left is the one being typed (with any optional ones that could come in its place).
+    func complete(_ spec: CommandSpec, arguments: ArraySlice<String>) -> Found {
+        var rest = arguments
+        var path: PropertyPath?
+        var setting: Setting?
+        var found = Found()
+        for parameter in spec.parameters {
+            if let next = rest.first {
+                if parameter.isFlag {
+                    if next == parameter.keyword { rest.removeFirst() }
+                    continue
+                }
+                if let keyword = parameter.keyword {
+                    guard next == keyword else { continue }
+                    rest.removeFirst()
+                    guard !rest.isEmpty else { return values(for: parameter, after: path, setting: setting) }
+                }
+                switch parameter.kind {
+                case .command:
+                    return complete(words: rest)
+                case .text:
+                    return Found()
+                case .tapTarget where rest.first == segmentWord:
+                    rest.removeFirst()
+                    if rest.isEmpty { return Found(candidates: Segment.allCases.map(\.rawValue)) }
+                    rest.removeFirst()
+                case .path:
+                    path = try? PropertyPath.parse(rest.removeFirst()[...])
+                case .setting:
+                    setting = Setting(rawValue: rest.removeFirst())
+                default:
+                    rest.removeFirst()
+                }
+                continue
+            }
+            // The word being typed goes here.
+            if parameter.isFlag || parameter.keyword != nil {
+                found.candidates.append(parameter.keyword!)
+            } else {
+                let more = values(for: parameter, after: path, setting: setting)
+                found.candidates += more.candidates
+                found.fileNames = found.fileNames || more.fileNames
+                if !parameter.optional { break }
+            }
+        }
+        return rest.isEmpty ? found : Found()
+    }
+
+    /// The tap target that takes a segment name after it (the one word of `TapTarget.words` with no target).
+    private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
+
+    /// What may stand in a parameter's place on this screen.
+    func values(for parameter: Parameter, after path: PropertyPath?, setting: Setting? = nil) -> Found {
+        switch parameter.kind {
+        case .panTarget:
+            return Found(candidates: screen.rows.filter(\.visible).map(\.id.name) + ["content"])
+        case .tapTarget:
+            return Found(candidates: TapTarget.words.map(\.word))
+        case .overlayOption:
+            return Found(candidates: screen.overlay?.kind.options ?? [])
+        case .setting:
+            return Found(candidates: Setting.allCases.map(\.rawValue))
+        case .settingValue:
+            return Found(candidates: setting?.valueWords ?? [])
+        case .path:
+            return Found(candidates: pathNames(prefixes: false))
+        case .pathPrefix:
+            return Found(candidates: pathNames(prefixes: true))
+        case .comparison:
+            return Found(candidates: Comparison.allCases.map(\.rawValue))
+        case .value:
+            return Found(candidates: path.map(valueNames) ?? [])
+        case .subject:
+            return Found(candidates: TimelineSubject.names(messageCount: screen.messageCount))
+        case .file:
+            return Found(fileNames: true)
+        case .commandName:
+            return Found(candidates: CommandTable.names)
+        case .command:
+            return complete(words: [])
+        case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:
+            return Found()
+        }
+    }
+
+    /// Property paths. A message's properties are offered once its name is typed with its dot (`msg1.`);
+    /// before that each message is one candidate: `msg1.` for `expect`, `msg1` for `show` (which shows
+    /// them all). With `prefixes`, every dotted prefix of a path (`overlay`, `msg1.icon`) is offered too.
+    func pathNames(prefixes: Bool) -> [String] {
+        var names: [String] = []
+        for path in PropertyPath.all(messageCount: screen.messageCount) {
+            let name = path.name
+            if case .message(let id, _) = path {
+                guard word.hasPrefix(id.name + ".") else {
+                    names.append(prefixes ? id.name : id.name + ".")
+                    continue
+                }
+                names += dottedPrefixes(of: name, includingFirst: false, prefixes: prefixes) + [name]
+            } else {
+                names += dottedPrefixes(of: name, includingFirst: true, prefixes: prefixes) + [name]
+            }
+        }
+        return names
+    }
+
+    /// `view.later.x` → `view`, `view.later` (when `prefixes`), the first one only if `includingFirst`.
+    private func dottedPrefixes(of name: String, includingFirst: Bool, prefixes: Bool) -> [String] {
+        guard prefixes else { return [] }
+        var out: [String] = []
+        var index = name.startIndex
+        var first = true
+        while let dot = name[index...].firstIndex(of: ".") {
+            if !first || includingFirst { out.append(String(name[..<dot])) }
+            first = false
+            index = name.index(after: dot)
+        }
+        return out
+    }
+
+    /// The values `expect PATH OP` can compare with.
+    func valueNames(_ path: PropertyPath) -> [String] {
+        switch path.valueType {
+        case .bool: return ["true", "false"]
+        case .color: return PaletteColor.allCases.map(\.rawValue)
+        case .name(let names): return names
+        case .number, .text: return []
+        }
+    }
+}

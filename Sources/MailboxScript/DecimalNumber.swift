@@ -1,0 +1,140 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A number as scripts write it: decimal, optional sign and fraction, no exponent; kept exact for time.
+public struct DecimalNumber: Equatable, Sendable {
+    public let value: Double
+    public let negative: Bool
+    /// Digits before the point, at most 15 of them.
+    public let whole: UInt64
+    /// Digits after the point, as written.
+    public let fraction: Substring
+
+    /// Parses `text`, or explains why it is not a decimal number.
+    public static func parse(_ text: Substring) throws(ScriptError) -> DecimalNumber {
+        let scanned = text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? nil
+        guard let scanned else { return try parseExplaining(text) }
+        let fraction = scanned.fraction.map { text[utf8Index(text, $0.lowerBound)..<utf8Index(text, $0.upperBound)] } ?? ""
+        return DecimalNumber(value: scanned.value, negative: scanned.negative, whole: scanned.whole, fraction: fraction)
+    }
+
+    /// Parses a word of a line being parsed (the same as `parse(line.text(word))`, read from the bytes).
+    static func parse(_ word: LineText.Word, _ line: LineText) throws(ScriptError) -> DecimalNumber {
+        guard let scanned = scan(line.bytes(word)) else { return try parseExplaining(line.text(word)) }
+        let fraction = scanned.fraction.map { line.text(from: word.start + $0.lowerBound, to: word.start + $0.upperBound) } ?? ""
+        return DecimalNumber(value: scanned.value, negative: scanned.negative, whole: scanned.whole, fraction: fraction)
+    }
+
+    private static func utf8Index(_ text: Substring, _ offset: Int) -> Substring.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    }
+
+    /// The common case read straight from the bytes: `[+-]digits[.digits]` with at most 15 significant
+    /// whole digits (the fraction's byte range, if any, relative to `bytes`); nil for anything else, which
+    /// `parseExplaining` reads (and refuses, with a reason).
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (value: Double, negative: Bool, whole: UInt64, fraction: Range<Int>?)? {
+        var index = 0
+        let end = bytes.count
+        var negative = false
+        if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var whole: UInt64 = 0, significant = 0, wholeDigits = 0
+        while index < end, let digit = decimalDigit(bytes[index]) {
+            wholeDigits += 1
+            if significant > 0 || digit > 0 { significant += 1 }
+            guard significant <= 15 else { return nil }
+            whole = whole * 10 + digit
+            index += 1
+        }
+        var mantissa = whole, mantissaExact = true
+        var fraction: Range<Int>?
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end, let digit = decimalDigit(bytes[index]) {
+                if mantissaExact {
+                    let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+                    if overflow || scaled + digit > 1 << 53 { mantissaExact = false } else { mantissa = scaled + digit }
+                }
+                index += 1
+            }
+            fraction = fractionStart..<index
+        }
+        let fractionDigits = fraction?.count ?? 0
+        guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
+        // Both operands exact, one correctly rounded division: the double strtod would give (Clinger's
+        // fast path); past it, the standard library's conversion.
+        var value: Double
+        if mantissaExact && fractionDigits < powersOfTen.count {
+            value = Double(mantissa) / powersOfTen[fractionDigits]
+            if negative { value = -value }
+        } else {
+            let unsigned = bytes.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
+            value = Double(String(decoding: unsigned, as: UTF8.self)) ?? 0
+        }
+        return (value, negative, whole, fraction)
+    }
+
+    private static func decimalDigit(_ byte: UInt8) -> UInt64? {
+        byte >= 48 && byte <= 57 ? UInt64(byte - 48) : nil
+    }
+
+    /// 10⁰ … 10²², every one exact in a Double.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The general reading, which explains every refusal.
+    private static func parseExplaining(_ text: Substring) throws(ScriptError) -> DecimalNumber {
+        var rest = text
+        var negative = false
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            rest = rest.dropFirst()
+        }
+        let point = rest.firstIndex(of: ".")
+        let wholeDigits = rest[..<(point ?? rest.endIndex)]
+        let fraction = point.map { rest[rest.index(after: $0)...] } ?? ""
+        let isDigits: (Substring) -> Bool = { $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        guard isDigits(wholeDigits), isDigits(fraction), !(wholeDigits.isEmpty && fraction.isEmpty) else {
+            let lower = text.lowercased()
+            if lower.contains("nan") || lower.contains("inf") {
+                throw ScriptError("\(quoted(text)) is not a finite number")
+            }
+            if lower.contains("e"), Double(String(text)) != nil {
+                throw ScriptError("\(quoted(text)) is out of range (write numbers as plain decimals, like 0.3 or -180)")
+            }
+            throw ScriptError("\(quoted(text)) is not a number")
+        }
+        let significant = wholeDigits.drop { $0 == "0" }
+        guard significant.count <= 15 else { throw ScriptError("\(quoted(text)) is out of range") }
+        let whole = UInt64(significant.isEmpty ? "0" : String(significant))!
+        let value = Double(String(text.hasPrefix("+") ? text.dropFirst() : text)) ?? 0
+        return DecimalNumber(value: value, negative: negative, whole: whole, fraction: fraction)
+    }
+
+    /// The number as exact nanoseconds (rounded half up at the tenth decimal), or nil past the clock's range.
+    public var ticks: Ticks? {
+        var nanos: UInt64 = 0
+        var digits = fraction.utf8.makeIterator()
+        for _ in 0..<9 {
+            nanos = nanos * 10 + UInt64((digits.next() ?? 48) - 48)
+        }
+        if let tenth = digits.next(), tenth >= 53 { nanos += 1 }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: UInt64(Ticks.perSecond))
+        guard !overflow, scaled <= UInt64(Int64.max) - nanos else { return nil }
+        let magnitude = Int64(scaled + nanos)
+        return Ticks(nanoseconds: negative ? -magnitude : magnitude)
+    }
+
+    /// The number as a whole number, or nil when it has a non-zero fraction.
+    public var integer: Int? {
+        guard fraction.allSatisfy({ $0 == "0" }), whole <= UInt64(Int.max) else { return nil }
+        return negative ? -Int(whole) : Int(whole)
+    }
+}

@@ -1,0 +1,86 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// One word of a command line, with the column it starts at (1-based).
+public struct Token: Equatable, Sendable {
+    public let text: Substring
+    public let column: Int
+}
+
+/// Splits a line into tokens: blanks separate words; a line whose first word starts with `#`, or a lone `#`
+/// later in the line, starts a comment; `#B2B2B2` is a value, not a comment.
+public enum Lexer {
+    public static func tokens(_ line: Substring) throws(ScriptError) -> [Token] {
+        let words = LineText.reading(line) { text in
+            Result { () throws(ScriptError) in try self.words(text).map { Token(text: text.text($0), column: $0.column) } }
+        }
+        return try words.get()
+    }
+
+    /// The words of a line as byte ranges, in one pass over its bytes: blanks and controls are ASCII, so only
+    /// the lead byte of a multi-byte character needs a closer look, and a column counts characters.
+    static func words(_ text: LineText) throws(ScriptError) -> [LineText.Word] {
+        var words: [LineText.Word] = []
+        let bytes = text.bytes
+        let count = bytes.count
+        var column = 0
+        var offset = 0
+        while offset < count {
+            let byte = bytes[offset]
+            if byte == 0x20 || byte == 0x09 {
+                column += 1
+                offset += 1
+                continue
+            }
+            // A word: printable ASCII runs through the first test; the rest is checked character by character.
+            let start = offset
+            let startColumn = column + 1
+            if words.isEmpty { words.reserveCapacity(6) }
+            while offset < count {
+                let byte = bytes[offset]
+                if byte > 0x20 && byte < 0x7F {
+                    column += 1
+                } else if byte == 0x20 || byte == 0x09 {
+                    break
+                } else if byte < 0x80 {
+                    column += 1
+                    throw unprintableError("control", Unicode.Scalar(byte), column)
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                    let scalar = text.line.unicodeScalars[text.index(offset)]
+                    if let kind = unprintable(scalar) { throw unprintableError(kind, scalar, column) }
+                }
+                offset += 1
+            }
+            words.append(LineText.Word(start: start, end: offset, column: startColumn))
+        }
+        if let first = words.first, startsWithHash(first, text) { return [] }
+        if let comment = words.firstIndex(where: { text.spells($0, "#") }) { words.removeSubrange(comment...) }
+        return words
+    }
+
+    /// `text.hasPrefix("#")`, read from the bytes when the character after `#` is ASCII (then `#` is a
+    /// character of its own); a combining mark after it makes another character, so that case asks Swift.
+    private static func startsWithHash(_ word: LineText.Word, _ text: LineText) -> Bool {
+        guard text.first(word) == UInt8(ascii: "#") else { return false }
+        if word.end - word.start == 1 || text.bytes[word.start + 1] < 0x80 { return true }
+        return text.text(word).hasPrefix("#")
+    }
+
+    /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
+    private static func unprintable(_ scalar: Unicode.Scalar) -> String? {
+        if scalar.value < 0x20 || scalar.value == 0x7F { return "control" }
+        guard scalar.value >= 0x80 else { return nil }
+        switch scalar.properties.generalCategory {
+        case .control: return "control"
+        case .format, .lineSeparator, .paragraphSeparator: return "invisible"
+        default: return nil
+        }
+    }
+
+    private static func unprintableError(_ kind: String, _ scalar: Unicode.Scalar, _ column: Int) -> ScriptError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return ScriptError("\(kind) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)")
+    }
+}

@@ -1,0 +1,185 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// Turns a line into a `Command` by reading the command table: the same table `help` and completion read.
+///
+/// A hot path: it reads the line's bytes, with words as byte ranges (`LineText`), and compares them with
+/// the table's ASCII keywords byte for byte.
+public enum Parser {
+    typealias Word = LineText.Word
+
+    /// Parses one line; nil for a blank line or a comment.
+    public static func parse(_ line: Substring) throws(ScriptError) -> Command? {
+        let result = LineText.reading(line) { text in
+            Result { () throws(ScriptError) -> Command? in
+                let words = try Lexer.words(text)
+                guard !words.isEmpty else { return nil }
+                return try parse(words: words[...], text)
+            }
+        }
+        return try result.get()
+    }
+
+    static func parse(words: ArraySlice<Word>, _ text: LineText) throws(ScriptError) -> Command {
+        var words = words
+        var head = words.removeFirst()
+        // `!pan msg1 10` reads as `! pan msg1 10`.
+        if text.first(head) == UInt8(ascii: "!"), text.text(head).count > 1, text.text(head).hasPrefix("!") {
+            let column = words.first?.column ?? 0
+            words.insert(Word(start: head.start + 1, end: head.end, column: column), at: words.startIndex)
+            head.end = head.start + 1
+        }
+        guard let position = CommandTable.position(of: head, in: text) else {
+            let name = text.text(head)
+            let hint = didYouMean(name, in: CommandTable.names)
+            throw ScriptError("unknown command \(quoted(name))\(hint)")
+        }
+        let spec = CommandTable.all[position]
+        let arguments = try readArguments(of: spec, from: words, text)
+        return try spec.build(arguments)
+    }
+
+    private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
+                                      _ text: LineText) throws(ScriptError) -> Arguments {
+        var rest = words
+        var values = Arguments()
+        for parameter in spec.parameters {
+            if parameter.isFlag {
+                if let spelling = parameter.keyword, let next = rest.first, text.spells(next, spelling) {
+                    rest.removeFirst()
+                    values.append(.flag)
+                } else {
+                    values.append(nil)
+                }
+                continue
+            }
+            if let keyword = parameter.keyword {
+                guard let next = rest.first, text.spells(next, keyword) else { values.append(nil); continue }
+                rest.removeFirst()
+                guard !rest.isEmpty else {
+                    throw ScriptError("\(spec.name): missing \(parameter.name) after '\(keyword)' (usage: \(spec.synopsis))")
+                }
+            }
+            guard !rest.isEmpty else {
+                if parameter.optional { values.append(nil); continue }
+                throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
+            }
+            values.append(try read(parameter, of: spec, from: &rest, text))
+        }
+        if let extra = rest.first.map(text.text) {
+            let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
+                ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
+            throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
+        }
+        return values
+    }
+
+    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,
+                             _ line: LineText) throws(ScriptError) -> ArgumentValue {
+        let word = rest.removeFirst()
+        switch parameter.kind {
+        case .panTarget:
+            if line.spells(word, "content") { return .panTarget(.content) }
+            if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
+            let text = line.text(word)
+            let hint = didYouMean(text, in: ["content", "msg1"])
+            throw ScriptError("unknown target \(quoted(text))\(hint): \(spec.name) takes msgN or content")
+        case .distance:
+            return try ranged(word, line, parameter, spec, limit: Limits.maxTranslation)
+        case .velocity:
+            return try ranged(word, line, parameter, spec, limit: Limits.maxVelocity)
+        case .duration(let max):
+            let number = try DecimalNumber.parse(word, line)
+            guard !number.negative || number.value == 0 else {
+                throw ScriptError("\(spec.name): a duration cannot be negative (got \(line.text(word)))")
+            }
+            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
+                throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (0…\(formatNumber(max)) seconds)")
+            }
+            return .number(number)
+        case .tolerance:
+            let number = try DecimalNumber.parse(word, line)
+            guard !number.negative || number.value == 0 else {
+                throw ScriptError("a tolerance cannot be negative (got \(line.text(word)))")
+            }
+            return .number(number)
+        case .wholeNumber(let range):
+            let number = try DecimalNumber.parse(word, line)
+            guard let n = number.integer, range.contains(n) else {
+                throw ScriptError("\(spec.name): \(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(line.text(word))))")
+            }
+            return .number(number)
+        case .tapTarget:
+            guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
+                let text = line.text(word)
+                let words = TapTarget.words.map(\.word)
+                let hint = didYouMean(text, in: words)
+                throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(words.joined(separator: ", ")) NAME, or nothing")
+            }
+            if let target = entry.target { return .tapTarget(target) }
+            guard let name = rest.first.map(line.text) else {
+                throw ScriptError("tap segment: missing NAME (later, mailbox or archive)")
+            }
+            rest.removeFirst()
+            guard let segment = Segment(rawValue: String(name)) else {
+                let hint = didYouMean(name, in: Segment.allCases.map(\.rawValue))
+                throw ScriptError("unknown segment \(quoted(name))\(hint): the segments are later, mailbox and archive")
+            }
+            return .tapTarget(.segment(segment))
+        case .setting:
+            guard Setting.allCases.contains(where: { line.spells(word, $0.rawValue) }) else {
+                let text = line.text(word)
+                let names = Setting.allCases.map(\.rawValue)
+                let hint = didYouMean(text, in: names)
+                let list = names.count == 1 ? "the only setting is \(names[0])" : "the settings are \(names.joined(separator: ", "))"
+                throw ScriptError("unknown setting \(quoted(text))\(hint): \(list)")
+            }
+            return .word(line.text(word))
+        case .path:
+            return .path(try PropertyPath.parse(word, line))
+        case .comparison:
+            guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
+                throw ScriptError("unknown operator \(quoted(line.text(word))): use ==, !=, <, <=, > or >=")
+            }
+            return .comparison(op)
+        case .commandName:
+            guard CommandTable.position(of: word, in: line) != nil else {
+                let text = line.text(word)
+                let hint = didYouMean(text, in: CommandTable.names)
+                throw ScriptError("no command \(quoted(text))\(hint); `help` lists them")
+            }
+            return .word(line.text(word))
+        case .text:
+            let end = rest.last?.end ?? word.end
+            rest.removeAll()
+            return .word(line.text(from: word.start, to: end))
+        case .command:
+            // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
+            if line.text(word).hasPrefix("!") { throw ScriptError("'! !' is not allowed") }
+            let all = [word] + rest
+            rest.removeAll()
+            let inner: Command
+            do {
+                inner = try parse(words: all[...], line)
+            } catch {
+                inner = .invalid(error.message)
+            }
+            if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }
+            if case .mustFail = inner { throw ScriptError("'! !' is not allowed") }
+            return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
+        case .overlayOption, .pathPrefix, .value, .subject, .file, .settingValue:
+            return .word(line.text(word))
+        }
+    }
+
+    private static func ranged(_ word: Word, _ line: LineText, _ parameter: Parameter, _ spec: CommandSpec,
+                               limit: Double) throws(ScriptError) -> ArgumentValue {
+        let number = try DecimalNumber.parse(word, line)
+        guard abs(number.value) <= limit else {
+            throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))")
+        }
+        return .number(number)
+    }
+}

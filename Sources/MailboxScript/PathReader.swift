@@ -1,0 +1,49 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// Reading property paths off the screen.
+extension MailboxState {
+    /// The value of `path` on screen now.
+    public func read(_ path: PropertyPath) throws(MailboxError) -> Value {
+        switch path {
+        case .time: return .number(now.seconds)
+        case .animating: return .bool(isAnimating)
+        case .gesture: return .name(gesture?.kind.rawValue ?? "none")
+        case .overlay: return .name(overlay?.kind.rawValue ?? "none")
+        case .overlayAlpha: return .number(overlayPresentationAlpha)
+        case .count(let folder): return .number(Double(count(in: folder)))
+        case .undoCount: return .number(Double(undoStack.count))
+        case .menu: return .name(menuPhase.rawValue)
+        case .contentX: return .number(contentPresentationX)
+        case .compose: return .name(composePhase.rawValue)
+        case .composeY: return .number(composePresentationY)
+        case .composeDim: return .number(composePresentationDim)
+        case .composeFocus: return .name(compose.focus?.rawValue ?? "none")
+        case .composeTo: return .name(compose.to.isEmpty ? "none" : compose.to)
+        case .segment: return .name(segments.selected.rawValue)
+        case .tint: return .color(segments.tint.color)
+        case .viewX(let segment): return .number(viewX(of: segment))
+        case .viewMessages(let segment):
+            let ids = messages(in: segment.folder)
+            return .name(ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ","))
+        case .alert: return .name(alert?.rawValue ?? "none")
+        case let .message(id, field):
+            let row = try row(id)
+            switch field {
+            case .x: return .number(x(of: id))
+            case .y: return .number(y(of: id))
+            case .height: return .number(height(of: id))
+            case .alpha: return .number(alpha(of: id))
+            case .background: return .color(background(of: id).color)
+            case .icon: return .name(icon(of: id).rawValue)
+            case .iconAlpha: return .number(iconAlpha(of: id))
+            case .iconX: return .number(iconX(of: id))
+            case .folder: return .name(row.folder.rawValue)
+            case .visible: return .bool(row.visible)
+            case .snooze: return .name(row.snooze ?? "none")
+            case .list: return .name(row.list ?? "none")
+            }
+        }
+    }
+}

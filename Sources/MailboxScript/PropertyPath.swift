@@ -1,0 +1,198 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A property a script can read with `expect` and `show` (SPEC §5).
+public enum PropertyPath: Hashable, Sendable {
+    case time, animating, gesture
+    case message(MessageID, MessageField)
+    case overlay, overlayAlpha
+    case count(Folder)
+    case undoCount
+    case menu, contentX
+    case compose, composeY, composeDim, composeFocus, composeTo
+    case segment, tint
+    case viewX(Segment)
+    /// The messages a segment's view lists (`view.later.messages`).
+    case viewMessages(Segment)
+    case alert
+
+    /// The properties of a message row.
+    public enum MessageField: String, CaseIterable, Sendable {
+        case x, y, height, alpha, background, icon
+        case iconAlpha = "icon.alpha"
+        case iconX = "icon.x"
+        case folder, visible, snooze, list
+    }
+
+    /// Every path that does not name a message, in the order `state`, `show` and `save` list them.
+    static let fixedPaths: [PropertyPath] = [.time, .animating, .gesture, .overlay, .overlayAlpha]
+        + Folder.allCases.map { .count($0) }
+        + [.undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .segment, .tint]
+        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [.alert]
+
+    /// Every path that does not name a message, with its name.
+    static let fixed: [(name: String, path: PropertyPath)] = fixedPaths.map { ($0.name, $0) }
+
+    /// Every path on a screen with `messageCount` messages, in a stable order (for `show`, completion, `save`).
+    public static func all(messageCount: Int) -> [PropertyPath] {
+        fixed.map(\.path) + (1...max(1, messageCount)).flatMap { n in
+            MessageField.allCases.map { PropertyPath.message(MessageID(n), $0) }
+        }
+    }
+
+    /// The names a path can take, with `msgN` for messages: for suggestions and completion.
+    public static var templates: [String] {
+        fixed.map(\.name) + MessageField.allCases.map { "msgN.\($0.rawValue)" }
+    }
+
+    /// The path as scripts write it: `msg1.icon.alpha`, `trash.count`, `view.later.x`.
+    public var name: String {
+        switch self {
+        case .time: "time"
+        case .animating: "animating"
+        case .gesture: "gesture"
+        case .message(let id, let field): id.name + "." + field.rawValue
+        case .overlay: "overlay"
+        case .overlayAlpha: "overlay.alpha"
+        case .count(let folder): folder.rawValue + ".count"
+        case .undoCount: "undo.count"
+        case .menu: "menu"
+        case .contentX: "content.x"
+        case .compose: "compose"
+        case .composeY: "compose.y"
+        case .composeDim: "compose.dim"
+        case .composeFocus: "compose.focus"
+        case .composeTo: "compose.to"
+        case .segment: "segment"
+        case .tint: "tint"
+        case .viewX(let segment): "view." + segment.rawValue + ".x"
+        case .viewMessages(let segment): "view." + segment.rawValue + ".messages"
+        case .alert: "alert"
+        }
+    }
+    /// Every fixed name and message field as bytes, for the parser (a lookup a line).
+    private static let fixedSpellings = fixed.indices.map { Spelling(fixed[$0].name, $0) }
+    private static let fields = MessageField.allCases
+    private static let fieldSpellings = fields.indices.map { Spelling(fields[$0].rawValue, $0) }
+
+    /// Parses a path such as `msg3.icon.alpha` or `trash.count`.
+    public static func parse(_ text: Substring) throws(ScriptError) -> PropertyPath {
+        let found = LineText.reading(text) { line in
+            lookUp(LineText.Word(start: 0, end: line.bytes.count, column: 1), line)
+        }
+        if let found { return found }
+        return try parseExplaining(text)
+    }
+
+    /// Parses a word of a line being parsed (the same as `parse(line.text(word))`).
+    static func parse(_ word: LineText.Word, _ line: LineText) throws(ScriptError) -> PropertyPath {
+        if let found = lookUp(word, line) { return found }
+        return try parseExplaining(line.text(word))
+    }
+
+    /// A fixed path's name or `msgN.FIELD`, by bytes (every name is ASCII without `K`, `;` or `` ` ``, which
+    /// only its own bytes spell); nil for anything else, which `parseExplaining` reads.
+    private static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
+        let bytes = line.bytes(word)
+        if bytes.starts(with: [UInt8(ascii: "m"), UInt8(ascii: "s"), UInt8(ascii: "g")]) {
+            // No fixed name starts with `msg`.
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
+                  let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
+            let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
+            return fieldSpellings.first { line.spells(field, $0) }.map { .message(id, fields[$0.index]) }
+        }
+        return fixedSpellings.first { line.spells(word, $0) }.map { fixed[$0.index].path }
+    }
+
+    /// The general reading, which explains every refusal.
+    private static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
+        if let fixed = fixed.first(where: { $0.name == text }) { return fixed.path }
+        if text.hasPrefix("msg"), let dot = text.firstIndex(of: ".") {
+            let head = text[..<dot]
+            let field = text[text.index(after: dot)...]
+            if let id = MessageID(name: head) {
+                if let f = MessageField(rawValue: String(field)) { return .message(id, f) }
+                let hint = nearest(String(field), in: MessageField.allCases.map(\.rawValue))
+                    .map { " (did you mean '\(head).\($0)'?)" } ?? ""
+                throw ScriptError("unknown property \(quoted(text))\(hint)")
+            }
+        }
+        let generic = text.hasPrefix("msg") ? "msgN" + text.drop { $0 != "." } : text
+        let hint = didYouMean(generic, in: templates)
+        throw ScriptError("unknown property \(quoted(text))\(hint)")
+    }
+
+    /// What kind of value the path holds.
+    public var valueType: ValueType {
+        switch self {
+        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX: return .number
+        case .menu: return ValueNames.menu
+        case .compose: return ValueNames.compose
+        case .composeFocus: return ValueNames.composeFocus
+        case .composeTo, .viewMessages: return .text
+        case .segment: return ValueNames.segment
+        case .tint: return .color
+        case .alert: return ValueNames.alert
+        case .animating: return .bool
+        case .gesture: return ValueNames.gesture
+        case .overlay: return ValueNames.overlay
+        case .message(_, let field):
+            switch field {
+            case .x, .y, .height, .alpha, .iconAlpha, .iconX: return .number
+            case .background: return .color
+            case .icon: return ValueNames.icon
+            case .folder: return ValueNames.folder
+            case .visible: return .bool
+            case .snooze: return ValueNames.snooze
+            case .list: return ValueNames.list
+            }
+        }
+    }
+
+    /// The name sets built from the model's enums, built once rather than on every `expect`.
+    private enum ValueNames {
+        static let segment = ValueType.name(Segment.allCases.map(\.rawValue))
+        static let menu = ValueType.name(MenuPhase.allCases.map(\.rawValue))
+        static let compose = ValueType.name(ComposePhase.allCases.map(\.rawValue))
+        static let composeFocus = ValueType.name(["none"] + ComposeSheet.Field.allCases.map(\.rawValue))
+        static let gesture = ValueType.name(["none"] + GestureKind.allCases.map(\.rawValue))
+        static let alert = ValueType.name(["none"] + Alert.allCases.map(\.rawValue))
+        static let overlay = ValueType.name(["none"] + OverlayKind.allCases.map(\.rawValue))
+        static let icon = ValueType.name(Icon.allCases.map(\.rawValue))
+        static let folder = ValueType.name(Folder.allCases.map(\.rawValue))
+        static let snooze = ValueType.name(["none"] + OverlayKind.reschedule.options)
+        static let list = ValueType.name(["none"] + OverlayKind.list.options)
+    }
+}
+
+/// The kind of value a property holds, which decides how `expect` reads and compares it.
+public enum ValueType: Equatable, Sendable {
+    case number, bool, color
+    /// Free text (one word in an `expect`).
+    case text
+    /// One of a fixed set of names.
+    case name([String])
+}
+
+extension PropertyPath {
+    /// The paths equal to `prefix` or under it (`msg1` → every msg1 property, `compose` → compose and its
+    /// properties), on a screen of `messageCount` messages; an error for a message that is not there or a
+    /// prefix of nothing.
+    public static func matching(_ prefix: String, messageCount: Int) throws(ScriptError) -> [PropertyPath] {
+        let head = prefix[...].prefix { $0 != "." }
+        if let id = MessageID(name: head), id.index >= messageCount {
+            throw ScriptError(MailboxError.noSuchMessage(id, count: messageCount))
+        }
+        let candidates: [PropertyPath]
+        if let id = MessageID(name: head) {
+            candidates = MessageField.allCases.map { .message(id, $0) }
+        } else {
+            candidates = fixedPaths
+        }
+        let found = candidates.filter { $0.name == prefix || $0.name.hasPrefix(prefix + ".") }
+        guard found.isEmpty else { return found }
+        _ = try parse(prefix[...])
+        return []
+    }
+}

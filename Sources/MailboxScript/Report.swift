@@ -1,0 +1,58 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// What a command that looks at the screen produced, as data. Front ends render it: as text (`TextReport`),
+/// styled text, JSON or pictures; nothing reads the text back.
+public enum Report: Equatable, Sendable {
+    /// `state`: the whole screen.
+    case state(ScreenSnapshot)
+    /// `show PATH`: a property, or every property under a prefix, with its value.
+    case properties([PropertyReading])
+    /// `colors`: the palette and the colours on screen.
+    case colors(ScreenSnapshot)
+    /// `timeline [TARGET]`: the entries kept, oldest first.
+    case timeline(TimelineExcerpt)
+    /// `render`: the screen drawn.
+    case render(ScreenSnapshot)
+    /// `help [COMMAND]`.
+    case help(HelpTopic)
+    /// A sentence a command says: "Nothing to undo.", what `save` wrote.
+    case note(Note)
+}
+
+/// A property path and its value on screen.
+public struct PropertyReading: Equatable, Sendable {
+    public let path: PropertyPath
+    public let value: Value
+}
+
+/// The timeline's entries (all, or one target's), and how many older ones it no longer keeps.
+public struct TimelineExcerpt: Equatable, Sendable {
+    public let entries: [TimelineEntry]
+    /// Entries dropped from the front of the whole timeline to stay within `capacity`.
+    public let dropped: Int
+    public let capacity: Int
+}
+
+/// What `help` explains: every command, or one.
+public enum HelpTopic: Equatable, Sendable {
+    case commands
+    case command(CommandSpec)
+
+    public static func == (a: HelpTopic, b: HelpTopic) -> Bool {
+        switch (a, b) {
+        case (.commands, .commands): true
+        case let (.command(x), .command(y)): x === y
+        default: false
+        }
+    }
+}
+
+/// A sentence a command says.
+public enum Note: Equatable, Sendable {
+    /// `shake` with nothing to undo.
+    case nothingToUndo
+    /// `save`: how many commands went to which file.
+    case saved(commands: Int, file: String)
+}

@@ -1,0 +1,71 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// What running a script produces, in order: standard output lines, traced timeline entries, and diagnostics.
+public enum ScriptOutput: Sendable {
+    /// What an inspecting command produced, for standard output.
+    case report(Report)
+    /// A timeline entry a command added (printed by front ends that trace).
+    case trace(TimelineEntry)
+    /// A failed check or an error (for standard error), or the refusal a `!` line expected (printed by
+    /// front ends that trace).
+    case diagnostic(Diagnostic)
+}
+
+/// The result of one script: how many checks ran, which failed, and the error that stopped it, if any.
+public struct ScriptReport: Sendable {
+    public let file: String
+    public internal(set) var checks = 0
+    /// Every check that failed, in order.
+    public internal(set) var failures: [Diagnostic] = []
+    /// The error that stopped the script, if any.
+    public internal(set) var error: Diagnostic?
+
+    public init(file: String) { self.file = file }
+
+    /// Records that the script could not be read at all (an error: exit status 2).
+    public mutating func markUnreadable(_ message: String) {
+        error = Diagnostic(file: file, line: 0, kind: .unreadable(message))
+    }
+
+    /// `run`'s exit status: 0 all held, 1 an expectation failed, 2 an error.
+    public var exitCode: Int32 { error != nil ? 2 : failures.isEmpty ? 0 : 1 }
+    public var passed: Bool { exitCode == 0 }
+    /// The first thing that went wrong, for `mailsim test`'s one line.
+    public var firstProblem: Diagnostic? { failures.first ?? error }
+}
+
+/// Runs script text through a session: one command a line; a failed `expect` is reported and the script
+/// goes on; an error is reported and stops it (see `ScriptStream`, which this feeds the whole text at once).
+public enum ScriptRunner {
+    public static func run(_ source: some Collection<UInt8>, file: String, session: inout Session,
+                           emit: (ScriptOutput) -> Void = { _ in }) -> ScriptReport {
+        var stream = ScriptStream(file: file)
+        let fed = source.withContiguousStorageIfAvailable { bytes in
+            stream.feed(bytes, session: &session, emit: emit)
+        }
+        if fed == nil {
+            Array(source).withUnsafeBufferPointer { _ = stream.feed($0, session: &session, emit: emit) }
+        }
+        return stream.finish(session: &session, emit: emit)
+    }
+
+    /// Lines split at LF, a trailing CR dropped (CRLF files read the same as LF ones): the lines `ScriptStream`
+    /// runs, as an array (for tests that run a script line by line themselves).
+    static func lines(of source: some Collection<UInt8>) -> [ArraySlice<UInt8>] {
+        let bytes = Array(source)
+        var result: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            result.append(trimCR(bytes[start..<i]))
+            start = i + 1
+        }
+        if start < bytes.count { result.append(trimCR(bytes[start...])) }
+        return result
+    }
+
+    private static func trimCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    }
+}

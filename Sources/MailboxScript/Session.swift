@@ -1,0 +1,210 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A screen driven by commands: the simulation, its settings, and the commands that ran (for `save`).
+public struct Session: Sendable {
+    public private(set) var screen: MailboxState
+    /// At the prompt, the lines that ran successfully, for `save` (scripts keep none: memory stays bounded).
+    public private(set) var transcript: [String] = []
+    /// True at the REPL prompt, where `save` is allowed.
+    public let interactive: Bool
+    /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
+    public var collectsTrace = true
+    /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
+    private var cancellation: (@Sendable () -> Bool)?
+
+    /// The frame rate at which pans are sampled (`set fps`).
+    public var framesPerSecond: Int { screen.settings.framesPerSecond }
+
+    public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
+        screen = MailboxState(messageCount: messageCount)
+        self.interactive = interactive
+    }
+
+    /// What one command produced.
+    public struct Outcome: Sendable {
+        /// What an inspecting command (`state`, `show`, `help`…) produced, for the front end to render.
+        public var report: Report?
+        /// Timeline entries the command added, for a front end that traces them.
+        public var trace: [TimelineEntry] = []
+        /// A failed `expect` or a `!` whose command succeeded.
+        public var failure: CheckFailure?
+        /// The error a `!` command expected and got.
+        public var excused: String?
+        /// True for an `expect` or `!` (counted as a check).
+        public var isCheck = false
+        /// `save`: the file to write and its contents (the front end writes it).
+        public var fileToWrite: (path: String, contents: String)?
+        public var quit = false
+    }
+
+    /// Parses and runs one line. Blank lines and comments produce an empty outcome.
+    /// `isCancelled` is polled by long commands (pans, `settle`); when it answers true the command stops
+    /// with the error "interrupted" and the session is put back as it was before the line.
+    public mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)? = nil) throws(ScriptError) -> Outcome {
+        guard let command = try Parser.parse(line) else { return Outcome() }
+        let outcome: Outcome
+        if let isCancelled {
+            let saved = self
+            cancellation = isCancelled
+            defer { cancellation = nil }
+            do { outcome = try run(command) } catch { self = saved; throw error }
+        } else {
+            outcome = try run(command)
+        }
+        if interactive && outcome.failure == nil && command.isRecorded {
+            transcript.append(String(line).trimmingBlanks)
+        }
+        return outcome
+    }
+
+    /// Runs one command; on an error nothing has changed.
+    public mutating func run(_ command: Command) throws(ScriptError) -> Outcome {
+        let mark = screen.timeline.total
+        var outcome = Outcome()
+        do {
+            try perform(command, into: &outcome)
+        } catch let error as MailboxError {
+            throw ScriptError(error)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            throw ScriptError("\(error)")
+        }
+        if collectsTrace && screen.timeline.total > mark {
+            outcome.trace = Array(screen.timeline.entries(since: mark))
+        }
+        return outcome
+    }
+
+    private mutating func perform(_ command: Command, into outcome: inout Outcome) throws {
+        switch command {
+        case let .pan(target, translation, duration):
+            try screen.send(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration),
+                            isCancelled: cancellation)
+        case let .edgePan(translation, duration):
+            try screen.send(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration),
+                            isCancelled: cancellation)
+        case .release(let velocity):
+            try screen.send(.released(velocity: velocity))
+        case .tap(let target):
+            try screen.send(.tapped(target))
+        case .choose(let option):
+            try screen.send(.chose(option))
+        case .shake:
+            let nothing = !screen.canUndo
+            try screen.send(.shaken)
+            if nothing { outcome.report = .note(.nothingToUndo) }
+        case .type(let text):
+            try screen.send(.typed(text))
+        case .advance(let span):
+            guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
+            try screen.send(.clockAdvanced(to: target))
+        case .settle:
+            try screen.send(.settled, isCancelled: cancellation)
+        case .reset(let count):
+            screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
+        case .set(let change):
+            try screen.send(.settingsChanged(change.applied(to: screen.settings)))
+        case .state:
+            outcome.report = .state(screen.snapshot())
+        case .show(let prefix):
+            let paths = try PropertyPath.matching(prefix, messageCount: screen.messageCount)
+            var readings: [PropertyReading] = []
+            for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
+            outcome.report = .properties(readings)
+        case .colors:
+            outcome.report = .colors(screen.snapshot())
+        case .timeline(let filter):
+            outcome.report = .timeline(try timeline(filter: filter))
+        case .render:
+            outcome.report = .render(screen.snapshot())
+        case let .save(file, withExpectations):
+            guard interactive else { throw ScriptError("save works at the REPL prompt only") }
+            outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
+            outcome.report = .note(.saved(commands: transcript.count, file: file))
+        case .expect(let expectation):
+            outcome.isCheck = true
+            let actual = try screen.read(expectation.path)
+            if !expectation.holds(for: actual) {
+                outcome.failure = .expectation(expectation, actual: actual)
+            }
+        case let .mustFail(inner, text):
+            outcome.isCheck = true
+            var trial = outcome
+            do {
+                try perform(inner, into: &trial)
+            } catch let error as MailboxError {
+                outcome.excused = error.message
+                return
+            } catch let error as ScriptError {
+                outcome.excused = error.message
+                return
+            } catch {
+                outcome.excused = "\(error)"
+                return
+            }
+            outcome.failure = .unexpectedSuccess(command: text)
+        case .invalid(let message):
+            throw ScriptError(message)
+        case .help(let topic):
+            outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+        case .quit:
+            outcome.quit = true
+        }
+    }
+
+    /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).
+    private func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
+        let timeline = screen.timeline
+        guard let filter else {
+            return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
+        }
+        let subjects = TimelineSubject.names(messageCount: screen.messageCount)
+        guard subjects.contains(filter) else {
+            let hint = didYouMean(filter, in: subjects)
+            throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay, content, compose, view.NAME or screen")
+        }
+        return TimelineExcerpt(entries: timeline.entries.filter { $0.subject.name == filter },
+                               dropped: timeline.dropped, capacity: timeline.capacity)
+    }
+
+    /// The transcript as a script; with expectations, `expect` lines pinning the current state.
+    public func scriptText(withExpectations: Bool) -> String {
+        var lines = ["# mailsim session, saved at virtual time \(screen.now.decimalSeconds)s"] + transcript
+        if withExpectations {
+            lines.append("")
+            lines.append("# the state when saved")
+            for path in PropertyPath.all(messageCount: screen.messageCount) {
+                guard let value = try? screen.read(path) else { continue }
+                let text: String
+                switch value {
+                case .color(let c): text = PaletteColor.named(c)?.rawValue ?? c.hex
+                default: text = value.precise
+                }
+                lines.append("expect \(path.name) == \(text)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Command {
+    /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
+    var isRecorded: Bool {
+        switch self {
+        case .help, .save, .quit, .state, .show, .colors, .timeline, .render: false
+        default: true
+        }
+    }
+}
+
+extension Value {
+    /// Like `description`, with numbers in the shortest decimal that reads back as the same double (two
+    /// different values never print the same, SPEC §6): for failure messages and saved expectations.
+    public var precise: String {
+        if case .number(let v) = self { return formatExact(v) }
+        return description
+    }
+}

@@ -1,0 +1,125 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A value read from the screen or written in an `expect`.
+public enum Value: Equatable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case color(Color)
+    case name(String)
+
+    /// How it prints: `-320`, `true`, `yellow #FECA16`, `archive`.
+    public var description: String {
+        switch self {
+        case .number(let v): formatNumber(v)
+        case .bool(let b): b ? "true" : "false"
+        case .color(let c): c.paletteDescription
+        case .name(let n): n
+        }
+    }
+
+    /// Reads `text` as a value of `type`, or explains what the path takes instead.
+    public static func parse(_ text: Substring, as type: ValueType, for path: PropertyPath) throws(ScriptError) -> Value {
+        switch type {
+        case .number:
+            return .number(try DecimalNumber.parse(text).value)
+        case .text:
+            return .name(String(text))
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: throw ScriptError("\(path.name) is true or false, not \(quoted(text))")
+            }
+        case .color:
+            if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color) }
+            if let color = Color(hex: String(text)) { return .color(color) }
+            let hint = didYouMean(text, in: PaletteColor.allCases.map(\.rawValue))
+            throw ScriptError("\(quoted(text)) is not a colour\(hint): use a palette name (\(PaletteColor.allCases.map(\.rawValue).joined(separator: ", "))) or #RRGGBB")
+        case .name(let names):
+            if names.contains(String(text)) { return .name(String(text)) }
+            let hint = didYouMean(text, in: names)
+            throw ScriptError("\(path.name) is one of \(names.joined(separator: ", ")), not \(quoted(text))\(hint)")
+        }
+    }
+}
+
+/// An `expect` operator.
+public enum Comparison: String, CaseIterable, Sendable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+    public var isEquality: Bool { self == .equal || self == .notEqual }
+}
+
+/// `expect PATH OP VALUE [within TOL]`, parsed and checked against the path's type.
+public struct Expectation: Equatable, Sendable {
+    public let path: PropertyPath
+    public let comparison: Comparison
+    public let expected: Value
+    /// For numeric `==` and `!=`: how far apart still counts as equal.
+    public let tolerance: Double
+    /// How the line wrote it: kept in pieces, and put together only for a failure message.
+    private let written: Written
+
+    private enum Written: Sendable {
+        case text(String)
+        /// The value as written and the tolerance's text after `within`, if any.
+        case value(Substring, within: String?)
+    }
+
+    public static let defaultTolerance = 0.001
+
+    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, text: String) {
+        self.path = path
+        self.comparison = comparison
+        self.expected = expected
+        self.tolerance = tolerance
+        written = .text(text)
+    }
+
+    /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
+    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
+         within: String?) {
+        self.path = path
+        self.comparison = comparison
+        self.expected = expected
+        self.tolerance = tolerance
+        written = .value(value, within: within)
+    }
+
+    /// `msg1.x == -320 within 0.5`, as written, for the failure message.
+    public var text: String {
+        switch written {
+        case .text(let text): return text
+        case let .value(value, within):
+            var text = "\(path.name) \(comparison.rawValue) \(value)"
+            if let within { text += " within " + within }
+            return text
+        }
+    }
+
+    public static func == (a: Expectation, b: Expectation) -> Bool {
+        a.path == b.path && a.comparison == b.comparison && a.expected == b.expected && a.tolerance == b.tolerance
+            && a.text == b.text
+    }
+
+    /// True when `actual` satisfies the expectation.
+    public func holds(for actual: Value) -> Bool {
+        switch (actual, expected) {
+        case let (.number(a), .number(e)):
+            switch comparison {
+            case .equal: return abs(a - e) <= tolerance
+            case .notEqual: return abs(a - e) > tolerance
+            case .less: return a < e
+            case .lessOrEqual: return a <= e
+            case .greater: return a > e
+            case .greaterOrEqual: return a >= e
+            }
+        case let (.color(a), .color(e)):
+            return (a.rgb == e.rgb) == (comparison == .equal)
+        default:
+            return (actual == expected) == (comparison == .equal)
+        }
+    }
+}

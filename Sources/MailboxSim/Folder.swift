@@ -1,0 +1,7 @@
+import MailboxAnimation
+import MailboxText
+
+/// Where a message lives.
+public enum Folder: String, CaseIterable, Sendable {
+    case inbox, later, list, archive, trash
+}

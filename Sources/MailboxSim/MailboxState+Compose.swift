@@ -1,0 +1,54 @@
+import MailboxAnimation
+import MailboxText
+
+/// The compose sheet: slides up over a dim layer with the To field focused; cancel reverses it (asking
+/// first about a draft when something was typed, if the `compose.draft-alert` setting is on).
+extension MailboxState {
+    mutating func openCompose() {
+        compose.focus = .to
+        animate(PropertyKey(.composeDim, .alpha), to: Metrics.composeDimAlpha, over: Durations.compose)
+        animate(PropertyKey(.composeSheet, .y), to: Metrics.composeShownY, over: Durations.compose,
+                then: .composeSettled(shown: true))
+    }
+
+    mutating func typed(_ text: String) throws(MailboxError) {
+        if let alert { throw Cover.alert(alert).error }
+        guard compose.focus == .to, composePhase != .hidden else {
+            if let cover { throw cover.error }
+            throw .nothingToType
+        }
+        compose.to += text
+        log(.view(.composeSheet), .typed(text))
+    }
+
+    /// `tap cancel` on the sheet: closes it, whatever was typed; with the draft alert on and text in the To
+    /// field, asks about the draft instead.
+    mutating func cancelCompose() throws(MailboxError) {
+        if compose.y == Metrics.screenHeight { throw .cannotTap("cancel", reason: "the compose sheet is already closing") }
+        if compose.to.isEmpty || !settings.composeDraftAlert {
+            closeCompose(keepingDraft: false)
+        } else {
+            alert = .draft
+            log(.screen, .alertShown(.draft))
+        }
+    }
+
+    /// Slides the sheet away and lifts the dim; Delete Draft empties the field, Keep Draft keeps it.
+    mutating func closeCompose(keepingDraft: Bool) {
+        if let alert {
+            log(.screen, .alertDismissed(alert, keepingDraft ? .keepDraft : .deleteDraft))
+            self.alert = nil
+        }
+        if !keepingDraft { compose.to = "" }
+        compose.focus = nil
+        animate(PropertyKey(.composeDim, .alpha), to: 0, over: Durations.compose)
+        animate(PropertyKey(.composeSheet, .y), to: Metrics.screenHeight, over: Durations.compose,
+                then: .composeSettled(shown: false))
+    }
+
+    /// `tap cancel` on an alert: it goes away and nothing else happens.
+    mutating func dismissAlert(_ alert: Alert) {
+        self.alert = nil
+        log(.screen, .alertDismissed(alert, .cancel))
+    }
+}

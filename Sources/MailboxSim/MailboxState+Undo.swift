@@ -1,0 +1,34 @@
+import MailboxAnimation
+import MailboxText
+
+/// Shake to undo: an alert asks; undo brings the last message that left back to its place.
+extension MailboxState {
+    /// True when there is an action to undo: a `shake` now shows the undo alert (else the interpreter prints
+    /// "Nothing to undo.").
+    public var canUndo: Bool { !undoStack.isEmpty }
+
+    mutating func shaken() throws(MailboxError) {
+        if let cover { throw cover.error }
+        guard canUndo else { return }
+        alert = .undo
+        log(.screen, .alertShown(.undo))
+    }
+
+    /// Pops the last action: the row opens again (rows below move down) while it slides in from its side.
+    mutating func undoLastAction() {
+        alert = nil
+        log(.screen, .alertDismissed(.undo, .undo))
+        guard let record = undoStack.popLast() else { return }
+        let id = record.message
+        log(.view(.row(id)), .undoing(record))
+        rows[id.index].folder = .inbox
+        rows[id.index].snooze = record.snooze
+        rows[id.index].list = record.list
+        let key = PropertyKey(.row(id), .x)
+        if animator.animation(for: key) == nil { setModelValue(key, .scalar(record.side * Metrics.slideDistance)) }
+        // Two follow-ups: a finger may grab the row and stop its slide, while its height keeps opening.
+        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, over: Durations.undoReveal,
+                then: .restoreEnded(id))
+        animate(key, to: 0, over: Durations.undoReveal, then: .returnEnded(id))
+    }
+}

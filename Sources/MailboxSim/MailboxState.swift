@@ -1,0 +1,234 @@
+import MailboxAnimation
+import MailboxText
+
+/// The whole simulated screen at one instant: a value, changed only by `send(_:)`.
+public struct MailboxState: Sendable {
+    /// The virtual clock.
+    public internal(set) var now: Ticks = .zero
+    /// What `set` changed; kept across a reset.
+    public internal(set) var settings: Settings
+    /// Every message, in inbox order (the order never changes, so a message's place is its index).
+    public internal(set) var rows: [MessageRow]
+    public internal(set) var gesture: PanGesture?
+    public internal(set) var overlay: Overlay?
+    /// Model value of the overlay's alpha.
+    var overlayAlpha = 0.0
+    /// Options overlays whose rows finished sliding out while another overlay was up.
+    public internal(set) var pendingOverlays: [Overlay] = []
+    public internal(set) var undoStack: [UndoRecord] = []
+    /// Model value of the mailbox content's x: 0 with the menu closed, 280 open.
+    var contentX = 0.0
+    public internal(set) var compose = ComposeSheet()
+    public internal(set) var alert: Alert?
+    public internal(set) var segments = SegmentedControl()
+    public internal(set) var timeline = Timeline()
+    /// Gestures begun since the reset; numbers the timeline's groups.
+    public internal(set) var gestureCount = 0
+    var animator = Animator<PropertyKey, FollowUp>()
+    /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
+    private(set) var heights: RowHeights
+
+    /// A fresh screen with `messageCount` messages in the inbox, at time 0.
+    public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {
+        self.settings = settings
+        rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
+        heights = RowHeights(count: rows.count, height: Metrics.rowHeight)
+        log(.screen, .screenReset(messages: rows.count))
+    }
+
+    public var messageCount: Int { rows.count }
+
+    /// True while any animation runs.
+    public var isAnimating: Bool { !animator.isEmpty }
+
+    /// When the next animation completes (and its follow-up runs), if any runs: where `settle` steps to.
+    public var nextEvent: Ticks? { animator.nextEnd }
+
+    /// The running animations, oldest first.
+    public var runningAnimations: [Animation<PropertyKey, FollowUp>] { animator.running }
+
+    /// The row of `id`, or an error naming the messages there are.
+    public func row(_ id: MessageID) throws(MailboxError) -> MessageRow {
+        guard id.index < rows.count else { throw .noSuchMessage(id, count: rows.count) }
+        return rows[id.index]
+    }
+
+    /// How many messages a folder holds.
+    public func count(in folder: Folder) -> Int {
+        rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }
+    }
+
+    /// The messages in a folder, in inbox order.
+    public func messages(in folder: Folder) -> [MessageID] {
+        rows.filter { $0.folder == folder }.map(\.id)
+    }
+}
+
+// MARK: - Presentation (what is on screen now)
+
+extension MailboxState {
+    /// The model value of a property, as set by the last change or animation start.
+    func modelValue(_ key: PropertyKey) -> AnimatableValue {
+        switch (key.view, key.property) {
+        case (.row(let id), .x): .scalar(rows[id.index].x)
+        case (.row(let id), .height): .scalar(rows[id.index].height)
+        case (.row(let id), .alpha): .scalar(rows[id.index].alpha)
+        case (.overlay, .alpha): .scalar(overlayAlpha)
+        case (.content, .x): .scalar(contentX)
+        case (.composeSheet, .y): .scalar(compose.y)
+        case (.composeDim, .alpha): .scalar(compose.dim)
+        case (.segmentView(let segment), .x): .scalar(segments.viewX[segment.index])
+        default: .scalar(0)
+        }
+    }
+
+    mutating func setModelValue(_ key: PropertyKey, _ value: AnimatableValue) {
+        guard let v = value.scalar else { return }
+        switch (key.view, key.property) {
+        case (.row(let id), .x): rows[id.index].x = v
+        case (.row(let id), .height):
+            heights.change(id.index, from: rows[id.index].height, to: v)
+            rows[id.index].height = v
+        case (.row(let id), .alpha): rows[id.index].alpha = v
+        case (.overlay, .alpha): overlayAlpha = v
+        case (.content, .x): contentX = v
+        case (.composeSheet, .y): compose.y = v
+        case (.composeDim, .alpha): compose.dim = v
+        case (.segmentView(let segment), .x): segments.viewX[segment.index] = v
+        default: break
+        }
+    }
+
+    /// What is on screen now: the animation's value if one runs, else the model value.
+    public func presentation(_ key: PropertyKey) -> AnimatableValue {
+        animator.value(for: key, at: now) ?? modelValue(key)
+    }
+
+    public func presentationScalar(_ key: PropertyKey) -> Double {
+        presentation(key).scalar ?? 0
+    }
+
+    public func x(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .x)) }
+    public func height(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .height)) }
+    public func alpha(of id: MessageID) -> Double { presentationScalar(PropertyKey(.row(id), .alpha)) }
+
+    /// Screen y of a row's top: rows stack from y 144, each as tall as its height is now.
+    ///
+    /// The rows above the first one whose height animates add whole points, so their sum is exact and
+    /// comes from the prefix sums; from that row on, heights are added one by one as they are on screen
+    /// (the same additions in the same order as a sum over every row, so the same double).
+    public func y(of id: MessageID) -> Double {
+        let index = id.index
+        var first = index
+        animator.forEachKey { key in
+            if case .row(let row) = key.view, key.property == .height, row.index < first { first = row.index }
+        }
+        guard let above = heights.prefix(first) else { return rowYs(through: index)[index] }
+        var y = Metrics.firstRowY + Double(above)
+        for row in rows[first..<index] { y += height(of: row.id) }
+        return y
+    }
+
+    /// The y of rows `0...last` in one pass (what `y(of:)` gives for each).
+    public func rowYs(through last: Int) -> [Double] {
+        var ys: [Double] = []
+        ys.reserveCapacity(last + 1)
+        var y = Metrics.firstRowY
+        for row in rows[...last] {
+            ys.append(y)
+            y += height(of: row.id)
+        }
+        return ys
+    }
+
+    /// The zone whose colour and icon the row shows: its latch after release, else where x is.
+    public func displayZone(of id: MessageID) -> SwipeZone {
+        rows[id.index].latch ?? SwipeZone.at(x(of: id))
+    }
+
+    public func background(of id: MessageID) -> PaletteColor { displayZone(of: id).background }
+    public func icon(of id: MessageID) -> Icon { displayZone(of: id).icon }
+    public func iconAlpha(of id: MessageID) -> Double { displayZone(of: id).iconAlpha(x: x(of: id)) }
+    public func iconX(of id: MessageID) -> Double { displayZone(of: id).iconX(x: x(of: id)) }
+
+    public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
+
+    /// What covers the screen, if anything, topmost first, with a hint of how to get rid of it.
+    public var cover: Cover? {
+        if let alert { return .alert(alert) }
+        if let overlay { return .overlay(overlay) }
+        if composePhase != .hidden { return .compose(closing: compose.y == Metrics.screenHeight) }
+        if menuPhase != .closed { return .menu }
+        return nil
+    }
+
+    public var contentPresentationX: Double { presentationScalar(PropertyKey(.content, .x)) }
+    public var composePresentationY: Double { presentationScalar(PropertyKey(.composeSheet, .y)) }
+    public var composePresentationDim: Double { presentationScalar(PropertyKey(.composeDim, .alpha)) }
+    public func viewX(of segment: Segment) -> Double { presentationScalar(PropertyKey(.segmentView(segment), .x)) }
+
+    /// `closed`, `open` or `moving` (a finger on it, or animating).
+    public var menuPhase: MenuPhase {
+        if let gesture, gesture.target == .edge || gesture.target == .content { return .moving }
+        if animator.isAnimating(PropertyKey(.content, .x)) { return .moving }
+        return contentX == 0 ? .closed : contentX == Metrics.menuOpenX ? .open : .moving
+    }
+
+    /// `hidden`, `shown` or `moving`.
+    public var composePhase: ComposePhase {
+        if animator.isAnimating(PropertyKey(.composeSheet, .y))
+            || animator.isAnimating(PropertyKey(.composeDim, .alpha)) { return .moving }
+        return compose.y == Metrics.screenHeight ? .hidden : .shown
+    }
+}
+
+// MARK: - Changing the screen
+
+extension MailboxState {
+    mutating func log(_ subject: TimelineSubject, _ event: TimelineEvent) {
+        timeline.append(TimelineEntry(time: now, subject: subject, kind: .event(event), gesture: gestureNumber))
+    }
+
+    /// The gesture the current entries belong to: the one in progress, or the last one.
+    var gestureNumber: Int? { gestureCount == 0 ? nil : gestureCount }
+
+    /// Animates `key` from what is on screen to `target` over `duration` on the behaviour curve, logging it.
+    ///
+    /// A change to the value the view already has on screen is no animation (SPEC §3): any animation of `key`
+    /// stops, nothing is logged, and the follow-up runs at once, at this same instant.
+    mutating func animate(_ key: PropertyKey, to target: Double, over duration: Ticks,
+                          curve: TimingCurve = Durations.curve, then completion: FollowUp? = nil) {
+        let from = presentation(key)
+        setModelValue(key, .scalar(target))
+        if from == .scalar(target) {
+            animator.remove(key)
+            if let completion { complete(completion) }
+            return
+        }
+        let animation = animator.start(key, from: from, to: .scalar(target), at: now, duration: duration,
+                                       curve: curve, completion: completion)
+        timeline.append(TimelineEntry(
+            time: now, subject: .view(key.view),
+            kind: .animation(property: key, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
+            gesture: gestureNumber))
+    }
+
+    /// Stops any animation of `key`, leaving the property where it is on screen now.
+    mutating func grab(_ key: PropertyKey) {
+        let value = presentation(key)
+        guard animator.remove(key) != nil else { return }
+        setModelValue(key, value)
+        log(.view(key.view), .animationInterrupted(property: key.property, at: value.scalar ?? 0))
+    }
+
+    /// Moves the clock to `target`, completing animations in order at their exact end times.
+    mutating func advanceClock(to target: Ticks) {
+        while let end = animator.nextEnd, end <= target {
+            if end > now { now = end }
+            for animation in animator.takeCompleted(by: now) {
+                if let followUp = animation.completion { complete(followUp) }
+            }
+        }
+        if target > now { now = target }
+    }
+}

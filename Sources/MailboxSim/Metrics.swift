@@ -1,0 +1,65 @@
+import MailboxAnimation
+import MailboxText
+
+/// Every number of the screen and its behaviour, in one place (SPEC §1–§2).
+public enum Metrics {
+    // Screen, in points.
+    public static let screenWidth = 320.0
+    public static let screenHeight = 568.0
+    public static let navigationBarHeight = 65.0
+    public static let contentTop = 65.0
+    public static let headerHeight = 79.0
+    public static let firstRowY = 144.0
+    public static let rowHeight = 86.0
+
+    // Swipe thresholds: zones are closed at their lower bound.
+    public static let shortSwipe = 60.0
+    public static let longSwipe = 260.0
+    /// How far in from the row's edge an icon is pinned, and how far behind the edge it follows.
+    public static let iconInset = 30.0
+    /// Where a released row slides to: a full screen width.
+    public static let slideDistance = 320.0
+
+    // Menu and compose.
+    public static let menuOpenX = 280.0
+    public static let composeShownY = 80.0
+    public static let composeDimAlpha = 0.6
+
+    // Inbox sizes.
+    public static let defaultMessageCount = 5
+    public static let maxMessageCount = 500
+}
+
+/// Every duration of the behaviour, and its curve.
+public enum Durations {
+    public static let snapBack = Ticks.milliseconds(300)
+    public static let slideOut = Ticks.milliseconds(300)
+    public static let overlayFade = Ticks.milliseconds(300)
+    public static let hide = Ticks.milliseconds(300)
+    public static let slideBack = Ticks.milliseconds(300)
+    public static let undoReveal = Ticks.milliseconds(300)
+    public static let menu = Ticks.milliseconds(400)
+    public static let compose = Ticks.milliseconds(300)
+    public static let segment = Ticks.milliseconds(300)
+    /// The curve of every behaviour animation.
+    public static let curve = TimingCurve.easeInOut
+}
+
+/// Limits on what a script may ask for, so that bad input gets an error instead of a hang.
+public enum Limits {
+    public static let maxTranslation = 10_000.0
+    public static let maxVelocity = 1_000_000.0
+    /// How long a `pan` takes when no `in S` is given.
+    public static let defaultPanDuration = Ticks.milliseconds(300)
+    /// The longest single `advance`, in seconds.
+    public static let maxAdvanceSeconds = 1_000_000_000.0
+    /// The longest single pan, in seconds.
+    public static let maxPanSeconds = 3_600.0
+    public static let defaultFramesPerSecond = 60
+    public static let framesPerSecond = 1...240
+    /// The longest script line, in bytes: past it the script stops with an error instead of reading on
+    /// (`mailsim run /dev/zero` must not eat the memory).
+    public static let maxLineBytes = 16 << 20
+    /// Entries the timeline keeps; older ones are dropped and counted.
+    public static let timelineCapacity = 10_000
+}

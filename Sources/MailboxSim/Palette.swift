@@ -1,0 +1,44 @@
+import MailboxAnimation
+import MailboxText
+
+/// The named colours of SPEC §1.
+public enum PaletteColor: String, CaseIterable, Sendable {
+    case gray, yellow, brown, green, red, blue
+
+    public var color: Color {
+        switch self {
+        case .gray: Color(rgb: 0xB2B2B2)
+        case .yellow: Color(rgb: 0xFECA16)
+        case .brown: Color(rgb: 0xCE9662)
+        case .green: Color(rgb: 0x55D550)
+        case .red: Color(rgb: 0xE73D0E)
+        case .blue: Color(rgb: 0x44AAD2)
+        }
+    }
+
+    /// Where the colour shows on screen.
+    public var role: String {
+        switch self {
+        case .gray: "background revealed before a threshold"
+        case .yellow: "later (snooze); tint of the later segment"
+        case .brown: "list"
+        case .green: "archive; tint of the archive segment"
+        case .red: "delete"
+        case .blue: "tint of the mailbox segment"
+        }
+    }
+
+    /// The palette colour whose hex matches `color`, if any.
+    public static func named(_ color: Color) -> PaletteColor? {
+        let rgb = color.rgb
+        return allCases.first { $0.color.rgb == rgb }
+    }
+}
+
+extension Color {
+    /// `yellow #FECA16`, or just the hex for a colour outside the palette.
+    public var paletteDescription: String {
+        if let name = PaletteColor.named(self) { return "\(name.rawValue) \(hex)" }
+        return hex
+    }
+}

@@ -1,0 +1,166 @@
+import MailboxAnimation
+import MailboxText
+
+/// Something that happened on screen, worth a line in the timeline.
+public enum TimelineEvent: Equatable, Sendable {
+    case gestureBegan(kind: GestureKind, value: Double)
+    case thresholdCrossed(from: SwipeZone, to: SwipeZone, x: Double)
+    case gestureEnded(value: Double, velocity: Double, outcome: GestureOutcome)
+    case animationInterrupted(property: ViewProperty, at: Double)
+    case overlayShown(OverlayKind)
+    case overlayQueued(OverlayKind)
+    case overlayDismissed(OverlayKind, Overlay.Dismissal)
+    case overlayGone(OverlayKind)
+    case messageHidden(Folder)
+    case messageRestored
+    case menuOpened, menuClosed
+    case composeShown, composeHidden
+    case typed(String)
+    case segmentSelected(Segment)
+    case segmentShown(Segment)
+    case alertShown(Alert)
+    case alertDismissed(Alert, TapTarget)
+    case undoing(UndoRecord)
+    case screenReset(messages: Int)
+
+    public var description: String {
+        switch self {
+        case let .gestureBegan(kind, value):
+            return "\(kind == .edgepan ? "edge pan" : "pan") began at \(formatNumber(value))"
+        case let .thresholdCrossed(from, to, x):
+            return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
+        case let .gestureEnded(value, velocity, outcome):
+            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
+        case let .animationInterrupted(property, value):
+            return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
+        case .overlayShown(let kind): return "\(kind.rawValue) options appear"
+        case .overlayQueued(let kind): return "\(kind.rawValue) options wait for the overlay on screen"
+        case let .overlayDismissed(kind, dismissal):
+            switch dismissal {
+            case .cancel: return "\(kind.rawValue) options cancelled"
+            case .finish(let option?): return "\(kind.rawValue) option \(option) chosen"
+            case .finish(nil): return "\(kind.rawValue) options dismissed"
+            }
+        case .overlayGone(let kind): return "\(kind.rawValue) options gone"
+        case .messageHidden(let folder): return "hidden: moved to \(folder.rawValue)"
+        case .messageRestored: return "back in the inbox"
+        case .menuOpened: return "menu open"
+        case .menuClosed: return "menu closed"
+        case .composeShown: return "shown"
+        case .composeHidden: return "hidden"
+        case .typed(let text): return "typed \"\(text)\""
+        case .segmentSelected(let segment): return "segment \(segment.rawValue) selected, tint \(segment.tint.rawValue)"
+        case .segmentShown: return "in place"
+        case .alertShown(let alert): return "alert \"\(alert.title)\""
+        case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
+        case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
+        case .screenReset(let n): return "new screen with \(n) messages"
+        }
+    }
+}
+
+/// What a lifted finger set off: a row's release outcome, or the menu continuing one way.
+public enum GestureOutcome: Equatable, Sendable {
+    case row(ReleaseOutcome)
+    case menu(opening: Bool)
+
+    /// `snap back`, `slide out, then archive`, `menu keeps opening`.
+    public var summary: String {
+        switch self {
+        case .row(let outcome): outcome.summary
+        case .menu(let opening): opening ? "menu keeps opening" : "menu keeps closing"
+        }
+    }
+}
+
+extension ReleaseOutcome {
+    /// `snap back`, `slide out, then the reschedule options`, `slide out, then archive`.
+    public var summary: String {
+        switch self {
+        case .snapBack: "snap back"
+        case .options(let kind): "slide out, then the \(kind.rawValue) options"
+        case .hide(let folder): "slide out, then \(folder == .trash ? "delete" : folder.rawValue)"
+        }
+    }
+}
+
+/// What a timeline entry concerns: a view, or the screen as a whole (a reset, an alert, a segment choice).
+public enum TimelineSubject: Hashable, Sendable {
+    case view(ViewID)
+    case screen
+
+    /// `msg1`, `overlay`, `compose`, `view.later`, `screen`: the name `timeline TARGET` filters by.
+    public var name: String {
+        switch self {
+        case .view(let view): view.name
+        case .screen: "screen"
+        }
+    }
+
+    /// The names `timeline TARGET` accepts on a screen of `messageCount` messages.
+    public static func names(messageCount: Int) -> [String] {
+        ["screen", ViewID.overlay.name, ViewID.content.name, ViewID.composeSheet.name]
+            + Segment.allCases.map { ViewID.segmentView($0).name }
+            + (1...max(1, messageCount)).map { MessageID($0).name }
+    }
+}
+
+/// One line of the timeline: an animation that started, or an event.
+public struct TimelineEntry: Equatable, Sendable {
+    public let time: Ticks
+    /// The view it concerns, or the screen.
+    public let subject: TimelineSubject
+    public let kind: Kind
+    /// The gesture it belongs to (numbered from 1 since the last reset), if any.
+    public let gesture: Int?
+
+    /// An animation that started (with everything needed to replay it), or an event.
+    public enum Kind: Equatable, Sendable {
+        case animation(property: PropertyKey, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
+        case event(TimelineEvent)
+    }
+
+    /// The entry without its time: `msg1.x -180 → -320 over 0.3s easeInOut`, `msg1 gesture began at 0`.
+    public var summary: String {
+        switch kind {
+        case let .animation(property, from, to, duration, curve):
+            return "\(property.path) \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+        case .event(let event):
+            return "\(subject.name) \(event.description)"
+        }
+    }
+}
+
+/// The record of every animation and event, keeping the newest `capacity` entries and counting the rest.
+public struct Timeline: Equatable, Sendable {
+    public let capacity: Int
+    private var storage: [TimelineEntry] = []
+    private var head = 0
+    /// Entries dropped from the front to stay within capacity.
+    public private(set) var dropped = 0
+
+    public init(capacity: Int = Limits.timelineCapacity) { self.capacity = capacity }
+
+    /// The kept entries, oldest first.
+    public var entries: ArraySlice<TimelineEntry> { storage[head...] }
+    /// How many entries were ever appended.
+    public var total: Int { dropped + storage.count - head }
+
+    public mutating func append(_ entry: TimelineEntry) {
+        storage.append(entry)
+        if storage.count - head > capacity {
+            head += 1
+            dropped += 1
+            if head >= capacity {
+                storage.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    /// Entries appended since the total was `mark`, oldest first (those still kept).
+    public func entries(since mark: Int) -> ArraySlice<TimelineEntry> {
+        let start = max(head, storage.count - (total - mark))
+        return storage[min(start, storage.count)...]
+    }
+}
