@@ -5,21 +5,24 @@ import MailboxText
 
 /// `colors`: the palette, then the colour each visible row shows now.
 public enum ColorsText {
-    public static func lines(_ screen: ScreenSnapshot) -> [String] {
-        paletteTable().lines + [""] + onScreenTable(screen).lines
+    public static func lines(_ screen: ScreenSnapshot, _ layout: Layout) -> [StyledLine] {
+        paletteTable().lines(layout) + [[]] + onScreenTable(screen).lines(layout)
     }
 
-    public static func paletteTable() -> TextTable {
+    static func paletteTable() -> TextTable {
         var palette = TextTable(header: ["palette", "hex", "where"])
-        for color in PaletteColor.allCases { palette.append([color.rawValue, color.color.hex, color.role]) }
+        for color in PaletteColor.allCases {
+            palette.append(spans: [[Span(color.rawValue)], [.swatch(color.color), Span(color.color.hex)], [Span(color.role)]])
+        }
         return palette
     }
 
-    public static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
+    static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
         var onScreen = TextTable(header: ["on screen", "colour", "icon"])
-        onScreen.append(["tint (segment \(screen.segment.rawValue))", screen.tint.color.paletteDescription, ""])
+        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorSpans(screen.tint.color), []])
         for row in screen.rows where row.visible {
-            onScreen.append(["\(row.id.name).background", row.background.color.paletteDescription, row.icon.rawValue])
+            onScreen.append(spans: [[Span("\(row.id.name).background")], colorSpans(row.background.color),
+                                    [Span(row.icon.rawValue)]])
         }
         return onScreen
     }

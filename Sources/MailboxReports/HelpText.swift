@@ -5,16 +5,21 @@ import MailboxText
 
 /// `help` and `help NAME`, from the command table's own descriptions.
 public enum HelpText {
-    public static func lines(_ topic: HelpTopic) -> [String] {
+    public static func lines(_ topic: HelpTopic) -> [StyledLine] {
         switch topic {
         case .commands:
             var table = TextTable(header: [])
-            for spec in CommandTable.all { table.append([spec.synopsis, spec.summary]) }
-            return ["Commands (help NAME explains one):"] + table.lines.dropFirst().map { "  " + $0 }
+            for spec in CommandTable.all {
+                let synopsis = spec.synopsis
+                table.append(spans: [[Span(spec.name, .command), Span(String(synopsis.dropFirst(spec.name.count)))],
+                                     [Span(spec.summary)]])
+            }
+            return [[Span("Commands (help NAME explains one):", .heading)]]
+                + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
         case .command(let spec):
-            var out = ["usage: " + spec.synopsis, spec.summary]
-            if !spec.aliases.isEmpty { out.append("also: " + spec.aliases.joined(separator: ", ")) }
-            out += ["", spec.details, "", "example: " + spec.example]
+            var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)], [Span(spec.summary)]]
+            if !spec.aliases.isEmpty { out.append([Span("also: " + spec.aliases.joined(separator: ", "))]) }
+            out += [[], [Span(spec.details)], [], [Span("example: "), Span(spec.example, .example)]]
             return out
         }
     }

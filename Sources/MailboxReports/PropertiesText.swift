@@ -5,11 +5,13 @@ import MailboxText
 
 /// `show PATH`: `path = value` lines, the `=` signs aligned.
 public enum PropertiesText {
-    public static func lines(_ readings: [PropertyReading]) -> [String] {
+    public static func lines(_ readings: [PropertyReading]) -> [StyledLine] {
         let width = readings.map(\.path.name.count).max() ?? 0
         return readings.map { reading in
             let name = reading.path.name
-            return name + String(repeating: " ", count: width - name.count) + " = " + reading.value.description
+            let value: [Span]
+            if case .color(let color) = reading.value { value = colorSpans(color) } else { value = [Span(reading.value.description)] }
+            return [Span(name, .path), Span(String(repeating: " ", count: width - name.count) + " = ")] + value
         }
     }
 }

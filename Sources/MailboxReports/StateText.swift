@@ -10,48 +10,51 @@ public enum StateText {
     public static let header = ["msg", "folder", "x", "y", "height", "alpha", "background", "icon", "icon.alpha",
                                 "icon.x", "snooze", "list"]
 
-    public static func lines(_ screen: ScreenSnapshot) -> [String] {
-        headLines(screen) + rowTable(screen).lines + runningLines(screen)
+    public static func lines(_ screen: ScreenSnapshot, _ layout: Layout) -> [StyledLine] {
+        headLines(screen) + rowTable(screen).lines(layout) + runningLines(screen)
     }
 
     /// The lines above the table: time, overlay, menu and compose, segment, counts.
-    public static func headLines(_ screen: ScreenSnapshot) -> [String] {
-        var out: [String] = []
-        out.append("time \(screen.time.decimalSeconds)s  animating \(screen.animating)  gesture \(screen.gesture?.rawValue ?? "none")")
+    static func headLines(_ screen: ScreenSnapshot) -> [StyledLine] {
+        var out: [StyledLine] = []
+        out.append([Span("time \(screen.time.decimalSeconds)s  animating \(screen.animating)  gesture \(screen.gesture?.rawValue ?? "none")")])
         var overlay = "overlay \(screen.overlay?.kind.rawValue ?? "none")"
         if let current = screen.overlay {
             overlay += " for \(current.message.name), alpha \(formatNumber(current.alpha))"
             if current.closing { overlay += ", closing" }
         }
-        out.append(overlay)
+        out.append([Span(overlay)])
         let compose = screen.compose
-        out.append("menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
-                   + "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))  "
-                   + "alert \(screen.alert?.rawValue ?? "none")")
-        out.append("segment \(screen.segment.rawValue) (tint \(screen.tint.color.paletteDescription))  "
-                   + Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(separator: "  "))
-        out.append((Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoCount)"])
-            .joined(separator: "  "))
+        out.append([Span("menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
+                         + "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))  "
+                         + "alert \(screen.alert?.rawValue ?? "none")")])
+        out.append([Span("segment \(screen.segment.rawValue) (tint ")] + colorSpans(screen.tint.color)
+                   + [Span(")  " + Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(separator: "  "))])
+        out.append([Span((Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoCount)"])
+            .joined(separator: "  "))])
         return out
     }
 
     /// Every row: its folder, geometry, colour and icon, options.
-    public static func rowTable(_ screen: ScreenSnapshot) -> TextTable {
+    static func rowTable(_ screen: ScreenSnapshot) -> TextTable {
         var table = TextTable(header: header, rightAligned: [2, 3, 4, 5, 8, 9])
         for row in screen.rows {
-            table.append([row.id.name, row.folder.rawValue, formatNumber(row.x), formatNumber(row.y),
-                          formatNumber(row.height), formatNumber(row.alpha), row.background.color.paletteDescription,
-                          row.icon.rawValue, formatNumber(row.iconAlpha), formatNumber(row.iconX),
-                          row.snooze ?? "none", row.list ?? "none"])
+            let plain = { (text: String) in [Span(text)] }
+            table.append(spans: [plain(row.id.name), plain(row.folder.rawValue), plain(formatNumber(row.x)),
+                                 plain(formatNumber(row.y)), plain(formatNumber(row.height)), plain(formatNumber(row.alpha)),
+                                 colorSpans(row.background.color), plain(row.icon.rawValue),
+                                 plain(formatNumber(row.iconAlpha)), plain(formatNumber(row.iconX)),
+                                 plain(row.snooze ?? "none"), plain(row.list ?? "none")])
         }
         return table
     }
 
     /// `running:` and a line per animation, when any runs.
-    public static func runningLines(_ screen: ScreenSnapshot) -> [String] {
+    static func runningLines(_ screen: ScreenSnapshot) -> [StyledLine] {
         guard !screen.running.isEmpty else { return [] }
-        return ["running:"] + screen.running.map { a in
-            "  \(a.key.path) \(a.from.description) → \(a.to.description), \(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.decimalSeconds)s \(a.curve.name), now \(a.value.description)"
+        return [[Span("running:", .heading)]] + screen.running.map { a in
+            [Span("  "), Span(a.key.path, .path),
+             Span(" \(a.from.description) → \(a.to.description), \(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.decimalSeconds)s \(a.curve.name), now \(a.value.description)")]
         }
     }
 }

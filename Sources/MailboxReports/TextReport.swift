@@ -3,18 +3,24 @@ import MailboxScript
 import MailboxSim
 import MailboxText
 
-/// Renders a `Report` as the plain text lines mailsim prints.
+/// Renders a `Report` as lines of text: as spans for a front end that styles them, or as plain text.
 public enum TextReport {
-    public static func lines(_ report: Report) -> [String] {
+    /// The report's lines as spans, tables laid out for swatches of `layout`'s width.
+    public static func styledLines(_ report: Report, _ layout: Layout) -> [StyledLine] {
         switch report {
-        case .state(let screen): StateText.lines(screen)
+        case .state(let screen): StateText.lines(screen, layout)
         case .properties(let readings): PropertiesText.lines(readings)
-        case .colors(let screen): ColorsText.lines(screen)
+        case .colors(let screen): ColorsText.lines(screen, layout)
         case .timeline(let excerpt): TimelineText.lines(excerpt)
-        case .render(let screen): ScreenRender.lines(screen)
+        case .render(let screen): ScreenRender.lines(screen).map { [Span($0)] }
         case .help(let topic): HelpText.lines(topic)
-        case .note(let note): [NoteText.line(note)]
+        case .note(let note): [[Span(NoteText.line(note))]]
         }
+    }
+
+    /// The report as the plain text mailsim prints.
+    public static func lines(_ report: Report) -> [String] {
+        styledLines(report, .plain).map(\.text)
     }
 }
 

@@ -5,29 +5,36 @@ import MailboxText
 
 /// `timeline`: every animation and event, oldest first, with a blank line between gestures.
 public enum TimelineText {
-    public static func lines(_ excerpt: TimelineExcerpt) -> [String] {
-        var out: [String] = []
+    public static func lines(_ excerpt: TimelineExcerpt) -> [StyledLine] {
+        var out: [StyledLine] = []
         if excerpt.dropped > 0 {
-            out.append("(\(excerpt.dropped) earlier entries dropped; the timeline keeps the last \(excerpt.capacity))")
+            out.append([Span("(\(excerpt.dropped) earlier entries dropped; the timeline keeps the last \(excerpt.capacity))")])
         }
-        return out + entryLines(excerpt.entries)
-    }
-
-    /// `  0.300  msg1.x -180 → -320 over 0.3s easeInOut`, with a blank line where a new gesture starts.
-    public static func entryLines(_ entries: some Sequence<TimelineEntry>) -> [String] {
-        var out: [String] = []
         var group: Int?? = .none
-        for entry in entries {
-            if let previous = group, previous != entry.gesture { out.append("") }
+        for entry in excerpt.entries {
+            if let previous = group, previous != entry.gesture { out.append([]) }
             group = .some(entry.gesture)
-            out.append(line(entry))
+            out.append(styledLine(entry))
         }
         return out
     }
 
-    /// One entry: its time right-aligned in 8 columns, two blanks, its summary.
-    public static func line(_ entry: TimelineEntry) -> String {
+    /// One entry: its time right-aligned in 8 columns, two blanks, what it concerns, what happened.
+    public static func styledLine(_ entry: TimelineEntry) -> StyledLine {
         let time = entry.time.fixedSeconds
-        return String(repeating: " ", count: max(0, 8 - time.count)) + time + "  " + entry.summary
+        let head: String, rest: String
+        switch entry.kind {
+        case let .animation(property, from, to, duration, curve):
+            head = property.path
+            rest = " \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+        case .event(let event):
+            head = entry.subject.name
+            rest = " " + event.description
+        }
+        return [Span(String(repeating: " ", count: max(0, 8 - time.count))), Span(time, .time), Span("  "),
+                Span(head, .subject), Span(rest)]
     }
+
+    /// One entry as plain text.
+    public static func line(_ entry: TimelineEntry) -> String { styledLine(entry).text }
 }

@@ -45,7 +45,7 @@ enum FastPath {
             var rest = arguments
             var seenTrace = false
             while let argument = rest.popFirst() {
-                if !argument.hasPrefix("-") {
+                if !argument.hasPrefix("-") || argument == "-" {
                     files.append(argument)
                 } else if argument == "--trace" && !seenTrace {
                     seenTrace = true

@@ -85,11 +85,11 @@ struct Repl {
             session = after
         }
         if trace {
-            for entry in outcome.trace { Console.out(style.timelineLine(TimelineText.line(entry))) }
+            for entry in outcome.trace { Console.out(style.render(TimelineText.styledLine(entry))) }
             if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
         }
         if let report = outcome.report {
-            for text in style.decorate(TextReport.lines(report), for: report) { Console.out(text) }
+            for text in style.lines(report) { Console.out(text) }
         }
         if let failure = outcome.failure { Console.error(style.failure("failed: \(failure.message)")) }
         return !outcome.quit

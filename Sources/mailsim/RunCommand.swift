@@ -13,7 +13,7 @@ extension MailsimCommand {
             discussion: "Exit status: 0 when every expectation held, 1 when an expectation failed, 2 on an error."
         )
 
-        @Argument(help: "The .mbs scripts to run, in order.")
+        @Argument(help: "The .mbs scripts to run, in order; - reads one from standard input.")
         var files: [String]
 
         @Flag(name: .long, help: "Also print every animation and event as it happens.")
@@ -35,8 +35,10 @@ extension MailsimCommand {
             let printer = ScriptPrinter(trace: trace, style: Style.resolve(color))
             var status: Int32 = 0
             for file in files {
-                let report = printer.run(file: file) { (body) throws(FileSystem.Failure) in
-                    try FileSystem.stream(file, body)
+                // `-` is standard input, named `<stdin>` in diagnostics as when mailsim reads a piped script.
+                let name = file == "-" ? "<stdin>" : file
+                let report = printer.run(file: name) { (body) throws(FileSystem.Failure) in
+                    if file == "-" { try FileSystem.stream(0, name: name, body) } else { try FileSystem.stream(file, body) }
                 }
                 status = max(status, report.exitCode)
             }

@@ -11,8 +11,8 @@ struct ScriptPrinter {
 
     func emit(_ output: ScriptOutput) {
         switch output {
-        case .report(let report): for line in TextReport.lines(report) { Console.out(style.swatches(line)) }
-        case .trace(let entry): if trace { Console.out(style.timelineLine(TimelineText.line(entry))) }
+        case .report(let report): for line in style.lines(report) { Console.out(line) }
+        case .trace(let entry): if trace { Console.out(style.render(TimelineText.styledLine(entry))) }
         case .diagnostic(let diagnostic):
             switch diagnostic.kind {
             case .refusedAsExpected: if trace { Console.out(style.dim(diagnostic.text)) }

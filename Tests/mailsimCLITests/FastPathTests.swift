@@ -8,7 +8,7 @@ import Testing
     static let runCalls: [[String]] = [
         ["run", "a.mbs"], ["run", "a.mbs", "b.mbs"], ["run", "--trace", "a.mbs"], ["run", "a.mbs", "--trace"],
         ["run", "--color", "always", "a.mbs"], ["run", "--color=never", "a.mbs", "--trace"],
-        ["run", "a.mbs", "--color", "auto"],
+        ["run", "a.mbs", "--color", "auto"], ["run", "-"], ["run", "--trace", "-", "a.mbs"],
     ]
 
     @Test(arguments: runCalls)

@@ -1,0 +1,68 @@
+import MailboxSim
+import MailboxAnimation
+
+/// A run of a report's text and what it is, so that a front end styles a report from what it means rather
+/// than by reading its text back. Plain text is the spans' text joined; a swatch has no text.
+public struct Span: Equatable, Sendable {
+    public var text: String
+    public var role: Role
+
+    public init(_ text: String, _ role: Role = .plain) {
+        self.text = text
+        self.role = role
+    }
+
+    /// What a span is.
+    public enum Role: Equatable, Sendable {
+        case plain
+        /// A table's header, a section's title (`running:`, the command list's title).
+        case heading
+        /// A property path (`show`).
+        case path
+        /// A command's name or synopsis (`help`).
+        case command
+        /// An example (`help NAME`).
+        case example
+        /// A timeline entry's time.
+        case time
+        /// A timeline entry's subject (`msg1`, `overlay`).
+        case subject
+        /// A sample of a colour, `Layout.swatchWidth` columns wide where swatches are drawn, and no text.
+        case swatch(Color)
+    }
+
+    /// A swatch of `color`.
+    public static func swatch(_ color: Color) -> Span { Span("", .swatch(color)) }
+}
+
+/// One line of a report, as spans.
+public typealias StyledLine = [Span]
+
+extension Array where Element == Span {
+    /// The line's plain text.
+    public var text: String { map(\.text).joined() }
+
+    /// How many columns the line takes where swatches are `swatchWidth` wide.
+    public func width(swatchWidth: Int) -> Int {
+        reduce(0) { total, span in
+            if case .swatch = span.role { return total + swatchWidth }
+            return total + span.text.count
+        }
+    }
+}
+
+/// How wide a swatch is when a front end draws them (0 in plain text): tables pad their columns by it.
+public struct Layout: Equatable, Sendable {
+    public var swatchWidth: Int
+
+    public init(swatchWidth: Int) { self.swatchWidth = swatchWidth }
+
+    /// Plain text: no swatches.
+    public static let plain = Layout(swatchWidth: 0)
+}
+
+/// `yellow #FECA16` as spans, the swatch before the hex: the way every report shows a colour.
+func colorSpans(_ color: Color) -> [Span] {
+    if let name = PaletteColor.named(color) { return [Span(name.rawValue + " "), .swatch(color), Span(color.hex)] }
+    return [.swatch(color), Span(color.hex)]
+}
