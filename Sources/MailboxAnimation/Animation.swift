@@ -21,3 +21,5 @@ public struct Animation<Key: Sendable, Completion: Sendable>: Sendable {
         from.interpolated(to: to, curve.progress(elapsed: now - start, duration: duration))
     }
 }
+
+extension Animation: Equatable where Key: Equatable, Completion: Equatable {}

@@ -202,3 +202,12 @@ private struct AnimationEnd {
 
     func precedes(_ other: AnimationEnd) -> Bool { (end, serial) < (other.end, other.serial) }
 }
+
+extension Animator: Equatable where Completion: Equatable {
+    /// Two animators are equal when they run the same animations (in creation order) and would number the
+    /// next one the same (the number orders animations that end at the same instant), however their slots,
+    /// heap and index happen to be laid out.
+    public static func == (a: Animator, b: Animator) -> Bool {
+        a.nextSerial == b.nextSerial && a.running == b.running
+    }
+}

@@ -2,7 +2,7 @@ import MailboxAnimation
 import MailboxText
 
 /// The whole simulated screen at one instant: a value, changed only by `send(_:)`.
-public struct MailboxState: Sendable {
+public struct MailboxState: Equatable, Sendable {
     /// The virtual clock.
     public internal(set) var now: Ticks = .zero
     /// What `set` changed; kept across a reset.
@@ -26,7 +26,7 @@ public struct MailboxState: Sendable {
     public internal(set) var gestureCount = 0
     var animator = Animator<PropertyKey, FollowUp>()
     /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
-    private(set) var heights: RowHeights
+    internal(set) var heights: RowHeights
 
     /// A fresh screen with `messageCount` messages in the inbox, at time 0.
     public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {

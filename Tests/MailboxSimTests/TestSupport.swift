@@ -5,8 +5,8 @@
 @testable import MailboxText
 import Testing
 
-// Helpers shared by the unit tests: short names for instants and messages, and a comparable snapshot of
-// a `MailboxState` (which is not Equatable itself) to show that a refused action changed nothing.
+// Helpers shared by the unit tests: short names for instants and messages, the TCA-style `send(_:expecting:)`
+// that asserts the whole state after an action, and refusals that must change nothing.
 
 /// An instant or span given in milliseconds.
 func ms(_ value: Int64) -> Ticks { .milliseconds(value) }
@@ -26,7 +26,7 @@ func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ expec
     } catch {
         #expect(error == expected, sourceLocation: sourceLocation)
     }
-    #expect(sameScreen(state, before), "a refused action changed the state", sourceLocation: sourceLocation)
+    #expect(state == before, "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
 /// Sends `action`, expects a refusal that satisfies `matches`, and expects the state unchanged.
@@ -39,7 +39,7 @@ func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, sourceL
     } catch {
         #expect(matches(error), "refused with \(error)", sourceLocation: sourceLocation)
     }
-    #expect(sameScreen(state, before), "a refused action changed the state", sourceLocation: sourceLocation)
+    #expect(state == before, "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
 /// A timeline entry without its gesture number, for exact comparisons of what happened when.
@@ -94,4 +94,26 @@ extension PropertyKey {
 extension Session.Outcome {
     /// What the command printed: its report as plain text.
     var output: [String] { report.map(TextReport.lines) ?? [] }
+}
+
+extension MailboxState {
+    /// TCA-style: sends `action` and expects the whole state after it to be the state before it with `update`
+    /// applied: the test says what changes (fields, animations started, timeline entries) and everything
+    /// else must stay as it was. A difference is reported field by field.
+    mutating func send(_ action: MailboxAction, expecting update: (inout MailboxState) throws -> Void,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var expected = self
+        try update(&expected)
+        try send(action)
+        guard self != expected else { return }
+        let differences = zip(Mirror(reflecting: self).children, Mirror(reflecting: expected).children)
+            .filter { String(describing: $0.value) != String(describing: $1.value) }
+            .map { "\($0.label ?? "?"): got \($0.value), expected \($1.value)" }
+        Issue.record(Comment(rawValue: "after \(action):\n" + differences.joined(separator: "\n")), sourceLocation: sourceLocation)
+    }
+
+    /// A timeline entry as the state would log it now, for `send(_:expecting:)`.
+    mutating func expectLog(_ subject: TimelineSubject, _ event: TimelineEvent) {
+        timeline.append(TimelineEntry(time: now, subject: subject, kind: .event(event), gesture: gestureNumber))
+    }
 }

@@ -15,7 +15,7 @@ import Testing
         var state = MailboxState()
         let before = state
         try state.send(.shaken)
-        #expect(state.alert == nil && sameScreen(state, before))
+        #expect(state.alert == nil && state == before)
         expectRefusal(&state, .tapped(.undo), .cannotTap("undo", reason: "no undo alert is up (shake first)"))
         #expect(Alert.undo.title == "Undo last action?" && Alert.undo.buttons == [.cancel, .undo])
     }
