@@ -11,7 +11,7 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench clean fuzz sanitize resources
+.PHONY: deps build release static-libs run test unit scripts bench clean fuzz sanitize resources golden
 
 ## deps: Debian's libedit-dev (the REPL's line editor), installed only when missing.
 deps:
@@ -56,6 +56,12 @@ test: deps
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
+
+## golden: rewrites Tests/Golden/*.out from what the reports print now, then shows what changed (read the diff
+## before committing it: a golden file pins the text of state, show, colors, timeline, render and help).
+golden: deps
+	MAILSIM_UPDATE_GOLDEN=1 swift test --filter GoldenTests
+	git diff --stat -- Tests/Golden
 
 ## The robustness jobs (README: "What mailsim guarantees on bad input"). `make test` fuzzes for
 ## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).
