@@ -33,7 +33,7 @@ public struct DecimalNumber: Equatable, Sendable {
     /// The common case read straight from the bytes: `[+-]digits[.digits]` with at most 15 significant
     /// whole digits (the fraction's byte range, if any, relative to `bytes`); nil for anything else, which
     /// `parseExplaining` reads (and refuses, with a reason).
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>)
         -> (value: Double, negative: Bool, whole: UInt64, fraction: Range<Int>?)? {
         var index = 0
         let end = bytes.count
@@ -90,7 +90,7 @@ public struct DecimalNumber: Equatable, Sendable {
     ]
 
     /// The general reading, which explains every refusal.
-    private static func parseExplaining(_ text: Substring) throws(ScriptError) -> DecimalNumber {
+    static func parseExplaining(_ text: Substring) throws(ScriptError) -> DecimalNumber {
         var rest = text
         var negative = false
         if let sign = rest.first, sign == "+" || sign == "-" {

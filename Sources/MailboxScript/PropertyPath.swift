@@ -93,7 +93,7 @@ public enum PropertyPath: Hashable, Sendable {
 
     /// A fixed path's name or `msgN.FIELD`, by bytes (every name is ASCII without `K`, `;` or `` ` ``, which
     /// only its own bytes spell); nil for anything else, which `parseExplaining` reads.
-    private static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
+    static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
         let bytes = line.bytes(word)
         if bytes.starts(with: [UInt8(ascii: "m"), UInt8(ascii: "s"), UInt8(ascii: "g")]) {
             // No fixed name starts with `msg`.
@@ -106,7 +106,7 @@ public enum PropertyPath: Hashable, Sendable {
     }
 
     /// The general reading, which explains every refusal.
-    private static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
+    static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
         if let fixed = fixed.first(where: { $0.name == text }) { return fixed.path }
         if text.hasPrefix("msg"), let dot = text.firstIndex(of: ".") {
             let head = text[..<dot]

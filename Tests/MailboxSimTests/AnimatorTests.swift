@@ -173,3 +173,64 @@ import Testing
         #expect(AnimatableValue.color(Color(rgb: 0xFECA16)).description == "#FECA16")
     }
 }
+
+/// The animator past its switch from a scan to a dictionary (more than 16 animations at once) and back
+/// (below 8), against a plain reference model, at every step of seeded random starts, stops and advances.
+@Suite struct AnimatorIndexTests {
+    struct Reference {
+        struct Entry { var from: Double, to: Double, start: Int64, duration: Int64, serial: Int }
+        var running: [Int: Entry] = [:]
+        var serial = 0
+
+        func value(_ key: Int, at now: Int64) -> Double? {
+            guard let e = running[key] else { return nil }
+            let p = min(1, max(0, Double(now - e.start) / Double(e.duration)))
+            return e.from + (e.to - e.from) * p
+        }
+        var nextEnd: Int64? { running.values.map { $0.start + $0.duration }.min() }
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func agreesWithAPlainModel(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var animator = Animator<Int, Int>()
+        var reference = Reference()
+        var now: Int64 = 0
+        var maxRunning = 0
+        var backBelowEight = false
+        for step in 0..<3_000 {
+            // Mostly starts while few run, mostly stops and advances once many do: up past 16 and back down.
+            let crowded = reference.running.count > (step / 300 % 2 == 0 ? 30 : 4)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5 where !crowded:
+                let key = Int.random(in: 0..<60, using: &random)
+                let duration = Int64.random(in: 1...5_000, using: &random) * 1_000_000
+                let from = Double(Int.random(in: -300...300, using: &random)), to = Double(Int.random(in: -300...300, using: &random))
+                animator.start(key, from: .scalar(from), to: .scalar(to), at: Ticks(nanoseconds: now),
+                               duration: Ticks(nanoseconds: duration), curve: .linear, completion: reference.serial)
+                reference.running[key] = .init(from: from, to: to, start: now, duration: duration, serial: reference.serial)
+                reference.serial += 1
+            case 0..<7:
+                let key = Int.random(in: 0..<60, using: &random)
+                #expect((animator.remove(key) != nil) == (reference.running.removeValue(forKey: key) != nil))
+            default:
+                now += Int64.random(in: 0...100, using: &random) * 1_000_000
+                let done = animator.takeCompleted(by: Ticks(nanoseconds: now))
+                let expected = reference.running.filter { $0.value.start + $0.value.duration <= now }
+                    .sorted { ($0.value.start + $0.value.duration, $0.value.serial) < ($1.value.start + $1.value.duration, $1.value.serial) }
+                #expect(done.map(\.key) == expected.map(\.key), "step \(step): completions in end, then creation order")
+                for (key, _) in expected { reference.running[key] = nil }
+            }
+            maxRunning = max(maxRunning, reference.running.count)
+            if maxRunning > 16 && reference.running.count < 8 { backBelowEight = true }
+            #expect(animator.nextEnd?.nanoseconds == reference.nextEnd, "step \(step)")
+            for key in 0..<60 {
+                let value = animator.value(for: key, at: Ticks(nanoseconds: now))?.scalar
+                let expected = reference.value(key, at: now)
+                #expect((value == nil) == (expected == nil) && abs((value ?? 0) - (expected ?? 0)) < 1e-6, "step \(step), key \(key)")
+            }
+        }
+        #expect(maxRunning > 16, "the walk never passed the switch to the dictionary")
+        #expect(backBelowEight, "the walk never came back to scanning")
+    }
+}
