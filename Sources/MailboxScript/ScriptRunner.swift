@@ -50,22 +50,4 @@ public enum ScriptRunner {
         }
         return stream.finish(session: &session, emit: emit)
     }
-
-    /// Lines split at LF, a trailing CR dropped (CRLF files read the same as LF ones): the lines `ScriptStream`
-    /// runs, as an array (for tests that run a script line by line themselves).
-    static func lines(of source: some Collection<UInt8>) -> [ArraySlice<UInt8>] {
-        let bytes = Array(source)
-        var result: [ArraySlice<UInt8>] = []
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            result.append(trimCR(bytes[start..<i]))
-            start = i + 1
-        }
-        if start < bytes.count { result.append(trimCR(bytes[start...])) }
-        return result
-    }
-
-    private static func trimCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-    }
 }

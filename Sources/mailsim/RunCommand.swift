@@ -36,11 +36,7 @@ extension MailsimCommand {
             var status: Int32 = 0
             for file in files {
                 // `-` is standard input, named `<stdin>` in diagnostics as when mailsim reads a piped script.
-                let name = file == "-" ? "<stdin>" : file
-                let report = printer.run(file: name) { (body) throws(FileSystem.Failure) in
-                    if file == "-" { try FileSystem.stream(0, name: name, body) } else { try FileSystem.stream(file, body) }
-                }
-                status = max(status, report.exitCode)
+                status = max(status, printer.run(file: file).exitCode)
             }
             return status
         }

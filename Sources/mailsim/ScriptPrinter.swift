@@ -22,25 +22,11 @@ struct ScriptPrinter {
         }
     }
 
-    /// Runs one script in a fresh session as `read` hands its bytes over, piece by piece (see
-    /// `FileSystem.stream`); a file that cannot be read is an error.
-    func run(file: String, streaming read: ((UnsafeBufferPointer<UInt8>) -> Bool) throws(FileSystem.Failure) -> Void)
-        -> ScriptReport {
-        var session = Session()
-        session.collectsTrace = trace
-        var stream = ScriptStream(file: file)
-        do {
-            try read { bytes in stream.feed(bytes, session: &session, emit: emit) }
-        } catch {
-            return unreadable(file, error)
-        }
-        return stream.finish(session: &session, emit: emit)
-    }
-
-    private func unreadable(_ file: String, _ error: FileSystem.Failure) -> ScriptReport {
-        Console.error("mailsim: error: \(error.message)")
-        var report = ScriptReport(file: file)
-        report.markUnreadable(error.message)
+    /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
+    /// read is an error.
+    func run(file: String) -> ScriptReport {
+        let report = ScriptFile.run(file, trace: trace, emit: emit)
+        if let error = report.error, case .unreadable = error.kind { Console.error(style.error(error.text)) }
         return report
     }
 }
@@ -48,9 +34,6 @@ struct ScriptPrinter {
 extension ScriptPrinter {
     /// A script read from standard input, as `mailsim` runs one when input is not a terminal; the exit status.
     static func runStandardInput(trace: Bool, color: ColorChoice?) -> Int32 {
-        let printer = ScriptPrinter(trace: trace, style: Style.resolve(color))
-        return printer.run(file: "<stdin>") { (body) throws(FileSystem.Failure) in
-            try FileSystem.stream(0, name: "<stdin>", body)
-        }.exitCode
+        ScriptPrinter(trace: trace, style: Style.resolve(color)).run(file: "-").exitCode
     }
 }

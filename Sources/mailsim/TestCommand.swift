@@ -67,15 +67,10 @@ extension MailsimCommand {
             case let .unreadable(path, message):
                 return ("FAIL  \(path): \(message)", false)
             case .script(let file):
-                var session = Session()
-                session.collectsTrace = false
-                var stream = ScriptStream(file: file)
-                do {
-                    try FileSystem.stream(file) { bytes in stream.feed(bytes, session: &session) { _ in } }
-                } catch {
-                    return ("FAIL  \(file): \(error.message)", false)
+                let report = ScriptFile.run(file, trace: false) { _ in }
+                if let error = report.error, case .unreadable(let message) = error.kind {
+                    return ("FAIL  \(file): \(message)", false)
                 }
-                let report = stream.finish(session: &session) { _ in }
                 if let problem = report.firstProblem {
                     return ("FAIL  \(file): \(problem.text)", false)
                 }

@@ -33,10 +33,10 @@ import Testing
         let message = String(afterPath.drop { $0 != ":" }.dropFirst(": error: ".count).dropLast())
 
         var session = Session()
-        let lines = ScriptRunner.lines(of: bytes)
+        let lines = ScriptLines.lines(of: bytes)
         var end = lines.count
-        for (index, raw) in lines.enumerated() {
-            let text = try #require(String(validating: raw, as: UTF8.self))
+        for (index, read) in lines.enumerated() {
+            guard case .text(let text) = read else { Issue.record("line \(index + 1) cannot be read: \(read)"); return }
             let before = session
             do {
                 let outcome = try session.execute(line: text[...])

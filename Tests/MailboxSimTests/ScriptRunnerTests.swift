@@ -367,3 +367,34 @@ import Testing
         #expect(run.report.exitCode == 0)
     }
 }
+
+/// `ScriptLines` cuts lines the same whatever pieces the bytes come in (as a file is read), and stops at a line
+/// it cannot read.
+@Suite struct ScriptLinesTests {
+    static let text = Array("\u{FEFF}pan msg1 -10\r\nrelease\n\n# a comment\r\nsettle".utf8)
+
+    @Test func theLines() {
+        #expect(ScriptLines.lines(of: Self.text) == [.text("pan msg1 -10"), .text("release"), .text(""),
+                                                     .text("# a comment"), .text("settle")])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 64])
+    func anyPiecesReadTheSame(size: Int) {
+        var reader = ScriptLines()
+        var lines: [ScriptLines.Line] = []
+        let collect = { (_: Int, line: ScriptLines.Line) -> Bool in lines.append(line); return true }
+        var start = 0
+        while start < Self.text.count {
+            let piece = Array(Self.text[start..<min(start + size, Self.text.count)])
+            piece.withUnsafeBufferPointer { _ = reader.feed($0, collect) }
+            start += size
+        }
+        reader.finish(collect)
+        #expect(lines == ScriptLines.lines(of: Self.text))
+    }
+
+    @Test func anUnreadableLineStopsTheReading() {
+        #expect(ScriptLines.lines(of: Array("advance 1\n".utf8) + [0x61, 0xFF, 0x0A] + Array("settle\n".utf8))
+                == [.text("advance 1"), .invalidUTF8(byte: 2)])
+    }
+}

@@ -191,9 +191,9 @@ func robustnessProblems(script bytes: [UInt8]) -> [String] {
     if transcript(of: bytes) != transcript(of: bytes) { return ["the same script printed different output"] }
     var session = Session()
     var lineNumber = 0
-    for raw in ScriptRunner.lines(of: bytes) {
+    for read in ScriptLines.lines(of: bytes) {
         lineNumber += 1
-        guard let line = String(validating: raw, as: UTF8.self) else { continue }
+        guard case .text(let line) = read else { break }
         let before = session
         let command = try? Parser.parse(line[...])
         do {

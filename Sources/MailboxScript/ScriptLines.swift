@@ -1,0 +1,112 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// A script's bytes cut into lines as every run reads them (`mailsim run`, `test`, standard input, the fuzzer
+/// and the test harnesses): fed in pieces as a file is read, each line handed over as soon as it is complete.
+///
+/// Lines end at LF; a trailing CR is dropped (CRLF files read the same as LF ones), and so is a UTF-8
+/// byte-order mark at the start of the first line. A line that is not valid UTF-8, or longer than
+/// `Limits.maxLineBytes` (checked before more of it is held), is handed over as such, and reading stops.
+public struct ScriptLines {
+    /// One line of a script.
+    public enum Line: Equatable, Sendable {
+        case text(String)
+        /// Not UTF-8: the first bad byte, counted from 1.
+        case invalidUTF8(byte: Int)
+        /// Longer than `Limits.maxLineBytes`.
+        case tooLong
+    }
+
+    /// The number of the last line handed over, from 1.
+    public private(set) var number = 0
+    /// The start of a line whose end is in a later piece.
+    private var partial: [UInt8] = []
+    /// True once a line could not be read, or the reader asked to stop.
+    public private(set) var stopped = false
+
+    public init() {}
+
+    /// Hands over every line that `bytes` completes, with its number, while `body` answers true; false once
+    /// reading has stopped.
+    @discardableResult
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Line) -> Bool) -> Bool {
+        var start = bytes.startIndex
+        while !stopped, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if partial.count + (newline - start) > Limits.maxLineBytes { return tooLong(body) }
+            if partial.isEmpty {
+                hand(UnsafeBufferPointer(rebasing: bytes[start..<newline]), body)
+            } else {
+                partial.append(contentsOf: bytes[start..<newline])
+                let line = partial
+                partial.removeAll(keepingCapacity: true)
+                line.withUnsafeBufferPointer { hand($0, body) }
+            }
+            start = newline + 1
+        }
+        if !stopped && start < bytes.endIndex {
+            if partial.count + (bytes.endIndex - start) > Limits.maxLineBytes { return tooLong(body) }
+            partial.append(contentsOf: bytes[start...])
+        }
+        return !stopped
+    }
+
+    /// Hands over the last line if it had no LF.
+    public mutating func finish(_ body: (Int, Line) -> Bool) {
+        guard !stopped && !partial.isEmpty else { return }
+        let line = partial
+        partial = []
+        line.withUnsafeBufferPointer { hand($0, body) }
+    }
+
+    /// Every line of a whole text, in order, up to the first that cannot be read (included).
+    public static func lines(of source: some Collection<UInt8>) -> [Line] {
+        var reader = ScriptLines()
+        var lines: [Line] = []
+        let collect = { (_: Int, line: Line) -> Bool in lines.append(line); return true }
+        Array(source).withUnsafeBufferPointer { _ = reader.feed($0, collect) }
+        reader.finish(collect)
+        return lines
+    }
+
+    /// A line over the limit: handed over as such before any more of it is held.
+    private mutating func tooLong(_ body: (Int, Line) -> Bool) -> Bool {
+        number += 1
+        partial = []
+        stopped = true
+        _ = body(number, .tooLong)
+        return false
+    }
+
+    private mutating func hand(_ raw: UnsafeBufferPointer<UInt8>, _ body: (Int, Line) -> Bool) {
+        number += 1
+        var bytes = raw[...]
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        // A byte-order mark at the start of a file (as some Windows editors write) is not part of the text.
+        if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let line: Line
+        if let text = Self.text(UnsafeBufferPointer(rebasing: bytes)) {
+            line = .text(text)
+        } else {
+            line = .invalidUTF8(byte: Self.validPrefixLength(bytes) + 1)
+            stopped = true
+        }
+        if !body(number, line) { stopped = true }
+    }
+
+    /// The line as a string, or nil when it is not valid UTF-8 (an ASCII line, the common case, needs no
+    /// validation).
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// How many bytes decode as UTF-8 before the first invalid sequence.
+    private static func validPrefixLength(_ bytes: some Collection<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { consumed += UTF8.width(scalar) }
+        return consumed
+    }
+}
