@@ -101,17 +101,25 @@ private struct Context {
         var path: PropertyPath?
         var setting: Setting?
         var found = Found()
-        for parameter in spec.parameters {
-            if let next = rest.first {
-                if parameter.isFlag {
-                    if next == parameter.keyword { rest.removeFirst() }
-                    continue
-                }
+        // The parser's walk: at the end of the words, each parameter that could come next offers its words.
+        var index = 0
+        walk: while let step = ParameterWalk<String>.next(spec.parameters, at: &index, &rest, spells: ==) {
+            switch step {
+            case .flag(let parameter, let present):
+                if !present && rest.isEmpty { found.candidates.append(parameter.keyword!) }
+            case .absent(let parameter):
+                guard rest.isEmpty else { continue }
                 if let keyword = parameter.keyword {
-                    guard next == keyword else { continue }
-                    rest.removeFirst()
-                    guard !rest.isEmpty else { return values(for: parameter, after: path, setting: setting) }
+                    found.candidates.append(keyword)
+                } else {
+                    let more = values(for: parameter, after: path, setting: setting)
+                    found.candidates += more.candidates
+                    found.fileNames = found.fileNames || more.fileNames
+                    if !parameter.optional { break walk }
                 }
+            case .keywordWithoutValue(let parameter):
+                return values(for: parameter, after: path, setting: setting)
+            case .value(let parameter):
                 switch parameter.kind {
                 case .command:
                     return complete(words: rest)
@@ -128,16 +136,6 @@ private struct Context {
                 default:
                     rest.removeFirst()
                 }
-                continue
-            }
-            // The word being typed goes here.
-            if parameter.isFlag || parameter.keyword != nil {
-                found.candidates.append(parameter.keyword!)
-            } else {
-                let more = values(for: parameter, after: path, setting: setting)
-                found.candidates += more.candidates
-                found.fileNames = found.fileNames || more.fileNames
-                if !parameter.optional { break }
             }
         }
         return rest.isEmpty ? found : Found()

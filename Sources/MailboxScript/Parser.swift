@@ -44,28 +44,21 @@ public enum Parser {
                                       _ text: LineText) throws(ScriptError) -> Arguments {
         var rest = words
         var values = Arguments()
-        for parameter in spec.parameters {
-            if parameter.isFlag {
-                if let spelling = parameter.keyword, let next = rest.first, text.spells(next, spelling) {
-                    rest.removeFirst()
-                    values.append(.flag)
-                } else {
-                    values.append(nil)
+        var index = 0
+        while let step = ParameterWalk<Word>.next(spec.parameters, at: &index, &rest, spells: { text.spells($0, $1) }) {
+            switch step {
+            case .flag(_, let present):
+                values.append(present ? .flag : nil)
+            case .value(let parameter):
+                values.append(try read(parameter, of: spec, from: &rest, text))
+            case .absent(let parameter):
+                guard parameter.optional else {
+                    throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
                 }
-                continue
+                values.append(nil)
+            case .keywordWithoutValue(let parameter):
+                throw ScriptError("\(spec.name): missing \(parameter.name) after '\(parameter.keyword!)' (usage: \(spec.synopsis))")
             }
-            if let keyword = parameter.keyword {
-                guard let next = rest.first, text.spells(next, keyword) else { values.append(nil); continue }
-                rest.removeFirst()
-                guard !rest.isEmpty else {
-                    throw ScriptError("\(spec.name): missing \(parameter.name) after '\(keyword)' (usage: \(spec.synopsis))")
-                }
-            }
-            guard !rest.isEmpty else {
-                if parameter.optional { values.append(nil); continue }
-                throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
-            }
-            values.append(try read(parameter, of: spec, from: &rest, text))
         }
         if let extra = rest.first.map(text.text) {
             let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
