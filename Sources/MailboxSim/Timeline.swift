@@ -22,66 +22,12 @@ public enum TimelineEvent: Equatable, Sendable {
     case alertDismissed(Alert, TapTarget)
     case undoing(UndoRecord)
     case screenReset(messages: Int)
-
-    public var description: String {
-        switch self {
-        case let .gestureBegan(kind, value):
-            return "\(kind == .edgepan ? "edge pan" : "pan") began at \(formatNumber(value))"
-        case let .thresholdCrossed(from, to, x):
-            return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
-        case let .gestureEnded(value, velocity, outcome):
-            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
-        case let .animationInterrupted(property, value):
-            return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
-        case .overlayShown(let kind): return "\(kind.rawValue) options appear"
-        case .overlayQueued(let kind): return "\(kind.rawValue) options wait for the overlay on screen"
-        case let .overlayDismissed(kind, dismissal):
-            switch dismissal {
-            case .cancel: return "\(kind.rawValue) options cancelled"
-            case .finish(let option?): return "\(kind.rawValue) option \(option) chosen"
-            case .finish(nil): return "\(kind.rawValue) options dismissed"
-            }
-        case .overlayGone(let kind): return "\(kind.rawValue) options gone"
-        case .messageHidden(let folder): return "hidden: moved to \(folder.rawValue)"
-        case .messageRestored: return "back in the inbox"
-        case .menuOpened: return "menu open"
-        case .menuClosed: return "menu closed"
-        case .composeShown: return "shown"
-        case .composeHidden: return "hidden"
-        case .typed(let text): return "typed \"\(text)\""
-        case .segmentSelected(let segment): return "segment \(segment.rawValue) selected, tint \(segment.tint.rawValue)"
-        case .segmentShown: return "in place"
-        case .alertShown(let alert): return "alert \"\(alert.title)\""
-        case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
-        case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
-        case .screenReset(let n): return "new screen with \(n) messages"
-        }
-    }
 }
 
 /// What a lifted finger set off: a row's release outcome, or the menu continuing one way.
 public enum GestureOutcome: Equatable, Sendable {
     case row(ReleaseOutcome)
     case menu(opening: Bool)
-
-    /// `snap back`, `slide out, then archive`, `menu keeps opening`.
-    public var summary: String {
-        switch self {
-        case .row(let outcome): outcome.summary
-        case .menu(let opening): opening ? "menu keeps opening" : "menu keeps closing"
-        }
-    }
-}
-
-extension ReleaseOutcome {
-    /// `snap back`, `slide out, then the reschedule options`, `slide out, then archive`.
-    public var summary: String {
-        switch self {
-        case .snapBack: "snap back"
-        case .options(let kind): "slide out, then the \(kind.rawValue) options"
-        case .hide(let folder): "slide out, then \(folder == .trash ? "delete" : folder.rawValue)"
-        }
-    }
 }
 
 /// What a timeline entry concerns: a view, or the screen as a whole (a reset, an alert, a segment choice).
@@ -118,16 +64,6 @@ public struct TimelineEntry: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case animation(property: PropertyKey, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
         case event(TimelineEvent)
-    }
-
-    /// The entry without its time: `msg1.x -180 → -320 over 0.3s easeInOut`, `msg1 gesture began at 0`.
-    public var summary: String {
-        switch kind {
-        case let .animation(property, from, to, duration, curve):
-            return "\(property.path) \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
-        case .event(let event):
-            return "\(subject.name) \(event.description)"
-        }
     }
 }
 
