@@ -6,52 +6,95 @@ import MailboxText
 /// `render`: the screen drawn as text within 80 columns: 40 columns of 8 points for the phone, notes beside.
 ///
 /// Lines, top to bottom: the navigation bar (segments, the selected one in brackets), the help and search
-/// header, one line per row of the feed (its offset, revealed colour and icon; rows collapsing show
-/// their height), then what covers the screen: the options overlay, the compose sheet, an alert. The
-/// content shifts right with the menu, revealing the menu's panel on the left.
+/// header, one line per row of the feed on screen (its offset, revealed colour and icon, its id kept in
+/// sight as it moves; rows collapsing show their height; rows below the screen's bottom are counted, not
+/// drawn), then what covers the screen: the options overlay (once it shows), the compose sheet, an alert.
+/// The content shifts right with the menu, revealing the menu's panel on the left. A row's revealed
+/// background is tinted with its colour where the front end draws colour.
 public enum ScreenRender {
+    /// One character cell, and the colour it is tinted with, if any.
+    struct Cell {
+        var character: Character
+        var tint: Color? = nil
+    }
+
     static let columns = Int(Metrics.screenWidth / pointsPerColumn)
     static let pointsPerColumn = 8.0
     static let menuItems = ["MENU", "Inbox", "Later", "Archive", "Lists", "Settings"]
 
-    public static func lines(_ screen: ScreenSnapshot) -> [String] {
-        var body: [(cells: [Character], note: String)] = []
+    /// The lines as plain text.
+    public static func lines(_ screen: ScreenSnapshot) -> [String] { styledLines(screen).map(\.text) }
+
+    /// The lines, the revealed backgrounds tinted with their colour.
+    public static func styledLines(_ screen: ScreenSnapshot) -> [StyledLine] {
+        var body: [(cells: [Cell], note: String)] = []
         let nav = Segment.allCases.map { $0 == screen.segment ? "[\($0.rawValue)]" : $0.rawValue }
         body.append((padded("≡ " + centered(nav.joined(separator: " "), width: columns - 4) + " ✎"),
                      "tint \(screen.tint.rawValue)"))
         body.append((padded(centered("help · search", width: columns)), ""))
-        body += feedLines(screen)
+        let feed = feedLines(screen)
+        body += feed.lines
 
         // The content slides right over the menu panel.
         let shift = Int((screen.contentX / pointsPerColumn).rounded())
         if shift > 0 {
             for i in body.indices {
-                var panel = Array(padded(i < menuItems.count ? " " + menuItems[i] : ""))
-                panel[min(columns - 1, max(0, shift - 1))] = "│"
+                var panel = padded(i < menuItems.count ? " " + menuItems[i] : "")
+                panel[min(columns - 1, max(0, shift - 1))] = Cell(character: "│")
                 for column in shift..<columns { panel[column] = body[i].cells[column - shift] }
                 body[i].cells = panel
             }
             body[0].note += "  menu \(screen.menu.rawValue) at content.x \(formatNumber(screen.contentX))"
         }
 
-        var out = ["+" + String(repeating: "-", count: columns) + "+"]
+        let edge = [Span("+" + String(repeating: "-", count: columns) + "+")]
+        var out: [StyledLine] = [edge]
         out += body.map { line in
-            "|" + String(line.cells) + "|" + (line.note.isEmpty ? "" : "  " + line.note)
+            [Span("|")] + spans(line.cells) + [Span("|" + (line.note.isEmpty ? "" : "  " + line.note))]
         }
-        out += coverLines(screen)
-        out.append("+" + String(repeating: "-", count: columns) + "+")
+        if feed.below > 0 {
+            let rows = feed.below == 1 ? "1 more row" : "\(feed.below) more rows"
+            out.append([Span("|" + text(padded(centered("⋮ \(rows) below the screen", width: columns))) + "|")])
+        }
+        out += coverLines(screen).map { [Span($0)] }
+        out.append(edge)
         return out
     }
 
-    /// The rows of whichever segment views are on screen, each drawn at its view's x.
-    static func feedLines(_ screen: ScreenSnapshot) -> [(cells: [Character], note: String)] {
-        var views: [(x: Double, lines: [(cells: [Character], note: String)])] = []
+    /// Cells as spans: runs of the same tint together.
+    static func spans(_ cells: [Cell]) -> [Span] {
+        var out: [Span] = []
+        var run = "", tint: Color?
+        for cell in cells {
+            if cell.tint != tint && !run.isEmpty {
+                out.append(Span(run, tint.map { .tinted($0) } ?? .plain))
+                run = ""
+            }
+            tint = cell.tint
+            run.append(cell.character)
+        }
+        if !run.isEmpty { out.append(Span(run, tint.map { .tinted($0) } ?? .plain)) }
+        return out
+    }
+
+    static func text(_ cells: [Cell]) -> String { String(cells.map(\.character)) }
+
+    /// The rows of whichever segment views are on screen, each drawn at its view's x, and how many of the
+    /// mailbox's rows are below the screen's bottom.
+    static func feedLines(_ screen: ScreenSnapshot) -> (lines: [(cells: [Cell], note: String)], below: Int) {
+        var views: [(x: Double, lines: [(cells: [Cell], note: String)])] = []
+        var below = 0
         for segment in Segment.allCases {
             let x = screen.viewX(of: segment)
             guard abs(x) < Metrics.screenWidth else { continue }
             if segment == .mailbox {
                 let rows = screen.rows.filter { $0.visible || $0.height > 0 }
-                views.append((x, rows.map { (rowCells($0), annotation($0)) }))
+                let shown = rows.filter { $0.y < Metrics.screenHeight }
+                below = rows.count - shown.count
+                views.append((x, shown.map { row in
+                    let drawn = rowCells(row)
+                    return (drawn.cells, (drawn.idShown ? "" : row.id.name + " ") + annotation(row))
+                }))
             } else {
                 let ids = screen.messages(in: segment.folder)
                 let lines = ids.isEmpty ? [padded(centered("no messages in \(segment.rawValue)", width: columns))]
@@ -60,7 +103,7 @@ public enum ScreenRender {
             }
         }
         let height = views.map(\.lines.count).max() ?? 0
-        var out: [(cells: [Character], note: String)] = []
+        var out: [(cells: [Cell], note: String)] = []
         for i in 0..<height {
             var cells = padded("")
             var notes: [String] = []
@@ -73,14 +116,15 @@ public enum ScreenRender {
             }
             out.append((cells, notes.joined(separator: "  ")))
         }
-        return out
+        return (out, below)
     }
 
     /// The options overlay, the compose sheet and an alert, below the screen's lines.
     static func coverLines(_ screen: ScreenSnapshot) -> [String] {
         var out: [String] = []
-        func boxed(_ text: String) -> String { "|" + String(padded(centered(text, width: columns))) + "|" }
-        if let overlay = screen.overlay {
+        func boxed(_ line: String) -> String { "|" + text(padded(centered(line, width: columns))) + "|" }
+        // An overlay at alpha 0 (about to fade in, or faded out) is not seen.
+        if let overlay = screen.overlay, overlay.alpha > 0 {
             out.append(boxed("── \(overlay.kind.rawValue) options for \(overlay.message.name) ──") +
                        "  alpha \(formatNumber(overlay.alpha))")
             var line = ""
@@ -95,8 +139,8 @@ public enum ScreenRender {
         if compose.phase != .hidden {
             out.append(boxed("── compose ──") + "  \(compose.phase.rawValue), y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim))")
             let cursor = compose.focus == .to ? "▏" : ""
-            out.append("|" + String(padded(" To: \(compose.to)\(cursor)")) + "|")
-            out.append("|" + String(padded(" Subject:")) + "|")
+            out.append("|" + text(padded(" To: \(compose.to)\(cursor)")) + "|")
+            out.append("|" + text(padded(" Subject:")) + "|")
             out.append(boxed("cancel"))
         }
         if let alert = screen.alert {
@@ -106,25 +150,31 @@ public enum ScreenRender {
         return out
     }
 
-    /// The revealed background, its icon, and the row's body shifted by x.
-    static func rowCells(_ row: RowSnapshot) -> [Character] {
-        let fill: Character = row.background == .gray ? "·" : "▒"
-        var cells = [Character](repeating: fill, count: columns)
+    /// The revealed background (tinted with its colour), its icon, and the row's face shifted by x, its id at
+    /// the start of the part of the face that is on screen; `idShown` is false when too little of the face is.
+    static func rowCells(_ row: RowSnapshot) -> (cells: [Cell], idShown: Bool) {
+        let fill = Cell(character: row.background == .gray ? "·" : "▒", tint: row.background.color)
+        var cells = [Cell](repeating: fill, count: columns)
         if row.iconAlpha > 0, row.icon != .none {
             let label = Array("[\(row.icon.rawValue)]")
             let centre = Int((row.iconX / pointsPerColumn).rounded(.down))
             for (i, ch) in label.enumerated() {
                 let column = centre - label.count / 2 + i
-                if column >= 0 && column < columns { cells[column] = ch }
+                if column >= 0 && column < columns { cells[column] = Cell(character: ch) }
             }
         }
-        let body = Array(" \(row.id.name) " + String(repeating: "─", count: columns))
+        // The face covers columns offset ..< offset + columns, its last column a gap; what is on screen of it
+        // starts with the id.
         let offset = Int((row.x / pointsPerColumn).rounded())
-        for i in 0..<columns {
-            let column = offset + i
-            if column >= 0 && column < columns { cells[column] = i == columns - 1 ? " " : body[i] }
+        let first = max(0, offset), end = min(columns, offset + columns - 1)
+        let label = Array(" \(row.id.name) ")
+        let idShown = end - first >= label.count + 1
+        for column in first..<max(first, end) {
+            let i = column - first
+            cells[column] = Cell(character: idShown && i < label.count ? label[i] : "─")
         }
-        return cells
+        if offset + columns - 1 >= 0 && offset + columns - 1 < columns { cells[offset + columns - 1] = Cell(character: " ") }
+        return (cells, idShown)
     }
 
     static func annotation(_ row: RowSnapshot) -> String {
@@ -134,9 +184,9 @@ public enum ScreenRender {
         return text
     }
 
-    private static func padded(_ text: String) -> [Character] {
-        let cells = Array(text.prefix(columns))
-        return cells + [Character](repeating: " ", count: columns - cells.count)
+    private static func padded(_ text: String) -> [Cell] {
+        let cells = text.prefix(columns).map { Cell(character: $0) }
+        return cells + [Cell](repeating: Cell(character: " "), count: columns - cells.count)
     }
 
     private static func centered(_ text: String, width: Int) -> String {

@@ -29,6 +29,8 @@ public struct Span: Equatable, Sendable {
         case subject
         /// A sample of a colour, `Layout.swatchWidth` columns wide where swatches are drawn, and no text.
         case swatch(Color)
+        /// Text drawn in a colour (a row's revealed background in `render`).
+        case tinted(Color)
     }
 
     /// A swatch of `color`.

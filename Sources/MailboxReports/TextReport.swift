@@ -12,7 +12,7 @@ public enum TextReport {
         case .properties(let readings): PropertiesText.lines(readings)
         case .colors(let screen): ColorsText.lines(screen, layout)
         case .timeline(let excerpt): TimelineText.lines(excerpt)
-        case .render(let screen): ScreenRender.lines(screen).map { [Span($0)] }
+        case .render(let screen): ScreenRender.styledLines(screen)
         case .help(let topic): HelpText.lines(topic)
         case .note(let note): [[Span(NoteText.line(note))]]
         }

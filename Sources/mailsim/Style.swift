@@ -70,6 +70,12 @@ struct Style: Sendable {
         return "\u{1B}[48;2;\(rgb >> 16 & 0xFF);\(rgb >> 8 & 0xFF);\(rgb & 0xFF)m  " + Style.reset + " "
     }
 
+    /// `text` in `color` (truecolor foreground).
+    func tinted(_ color: Color, _ text: String) -> String {
+        let rgb = color.rgb
+        return sgr("38;2;\(rgb >> 16 & 0xFF);\(rgb >> 8 & 0xFF);\(rgb & 0xFF)", text, on: out)
+    }
+
     /// A report's line with its decoration, read from what each span is: headings and command names bold,
     /// paths and timeline subjects cyan, times dim, examples green, colours with a swatch. The words stay
     /// the renderer's.
@@ -84,6 +90,7 @@ struct Style: Sendable {
             case .time: text += dim(span.text)
             case .example: text += green(span.text)
             case .swatch(let color): text += swatch(color)
+            case .tinted(let color): text += tinted(color, span.text)
             }
         }
         return text

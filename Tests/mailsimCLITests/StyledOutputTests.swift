@@ -54,4 +54,14 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("msg1  inbox   -180  144      86      1  yellow #FECA16  later"))
     }
+
+    /// `render` tints a row's revealed background with its colour; the plain text is the same without it.
+    @Test func renderTintsTheRevealedBackground() throws {
+        let script = "pan msg1 -150\nrender\nrelease\n"
+        let styled = try CLI.run(["run", "--color", "always", "-"], stdin: script)
+        let plain = try CLI.run(["run", "--color", "never", "-"], stdin: script)
+        #expect(styled.stdout.contains("\u{1B}[38;2;254;202;22m▒"))
+        #expect(plain.stdoutLines.contains { $0.hasPrefix("| msg1 ────") && $0.contains("▒[later]▒") })
+        #expect(styled.stdoutLines.map(Self.visible) == plain.stdoutLines)
+    }
 }
