@@ -58,26 +58,17 @@ import Testing
             $0.rows[0].x = 320
             $0.rows[0].latch = .archive
             $0.expectLog(.view(.row(m1)), .gestureEnded(value: 100, velocity: 1000, outcome: .row(.hide(to: .archive))))
-            let slide = PropertyKey(.row(m1), .x)
-            $0.animator.start(slide, from: .scalar(100), to: .scalar(320), at: ms(100), duration: ms(300),
-                              curve: .easeInOut, completion: .slideOutEnded(m1, .hide(to: .archive)))
-            $0.timeline.append(TimelineEntry(time: ms(100), subject: .view(.row(m1)),
-                                             kind: .animation(property: slide, from: .scalar(100), to: .scalar(320),
-                                                              duration: ms(300), curve: .easeInOut), gesture: 1))
+            $0.expectAnimation(PropertyKey(.row(m1), .x), from: 100, to: 320,
+                               then: .slideOutEnded(m1, .hide(to: .archive)))
         }
         // At 0.4 s the slide ends and the hide starts: the height 86 → 0 over 0.3 s.
         try state.send(.clockAdvanced(to: ms(400))) {
             $0.now = ms(400)
             $0.animator.remove(PropertyKey(.row(m1), .x))
-            let height = PropertyKey(.row(m1), .height)
             let record = UndoRecord(message: m1, folder: .archive, side: 1, snooze: nil, list: nil)
             $0.rows[0].height = 0
             $0.heights.change(0, from: 86, to: 0)
-            $0.animator.start(height, from: .scalar(86), to: .scalar(0), at: ms(400), duration: ms(300),
-                              curve: .easeInOut, completion: .hideEnded(record))
-            $0.timeline.append(TimelineEntry(time: ms(400), subject: .view(.row(m1)),
-                                             kind: .animation(property: height, from: .scalar(86), to: .scalar(0),
-                                                              duration: ms(300), curve: .easeInOut), gesture: 1))
+            $0.expectAnimation(PropertyKey(.row(m1), .height), from: 86, to: 0, then: .hideEnded(record))
         }
         // At 0.7 s the message is in the archive and can be undone.
         try state.send(.clockAdvanced(to: ms(700))) {
