@@ -11,7 +11,8 @@ let package = Package(
     name: "mailsim",
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
-        .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"]),
+        .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                               "MailboxScene", "MailboxRaster"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,14 @@ let package = Package(
         // The script language: lexer, parser, command table, property paths, Session, script runs.
         .target(name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
                 swiftSettings: crossModule),
+        // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
+        .target(name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+                swiftSettings: crossModule),
+        // cairo and giflib: headers only; the libraries are opened with dlopen when the first picture is made.
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // Pixels: a scene drawn by cairo, PNG (cairo) and animated GIF (giflib).
+        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CGif"], swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
                 swiftSettings: crossModule),
@@ -39,13 +48,14 @@ let package = Package(
             name: "mailsim",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "CEdit",
+                "MailboxScene", "MailboxRaster", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
         ),
         .testTarget(name: "MailboxSimTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"]),
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailboxScene", "MailboxRaster"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
     ],
     swiftLanguageModes: [.v6]

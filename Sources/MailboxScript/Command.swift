@@ -20,6 +20,8 @@ public indirect enum Command: Equatable, Sendable {
     case colors
     case timeline(filter: String?)
     case render
+    /// `snapshot FILE [scale S]`: a picture of the screen now.
+    case snapshot(PictureRequest.Target)
     case save(file: String, withExpectations: Bool)
     case expect(Expectation)
     /// `! COMMAND`: the command must be refused.

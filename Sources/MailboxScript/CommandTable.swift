@@ -88,6 +88,13 @@ public enum CommandTable {
         CommandSpec("render", summary: "draw the screen as text",
                     details: "Draws the navigation bar, the rows with their offset, colour and icon, and what covers the screen.",
                     example: "render") { _ throws(ScriptError) in .render },
+        CommandSpec("snapshot", [.required("FILE", .file),
+                                 .optional("S", .wholeNumber(PictureRequest.scales), after: "scale")],
+                    summary: "draw the screen now into FILE (.svg or .png)",
+                    details: "Writes a picture of the screen now: SVG or PNG, chosen by FILE's extension. A PNG is drawn at scale S (\(PictureRequest.scales.lowerBound)…\(PictureRequest.scales.upperBound), default \(PictureRequest.defaultScale)): point (x, y) is pixel (S·x, S·y), so the default picture is \(PictureRequest.defaultScale * Int(Metrics.screenWidth)) × \(PictureRequest.defaultScale * Int(Metrics.screenHeight)). Changes nothing and takes no time.",
+                    example: "snapshot swipe.png scale 1") { a throws(ScriptError) in
+            .snapshot(try PictureRequest.Target(file: a.word(0)!, scale: a.number(1)?.integer))
+        },
         CommandSpec("save", [.required("FILE", .file), .flag("--expect")],
                     summary: "write the session's commands as a script",
                     details: "Writes the commands typed so far to FILE; --expect appends expect lines that pin the current state.",

@@ -13,9 +13,12 @@ public struct ScriptStream {
     /// True once an error or `quit` has stopped the script: the rest is not run.
     public private(set) var stopped = false
     private var lines = ScriptLines()
+    /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
+    private let pictures: (any PictureSink)?
 
-    public init(file: String) {
+    public init(file: String, pictures: (any PictureSink)? = nil) {
         report = ScriptReport(file: file)
+        self.pictures = pictures
     }
 
     /// Runs every line that `bytes` completes; false once the script has stopped.
@@ -68,6 +71,10 @@ public struct ScriptStream {
             stop(error.message, number, emit)
             return
         }
+        if let picture = outcome.picture {
+            guard let pictures else { return stop("snapshot: this run draws no pictures", number, emit) }
+            do throws(ScriptError) { try pictures.write(picture) } catch { return stop(error.message, number, emit) }
+        }
         for entry in outcome.trace { emit(.trace(entry)) }
         // Only a check (`expect`, `!`) is excused or fails: other lines skip looking.
         if outcome.isCheck, let excused = outcome.excused {
@@ -92,4 +99,10 @@ public struct ScriptStream {
         stopped = true
         emit(.diagnostic(error))
     }
+}
+
+/// Draws and writes the pictures `snapshot` asks for (the front end's job: the script layer draws nothing).
+public protocol PictureSink {
+    /// Writes the picture, or throws the error that stops the script at that line.
+    func write(_ request: PictureRequest) throws(ScriptError)
 }

@@ -36,6 +36,8 @@ public struct Session: Sendable {
         public var isCheck = false
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
+        /// `snapshot`: the picture to draw and write (the front end draws it).
+        public var picture: PictureRequest?
         public var quit = false
     }
 
@@ -120,6 +122,8 @@ public struct Session: Sendable {
             outcome.report = .timeline(try timeline(filter: filter))
         case .render:
             outcome.report = .render(screen.snapshot())
+        case .snapshot(let target):
+            outcome.picture = PictureRequest(target: target, screen: screen.snapshot())
         case let .save(file, withExpectations):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
@@ -194,7 +198,7 @@ extension Command {
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {
-        case .help, .save, .quit, .state, .show, .colors, .timeline, .render: false
+        case .help, .save, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
         default: true
         }
     }

@@ -34,10 +34,15 @@ enum FileSystem {
 
     /// Writes `contents` to `path`, replacing it.
     static func write(_ contents: String, to path: String) throws(Failure) {
+        try write(bytes: Array(contents.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path`, replacing it.
+    static func write(bytes contents: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(lastError())") }
         defer { close(fd) }
-        var bytes = Array(contents.utf8)[...]
+        var bytes = contents[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {

@@ -82,6 +82,14 @@ struct Repl {
                     return true
                 }
             }
+            if let picture = done.picture {
+                do throws(ScriptError) {
+                    try PictureFiles().write(picture)
+                } catch {
+                    Console.error(style.error("error: \(error.message)"))
+                    return true
+                }
+            }
             session = after
         }
         if trace {

@@ -9,7 +9,7 @@ enum ScriptFile {
         let name = file == "-" ? "<stdin>" : file
         var session = Session()
         session.collectsTrace = trace
-        var stream = ScriptStream(file: name)
+        var stream = ScriptStream(file: name, pictures: PictureFiles())
         do throws(FileSystem.Failure) {
             let feed = { (bytes: UnsafeBufferPointer<UInt8>) in stream.feed(bytes, session: &session, emit: emit) }
             if name == "<stdin>" { try FileSystem.stream(0, name: name, feed) } else { try FileSystem.stream(file, feed) }

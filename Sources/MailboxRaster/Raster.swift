@@ -1,0 +1,167 @@
+import CCairo
+import MailboxScene
+
+/// A scene drawn by cairo into pixels at a scale: point (x, y) is pixel (scale·x, scale·y). Owns its cairo
+/// image surface; read it as PNG bytes or as 0xRRGGBB pixels.
+public final class Raster {
+    public let width: Int
+    public let height: Int
+    private let cairo: CairoLibrary
+    private let surface: OpaquePointer
+
+    /// Draws `scene` at `scale` (1…4 in practice) on an opaque white canvas.
+    public init(_ scene: Scene, scale: Double) throws(RasterError) {
+        cairo = try CairoLibrary.load()
+        width = Int((scene.width * scale).rounded())
+        height = Int((scene.height * scale).rounded())
+        guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw RasterError("cairo could not make a \(width) × \(height) image")
+        }
+        self.surface = surface
+        guard let context = cairo.create(surface) else { throw RasterError("cairo could not draw") }
+        defer { cairo.destroy(context) }
+        var painter = CairoPainter(cairo: cairo, context: context)
+        painter.fill(SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale), Paint(rgb: 0xFFFFFF), radius: 0)
+        cairo.scale(context, scale, scale)
+        for node in scene.nodes { painter.draw(node) }
+        let status = cairo.status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RasterError("cairo: " + (cairo.statusToString(status).map { String(cString: $0) } ?? "error"))
+        }
+        cairo.surfaceFlush(surface)
+    }
+
+    deinit { cairo.surfaceDestroy(surface) }
+
+    /// The picture as PNG bytes (cairo's encoder).
+    public func pngBytes() throws(RasterError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo.writeToPNGStream(surface, { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RasterError("cairo could not write PNG: " + (cairo.statusToString(status).map { String(cString: $0) } ?? "error"))
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    /// Calls `body` with each row of pixels, top to bottom, as 0x00RRGGBB words.
+    public func withRows(_ body: (Int, UnsafeBufferPointer<UInt32>) -> Void) {
+        guard let data = cairo.imageSurfaceGetData(surface) else { return }
+        let stride = Int(cairo.imageSurfaceGetStride(surface))
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            body(y, UnsafeBufferPointer(start: row, count: width))
+        }
+    }
+}
+
+/// Walks scene nodes onto a cairo context.
+private struct CairoPainter {
+    let cairo: CairoLibrary
+    let context: OpaquePointer
+    /// The font last selected, so runs of text in one font select it once.
+    var font: SceneFont?
+    var fontSize = 0.0
+
+    mutating func draw(_ node: SceneNode) {
+        switch node {
+        case let .rect(rect, paint, radius):
+            fill(rect, paint, radius: radius)
+        case let .circle(center, radius, paint):
+            setSource(paint)
+            cairo.newPath(context)
+            cairo.arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+            cairo.fill(context)
+        case let .stroke(path, paint, width):
+            setSource(paint)
+            cairo.newPath(context)
+            for line in path.lines {
+                guard let first = line.first else { continue }
+                cairo.moveTo(context, first.x, first.y)
+                for point in line.dropFirst() { cairo.lineTo(context, point.x, point.y) }
+            }
+            for ring in path.rings {
+                cairo.newSubPath(context)
+                cairo.arc(context, ring.center.x, ring.center.y, ring.radius, 0, 2 * Double.pi)
+                cairo.closePath(context)
+            }
+            cairo.setLineWidth(context, width)
+            cairo.setLineCap(context, CAIRO_LINE_CAP_ROUND)
+            cairo.setLineJoin(context, CAIRO_LINE_JOIN_ROUND)
+            cairo.stroke(context)
+        case .text(let text):
+            drawText(text)
+        case .group(let group):
+            cairo.save(context)
+            if let clip = group.clip {
+                cairo.newPath(context)
+                cairo.rectangle(context, clip.x, clip.y, clip.width, clip.height)
+                cairo.clip(context)
+            }
+            let faded = group.opacity < 1
+            if faded { cairo.pushGroup(context) }
+            // A font chosen inside a saved state is forgotten by restore.
+            let savedFont = font, savedSize = fontSize
+            for child in group.children { draw(child) }
+            if faded {
+                cairo.popGroupToSource(context)
+                cairo.paintWithAlpha(context, group.opacity)
+            }
+            cairo.restore(context)
+            font = savedFont
+            fontSize = savedSize
+        }
+    }
+
+    func fill(_ rect: SceneRect, _ paint: Paint, radius: Double) {
+        setSource(paint)
+        cairo.newPath(context)
+        if radius > 0 {
+            let r = min(radius, rect.width / 2, rect.height / 2)
+            let half = Double.pi / 2
+            cairo.arc(context, rect.maxX - r, rect.y + r, r, -half, 0)
+            cairo.arc(context, rect.maxX - r, rect.maxY - r, r, 0, half)
+            cairo.arc(context, rect.x + r, rect.maxY - r, r, half, 2 * half)
+            cairo.arc(context, rect.x + r, rect.y + r, r, 2 * half, 3 * half)
+            cairo.closePath(context)
+        } else {
+            cairo.rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        }
+        cairo.fill(context)
+    }
+
+    mutating func drawText(_ text: SceneText) {
+        guard !text.string.isEmpty else { return }
+        if font != text.font {
+            text.font.family.withCString { family in
+                cairo.selectFontFace(context, family, CAIRO_FONT_SLANT_NORMAL,
+                                     text.font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            }
+            font = text.font
+        }
+        if fontSize != text.size {
+            cairo.setFontSize(context, text.size)
+            fontSize = text.size
+        }
+        setSource(text.paint)
+        text.string.withCString { string in
+            var x = text.at.x
+            if text.anchor != .start {
+                var extents = cairo_text_extents_t()
+                cairo.textExtents(context, string, &extents)
+                x -= text.anchor == .middle ? extents.x_advance / 2 : extents.x_advance
+            }
+            cairo.moveTo(context, x, text.at.y)
+            cairo.showText(context, string)
+        }
+    }
+
+    func setSource(_ paint: Paint) {
+        let c = paint.color
+        cairo.setSourceRGBA(context, c.red / 255, c.green / 255, c.blue / 255, paint.alpha)
+    }
+}

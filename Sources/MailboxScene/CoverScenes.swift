@@ -1,0 +1,113 @@
+import MailboxSim
+
+/// The options overlay: the reschedule grid of seven options on yellow, or the three lists on brown, and a
+/// Cancel at the bottom. The caller fades it as one at `overlay.alpha`.
+enum OverlayScene {
+    static func nodes(_ kind: OverlayKind) -> [SceneNode] {
+        let white = DrawingStyle.white
+        let width = Metrics.screenWidth
+        let background = kind == .reschedule ? PaletteColor.yellow : PaletteColor.brown
+        var nodes: [SceneNode] = [.rect(Scene.screenRect, Paint(background.color), radius: 0)]
+        let title = kind == .reschedule ? "Snooze until…" : "Add to list"
+        nodes.append(.text(SceneText(title, at: ScenePoint(width / 2, 110), size: 22, font: .sansBold, anchor: .middle, paint: white)))
+        switch kind {
+        case .reschedule:
+            // Three columns; the seventh option sits in the middle of the last row.
+            for (i, option) in kind.options.enumerated() {
+                let column = i == 6 ? 1 : i % 3
+                let center = ScenePoint(60 + Double(column) * 100, 200 + Double(i / 3) * 110)
+                nodes.append(.stroke(ScenePath(rings: [.init(center, 28)]), white, width: 2))
+                nodes.append(.stroke(Glyph.clock.path(center: center, size: 26), white, width: 2))
+                nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(center.x, center.y + 50),
+                                             size: 12, font: .sansBold, anchor: .middle, paint: white)))
+            }
+        case .list:
+            for (i, option) in kind.options.enumerated() {
+                let top = 160 + Double(i) * 64
+                nodes.append(.stroke(Glyph.lines.path(center: ScenePoint(48, top + 32), size: 24), white, width: 2.5))
+                nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(80, top + 39), size: 20, paint: white)))
+                nodes.append(.rect(SceneRect(x: 24, y: top + 64, width: width - 48, height: 1), Paint(white.color, alpha: 0.5), radius: 0))
+            }
+        }
+        nodes.append(.text(SceneText("Cancel", at: ScenePoint(width / 2, 530), size: 16, anchor: .middle, paint: white)))
+        return nodes
+    }
+}
+
+/// The compose sheet at `compose.y` over the dim layer at `compose.dim`, with the To field and what was typed.
+enum ComposeScene {
+    static func nodes(_ compose: ComposeSnapshot) -> [SceneNode] {
+        var nodes: [SceneNode] = []
+        if compose.dim > 0 {
+            nodes.append(.rect(Scene.screenRect, Paint(DrawingStyle.black.color, alpha: compose.dim), radius: 0))
+        }
+        let y = compose.y
+        guard y < Metrics.screenHeight else { return nodes }
+        let width = Metrics.screenWidth
+        // Taller than the screen below it, so only its top corners are rounded on screen.
+        let sheet = SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - Metrics.composeShownY + 2 * DrawingStyle.sheetCorner)
+        let blue = Paint(PaletteColor.blue.color)
+        let focused = compose.focus == .to
+        let fields: [SceneNode] = [
+            .text(SceneText("Cancel", at: ScenePoint(12, y + 28), size: 15, paint: blue)),
+            .text(SceneText("New Message", at: ScenePoint(width / 2, y + 28), size: 15, font: .sansBold, anchor: .middle,
+                            paint: DrawingStyle.text)),
+            .text(SceneText("Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
+                            paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
+            .rect(SceneRect(x: 0, y: y + 44, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
+            .text(SceneText("To:", at: ScenePoint(12, y + 72), size: 15, paint: focused ? blue : DrawingStyle.secondaryText)),
+            .text(SceneText(compose.to, at: ScenePoint(42, y + 72), size: 15, paint: DrawingStyle.text)),
+            .rect(SceneRect(x: 12, y: y + 88, width: width - 12, height: 0.5), DrawingStyle.separator, radius: 0),
+            .text(SceneText("Subject:", at: ScenePoint(12, y + 116), size: 15, paint: DrawingStyle.secondaryText)),
+            .rect(SceneRect(x: 12, y: y + 132, width: width - 12, height: 0.5), DrawingStyle.separator, radius: 0),
+        ]
+        nodes.append(.rect(sheet, DrawingStyle.white, radius: DrawingStyle.sheetCorner))
+        nodes.append(.group(SceneGroup(clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y), children: fields)))
+        return nodes
+    }
+}
+
+/// The undo or draft alert, centred over a dimmed screen.
+enum AlertScene {
+    static func nodes(_ alert: Alert) -> [SceneNode] {
+        let width = DrawingStyle.alertWidth
+        let left = (Metrics.screenWidth - width) / 2
+        let blue = Paint(PaletteColor.blue.color)
+        let buttonHeight = 44.0
+        let titleHeight = 60.0
+        let stacked = alert.buttons.count > 2
+        let height = titleHeight + buttonHeight * Double(stacked ? alert.buttons.count : 1)
+        let top = (Metrics.screenHeight - height) / 2
+        var nodes: [SceneNode] = [
+            .rect(Scene.screenRect, Paint(DrawingStyle.black.color, alpha: DrawingStyle.alertDim), radius: 0),
+            .rect(SceneRect(x: left, y: top, width: width, height: height), DrawingStyle.white, radius: 12),
+            .text(SceneText(alert.title, at: ScenePoint(left + width / 2, top + 36), size: 15, font: .sansBold, anchor: .middle,
+                            paint: DrawingStyle.text)),
+        ]
+        for (i, button) in alert.buttons.enumerated() {
+            let frame = stacked
+                ? SceneRect(x: left, y: top + titleHeight + Double(i) * buttonHeight, width: width, height: buttonHeight)
+                : SceneRect(x: left + Double(i) * width / 2, y: top + titleHeight, width: width / 2, height: buttonHeight)
+            nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: frame.width, height: 0.5), DrawingStyle.hairline, radius: 0))
+            if !stacked && i > 0 {
+                nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: 0.5, height: frame.height), DrawingStyle.hairline, radius: 0))
+            }
+            let label = AlertScene.label(button)
+            nodes.append(.text(SceneText(label, at: ScenePoint(frame.x + frame.width / 2, frame.y + 28), size: 16,
+                                         font: button == .cancel ? .sansBold : .sans, anchor: .middle,
+                                         paint: button == .deleteDraft ? Paint(PaletteColor.red.color) : blue)))
+        }
+        return nodes
+    }
+
+    /// A button's label as the phone shows it.
+    static func label(_ button: TapTarget) -> String {
+        switch button {
+        case .cancel: "Cancel"
+        case .undo: "Undo"
+        case .deleteDraft: "Delete Draft"
+        case .keepDraft: "Keep Draft"
+        default: button.name
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import MailboxSim
+
+/// The mailbox view: the help label and search bar, then each row in its slot.
+enum MailboxViewScene {
+    static func nodes(_ screen: ScreenSnapshot, originX x: Double) -> [SceneNode] {
+        let width = Metrics.screenWidth
+        let top = Metrics.contentTop
+        var nodes: [SceneNode] = [
+            .rect(SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top), DrawingStyle.groupedBackground, radius: 0),
+            .text(SceneText(DrawingWords.helpLabel, at: ScenePoint(x + width / 2, top + 26), size: 11, anchor: .middle,
+                            paint: DrawingStyle.secondaryText)),
+            .rect(SceneRect(x: x + 8, y: top + 40, width: width - 16, height: 28), DrawingStyle.searchField, radius: 6),
+            .stroke(Glyph.magnifier.path(center: ScenePoint(x + 24, top + 54), size: 14), DrawingStyle.secondaryText, width: 1.5),
+            .text(SceneText("Search", at: ScenePoint(x + 36, top + 59), size: 13, paint: DrawingStyle.secondaryText)),
+        ]
+        for row in screen.rows where row.height > 0 && row.y < Metrics.screenHeight {
+            nodes.append(RowScene.node(row, originX: x))
+        }
+        return nodes
+    }
+}
+
+/// One message row: its slot filled with the revealed background, the icon glyph at `icon.x` and
+/// `icon.alpha`, and the white face at the row's x, all clipped to the slot's height now.
+enum RowScene {
+    static func node(_ row: RowSnapshot, originX: Double) -> SceneNode {
+        let slot = SceneRect(x: originX, y: row.y, width: Metrics.screenWidth, height: row.height)
+        var children: [SceneNode] = [.rect(slot, Paint(row.background.color), radius: 0)]
+        if let glyph = Glyph(row.icon), row.iconAlpha > 0 {
+            let center = ScenePoint(originX + row.iconX, row.y + row.height / 2)
+            let stroke = SceneNode.stroke(glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
+                                          width: DrawingStyle.iconStroke)
+            children.append(row.iconAlpha < 1 ? .group(SceneGroup(opacity: row.iconAlpha, children: [stroke])) : stroke)
+        }
+        if abs(row.x) < Metrics.screenWidth {
+            children += FaceScene.nodes(DemoMessage.content(of: row.id.number),
+                                        at: ScenePoint(originX + row.x, row.y), unread: row.id.number % 3 != 0)
+        }
+        return .group(SceneGroup(clip: slot, opacity: row.alpha, children: children))
+    }
+}
+
+/// A message's white face, 320 × 86, with its demo content.
+enum FaceScene {
+    static func nodes(_ message: DemoMessage, at origin: ScenePoint, unread: Bool) -> [SceneNode] {
+        let x = origin.x, y = origin.y
+        let inset = DrawingStyle.faceInset
+        let width = Metrics.screenWidth
+        var nodes: [SceneNode] = [
+            .rect(SceneRect(x: x, y: y, width: width, height: Metrics.rowHeight), DrawingStyle.white, radius: 0),
+            .text(SceneText(message.sender, at: ScenePoint(x + inset, y + DrawingStyle.senderBaseline), size: 15,
+                            font: .sansBold, paint: DrawingStyle.text)),
+            .text(SceneText(message.time, at: ScenePoint(x + width - inset, y + DrawingStyle.senderBaseline), size: 12,
+                            anchor: .end, paint: DrawingStyle.secondaryText)),
+            .text(SceneText(message.subject, at: ScenePoint(x + inset, y + DrawingStyle.subjectBaseline), size: 13,
+                            paint: DrawingStyle.text)),
+            .text(SceneText(message.snippet, at: ScenePoint(x + inset, y + DrawingStyle.snippetBaseline), size: 12,
+                            paint: DrawingStyle.secondaryText)),
+            .rect(SceneRect(x: x + inset, y: y + Metrics.rowHeight - 0.5, width: width - inset, height: 0.5),
+                  DrawingStyle.separator, radius: 0),
+        ]
+        if unread {
+            nodes.append(.circle(center: ScenePoint(x + DrawingStyle.unreadDotX, y + DrawingStyle.senderBaseline - 5),
+                                 radius: 3.5, Paint(PaletteColor.blue.color)))
+        }
+        return nodes
+    }
+}
+
+/// The later and archive views: a title and the messages in that folder, in inbox order.
+enum FolderViewScene {
+    static func nodes(_ screen: ScreenSnapshot, segment: Segment, originX x: Double) -> [SceneNode] {
+        let width = Metrics.screenWidth
+        let top = Metrics.contentTop
+        let messages = screen.messages(in: segment.folder)
+        let title = segment == .later ? "Later" : "Archive"
+        let count = messages.count == 1 ? "1 message" : "\(messages.count) messages"
+        var nodes: [SceneNode] = [
+            .rect(SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top), DrawingStyle.groupedBackground, radius: 0),
+            .text(SceneText(title, at: ScenePoint(x + DrawingStyle.faceInset, top + 36), size: 22, font: .sansBold,
+                            paint: Paint(segment.tint.color))),
+            .text(SceneText(count, at: ScenePoint(x + width - DrawingStyle.faceInset, top + 36), size: 12, anchor: .end,
+                            paint: DrawingStyle.secondaryText)),
+        ]
+        var y = Metrics.firstRowY
+        for id in messages {
+            guard y < Metrics.screenHeight else { break }
+            var message = DemoMessage.content(of: id.number)
+            let row = screen.rows[id.index]
+            if let option = row.snooze { message.time = DrawingWords.title(ofOption: option) }
+            nodes += FaceScene.nodes(message, at: ScenePoint(x, y), unread: false)
+            y += Metrics.rowHeight
+        }
+        if messages.isEmpty {
+            nodes.append(.text(SceneText("No messages", at: ScenePoint(x + width / 2, Metrics.firstRowY + 60), size: 15,
+                                         anchor: .middle, paint: DrawingStyle.secondaryText)))
+        }
+        return nodes
+    }
+}

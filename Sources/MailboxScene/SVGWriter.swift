@@ -1,0 +1,109 @@
+import MailboxAnimation
+import MailboxText
+
+/// Writes a scene as SVG text: a standalone document, self-contained (no styles or fonts outside it), the same
+/// bytes for the same scene every time.
+public enum SVGWriter {
+    /// A whole SVG document of the scene, the root `<svg>` carrying `id` when given.
+    public static func document(_ scene: Scene, id: String? = nil) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += openTag(scene, id: id)
+        out += "\n"
+        out += body(scene)
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The root element's opening tag: namespace, size, view box and the inherited font.
+    public static func openTag(_ scene: Scene, id: String?) -> String {
+        let w = number(scene.width), h = number(scene.height)
+        let idAttribute = id.map { " id=\"\(escaped($0))\"" } ?? ""
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\"\(idAttribute) width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
+            + " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">"
+    }
+
+    /// The scene's elements, one a line, without the root element (what a player swaps into its `<svg>`).
+    public static func body(_ scene: Scene) -> String {
+        var writer = Writer()
+        for node in scene.nodes { writer.write(node) }
+        return writer.out
+    }
+
+    /// A number in SVG: at most three decimals, no trailing zeros.
+    static func number(_ value: Double) -> String { formatNumber(value, decimals: 3) }
+
+    /// Text made safe inside an element or a quoted attribute; characters XML cannot hold become U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                                          ? "\u{FFFD}" : scalar)
+            }
+        }
+        return out
+    }
+
+    /// Walks the nodes, numbering clip paths in the order they appear.
+    private struct Writer {
+        var out = ""
+        var clips = 0
+
+        mutating func write(_ node: SceneNode) {
+            switch node {
+            case let .rect(r, paint, radius):
+                out += "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
+                if radius > 0 { out += " rx=\"\(number(radius))\"" }
+                out += fill(paint) + "/>\n"
+            case let .circle(center, radius, paint):
+                out += "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\"" + fill(paint) + "/>\n"
+            case let .stroke(path, paint, width):
+                var d = ""
+                for line in path.lines {
+                    for (i, p) in line.enumerated() { d += (i == 0 ? "M" : "L") + number(p.x) + " " + number(p.y) }
+                }
+                for ring in path.rings {
+                    // A circle as two half arcs.
+                    let r = number(ring.radius)
+                    d += "M" + number(ring.center.x - ring.radius) + " " + number(ring.center.y)
+                        + "a\(r) \(r) 0 1 0 \(number(2 * ring.radius)) 0a\(r) \(r) 0 1 0 \(number(-2 * ring.radius)) 0Z"
+                }
+                out += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(paint.color.hex)\""
+                if paint.alpha < 1 { out += " stroke-opacity=\"\(number(paint.alpha))\"" }
+                out += " stroke-width=\"\(number(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+            case .text(let text):
+                out += "<text x=\"\(number(text.at.x))\" y=\"\(number(text.at.y))\" font-size=\"\(number(text.size))\""
+                if text.font == .mono { out += " font-family=\"DejaVu Sans Mono, monospace\"" }
+                if text.font.isBold { out += " font-weight=\"bold\"" }
+                if text.anchor != .start { out += " text-anchor=\"\(text.anchor.rawValue)\"" }
+                out += fill(paint: text.paint) + ">" + escaped(text.string) + "</text>\n"
+            case .group(let group):
+                var open = "<g"
+                if let clip = group.clip {
+                    clips += 1
+                    let id = "clip\(clips)"
+                    out += "<clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n"
+                    open += " clip-path=\"url(#\(id))\""
+                }
+                if group.opacity < 1 { open += " opacity=\"\(number(group.opacity))\"" }
+                out += open + ">\n"
+                for child in group.children { write(child) }
+                out += "</g>\n"
+            }
+        }
+
+        func fill(_ paint: Paint) -> String { fill(paint: paint) }
+
+        func fill(paint: Paint) -> String {
+            var s = " fill=\"\(paint.color.hex)\""
+            if paint.alpha < 1 { s += " fill-opacity=\"\(number(paint.alpha))\"" }
+            return s
+        }
+    }
+}
