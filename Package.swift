@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
         .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                               "MailboxScene", "MailboxRaster"]),
+                                               "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +40,11 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // Pixels: a scene drawn by cairo, PNG (cairo) and animated GIF (giflib).
         .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CGif"], swiftSettings: crossModule),
+        // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
+        .target(name: "MailboxWalkthrough",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                               "MailboxScene", "MailboxRaster"],
+                swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
                 swiftSettings: crossModule),
@@ -48,14 +53,14 @@ let package = Package(
             name: "mailsim",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "CEdit",
+                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
         ),
         .testTarget(name: "MailboxSimTests",
                     dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailboxScene", "MailboxRaster"]),
+                                   "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,10 +15,13 @@ public struct ScriptStream {
     private var lines = ScriptLines()
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
     private let pictures: (any PictureSink)?
+    /// Watches every line and the frames inside long commands (a recorder), if any.
+    private let observer: (any ScriptObserver)?
 
-    public init(file: String, pictures: (any PictureSink)? = nil) {
+    public init(file: String, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
         report = ScriptReport(file: file)
         self.pictures = pictures
+        self.observer = observer
     }
 
     /// Runs every line that `bytes` completes; false once the script has stopped.
@@ -66,8 +69,15 @@ public struct ScriptStream {
         }
         let outcome: Session.Outcome
         do {
-            outcome = try session.execute(line: text[...])
+            if let observer {
+                observer.willRun(line: number, text: text, session: session)
+                outcome = try session.execute(line: text[...], frames: observer.clock, observe: observer.saw)
+                observer.didRun(line: number, session: session, outcome: outcome)
+            } else {
+                outcome = try session.execute(line: text[...])
+            }
         } catch {
+            observer?.didRun(line: number, session: session, outcome: nil)
             stop(error.message, number, emit)
             return
         }
@@ -105,4 +115,14 @@ public struct ScriptStream {
 public protocol PictureSink {
     /// Writes the picture, or throws the error that stops the script at that line.
     func write(_ request: PictureRequest) throws(ScriptError)
+}
+
+/// Watches a script run for a recorder: each line before and after it runs (nil outcome: it was an error), and
+/// the screen at each instant of `clock` strictly inside a command that takes time.
+public protocol ScriptObserver: AnyObject {
+    var clock: FrameClock { get }
+    func willRun(line number: Int, text: String, session: Session)
+    /// The screen at a frame instant inside the line running; false stops showing more of this line.
+    func saw(_ screen: MailboxState) -> Bool
+    func didRun(line number: Int, session: Session, outcome: Session.Outcome?)
 }

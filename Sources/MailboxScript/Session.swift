@@ -13,6 +13,8 @@ public struct Session: Sendable {
     public var collectsTrace = true
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
+    /// Set while `execute(line:frames:)` runs a line: shown the screen at each frame inside a long command.
+    private var frameWatch: FrameWatch?
 
     /// The frame rate at which pans are sampled (`set fps`).
     public var framesPerSecond: Int { screen.settings.framesPerSecond }
@@ -61,6 +63,32 @@ public struct Session: Sendable {
         return outcome
     }
 
+    /// Runs one line like `execute(line:)`, showing `observe` the screen at every instant of `clock` strictly
+    /// inside the time the line's command takes (until it answers false), for a recorder.
+    public mutating func execute(line: Substring, frames clock: FrameClock,
+                                 observe: (MailboxState) -> Bool) throws(ScriptError) -> Outcome {
+        try withoutActuallyEscaping(observe) { observe throws(ScriptError) in
+            frameWatch = FrameWatch(clock: clock, observe: observe)
+            defer { frameWatch = nil }
+            return try execute(line: line)
+        }
+    }
+
+    /// A recorder's clock and eyes, for the length of one line.
+    private struct FrameWatch: @unchecked Sendable {
+        let clock: FrameClock
+        let observe: (MailboxState) -> Bool
+    }
+
+    /// Sends an action that can take time, through the frame watch when one is set.
+    private mutating func sendTimed(_ action: MailboxAction) throws(MailboxError) {
+        if let watch = frameWatch {
+            try screen.send(action, frames: watch.clock, observe: watch.observe)
+        } else {
+            try screen.send(action, isCancelled: cancellation)
+        }
+    }
+
     /// Runs one command; on an error nothing has changed.
     public mutating func run(_ command: Command) throws(ScriptError) -> Outcome {
         let mark = screen.timeline.total
@@ -83,11 +111,9 @@ public struct Session: Sendable {
     private mutating func perform(_ command: Command, into outcome: inout Outcome) throws {
         switch command {
         case let .pan(target, translation, duration):
-            try screen.send(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration),
-                            isCancelled: cancellation)
+            try sendTimed(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration))
         case let .edgePan(translation, duration):
-            try screen.send(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration),
-                            isCancelled: cancellation)
+            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration))
         case .release(let velocity):
             try screen.send(.released(velocity: velocity))
         case .tap(let target):
@@ -102,9 +128,9 @@ public struct Session: Sendable {
             try screen.send(.typed(text))
         case .advance(let span):
             guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
-            try screen.send(.clockAdvanced(to: target))
+            try sendTimed(.clockAdvanced(to: target))
         case .settle:
-            try screen.send(.settled, isCancelled: cancellation)
+            try sendTimed(.settled)
         case .reset(let count):
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
@@ -195,6 +221,14 @@ public struct Session: Sendable {
 }
 
 extension Command {
+    /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
+    public var isAction: Bool {
+        switch self {
+        case .pan, .edgePan, .release, .tap, .choose, .shake, .type, .advance, .settle, .reset, .set: true
+        default: false
+        }
+    }
+
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {

@@ -23,7 +23,7 @@ struct MailsimCommand: ParsableCommand {
         MAILSIM_HISTORY= keeps none), Ctrl-C cancels the line or the running command, Ctrl-D leaves.
         """,
         version: "mailsim \(version)",
-        subcommands: [Interactive.self, Run.self, Test.self],
+        subcommands: [Interactive.self, Run.self, Test.self, Record.self],
         defaultSubcommand: Interactive.self
     )
 

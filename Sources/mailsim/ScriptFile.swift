@@ -1,15 +1,17 @@
 import MailboxScript
 
-/// The one way the front end runs a script: `mailsim run`, `mailsim test` and a script on standard input all
-/// stream it, piece by piece, into a fresh session (`-` or `<stdin>` is standard input).
+/// The one way the front end runs a script: `mailsim run`, `mailsim test`, `mailsim record` and a script on
+/// standard input all stream it, piece by piece, into a fresh session (`-` or `<stdin>` is standard input).
 enum ScriptFile {
-    /// Runs `file` in a fresh session; `emit` receives what it produces. A file that cannot be read gives a
-    /// report marked unreadable (and nothing is emitted).
-    static func run(_ file: String, trace: Bool, emit: (ScriptOutput) -> Void) -> ScriptReport {
+    /// Runs `file` in a fresh session; `emit` receives what it produces, `observer` (a recorder) watches each
+    /// line, and `finished` sees the session at the end. A file that cannot be read gives a report marked
+    /// unreadable (and nothing is emitted).
+    static func run(_ file: String, trace: Bool, observer: (any ScriptObserver)? = nil,
+                    finished: (Session) -> Void = { _ in }, emit: (ScriptOutput) -> Void) -> ScriptReport {
         let name = file == "-" ? "<stdin>" : file
         var session = Session()
-        session.collectsTrace = trace
-        var stream = ScriptStream(file: name, pictures: PictureFiles())
+        session.collectsTrace = trace || observer != nil
+        var stream = ScriptStream(file: name, pictures: PictureFiles(), observer: observer)
         do throws(FileSystem.Failure) {
             let feed = { (bytes: UnsafeBufferPointer<UInt8>) in stream.feed(bytes, session: &session, emit: emit) }
             if name == "<stdin>" { try FileSystem.stream(0, name: name, feed) } else { try FileSystem.stream(file, feed) }
@@ -18,6 +20,8 @@ enum ScriptFile {
             report.markUnreadable(error.message)
             return report
         }
-        return stream.finish(session: &session, emit: emit)
+        let report = stream.finish(session: &session, emit: emit)
+        finished(session)
+        return report
     }
 }

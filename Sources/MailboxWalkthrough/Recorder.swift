@@ -1,0 +1,98 @@
+import MailboxAnimation
+import MailboxScript
+import MailboxSim
+
+/// Plays a script and keeps the screen at every frame instant k / fps, from 0 to the script's last instant.
+/// A frame inside a command that takes time (a pan, `advance`, `settle`) shows that instant; a frame at the
+/// instant between commands shows the screen after every command at that instant. A `reset` does not take
+/// the walkthrough's time back: its frames go on after what came before.
+public final class Recorder: ScriptObserver {
+    public let clock: FrameClock
+    /// The most frames a walkthrough may have; past it the recording stops and `overflowed` is set.
+    public let maxFrames: Int
+    public private(set) var overflowed = false
+
+    private var frames: [WalkthroughFrame] = []
+    private var lines: [ScriptLine] = []
+    private var events: [WalkthroughEvent] = []
+    private var problems: [WalkthroughProblem] = []
+    /// The screen before the line running, and that line.
+    private var before: MailboxState?
+    private var running: Int?
+    private var runningIsAction = false
+    /// The last line that acted on the screen, for captions between commands.
+    private var lastAction: Int?
+    /// The walkthrough frame that is the screen's frame 0 (it moves on at a `reset`).
+    private var base = 0
+
+    public init(clock: FrameClock, maxFrames: Int = 18_000) {
+        self.clock = clock
+        self.maxFrames = maxFrames
+    }
+
+    public func willRun(line number: Int, text: String, session: Session) {
+        lines.append(ScriptLine(number: number, text: text))
+        before = session.screen
+        running = number
+        runningIsAction = (try? Parser.parse(text[...]))??.isAction ?? false
+    }
+
+    public func saw(_ screen: MailboxState) -> Bool {
+        if let before { catchUp(to: before, caption: lastAction ?? running) }
+        return add(screen, caption: running)
+    }
+
+    public func didRun(line number: Int, session: Session, outcome: Session.Outcome?) {
+        guard let before else { return }
+        let after = session.screen
+        if after.now < before.now {
+            // A reset: the walkthrough shows the screen as it was until the frame after, then starts again.
+            catchUp(to: before, caption: lastAction ?? running)
+            base = frames.count
+        } else if after.now > before.now {
+            catchUp(to: before, caption: lastAction ?? running)
+            // Frames strictly inside were seen; those at the new instant wait for the commands there.
+        }
+        if let outcome {
+            if runningIsAction { lastAction = number }
+            let offset = clock.instant(base)
+            for entry in outcome.trace { events.append(WalkthroughEvent(time: offset + entry.time, entry: entry)) }
+            if outcome.failure != nil { problem(at: number, after) }
+        } else {
+            problem(at: number, after)
+        }
+        self.before = nil
+        running = nil
+    }
+
+    /// Ends the recording: the frames up to the script's last instant (attach the run's report after).
+    public func finish(file: String, session: Session) -> Walkthrough {
+        catchUp(to: session.screen, caption: lastAction)
+        return Walkthrough(file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,
+                           report: ScriptReport(file: file))
+    }
+
+    /// Adds the frames up to `screen`'s instant (inclusive) showing `screen`.
+    private func catchUp(to screen: MailboxState, caption: Int?) {
+        let last = base + clock.frame(atOrBefore: screen.now)
+        guard frames.count <= last else { return }
+        let snapshot = screen.snapshot()
+        while frames.count <= last {
+            guard frames.count < maxFrames else { overflowed = true; return }
+            frames.append(WalkthroughFrame(time: clock.instant(frames.count), screen: snapshot, line: caption))
+        }
+    }
+
+    /// Adds the frame at `screen`'s instant (a frame instant inside a command).
+    private func add(_ screen: MailboxState, caption: Int?) -> Bool {
+        guard frames.count < maxFrames else { overflowed = true; return false }
+        frames.append(WalkthroughFrame(time: clock.instant(frames.count), screen: screen.snapshot(), line: caption))
+        return true
+    }
+
+    private func problem(at line: Int, _ screen: MailboxState) {
+        let frame = max(0, min(frames.count, base + clock.frame(atOrBefore: screen.now)))
+        problems.append(WalkthroughProblem(line: line, time: clock.instant(base) + screen.now, frame: frame,
+                                           screen: screen.snapshot(), diagnostic: nil))
+    }
+}
