@@ -58,6 +58,17 @@ enum FileSystem {
         return stat(path, &info) == 0
     }
 
+    /// Makes `path` and its missing parents, as `mkdir -p` does.
+    static func makeDirectories(_ path: String) throws(Failure) {
+        if isDirectory(path) { return }
+        if let slash = path.dropLast().lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]))
+        }
+        guard mkdir(path, 0o755) == 0 || (errno == EEXIST && isDirectory(path)) else {
+            throw Failure(message: "cannot make the folder '\(path)': \(lastError())")
+        }
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -105,11 +105,11 @@ extension MailsimCommand {
                 walkthrough = recorder.finish(file: name, session: session)
             }, emit: printer.emit)
             if let error = report.error, case .unreadable = error.kind {
-                Console.error(printer.style.error(error.text))
+                if !printer.quiet { Console.error(printer.style.error(error.text)) }
                 return nil
             }
             if recorder.overflowed {
-                Console.error(printer.style.error("mailsim: record: the walkthrough would be longer than \(recorder.maxFrames) frames (\(recorder.maxFrames / fps) s at \(fps) fps): record a shorter script or use a lower --fps"))
+                if !printer.quiet { Console.error(printer.style.error("mailsim: record: the walkthrough would be longer than \(recorder.maxFrames) frames (\(recorder.maxFrames / fps) s at \(fps) fps): record a shorter script or use a lower --fps")) }
                 return nil
             }
             walkthrough?.attach(report)

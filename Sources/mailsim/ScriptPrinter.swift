@@ -8,8 +8,11 @@ import MailboxText
 struct ScriptPrinter {
     var trace = false
     var style = Style.plain
+    /// Prints nothing (a script played again only for its pictures).
+    var quiet = false
 
     func emit(_ output: ScriptOutput) {
+        if quiet { return }
         switch output {
         case .report(let report): for line in style.lines(report) { Console.out(line) }
         case .trace(let entry): if trace { Console.out(style.render(TimelineText.styledLine(entry))) }
