@@ -10,14 +10,23 @@ extension Scene {
         var nodes: [SceneNode] = []
         let contentX = screen.contentX
         if contentX > 0 { nodes += MenuScene.nodes() }
+        // The content clips the segment views to its own frame: moving it right shows the menu, not the later
+        // view beside the mailbox.
+        var views: [SceneNode] = []
         for segment in Segment.allCases {
-            let originX = contentX + screen.viewX(of: segment)
-            guard abs(originX) < Metrics.screenWidth else { continue }
+            let viewX = screen.viewX(of: segment)
+            guard abs(viewX) < Metrics.screenWidth else { continue }
             if segment == .mailbox {
-                nodes += MailboxViewScene.nodes(screen, originX: originX)
+                views += MailboxViewScene.nodes(screen, originX: contentX + viewX)
             } else {
-                nodes += FolderViewScene.nodes(screen, segment: segment, originX: originX)
+                views += FolderViewScene.nodes(screen, segment: segment, originX: contentX + viewX)
             }
+        }
+        if contentX == 0 {
+            nodes += views
+        } else {
+            nodes.append(.group(SceneGroup(clip: SceneRect(x: contentX, y: 0, width: Metrics.screenWidth,
+                                                           height: Metrics.screenHeight), children: views)))
         }
         nodes += NavigationBarScene.nodes(screen, originX: contentX)
         if let overlay = screen.overlay, overlay.alpha > 0 {

@@ -46,9 +46,12 @@ public final class Recorder: ScriptObserver {
         guard let before else { return }
         let after = session.screen
         if after.now < before.now {
-            // A reset: the walkthrough shows the screen as it was until the frame after, then starts again.
-            catchUp(to: before, caption: lastAction ?? running)
-            base = frames.count
+            // A reset: the new screen's time 0 is the instant of the reset (on a frame: the next one when the
+            // reset falls between two), and the frames before it show the screen as it was.
+            let k = clock.frame(atOrBefore: before.now)
+            let start = base + k + (clock.instant(k) == before.now ? 0 : 1)
+            catchUp(to: before, caption: lastAction ?? running, before: start)
+            base = start
         } else if after.now > before.now {
             catchUp(to: before, caption: lastAction ?? running)
             // Frames strictly inside were seen; those at the new instant wait for the commands there.
@@ -72,9 +75,9 @@ public final class Recorder: ScriptObserver {
                            report: ScriptReport(file: file))
     }
 
-    /// Adds the frames up to `screen`'s instant (inclusive) showing `screen`.
-    private func catchUp(to screen: MailboxState, caption: Int?) {
-        let last = base + clock.frame(atOrBefore: screen.now)
+    /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.
+    private func catchUp(to screen: MailboxState, caption: Int?, before limit: Int? = nil) {
+        let last = limit.map { $0 - 1 } ?? base + clock.frame(atOrBefore: screen.now)
         guard frames.count <= last else { return }
         let snapshot = screen.snapshot()
         while frames.count <= last {
