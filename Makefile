@@ -1,4 +1,5 @@
-# mailsim: the two set-up commands are `make run` and `make test`; both install libedit-dev when it is missing.
+# mailsim: the two set-up commands are `make run` and `make test`; both install what they build with when it is
+# missing (Debian's libedit-dev for the REPL, libcairo2-dev, libgif-dev and fonts-dejavu-core for pictures).
 SWIFT_BUILD_FLAGS ?= --disable-index-store
 
 ## The release binary starts in about a millisecond (README, Performance): the Swift runtime, libstdc++
@@ -13,12 +14,16 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
 
 .PHONY: deps build release static-libs run test unit scripts bench clean fuzz sanitize resources golden
 
-## deps: Debian's libedit-dev (the REPL's line editor), installed only when missing.
+## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
+## (drawing, PNG), libgif-dev (GIF) and fonts-dejavu-core (the pictures' text). mailsim opens cairo and giflib
+## with dlopen when it first draws, so only libedit is linked (README, "Pictures").
+DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev fonts-dejavu-core
 deps:
-	@dpkg -s libedit-dev >/dev/null 2>&1 || { \
-	  echo "installing libedit-dev"; \
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing" $$missing; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libedit-dev; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
@@ -43,7 +48,8 @@ run: release
 	else .build/release/mailsim run --trace Scripts/tour.mbs; fi
 
 ## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
-## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing).
+## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
+## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present).
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
 	swift build --build-tests
@@ -55,6 +61,7 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+	tools/picture-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, then shows what changed (read the diff

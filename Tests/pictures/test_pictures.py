@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Issue 11, checked as a person would look: run the real mailsim binary, decode what it wrote with
+independent tools (Pillow for PNG and GIF, xmllint and rsvg-convert for SVG, headless Chromium for the HTML
+player), and compare against SPEC's numbers, never against mailsim's own earlier output.
+
+    python3 Tests/pictures/test_pictures.py .build/debug/mailsim
+
+Chromium checks run when `chromium` is on PATH; MAILSIM_REQUIRE_CHROMIUM=1 (set by .ci/run) makes its
+absence a failure.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from xml.etree import ElementTree
+
+from PIL import Image
+
+MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
+
+YELLOW = (0xFE, 0xCA, 0x16)
+GRAY = (0xB2, 0xB2, 0xB2)
+GREEN = (0x55, 0xD5, 0x50)
+WHITE = (0xFF, 0xFF, 0xFF)
+
+
+def rgb(image, x, y, scale=2):
+    """The colour at point (x, y) of a picture drawn at `scale`."""
+    return image.convert("RGB").getpixel((int(x * scale), int(y * scale)))
+
+
+def read(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def elements(svg_text):
+    """An SVG's elements in document order as (name, attributes, text), whatever the serialisation."""
+    root = ElementTree.fromstring(re.sub(r"^<\?xml[^>]*>\s*", "", svg_text))
+    return [(e.tag.split("}")[-1], dict(e.attrib), (e.text or "").strip()) for e in root.iter()]
+
+
+def close(a, b, tolerance=1):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+class Workdir(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="mailsim-pictures-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def script(self, name, text):
+        path = self.path(name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def mailsim(self, *args, status=0):
+        done = subprocess.run([MAILSIM, *args], cwd=self.dir, capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, status, f"mailsim {' '.join(args)}\n{done.stdout}\n{done.stderr}")
+        return done
+
+    def run_script(self, text, status=0):
+        return self.mailsim("run", self.script("s.mbs", text), status=status)
+
+    def frames(self, gif_path):
+        """Every frame of a GIF as RGB images, with its duration in milliseconds."""
+        out = []
+        with Image.open(gif_path) as im:
+            loop = im.info.get("loop")
+            for i in range(im.n_frames):
+                im.seek(i)
+                out.append((im.convert("RGB"), im.info["duration"]))
+        return out, loop
+
+
+class SnapshotTests(Workdir):
+    def test_png_sizes_follow_the_scale(self):
+        self.run_script("snapshot two.png\nsnapshot one.png scale 1\nsnapshot four.png scale 4\n")
+        for name, size in [("two.png", (640, 1136)), ("one.png", (320, 568)), ("four.png", (1280, 2272))]:
+            with Image.open(self.path(name)) as im:
+                self.assertEqual(im.format, "PNG")
+                self.assertEqual(im.size, size, name)
+
+    def test_a_left_swipe_shows_yellow_beside_the_face(self):
+        # SPEC §2: after pan msg1 -180 the row is in the yellow zone; its 320-wide face ends at x 140.
+        self.run_script("pan msg1 -180\nsnapshot s.png\nrelease\nsettle\ntap\nsettle\n")
+        with Image.open(self.path("s.png")) as im:
+            self.assertEqual(rgb(im, 300, 150), YELLOW)
+            self.assertEqual(rgb(im, 141, 147), YELLOW)
+            for x in range(0, 139, 7):
+                self.assertEqual(rgb(im, x, 146), WHITE, f"face at x {x}")
+            # The later icon is centred at icon.x = 350 + x = 170, on the row's centre line (144 + 43).
+            self.assertEqual(rgb(im, 170, 187), WHITE)
+            self.assertEqual(rgb(im, 164, 190), YELLOW)
+            # The row below is untouched: a white face from x 0.
+            self.assertEqual(rgb(im, 2, 232), WHITE)
+
+    def test_half_way_into_a_right_pan_the_slot_shows_gray(self):
+        # 0.05 s into `pan msg2 120` (0.3 s): x = 20, gray, the archive icon at alpha 20/60 pinned at x 30.
+        self.run_script("pan msg2 20 in 0.05\nsnapshot s.png\npan msg2 120 in 0.25\nrelease\nsettle\n")
+        with Image.open(self.path("s.png")) as im:
+            self.assertEqual(rgb(im, 5, 240), GRAY)
+            self.assertEqual(rgb(im, 21, 240), WHITE)
+
+    def test_snapshot_changes_nothing_and_takes_no_time(self):
+        done = self.run_script("pan msg1 -100 in 0.2\nsnapshot a.svg\nexpect time == 0.2\n"
+                               "expect msg1.x == -100\nrelease\nsettle\n")
+        self.assertEqual(done.stderr, "")
+
+    def test_another_extension_is_an_error_that_writes_nothing(self):
+        done = self.run_script("snapshot s.jpg\n", status=2)
+        self.assertIn("s.mbs:1: error: snapshot: 's.jpg' must end in .svg or .png", done.stderr)
+        self.assertFalse(os.path.exists(self.path("s.jpg")))
+        done = self.run_script("snapshot s.png scale 5\n", status=2)
+        self.assertIn("s.mbs:1: error:", done.stderr)
+
+    def test_svg_parses_and_draws_the_same_screen(self):
+        self.run_script("pan msg1 -180\nsnapshot s.svg\nsnapshot s.png\nrelease\nsettle\ntap\nsettle\n")
+        svg = self.path("s.svg")
+        subprocess.run(["xmllint", "--noout", svg], check=True)
+        text = read(svg)
+        self.assertRegex(text, r'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="568" viewBox="0 0 320 568"')
+        # Drawn by librsvg, an independent renderer, the SVG shows the same swipe.
+        out = self.path("rsvg.png")
+        subprocess.run(["rsvg-convert", "--zoom", "2", "-o", out, svg], check=True)
+        with Image.open(out) as im:
+            self.assertEqual(im.size, (640, 1136))
+            self.assertEqual(rgb(im, 300, 150), YELLOW)
+            self.assertEqual(rgb(im, 100, 146), WHITE)
+
+    def test_the_same_script_gives_the_same_bytes(self):
+        text = "pan msg1 -180\nrelease\nadvance 0.45\nsnapshot a.svg\nsnapshot a.png\nsettle\ntap\nsettle\n"
+        self.run_script(text)
+        first = read(self.path("a.svg"), "rb"), read(self.path("a.png"), "rb")
+        self.run_script(text)
+        self.assertEqual(first, (read(self.path("a.svg"), "rb"), read(self.path("a.png"), "rb")))
+
+
+class RecordTests(Workdir):
+    SWIPE = "pan msg1 -180\nrelease\nsettle\ntap\nsettle\n"  # 0.3 + 0.6 + 0.6 s = 1.5 s
+
+    def test_a_gif_has_a_frame_at_every_instant_and_loops(self):
+        self.mailsim("record", self.script("s.mbs", self.SWIPE), "-o", "s.gif")
+        frames, loop = self.frames(self.path("s.gif"))
+        self.assertEqual(loop, 0)
+        # 1.5 s at 30 fps: frames 0…45, each 1/30 s: 46 frames, 1.533 s, delays carried to the centisecond.
+        self.assertEqual(len(frames), 46)
+        self.assertEqual(sum(d for _, d in frames), 1530)
+        self.assertTrue(all(d in (30, 40) for _, d in frames), [d for _, d in frames])
+        # The screen above, the caption strip below it.
+        self.assertEqual(frames[0][0].size[0], 640)
+        self.assertGreater(frames[0][0].size[1], 1136)
+        # Frame 6 is 0.2 s into the pan: x = -120, yellow, the palette exact.
+        self.assertEqual(rgb(frames[6][0], 300, 150), YELLOW)
+        self.assertEqual(rgb(frames[6][0], 190, 146), WHITE)
+        self.assertEqual(rgb(frames[6][0], 210, 146), YELLOW)
+
+    def test_speed_and_fps_set_the_delays(self):
+        self.mailsim("record", self.script("s.mbs", self.SWIPE), "-o", "slow.gif", "--fps", "20", "--speed", "0.25",
+                     "--scale", "1")
+        frames, _ = self.frames(self.path("slow.gif"))
+        # 1.5 s at 20 fps: 31 frames, each 1 / (20 · 0.25) = 0.2 s.
+        self.assertEqual(len(frames), 31)
+        self.assertEqual(sum(d for _, d in frames), 6200)
+        self.assertEqual(frames[0][0].size[0], 320)
+        # 0.05 s into `pan msg2 120`: x = 20, the point (5, 240) gray.
+        self.mailsim("record", self.script("r.mbs", "pan msg2 120\nrelease\nsettle\n"), "-o", "r.gif", "--fps", "20")
+        frames, _ = self.frames(self.path("r.gif"))
+        self.assertEqual(rgb(frames[1][0], 5, 240), GRAY)
+        self.assertEqual(rgb(frames[1][0], 21, 240), WHITE)
+        # At the end (archived and hidden) msg3's face has moved up to msg2's place.
+        self.assertEqual(rgb(frames[-1][0], 5, 240), WHITE)
+
+    def test_the_exit_status_is_that_of_run(self):
+        path = self.script("f.mbs", "pan msg1 -100\nexpect msg1.x == -90\nrelease\nsettle\n")
+        done = self.mailsim("record", path, "-o", "f.gif", status=1)
+        self.assertIn("f.mbs:2: expected msg1.x == -90, got -100", done.stderr)
+        self.assertTrue(os.path.exists(self.path("f.gif")))
+        self.mailsim("record", self.script("e.mbs", "pna msg1 10\n"), "-o", "e.gif", status=2)
+        self.mailsim("record", path, "-o", "f.png", status=64)
+
+    def test_html_is_self_contained_and_deterministic(self):
+        path = self.script("s.mbs", self.SWIPE)
+        self.mailsim("record", path, "-o", "a.html")
+        self.mailsim("record", path, "-o", "b.html")
+        a = read(self.path("a.html"), "rb")
+        self.assertEqual(a, read(self.path("b.html"), "rb"))
+        text = a.decode()
+        self.assertIn('<svg xmlns="http://www.w3.org/2000/svg" id="screen" width="320" height="568" viewBox="0 0 320 568"', text)
+        self.assertEqual(re.findall(r"https?://[^\"' ]+", text), ["http://www.w3.org/2000/svg"])
+        self.assertNotRegex(text, r"<(link|img|iframe)\b|\bsrc=")
+
+
+@unittest.skipUnless(shutil.which("chromium") or os.environ.get("MAILSIM_REQUIRE_CHROMIUM") == "1",
+                     "chromium is not installed: the HTML player's checks need it (apt-get install chromium)")
+class PlayerInChromiumTests(Workdir):
+    """The HTML player loaded in a real headless Chromium."""
+
+    def chromium(self, *args):
+        exe = shutil.which("chromium")
+        self.assertIsNotNone(exe, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH")
+        done = subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                               "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000", *args],
+                              capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        console = [line for line in done.stderr.splitlines() if "CONSOLE" in line]
+        self.assertEqual(console, [], "the page logged to the console")
+        self.assertNotIn("Uncaught", done.stderr)
+        return done.stdout
+
+    def test_t_shows_that_instant_paused(self):
+        # 0.45 s: the slide (0.3 → 0.6 s) is half way by easeInOut: x = -180 + (-320 + 180) / 2 = -250.
+        script = self.script("s.mbs", "pan msg1 -180\nrelease\nsettle\ntap\nsettle\n")
+        self.mailsim("record", script, "-o", "p.html", "--fps", "20")
+        dom = self.chromium("--dump-dom", "file://" + self.path("p.html") + "#t=0.45")
+        self.assertIn('<span id="time">0.450 s</span>', dom)
+        self.assertIn('<span id="frame">9</span>', dom)
+        self.assertRegex(dom, r'<li id="L3" value="3" class="current">')
+        self.assertIn("▶ Play", dom)  # paused
+        # The screen in the page, taken out of it, draws the instant: the row's face ends at 320 - 250 = 70.
+        svg = re.search(r'<svg[^>]*id="screen".*?</svg>', dom, re.S).group(0)
+        out_svg = self.path("screen.svg")
+        with open(out_svg, "w") as f:
+            f.write(svg)
+        subprocess.run(["xmllint", "--noout", out_svg], check=True)
+        png = self.path("screen.png")
+        subprocess.run(["rsvg-convert", "--zoom", "2", "-o", png, out_svg], check=True)
+        with Image.open(png) as im:
+            self.assertEqual(im.size, (640, 1136))
+            self.assertEqual(rgb(im, 60, 146), WHITE)
+            self.assertEqual(rgb(im, 80, 146), YELLOW)
+        # And it is the same drawing as `snapshot` at that instant.
+        self.mailsim("run", self.script("t.mbs", "pan msg1 -180\nrelease\nadvance 0.15\nsnapshot t.svg\nsettle\ntap\nsettle\n"))
+        in_page, snapshot = elements(svg), elements(read(self.path("t.svg")))
+        self.assertEqual(in_page[0][1].pop("id"), "screen")
+        self.assertEqual(in_page, snapshot)
+
+    def test_a_screenshot_shows_the_screen(self):
+        script = self.script("s.mbs", "pan msg1 -180\nrelease\nsettle\ntap\nsettle\n")
+        self.mailsim("record", script, "-o", "p.html")
+        shot = self.path("shot.png")
+        self.chromium("--window-size=1200,900", "--screenshot=" + shot, "file://" + self.path("p.html") + "#t=0.3")
+        with Image.open(shot) as im:
+            pixels = im.convert("RGB")
+            # Somewhere on the page the yellow of the revealed slot is shown (x = -180 at 0.3 s).
+            found = sum(1 for p in pixels.getdata() if p == YELLOW)
+            self.assertGreater(found, 140 * 86 // 2)
+
+
+class ReportTests(Workdir):
+    def test_report_pictures_each_failure(self):
+        good = self.script("good.mbs", "pan msg1 -100\nexpect msg1.background == yellow\nrelease\nsettle\ntap\nsettle\n")
+        bad = self.script("bad.mbs", "pan msg1 -100\nexpect msg1.x == -90\nexpect msg1.background == green\nrelease\nsettle\n")
+        done = self.mailsim("test", good, bad, "--report", "rep", status=1)
+        self.assertIn("FAIL", done.stdout)
+        index = read(self.path("rep/index.html"))
+        self.assertIn("1 passed", index)
+        self.assertIn("<code>msg1.x == -90</code>", index)
+        self.assertIn("<code>msg1.x = -100</code>", index)
+        self.assertIn("<code>msg1.background = yellow #FECA16</code>", index)
+        pictures = re.findall(r'<img src="([^"]+)"', index)
+        self.assertEqual(len(pictures), 2)
+        for picture in pictures:
+            with Image.open(os.path.join(self.path("rep"), picture)) as im:
+                self.assertEqual(im.size, (320, 568))
+                # The instant of the failure: x = -100, yellow behind.
+                self.assertEqual(rgb(im, 300, 150, scale=1), YELLOW)
+        links = re.findall(r'<a href="([^"#]+)#t=([0-9.]+)"', index)
+        self.assertEqual(len(links), 2)
+        for link, t in links:
+            self.assertEqual(t, "0.300")
+            page = read(os.path.join(self.path("rep"), link))
+            self.assertIn('id="screen"', page)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
