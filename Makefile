@@ -12,12 +12,12 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench clean fuzz sanitize resources golden
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
-## (drawing, PNG), libgif-dev (GIF) and fonts-dejavu-core (the pictures' text). mailsim opens cairo and giflib
+## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
 ## with dlopen when it first draws, so only libedit is linked (README, "Pictures").
-DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev fonts-dejavu-core
+DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev libpng-dev fonts-dejavu-core
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -91,6 +91,10 @@ resources: release
 ## a plain release build of that git revision side by side.
 bench: release
 	Benchmarks/run.sh $(if $(BASELINE),--baseline $(BASELINE))
+
+## bench-pictures: the picture figures (GIF walkthrough, PNG and SVG snapshots; Benchmarks/pictures.sh).
+bench-pictures: release
+	Benchmarks/pictures.sh
 
 clean:
 	rm -rf .build

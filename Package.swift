@@ -35,11 +35,12 @@ let package = Package(
         // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
         .target(name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
                 swiftSettings: crossModule),
-        // cairo and giflib: headers only; the libraries are opened with dlopen when the first picture is made.
+        // cairo, giflib and libpng: headers only; the libraries are opened with dlopen when the first picture is made.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
-        // Pixels: a scene drawn by cairo, PNG (cairo) and animated GIF (giflib).
-        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CGif"], swiftSettings: crossModule),
+        .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
+        // Pixels: a scene drawn by cairo, PNG (libpng) and animated GIF (giflib).
+        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CGif", "CPNG"], swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
         .target(name: "MailboxWalkthrough",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",

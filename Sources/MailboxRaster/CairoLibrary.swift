@@ -11,7 +11,6 @@ struct CairoLibrary: @unchecked Sendable {
     let surfaceFlush: @convention(c) (Surface?) -> Void
     let imageSurfaceGetData: @convention(c) (Surface?) -> UnsafeMutablePointer<UInt8>?
     let imageSurfaceGetStride: @convention(c) (Surface?) -> Int32
-    let writeToPNGStream: @convention(c) (Surface?, cairo_write_func_t?, UnsafeMutableRawPointer?) -> cairo_status_t
     let create: @convention(c) (Surface?) -> Context?
     let destroy: @convention(c) (Context?) -> Void
     let status: @convention(c) (Context?) -> cairo_status_t
@@ -53,7 +52,6 @@ struct CairoLibrary: @unchecked Sendable {
         surfaceFlush = try lib.function("cairo_surface_flush")
         imageSurfaceGetData = try lib.function("cairo_image_surface_get_data")
         imageSurfaceGetStride = try lib.function("cairo_image_surface_get_stride")
-        writeToPNGStream = try lib.function("cairo_surface_write_to_png_stream")
         create = try lib.function("cairo_create")
         destroy = try lib.function("cairo_destroy")
         status = try lib.function("cairo_status")

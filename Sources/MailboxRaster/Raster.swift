@@ -33,19 +33,23 @@ public final class Raster {
 
     deinit { cairo.surfaceDestroy(surface) }
 
-    /// The picture as PNG bytes (cairo's encoder).
+    /// The picture as PNG bytes (8-bit RGB, encoded by libpng for speed).
     public func pngBytes() throws(RasterError) -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let status = cairo.writeToPNGStream(surface, { closure, data, length in
-            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError("cairo could not write PNG: " + (cairo.statusToString(status).map { String(cString: $0) } ?? "error"))
+        let png = try PNGLibrary.load()
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let width = self.width
+        rgb.withUnsafeMutableBufferPointer { out in
+            withRows { y, row in
+                var i = y * width * 3
+                for pixel in row {
+                    out[i] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    out[i + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    out[i + 2] = UInt8(truncatingIfNeeded: pixel)
+                    i += 3
+                }
+            }
         }
-        return withExtendedLifetime(sink) { sink.bytes }
+        return try png.encode(rgb: rgb, width: width, height: height)
     }
 
     /// Calls `body` with each row of pixels, top to bottom, as 0x00RRGGBB words.

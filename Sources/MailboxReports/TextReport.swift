@@ -15,6 +15,8 @@ public enum TextReport {
         case .render(let screen): ScreenRender.styledLines(screen)
         case .help(let topic): HelpText.lines(topic)
         case .note(let note): [[Span(NoteText.line(note))]]
+        case .picture(let request):
+            [[Span("wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))")]]
         }
     }
 

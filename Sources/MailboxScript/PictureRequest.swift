@@ -2,11 +2,20 @@ import MailboxSim
 import MailboxText
 
 /// What `snapshot` asks the front end to draw: the screen at that instant, where, in which format and scale.
-public struct PictureRequest: Equatable, Sendable {
-    public var target: Target
-    public var screen: ScreenSnapshot
+/// A class, so that a command's `Outcome` stays small for the lines that draw nothing (every line carries one).
+public final class PictureRequest: Equatable, Sendable {
+    public let target: Target
+    public let screen: ScreenSnapshot
 
     public init(target: Target, screen: ScreenSnapshot) { self.target = target; self.screen = screen }
+
+    public static func == (a: PictureRequest, b: PictureRequest) -> Bool { a.target == b.target && a.screen == b.screen }
+
+    /// The picture's size in pixels (an SVG's in points).
+    public var size: (width: Int, height: Int) {
+        let scale = target.format == .svg ? 1 : target.scale
+        return (Int(Metrics.screenWidth) * scale, Int(Metrics.screenHeight) * scale)
+    }
 
     /// The scales a PNG can be drawn at, and the default.
     public static let scales = 1...4

@@ -19,6 +19,9 @@ public enum Report: Equatable, Sendable {
     case help(HelpTopic)
     /// A sentence a command says: "Nothing to undo.", what `save` wrote.
     case note(Note)
+    /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
+    /// prints nothing for it; the REPL says what it wrote).
+    case picture(PictureRequest)
 }
 
 /// A property path and its value on screen.

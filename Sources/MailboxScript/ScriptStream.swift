@@ -69,28 +69,22 @@ public struct ScriptStream {
         }
         let outcome: Session.Outcome
         do {
-            if let observer {
-                observer.willRun(line: number, text: text, session: session)
-                outcome = try session.execute(line: text[...], frames: observer.clock, observe: observer.saw)
-                observer.didRun(line: number, session: session, outcome: outcome)
-            } else {
-                outcome = try session.execute(line: text[...])
-            }
+            outcome = observer == nil ? try session.execute(line: text[...]) : try observed(text, number, &session)
         } catch {
-            observer?.didRun(line: number, session: session, outcome: nil)
             stop(error.message, number, emit)
             return
-        }
-        if let picture = outcome.picture {
-            guard let pictures else { return stop("snapshot: this run draws no pictures", number, emit) }
-            do throws(ScriptError) { try pictures.write(picture) } catch { return stop(error.message, number, emit) }
         }
         for entry in outcome.trace { emit(.trace(entry)) }
         // Only a check (`expect`, `!`) is excused or fails: other lines skip looking.
         if outcome.isCheck, let excused = outcome.excused {
             emit(.diagnostic(Diagnostic(file: report.file, line: number, kind: .refusedAsExpected(excused))))
         }
-        if let result = outcome.report { emit(.report(result)) }
+        if case .picture(let picture)? = outcome.report {
+            guard let pictures else { return stop("snapshot: this run draws no pictures", number, emit) }
+            do throws(ScriptError) { try pictures.write(picture) } catch { return stop(error.message, number, emit) }
+        } else if let result = outcome.report {
+            emit(.report(result))
+        }
         if outcome.isCheck {
             report.checks += 1
             if let failure = outcome.failure {
@@ -100,6 +94,21 @@ public struct ScriptStream {
             }
         }
         if outcome.quit { stopped = true }
+    }
+
+    /// Runs a line under the observer's eyes (a recorder's run; kept apart from the plain path).
+    @inline(never)
+    private func observed(_ text: String, _ number: Int, _ session: inout Session) throws(ScriptError) -> Session.Outcome {
+        let observer = observer!
+        observer.willRun(line: number, text: text, session: session)
+        do {
+            let outcome = try session.execute(line: text[...], frames: observer.clock, observe: observer.saw)
+            observer.didRun(line: number, session: session, outcome: outcome)
+            return outcome
+        } catch {
+            observer.didRun(line: number, session: session, outcome: nil)
+            throw error
+        }
     }
 
     /// Stops the script with an error at line `number`.

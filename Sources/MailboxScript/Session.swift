@@ -13,8 +13,6 @@ public struct Session: Sendable {
     public var collectsTrace = true
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
-    /// Set while `execute(line:frames:)` runs a line: shown the screen at each frame inside a long command.
-    private var frameWatch: FrameWatch?
 
     /// The frame rate at which pans are sampled (`set fps`).
     public var framesPerSecond: Int { screen.settings.framesPerSecond }
@@ -38,8 +36,6 @@ public struct Session: Sendable {
         public var isCheck = false
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
-        /// `snapshot`: the picture to draw and write (the front end draws it).
-        public var picture: PictureRequest?
         public var quit = false
     }
 
@@ -47,15 +43,20 @@ public struct Session: Sendable {
     /// `isCancelled` is polled by long commands (pans, `settle`); when it answers true the command stops
     /// with the error "interrupted" and the session is put back as it was before the line.
     public mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)? = nil) throws(ScriptError) -> Outcome {
+        try execute(line: line, isCancelled: isCancelled, watch: Unwatched())
+    }
+
+    private mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)?,
+                                  watch: some Watch) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
         let outcome: Outcome
         if let isCancelled {
             let saved = self
             cancellation = isCancelled
             defer { cancellation = nil }
-            do { outcome = try run(command) } catch { self = saved; throw error }
+            do { outcome = try run(command, watch: watch) } catch { self = saved; throw error }
         } else {
-            outcome = try run(command)
+            outcome = try run(command, watch: watch)
         }
         if interactive && outcome.failure == nil && command.isRecorded {
             transcript.append(String(line).trimmingBlanks)
@@ -68,33 +69,51 @@ public struct Session: Sendable {
     public mutating func execute(line: Substring, frames clock: FrameClock,
                                  observe: (MailboxState) -> Bool) throws(ScriptError) -> Outcome {
         try withoutActuallyEscaping(observe) { observe throws(ScriptError) in
-            frameWatch = FrameWatch(clock: clock, observe: observe)
-            defer { frameWatch = nil }
-            return try execute(line: line)
+            try execute(line: line, isCancelled: nil, watch: FrameWatch(clock: clock, observe: observe))
+        }
+    }
+
+    /// How a command that takes time is sent: plainly, or with a recorder watching its frames. A generic
+    /// parameter, so the plain path is compiled without the recorder's.
+    private protocol Watch {
+        func send(_ action: MailboxAction, to screen: inout MailboxState,
+                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError)
+    }
+
+    /// No one watching.
+    private struct Unwatched: Watch {
+        func send(_ action: MailboxAction, to screen: inout MailboxState,
+                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError) {
+            try screen.send(action, isCancelled: isCancelled)
         }
     }
 
     /// A recorder's clock and eyes, for the length of one line.
-    private struct FrameWatch: @unchecked Sendable {
+    private struct FrameWatch: Watch {
         let clock: FrameClock
         let observe: (MailboxState) -> Bool
+
+        func send(_ action: MailboxAction, to screen: inout MailboxState,
+                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError) {
+            try screen.send(action, frames: clock, observe: observe)
+        }
     }
 
-    /// Sends an action that can take time, through the frame watch when one is set.
-    private mutating func sendTimed(_ action: MailboxAction) throws(MailboxError) {
-        if let watch = frameWatch {
-            try screen.send(action, frames: watch.clock, observe: watch.observe)
-        } else {
-            try screen.send(action, isCancelled: cancellation)
-        }
+    /// Sends an action that can take time, through `watch`.
+    private mutating func sendTimed(_ action: MailboxAction, _ watch: some Watch) throws(MailboxError) {
+        try watch.send(action, to: &screen, isCancelled: cancellation)
     }
 
     /// Runs one command; on an error nothing has changed.
     public mutating func run(_ command: Command) throws(ScriptError) -> Outcome {
+        try run(command, watch: Unwatched())
+    }
+
+    private mutating func run(_ command: Command, watch: some Watch) throws(ScriptError) -> Outcome {
         let mark = screen.timeline.total
         var outcome = Outcome()
         do {
-            try perform(command, into: &outcome)
+            try perform(command, into: &outcome, watch: watch)
         } catch let error as MailboxError {
             throw ScriptError(error)
         } catch let error as ScriptError {
@@ -108,12 +127,12 @@ public struct Session: Sendable {
         return outcome
     }
 
-    private mutating func perform(_ command: Command, into outcome: inout Outcome) throws {
+    private mutating func perform(_ command: Command, into outcome: inout Outcome, watch: some Watch) throws {
         switch command {
         case let .pan(target, translation, duration):
-            try sendTimed(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration))
+            try sendTimed(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration), watch)
         case let .edgePan(translation, duration):
-            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration))
+            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration), watch)
         case .release(let velocity):
             try screen.send(.released(velocity: velocity))
         case .tap(let target):
@@ -128,9 +147,9 @@ public struct Session: Sendable {
             try screen.send(.typed(text))
         case .advance(let span):
             guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
-            try sendTimed(.clockAdvanced(to: target))
+            try sendTimed(.clockAdvanced(to: target), watch)
         case .settle:
-            try sendTimed(.settled)
+            try sendTimed(.settled, watch)
         case .reset(let count):
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
@@ -149,7 +168,7 @@ public struct Session: Sendable {
         case .render:
             outcome.report = .render(screen.snapshot())
         case .snapshot(let target):
-            outcome.picture = PictureRequest(target: target, screen: screen.snapshot())
+            outcome.report = .picture(PictureRequest(target: target, screen: screen.snapshot()))
         case let .save(file, withExpectations):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
@@ -164,7 +183,7 @@ public struct Session: Sendable {
             outcome.isCheck = true
             var trial = outcome
             do {
-                try perform(inner, into: &trial)
+                try perform(inner, into: &trial, watch: Unwatched())
             } catch let error as MailboxError {
                 outcome.excused = error.message
                 return

@@ -82,7 +82,7 @@ struct Repl {
                     return true
                 }
             }
-            if let picture = done.picture {
+            if case .picture(let picture)? = done.report {
                 do throws(ScriptError) {
                     try PictureFiles().write(picture)
                 } catch {

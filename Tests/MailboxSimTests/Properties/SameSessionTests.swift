@@ -13,11 +13,9 @@ import Testing
     @Test func itComparesEveryStoredProperty() {
         let session = Session()
         let sessionLabels = Set(Mirror(reflecting: session).children.compactMap(\.label))
-        // `cancellation` only holds the Ctrl-C check while `execute(line:isCancelled:)` runs, and `frameWatch`
-        // a recorder's eyes while `execute(line:frames:observe:)` runs: nil otherwise.
-        #expect(sessionLabels == comparedSessionProperties.union(["cancellation", "frameWatch"]))
+        // `cancellation` only holds the Ctrl-C check while `execute(line:isCancelled:)` runs, nil otherwise.
+        #expect(sessionLabels == comparedSessionProperties.union(["cancellation"]))
         #expect(Mirror(reflecting: session).descendant("cancellation").map { "\($0)" } == "nil")
-        #expect(Mirror(reflecting: session).descendant("frameWatch").map { "\($0)" } == "nil")
     }
 
     /// Two animators are equal when they run the same animations, however their slots are laid out.
