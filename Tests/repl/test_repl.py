@@ -300,6 +300,25 @@ def save_round_trip():
         raise AssertionError(f"mailsim run exited {run.returncode}: {run.stderr.strip()[:300]}")
 
 
+@check("snapshot FILE at the prompt draws the screen and says so; a bad extension is an error")
+def snapshot_at_the_prompt():
+    child = spawn()
+    send(child, "pan msg1 -180")
+    picture = os.path.join(WORK, "prompt.png")
+    out = send(child, f"snapshot {picture} scale 1")
+    expect_in(out, f"wrote {picture} (PNG, 320 × 568)")
+    with open(picture, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or int.from_bytes(head[16:20], "big") != 320:
+        raise AssertionError(f"not a 320-pixel-wide PNG: {head!r}")
+    out = send(child, "snapshot prompt.jpg")
+    expect_in(out, "error: snapshot: 'prompt.jpg' must end in .svg or .png")
+    out = send(child, "show msg1.x")
+    expect_in(out, "msg1.x = -180")
+    send(child, "release")
+    leave(child)
+
+
 @check("standard input not a terminal: no prompt, no history file, run's exit codes")
 def not_a_terminal():
     history = os.path.join(WORK, "history-never")
