@@ -37,7 +37,6 @@ extension TimelineEvent {
         case .alertShown(let alert): return "alert \"\(alert.title)\""
         case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
         case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
-        case .screenReset(let n): return "new screen with \(n) messages"
         }
     }
 }

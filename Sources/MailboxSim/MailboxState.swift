@@ -28,12 +28,11 @@ public struct MailboxState: Equatable, Sendable {
     /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
     internal(set) var heights: RowHeights
 
-    /// A fresh screen with `messageCount` messages in the inbox, at time 0.
+    /// A fresh screen with `messageCount` messages in the inbox, at time 0, its timeline empty (SPEC §4).
     public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {
         self.settings = settings
         rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
         heights = RowHeights(count: rows.count, height: Metrics.rowHeight)
-        log(.screen, .screenReset(messages: rows.count))
     }
 
     public var messageCount: Int { rows.count }

@@ -21,7 +21,6 @@ public enum TimelineEvent: Equatable, Sendable {
     case alertShown(Alert)
     case alertDismissed(Alert, TapTarget)
     case undoing(UndoRecord)
-    case screenReset(messages: Int)
 }
 
 /// What a lifted finger set off: a row's release outcome, or the menu continuing one way.
