@@ -187,6 +187,12 @@ class RecordTests(Workdir):
         self.assertTrue(os.path.exists(self.path("f.gif")))
         self.mailsim("record", self.script("e.mbs", "pna msg1 10\n"), "-o", "e.gif", status=2)
         self.mailsim("record", path, "-o", "f.png", status=64)
+        # Too long a walkthrough is refused at once instead of filling the memory; an unwritable output too.
+        done = self.mailsim("record", self.script("l.mbs", "advance 1000\n"), "-o", "l.gif", status=2)
+        self.assertIn("longer than 18000 frames", done.stderr)
+        self.assertFalse(os.path.exists(self.path("l.gif")))
+        done = self.mailsim("record", self.script("w.mbs", "advance 0.1\n"), "-o", "no/such/dir/w.html", status=2)
+        self.assertIn("cannot write 'no/such/dir/w.html'", done.stderr)
 
     def test_html_is_self_contained_and_deterministic(self):
         path = self.script("s.mbs", self.SWIPE)
