@@ -26,6 +26,7 @@ enum PlayerAssets {
     #script li.fail code { color: #b3261e; }
     #script li.error code { color: #b3261e; font-weight: bold; }
     .diagnostic { color: #b3261e; font-size: 11px; }
+    #timeline { list-style: none; padding-left: 8px; }
     #timeline li { color: var(--dim); }
     #timeline li.past { color: var(--ink); }
     #timeline li.now { background: #e3f2f9; }
