@@ -128,29 +128,7 @@ public enum HTMLPlayer {
     static func json(_ value: Double) -> String { formatNumber(value, decimals: 6) }
 
     /// A JSON string literal, safe inside a `<script>` element.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSON.quote(text) }
 
     /// Text made safe in HTML.
     static func escaped(_ text: String) -> String {

@@ -1,0 +1,53 @@
+import Foundation
+@testable import MailboxText
+import Testing
+
+/// The one JSON writer: what it writes is read back by Foundation's parser (a real one) as the same values.
+@Suite struct JSONTests {
+    /// Parses `text` with JSONSerialization (fragments allowed).
+    private func parse(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    @Test func scalarsReadBack() throws {
+        #expect(try parse(JSON.null.text) is NSNull)
+        #expect(try parse(JSON.bool(true).text) as? Bool == true)
+        #expect(try parse(JSON.integer(-9_007_199_254_740_993).text) as? Int64 == -9_007_199_254_740_993)
+        #expect(JSON.number(.nan).text == "null")
+        #expect(JSON.number(-.infinity).text == "null")
+    }
+
+    /// Numbers are the shortest decimals that read back as the same double, never with an exponent.
+    @Test func numbersRoundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)
+            let text = JSON.number(value).text
+            #expect(!text.contains("e") && !text.contains("E"))
+            // Swift's own parser reads exactly (Foundation's on Linux rounds long decimals); the grammar is
+            // checked by JSONSerialization.
+            #expect(Double(text) == value, "\(text)")
+            #expect(try parse("[\(text)]") is [Any])
+        }
+    }
+
+    /// Every string, controls and markup included, reads back unchanged, and the text has no raw control
+    /// characters and no `<` (safe in a `<script>` element).
+    @Test func stringsRoundTrip() throws {
+        let samples = ["", "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r", "\u{0}\u{1F}\u{7F}",
+                       "</script><!--", "é ✓ 🙂", "\u{2028}\u{2029}", "#FECA16"]
+        for sample in samples {
+            let text = JSON.quote(sample)
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "<" || $0 == "\u{2028}" })
+            #expect(try parse(text) as? String == sample)
+        }
+    }
+
+    @Test func objectsKeepTheirOrder() throws {
+        let value = JSON.object([("z", .int(1)), ("a", .array([.string("x"), .null, .number(0.5)])), ("m", .object([]))])
+        #expect(value.text == #"{"z":1,"a":["x",null,0.5],"m":{}}"#)
+        let read = try #require(try parse(value.text) as? [String: Any])
+        #expect(read["z"] as? Int == 1)
+        #expect((read["a"] as? [Any])?.count == 3)
+    }
+}
