@@ -31,6 +31,14 @@ public struct Span: Equatable, Sendable {
         case swatch(Color)
         /// Text drawn in a colour (a row's revealed background in `render`).
         case tinted(Color)
+        /// A verdict that passed (`PASS`).
+        case passed
+        /// A verdict that failed (`FAIL`).
+        case failed
+        /// A check that failed (`FILE:LINE: expected …`).
+        case failure
+        /// An error that stopped a script (`FILE:LINE: error: …`).
+        case error
     }
 
     /// A swatch of `color`.

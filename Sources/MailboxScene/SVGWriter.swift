@@ -33,22 +33,7 @@ public enum SVGWriter {
     static func number(_ value: Double) -> String { formatNumber(value, decimals: 3) }
 
     /// Text made safe inside an element or a quoted attribute; characters XML cannot hold become U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                                          ? "\u{FFFD}" : scalar)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { xmlEscaped(text) }
 
     /// Walks the nodes, numbering clip paths in the order they appear.
     private struct Writer {

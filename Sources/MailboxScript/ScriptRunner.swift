@@ -21,6 +21,9 @@ public struct ScriptReport: Sendable {
     public internal(set) var failures: [Diagnostic] = []
     /// The error that stopped the script, if any.
     public internal(set) var error: Diagnostic?
+    /// The screen at each failure and at the error, for runs that keep them (`ScriptStream.keepsContext`),
+    /// at most `FailureContext.limit`.
+    public internal(set) var contexts: [FailureContext] = []
 
     public init(file: String) { self.file = file }
 
@@ -32,8 +35,19 @@ public struct ScriptReport: Sendable {
     /// `run`'s exit status: 0 all held, 1 an expectation failed, 2 an error.
     public var exitCode: Int32 { error != nil ? 2 : failures.isEmpty ? 0 : 1 }
     public var passed: Bool { exitCode == 0 }
-    /// The first thing that went wrong, for `mailsim test`'s one line.
+    /// The first thing that went wrong.
     public var firstProblem: Diagnostic? { failures.first ?? error }
+    /// Every problem in line order: the failed checks, then the error that stopped the script.
+    public var problems: [Diagnostic] { error.map { failures + [$0] } ?? failures }
+
+    /// The screen when line `line` failed or stopped the script, if the run kept it.
+    public func context(atLine line: Int) -> FailureContext? { contexts.first { $0.line == line } }
+
+    /// Records the screen at a problem on line `line`, up to the limit.
+    mutating func keepContext(line: Int, screen: MailboxState) {
+        guard contexts.count < FailureContext.limit else { return }
+        contexts.append(FailureContext(line: line, screen: screen))
+    }
 }
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script

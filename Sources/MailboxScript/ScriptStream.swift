@@ -17,6 +17,8 @@ public struct ScriptStream {
     private let pictures: (any PictureSink)?
     /// Watches every line and the frames inside long commands (a recorder), if any.
     private let observer: (any ScriptObserver)?
+    /// Whether the report keeps the screen at each failure and at the error (`ScriptReport.contexts`).
+    public var keepsContext = false
 
     public init(file: String, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
         report = ScriptReport(file: file)
@@ -53,6 +55,7 @@ public struct ScriptStream {
         }
         // `quit` ends the script like the end of input: a finger still down is the same error.
         if report.error == nil, let gesture = session.screen.gesture {
+            if keepsContext { report.keepContext(line: lines.number, screen: session.screen) }
             stop("the script ended with a finger still down on \(gesture.target.name) (end it with release)",
                  lines.number, emit)
         }
@@ -71,6 +74,7 @@ public struct ScriptStream {
         do {
             outcome = observer == nil ? try session.execute(line: text[...]) : try observed(text, number, &session)
         } catch {
+            if keepsContext { report.keepContext(line: number, screen: session.screen) }
             stop(error.message, number, emit)
             return
         }
@@ -90,6 +94,7 @@ public struct ScriptStream {
             if let failure = outcome.failure {
                 let failed = Diagnostic(file: report.file, line: number, kind: .failed(failure))
                 report.failures.append(failed)
+                if keepsContext { report.keepContext(line: number, screen: session.screen) }
                 emit(.diagnostic(failed))
             }
         }

@@ -19,6 +19,17 @@ public enum Value: Equatable, Sendable {
         }
     }
 
+    /// How a script writes it so that it reads back as exactly this value: numbers in the shortest exact
+    /// decimal (SPEC §6), colours by palette name when they are one (`yellow`), else `#RRGGBB`. What
+    /// `save --expect` and `mailsim test --update` write.
+    public var scriptText: String {
+        switch self {
+        case .number(let v): formatExact(v)
+        case .color(let c): PaletteColor.named(c)?.rawValue ?? c.hex
+        case .bool, .name: description
+        }
+    }
+
     /// Reads `text` as a value of `type`, or explains what the path takes instead.
     public static func parse(_ text: Substring, as type: ValueType, for path: PropertyPath) throws(ScriptError) -> Value {
         switch type {

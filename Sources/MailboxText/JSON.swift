@@ -36,36 +36,43 @@ public enum JSON: Equatable, Sendable {
         return out
     }
 
+    /// The compact text, safe inside an HTML `<script>` element (see `writeString`).
+    public var htmlSafeText: String {
+        var out = ""
+        write(to: &out, htmlSafe: true)
+        return out
+    }
+
     /// Appends the compact text to `out`.
-    public func write(to out: inout String) {
+    public func write(to out: inout String, htmlSafe: Bool = false) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let v): out += v.isFinite ? formatExact(v) : "null"
         case .integer(let v): out += String(v)
-        case .string(let s): JSON.writeString(s, to: &out)
+        case .string(let s): JSON.writeString(s, to: &out, htmlSafe: htmlSafe)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
-                item.write(to: &out)
+                item.write(to: &out, htmlSafe: htmlSafe)
             }
             out += "]"
         case .object(let members):
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                JSON.writeString(member.0, to: &out)
+                JSON.writeString(member.0, to: &out, htmlSafe: htmlSafe)
                 out += ":"
-                member.1.write(to: &out)
+                member.1.write(to: &out, htmlSafe: htmlSafe)
             }
             out += "}"
         }
     }
 
-    /// A string literal: quotes, backslashes and control characters escaped; `<`, U+2028 and U+2029 too, so
-    /// the text is also safe inside an HTML `<script>` element and as a JavaScript literal.
-    public static func writeString(_ text: String, to out: inout String) {
+    /// A string literal: quotes, backslashes and control characters escaped; with `htmlSafe`, `<`, U+2028 and
+    /// U+2029 too, so the text is also safe inside an HTML `<script>` element and as a JavaScript literal.
+    public static func writeString(_ text: String, to out: inout String, htmlSafe: Bool = false) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -74,9 +81,9 @@ public enum JSON: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "<" where htmlSafe: out += "\\u003c"
+            case "\u{2028}" where htmlSafe: out += "\\u2028"
+            case "\u{2029}" where htmlSafe: out += "\\u2029"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
@@ -90,9 +97,9 @@ public enum JSON: Equatable, Sendable {
     }
 
     /// A string literal, as `writeString` writes it.
-    public static func quote(_ text: String) -> String {
+    public static func quote(_ text: String, htmlSafe: Bool = false) -> String {
         var out = ""
-        writeString(text, to: &out)
+        writeString(text, to: &out, htmlSafe: htmlSafe)
         return out
     }
 }

@@ -34,14 +34,16 @@ public enum HTMLPlayer {
         let plots = PropertyPlots(walkthrough)
         let clock = walkthrough.clock
 
-        var data = "{"
-        data += "\"fps\":\(clock.framesPerSecond),\"speed\":\(json(speed)),\"frames\":\(frames.count),"
-        data += "\"times\":[" + frames.map { "\"\($0.time.fixedSeconds)\"" }.joined(separator: ",") + "],"
-        data += "\"lines\":[" + frames.map { String($0.line ?? 0) }.joined(separator: ",") + "],"
-        data += "\"sceneOf\":[" + sceneOf.map(String.init).joined(separator: ",") + "],"
-        data += "\"cursor\":[" + frames.indices.map { formatNumber(plots.x(ofFrame: $0), decimals: 2) }.joined(separator: ",") + "],"
-        data += "\"scenes\":[" + scenes.map(jsonString).joined(separator: ",") + "]"
-        data += "}"
+        let data = JSON.object([
+            ("fps", .int(clock.framesPerSecond)),
+            ("speed", .number(speed)),
+            ("frames", .int(frames.count)),
+            ("times", .array(frames.map { .string($0.time.fixedSeconds) })),
+            ("lines", .array(frames.map { .int($0.line ?? 0) })),
+            ("sceneOf", .array(sceneOf.map(JSON.int))),
+            ("cursor", .array(frames.indices.map { .number((plots.x(ofFrame: $0) * 100).rounded() / 100) })),
+            ("scenes", .array(scenes.map(JSON.string))),
+        ]).htmlSafeText
 
         let title = "mailsim walkthrough: " + walkthrough.file
         var html = """
@@ -127,21 +129,6 @@ public enum HTMLPlayer {
 
     static func json(_ value: Double) -> String { formatNumber(value, decimals: 6) }
 
-    /// A JSON string literal, safe inside a `<script>` element.
-    static func jsonString(_ text: String) -> String { JSON.quote(text) }
-
     /// Text made safe in HTML.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { xmlEscaped(text) }
 }

@@ -1,3 +1,4 @@
+import MailboxReports
 import MailboxScript
 import MailboxText
 
@@ -12,9 +13,11 @@ public enum TestReportPage {
         /// Why the script could not be run or recorded, when it could not.
         public var note: String?
         public var problems: [Problem]
+        /// True for a script not run (`--max-failures` reached); `note` says why.
+        public var skipped = false
 
-        public init(file: String, report: ScriptReport, note: String? = nil, problems: [Problem] = []) {
-            self.file = file; self.report = report; self.note = note; self.problems = problems
+        public init(file: String, report: ScriptReport, note: String? = nil, problems: [Problem] = [], skipped: Bool = false) {
+            self.file = file; self.report = report; self.note = note; self.problems = problems; self.skipped = skipped
         }
     }
 
@@ -24,15 +27,19 @@ public enum TestReportPage {
         public var time: String
         public var picture: String?
         public var walkthrough: String?
+        /// The screen as `render` draws it there and the timeline just before, when the run kept them.
+        public var context: FailureContext?
 
-        public init(diagnostic: Diagnostic, time: String, picture: String?, walkthrough: String?) {
+        public init(diagnostic: Diagnostic, time: String, picture: String?, walkthrough: String?, context: FailureContext? = nil) {
             self.diagnostic = diagnostic; self.time = time; self.picture = picture; self.walkthrough = walkthrough
+            self.context = context
         }
     }
 
     public static func page(_ entries: [Entry]) -> String {
         let passed = entries.filter { $0.report.passed && $0.note == nil }.count
-        let failed = entries.count - passed
+        let skipped = entries.filter(\.skipped).count
+        let failed = entries.count - passed - skipped
         var html = """
         <!DOCTYPE html>
         <html lang="en">
@@ -44,20 +51,20 @@ public enum TestReportPage {
         </head>
         <body>
         <h1>mailsim test report</h1>
-        <p class="totals"><span class="pass">\(passed) passed</span>, <span class="\(failed > 0 ? "fail" : "pass")">\(failed) failed</span></p>
+        <p class="totals"><span class="pass">\(passed) passed</span>, <span class="\(failed > 0 ? "fail" : "pass")">\(failed) failed</span>\(skipped > 0 ? ", \(skipped) not run" : "")</p>
         <table class="scripts">
         <thead><tr><th>result</th><th>script</th><th>checks</th><th>problems</th></tr></thead>
         <tbody>
 
         """
         for (i, entry) in entries.enumerated() {
-            let status = entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
-            let anchor = entry.problems.isEmpty && entry.note == nil ? "" : " href=\"#s\(i)\""
+            let status = entry.skipped ? "SKIP" : entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
+            let anchor = entry.skipped || (entry.problems.isEmpty && entry.note == nil) ? "" : " href=\"#s\(i)\""
             html += "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(HTMLPlayer.escaped(entry.file))</a></td>"
             html += "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
         }
         html += "</tbody></table>\n"
-        for (i, entry) in entries.enumerated() where !entry.problems.isEmpty || entry.note != nil {
+        for (i, entry) in entries.enumerated() where !entry.skipped && (!entry.problems.isEmpty || entry.note != nil) {
             html += "<section id=\"s\(i)\" class=\"script\"><h2>\(HTMLPlayer.escaped(entry.file))</h2>\n"
             if let note = entry.note { html += "<p class=\"note\">\(HTMLPlayer.escaped(note))</p>\n" }
             for problem in entry.problems {
@@ -74,6 +81,10 @@ public enum TestReportPage {
                     html += "<p><code>\(HTMLPlayer.escaped(problem.diagnostic.message))</code></p>\n"
                 }
                 html += "<p class=\"diagnostic\"><code>\(HTMLPlayer.escaped(problem.diagnostic.text))</code></p>\n"
+                if let context = problem.context {
+                    let text = TestText.contextLines(context).map(\.text).joined(separator: "\n")
+                    html += "<pre class=\"context\">\(HTMLPlayer.escaped(text))</pre>\n"
+                }
                 if let walkthrough = problem.walkthrough {
                     html += "<p><a href=\"\(HTMLPlayer.escaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
                 }
@@ -101,5 +112,7 @@ public enum TestReportPage {
     .diagnostic code { color: #b3261e; font-size: 12px; }
     .where { color: #6e6e73; margin-top: 0; }
     .note { color: #b3261e; }
+    tr.skip td:first-child { color: #6e6e73; }
+    pre.context { font: 12px/1.25 "DejaVu Sans Mono", monospace; background: #f5f5f7; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
     """
 }

@@ -29,7 +29,10 @@ enum FastPath {
             return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color)
         case "test":
             guard let call = TestCall(rest) else { return nil }
-            return MailsimCommand.Test.execute(paths: call.paths, jobs: call.jobs)
+            var options = TestOptions(paths: call.paths)
+            options.jobs = call.jobs
+            options.style = Style.resolve(nil)
+            return TestRun.execute(options)
         default:
             return nil
         }

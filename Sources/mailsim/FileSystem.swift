@@ -53,6 +53,32 @@ enum FileSystem {
         }
     }
 
+    /// The whole file.
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try stream(path) { bytes.append(contentsOf: $0); return true }
+        return bytes
+    }
+
+    /// Replaces the file at `path` (or the file a symbolic link there points to) with `bytes` in one step: they
+    /// are written beside it and renamed over it, keeping its permissions, so a reader never sees half a file.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var info = stat()
+        let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let temporary = target + ".mailsim-\(getpid()).tmp"
+        try write(bytes: bytes, to: temporary)
+        guard chmod(temporary, mode) == 0, rename(temporary, target) == 0 else {
+            let message = lastError()
+            unlink(temporary)
+            throw Failure(message: "cannot replace '\(path)': \(message)")
+        }
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
@@ -107,6 +133,22 @@ enum FileSystem {
             }
         }
         return found
+    }
+
+    /// The folders directly in `path`, sorted, hidden ones left out (as `scripts(under:)` leaves them out).
+    static func folders(in path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            if isDirectory(child) { found.append(child) }
+        }
+        return found.sorted()
     }
 
     static func lastError() -> String {

@@ -91,6 +91,10 @@ struct Style: Sendable {
             case .example: text += green(span.text)
             case .swatch(let color): text += swatch(color)
             case .tinted(let color): text += tinted(color, span.text)
+            case .passed: text += sgr("1;32", span.text, on: out)
+            case .failed: text += sgr("1;31", span.text, on: out)
+            case .failure: text += sgr("33", span.text, on: out)
+            case .error: text += sgr("31", span.text, on: out)
             }
         }
         return text

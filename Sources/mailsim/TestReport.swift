@@ -1,4 +1,5 @@
 import MailboxRaster
+import MailboxReports
 import MailboxScene
 import MailboxScript
 import MailboxSim
@@ -21,52 +22,52 @@ enum TestReport {
     }
 
     /// The index entry of one script, making its problems' pictures and walkthroughs.
-    static func entry(for item: MailsimCommand.Test.Item, _ report: ScriptReport?, in directory: String) -> TestReportPage.Entry {
-        switch item {
-        case let .unreadable(path, message):
-            return TestReportPage.Entry(file: path, report: ScriptReport(file: path), note: message)
-        case .script(let file):
-            guard let report else { return TestReportPage.Entry(file: file, report: ScriptReport(file: file)) }
-            if let error = report.error, case .unreadable(let message) = error.kind {
-                return TestReportPage.Entry(file: file, report: report, note: message)
-            }
-            guard !report.passed else { return TestReportPage.Entry(file: file, report: report) }
-            let printer = ScriptPrinter(trace: false, style: .plain, quiet: true)
-            guard let walkthrough = MailsimCommand.Record.play(file, fps: framesPerSecond, printer: printer) else {
-                return TestReportPage.Entry(file: file, report: report, note: "the script could not be played again for pictures")
-            }
-            var problems: [TestReportPage.Problem] = []
-            var notes: [String] = []
-            let name = safeName(file)
-            for problem in walkthrough.problems {
-                guard let diagnostic = problem.diagnostic else { continue }
-                let stem = "\(name)-L\(problem.line)"
-                let picture = "\(picturesFolder)/\(stem).png"
-                let player = "\(walkthroughsFolder)/\(stem).html"
-                var wrotePicture = true
-                do {
-                    let bytes = try Raster(Scene(screen: problem.screen), scale: Double(pictureScale)).pngBytes()
-                    try FileSystem.write(bytes: bytes, to: directory + "/" + picture)
-                } catch let error as RasterError {
-                    wrotePicture = false
-                    notes.append(error.message)
-                } catch {
-                    wrotePicture = false
-                    notes.append("\(error)")
-                }
-                var wrotePlayer = true
-                do throws(FileSystem.Failure) {
-                    try FileSystem.write(HTMLPlayer.page(walkthrough.prefix(through: problem), speed: 1), to: directory + "/" + player)
-                } catch {
-                    wrotePlayer = false
-                    notes.append(error.message)
-                }
-                problems.append(TestReportPage.Problem(diagnostic: diagnostic, time: problem.time.fixedSeconds,
-                                                       picture: wrotePicture ? picture : nil,
-                                                       walkthrough: wrotePlayer ? player : nil))
-            }
-            return TestReportPage.Entry(file: file, report: report, note: notes.first, problems: problems)
+    static func entry(for result: ScriptResult, in directory: String) -> TestReportPage.Entry {
+        let file = result.path
+        let report = result.report
+        if result.status == .skipped {
+            return TestReportPage.Entry(file: file, report: report, note: result.skipReason, skipped: true)
         }
+        if let error = report.error, case .unreadable(let message) = error.kind {
+            return TestReportPage.Entry(file: file, report: report, note: message)
+        }
+        guard !report.passed else { return TestReportPage.Entry(file: file, report: report) }
+        let printer = ScriptPrinter(trace: false, style: .plain, quiet: true)
+        guard let walkthrough = MailsimCommand.Record.play(file, fps: framesPerSecond, printer: printer) else {
+            return TestReportPage.Entry(file: file, report: report, note: "the script could not be played again for pictures")
+        }
+        var problems: [TestReportPage.Problem] = []
+        var notes: [String] = []
+        let name = safeName(file)
+        for problem in walkthrough.problems {
+            guard let diagnostic = problem.diagnostic else { continue }
+            let stem = "\(name)-L\(problem.line)"
+            let picture = "\(picturesFolder)/\(stem).png"
+            let player = "\(walkthroughsFolder)/\(stem).html"
+            var wrotePicture = true
+            do {
+                let bytes = try Raster(Scene(screen: problem.screen), scale: Double(pictureScale)).pngBytes()
+                try FileSystem.write(bytes: bytes, to: directory + "/" + picture)
+            } catch let error as RasterError {
+                wrotePicture = false
+                notes.append(error.message)
+            } catch {
+                wrotePicture = false
+                notes.append("\(error)")
+            }
+            var wrotePlayer = true
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(HTMLPlayer.page(walkthrough.prefix(through: problem), speed: 1), to: directory + "/" + player)
+            } catch {
+                wrotePlayer = false
+                notes.append(error.message)
+            }
+            problems.append(TestReportPage.Problem(diagnostic: diagnostic, time: problem.time.fixedSeconds,
+                                                   picture: wrotePicture ? picture : nil,
+                                                   walkthrough: wrotePlayer ? player : nil,
+                                                   context: report.context(atLine: diagnostic.line)))
+        }
+        return TestReportPage.Entry(file: file, report: report, note: notes.first, problems: problems)
     }
 
     static func writeIndex(_ entries: [TestReportPage.Entry], in directory: String) throws(FileSystem.Failure) {

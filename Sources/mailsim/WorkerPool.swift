@@ -6,19 +6,29 @@ enum WorkerPool {
     /// The processors online (at least 1).
     static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// Runs jobs `0..<count` and delivers their results in order while `deliver` answers true; once it answers
+    /// false no new job starts, the results of jobs already running are dropped, and the call returns how
+    /// many results were delivered (`count` when it never answered false).
+    @discardableResult
     static func run<T: Sendable>(count: Int, threads: Int, work: @escaping @Sendable (Int) -> T,
-                                 deliver: (Int, T) -> Void) {
+                                 deliver: (Int, T) -> Bool) -> Int {
         let threads = min(threads, count)
         guard threads > 1 else {
-            for index in 0..<count { deliver(index, work(index)) }
-            return
+            for index in 0..<count where !deliver(index, work(index)) { return index + 1 }
+            return count
         }
         let board = Board<T>(count: count, work: work)
         let started = (0..<threads).compactMap { _ in WorkerThread.start { board.work() } }
         // With no thread started (out of resources), the calling thread does all the work.
         if started.isEmpty { board.work() }
-        for index in 0..<count { deliver(index, board.take(index)) }
+        var delivered = count
+        for index in 0..<count where !deliver(index, board.take(index)) {
+            board.stop()
+            delivered = index + 1
+            break
+        }
         for thread in started { pthread_join(thread, nil) }
+        return delivered
     }
 }
 
@@ -46,12 +56,19 @@ private final class Board<T: Sendable>: @unchecked Sendable {
         ready.deallocate()
     }
 
+    /// Starts no more jobs.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        next = count
+        pthread_mutex_unlock(mutex)
+    }
+
     /// A worker's loop: takes the next job until none is left.
     func work() {
         while true {
             pthread_mutex_lock(mutex)
             let index = next
-            next += 1
+            if next < count { next += 1 }
             pthread_mutex_unlock(mutex)
             guard index < count else { return }
             let result = job(index)

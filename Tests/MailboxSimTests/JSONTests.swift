@@ -31,15 +31,18 @@ import Testing
         }
     }
 
-    /// Every string, controls and markup included, reads back unchanged, and the text has no raw control
-    /// characters and no `<` (safe in a `<script>` element).
+    /// Every string, controls and markup included, reads back unchanged; the text has no raw control
+    /// characters, and in its HTML-safe form no `<` (safe in a `<script>` element).
     @Test func stringsRoundTrip() throws {
         let samples = ["", "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r", "\u{0}\u{1F}\u{7F}",
                        "</script><!--", "é ✓ 🙂", "\u{2028}\u{2029}", "#FECA16"]
         for sample in samples {
             let text = JSON.quote(sample)
-            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "<" || $0 == "\u{2028}" })
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 })
             #expect(try parse(text) as? String == sample)
+            let safe = JSON.quote(sample, htmlSafe: true)
+            #expect(!safe.unicodeScalars.contains { $0.value < 0x20 || $0 == "<" || $0 == "\u{2028}" })
+            #expect(try parse(safe) as? String == sample)
         }
     }
 

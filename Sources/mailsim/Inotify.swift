@@ -1,0 +1,61 @@
+import Glibc
+
+/// Folders watched with Linux's inotify, for `mailsim test --watch`: which files in them were written,
+/// moved in, created or removed.
+final class Inotify {
+    /// A name in a watched folder that changed: `folder/name`, and whether it is now gone.
+    struct Change: Hashable {
+        let path: String
+        let removed: Bool
+        let isFolder: Bool
+    }
+
+    private let fd: Int32
+    /// Each watch's folder, as it was named when added.
+    private var folders: [Int32: String] = [:]
+
+    /// What a watched folder reports: a file written and closed, moved in or out, created, removed.
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+
+    init() throws(FileSystem.Failure) {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw FileSystem.Failure(message: "cannot watch for changes: \(FileSystem.lastError())") }
+    }
+
+    deinit { close(fd) }
+
+    var count: Int { folders.count }
+
+    /// Watches `folder` (not the folders inside it: add those too).
+    func watch(_ folder: String) throws(FileSystem.Failure) {
+        let wd = inotify_add_watch(fd, folder, Inotify.mask)
+        guard wd >= 0 else { throw FileSystem.Failure(message: "cannot watch '\(folder)': \(FileSystem.lastError())") }
+        folders[wd] = folder
+    }
+
+    /// Waits up to `milliseconds` (-1: for ever) for changes and returns those that came; empty on a timeout.
+    func changes(waiting milliseconds: Int32) -> [Change] {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, milliseconds)
+        guard ready > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return [] }
+        var changes: [Change] = []
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= count {
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                let nameBytes = raw[(offset + header)..<(offset + header + Int(event.len))]
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += header + Int(event.len)
+                guard let folder = folders[event.wd], !name.isEmpty else { continue }
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let removed = event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0
+                changes.append(Change(path: path, removed: removed, isFolder: event.mask & UInt32(IN_ISDIR) != 0))
+            }
+        }
+        return changes
+    }
+}
