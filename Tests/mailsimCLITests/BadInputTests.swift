@@ -39,16 +39,19 @@ import Testing
         #expect(result.stdout.isEmpty, "nothing after the error ran")
     }
 
-    /// `mailsim test` over the whole catalogue: every script fails, each on one line, with the same error.
+    /// `mailsim test` over the whole catalogue: every script fails, stopped at its line, with the same error
+    /// beneath it.
     @Test func theTestCommandFailsEveryOneOnItsLine() throws {
         let result = try CLI.run(["test", "Tests/Fixtures/bad"])
         #expect(result.status == 1)
         let lines = result.stdoutLines
-        #expect(lines.count == Self.fixtures.count + 1)
+        #expect(lines.count == 2 * Self.fixtures.count + 1)
         #expect(lines.last == "0 passed, \(Self.fixtures.count) failed")
-        for (line, name) in zip(lines, Self.fixtures) {
+        for (index, name) in Self.fixtures.enumerated() where 2 * index + 1 < lines.count {
             let expected = try String(contentsOf: Self.folder.appendingPathComponent(name + ".stderr"), encoding: .utf8)
-            #expect(line == "FAIL  Tests/Fixtures/bad/\(name).mbs: " + expected.dropLast())
+            let line = Int(expected.split(separator: ":")[1]) ?? 0
+            #expect(lines[2 * index] == "FAIL  Tests/Fixtures/bad/\(name).mbs: stopped by an error at line \(line)")
+            #expect(lines[2 * index + 1] == "  " + expected.dropLast())
         }
     }
 
@@ -172,7 +175,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
         let result = try CLI.run(["test", folder.path])
         #expect(result.status == 0)
-        #expect(result.stdoutLines == ["PASS  \(folder.path)/a/t.mbs (1 checks)", "1 passed, 0 failed"])
+        #expect(result.stdoutLines == ["PASS  \(folder.path)/a/t.mbs (1 check)", "1 passed, 0 failed"])
     }
 
     /// An empty script, blank lines and comments only: nothing to do, exit 0.

@@ -85,15 +85,17 @@ import Testing
         #expect(result.stdout.contains("0.300  msg1.x -180 → -320 over 0.3s easeInOut"))
     }
 
-    @Test func testPrintsOneLinePerScriptThenTheTotals() throws {
+    @Test func testPrintsAVerdictPerScriptItsProblemsThenTheTotals() throws {
         let result = try CLI.run(["test", "Tests/Fixtures/suite"])
         #expect(result.status == 1)
-        let lines = result.stdoutLines
-        #expect(lines.count == 4)
-        #expect(lines[0] == "FAIL  Tests/Fixtures/suite/a-fails.mbs: Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100")
-        #expect(lines[1] == "PASS  Tests/Fixtures/suite/b-passes.mbs (1 checks)")
-        #expect(lines[2] == "FAIL  Tests/Fixtures/suite/c-errors.mbs: Tests/Fixtures/suite/c-errors.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)")
-        #expect(lines[3] == "1 passed, 2 failed")
+        #expect(result.stdoutLines == [
+            "FAIL  Tests/Fixtures/suite/a-fails.mbs: 1 of 3 checks failed",
+            "  Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100",
+            "PASS  Tests/Fixtures/suite/b-passes.mbs (1 check)",
+            "FAIL  Tests/Fixtures/suite/c-errors.mbs: stopped by an error at line 3",
+            "  Tests/Fixtures/suite/c-errors.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)",
+            "1 passed, 2 failed",
+        ])
     }
 
     @Test func testWithOnlyPassingScriptsExitsZero() throws {
