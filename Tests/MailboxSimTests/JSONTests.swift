@@ -19,9 +19,9 @@ import Testing
 
     /// Numbers are the shortest decimals that read back as the same double, never with an exponent.
     @Test func numbersRoundTrip() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 2026)
         for _ in 0..<2000 {
-            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)
+            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (generator.next() & 1 == 0 ? 1 : -1)
             let text = JSON.number(value).text
             #expect(!text.contains("e") && !text.contains("E"))
             // Swift's own parser reads exactly (Foundation's on Linux rounds long decimals); the grammar is
