@@ -49,7 +49,8 @@ run: release
 
 ## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
-## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present).
+## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
+## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh).
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
 	swift build --build-tests
@@ -62,6 +63,7 @@ test: deps
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
 	tools/picture-tests.sh .build/debug/mailsim
+	tools/format-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, then shows what changed (read the diff

@@ -36,7 +36,7 @@ enum TestRun {
         })
         if delivered < items.count, let limit = options.maxFailures {
             for item in items[delivered...] {
-                let result = ScriptResult(skipped: item.path, reason: "not run: \(counted(limit, "script")) had failed (--max-failures \(limit))")
+                let result = ScriptResult(skipped: item.path, reason: "not run: --max-failures \(limit) reached")
                 printer.print(result)
                 results.append(result)
                 if reportDirectory != nil { entries.append(TestReportPage.Entry(file: item.path, report: result.report, note: result.skipReason, skipped: true)) }

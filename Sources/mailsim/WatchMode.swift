@@ -35,8 +35,11 @@ enum WatchMode {
                 if more.isEmpty { break }
                 batch += more
             }
+            // A new folder is watched from now on; what was saved in it before the watch began is run too.
             for change in batch where change.isFolder && !change.removed {
                 try? watchTree(change.path, watcher)
+                let saved = (try? FileSystem.scripts(under: change.path)) ?? []
+                batch += saved.map { Inotify.Change(path: $0, removed: false, isFolder: false) }
             }
             rerun(batch, options)
         }

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Issue 12, each format read by a real consumer: the JUnit XML by junitparser and against the Jenkins xunit
+plug-in's published junit-10.xsd (as pytest ships it) with xmllint; the TAP by tap.py's parser (YAML blocks
+with PyYAML); the JSON lines by Python's json. Then `--update` on copies of the real acceptance scripts, and
+`--watch` rerunning a script that is saved.
+
+    python3 Tests/formats/test_formats.py .build/debug/mailsim SCHEMA.xsd
+
+tools/format-tests.sh installs what these read with and fetches the schema.
+"""
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import unittest
+
+import junitparser
+from tap.parser import Parser
+
+MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
+SCHEMA = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/junit-schema/junit-10.xsd")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SUITE = ["Scripts", "Tests/Fixtures/suite"]
+
+
+def mailsim(*args, check=None):
+    result = subprocess.run([MAILSIM, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if check is not None:
+        assert result.returncode == check, (args, result.returncode, result.stdout, result.stderr)
+    return result
+
+
+def scripts(*folders):
+    found = []
+    for folder in folders:
+        for dirpath, _, names in os.walk(os.path.join(ROOT, folder)):
+            found += [os.path.relpath(os.path.join(dirpath, n), ROOT) for n in names if n.endswith(".mbs")]
+    return sorted(found)
+
+
+class Workdir(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="mailsim-formats-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def path(self, *names):
+        return os.path.join(self.dir, *names)
+
+
+class JUnit(Workdir):
+    def test_the_schema_and_junitparser_accept_it(self):
+        out = self.path("results.xml")
+        result = mailsim("test", "--junit", out, *SUITE, check=1)
+        lint = subprocess.run(["xmllint", "--noout", "--schema", SCHEMA, out], capture_output=True, text=True)
+        self.assertEqual(lint.returncode, 0, lint.stderr)
+        xml = junitparser.JUnitXml.fromfile(out)
+        cases = {case.name: case for suite in xml for case in suite}
+        self.assertEqual(sorted(cases), scripts(*SUITE))
+        failing = cases["Tests/Fixtures/suite/a-fails.mbs"]
+        [failure] = failing.result
+        self.assertIsInstance(failure, junitparser.Failure)
+        self.assertEqual(failure.message, "Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100")
+        self.assertIn("the screen at 0.3 s:", failure.text)
+        [error] = cases["Tests/Fixtures/suite/c-errors.mbs"].result
+        self.assertIsInstance(error, junitparser.Error)
+        self.assertIn("unknown command 'pna'", error.message)
+        for name, case in cases.items():
+            self.assertGreaterEqual(case.time, 0)
+            if name.startswith("Scripts/"):
+                self.assertEqual(case.result, [], name)
+                self.assertEqual(case.classname, "Scripts")
+        [suite] = list(xml)
+        self.assertEqual((suite.tests, suite.failures, suite.errors), (len(cases), 1, 1))
+        # What the terminal shows is unchanged by --junit.
+        self.assertEqual(result.stdout, mailsim("test", *SUITE).stdout)
+
+    def test_every_failed_check_is_a_failure_and_skipped_scripts_validate(self):
+        os.makedirs(self.path("s"))
+        with open(self.path("s", "a.mbs"), "w") as f:
+            f.write("pan msg1 -180\nexpect msg1.x == 0\nexpect msg1.background == gray\nrelease\nexpect msg1.icon == list\n")
+        with open(self.path("s", "b.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        out = self.path("r.xml")
+        mailsim("test", "--junit", out, "--max-failures", "1", "--jobs", "1", self.path("s"), check=1)
+        lint = subprocess.run(["xmllint", "--noout", "--schema", SCHEMA, out], capture_output=True, text=True)
+        self.assertEqual(lint.returncode, 0, lint.stderr)
+        cases = [case for suite in junitparser.JUnitXml.fromfile(out) for case in suite]
+        self.assertEqual([len(c.result) for c in cases], [3, 1])
+        self.assertEqual([f.message.split(": ", 1)[1] for f in cases[0].result], [
+            "expected msg1.x == 0, got -180", "expected msg1.background == gray, got yellow #FECA16",
+            "expected msg1.icon == list, got later"])
+        self.assertIsInstance(cases[1].result[0], junitparser.Skipped)
+
+
+class TAP(unittest.TestCase):
+    def test_tap_py_reads_it(self):
+        result = mailsim("test", "--format", "tap", *SUITE, check=1)
+        lines = list(Parser().parse_text(result.stdout))
+        plan = [l for l in lines if l.category == "plan"]
+        tests = [l for l in lines if l.category == "test"]
+        self.assertEqual(lines[0].category, "version")
+        self.assertEqual(lines[0].version, 13)
+        self.assertEqual(len(plan), 1)
+        self.assertEqual(plan[0].expected_tests, len(scripts(*SUITE)))
+        self.assertEqual([t.description.lstrip("- ") for t in tests], scripts(*SUITE))
+        self.assertEqual([t.number for t in tests], list(range(1, len(tests) + 1)))
+        failed = {t.description.lstrip("- "): t for t in tests if not t.ok}
+        self.assertEqual(sorted(failed), ["Tests/Fixtures/suite/a-fails.mbs", "Tests/Fixtures/suite/c-errors.mbs"])
+        block = failed["Tests/Fixtures/suite/a-fails.mbs"].yaml_block
+        self.assertEqual(block["message"], "1 of 3 checks failed")
+        self.assertEqual(block["failures"][0]["line"], 4)
+        self.assertEqual(block["failures"][0]["path"], "msg1.x")
+        self.assertEqual((block["failures"][0]["expected"], block["failures"][0]["actual"]), (-90, -100))
+        self.assertEqual(failed["Tests/Fixtures/suite/c-errors.mbs"].yaml_block["error"]["line"], 3)
+
+    def test_skipped_scripts_are_ok_with_a_skip_directive(self):
+        result = mailsim("test", "--format", "tap", "--max-failures", "1", "Tests/Fixtures/suite", check=1)
+        tests = [l for l in Parser().parse_text(result.stdout) if l.category == "test"]
+        self.assertEqual([(t.ok, t.skip) for t in tests], [(False, False), (True, True), (True, True)])
+
+
+class JSONLines(unittest.TestCase):
+    def test_one_object_a_script(self):
+        result = mailsim("test", "--format", "json", *SUITE, check=1)
+        objects = [json.loads(line) for line in result.stdout.splitlines()]
+        self.assertEqual([o["path"] for o in objects], scripts(*SUITE))
+        by_path = {o["path"]: o for o in objects}
+        a = by_path["Tests/Fixtures/suite/a-fails.mbs"]
+        self.assertEqual((a["status"], a["checks"], a["failed"]), ("fail", 3, 1))
+        self.assertEqual(a["failures"][0], {"line": 4, "kind": "expectation", "path": "msg1.x", "op": "==",
+                                            "expected": -90, "actual": -100, "within": 0.001,
+                                            "message": "Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100"})
+        self.assertEqual(by_path["Tests/Fixtures/suite/c-errors.mbs"]["status"], "error")
+        for o in objects:
+            self.assertIsInstance(o["time"], float if o["time"] else (int, float))
+            self.assertIn(o["status"], ("pass", "fail", "error"))
+
+
+class Update(Workdir):
+    """--update on copies of the real acceptance scripts (comments and all), their numbers knocked off."""
+
+    def test_knocked_off_scripts_are_put_back_and_nothing_else_moves(self):
+        knocked = {}
+        for name in sorted(os.listdir(os.path.join(ROOT, "Scripts"))):
+            if not name.endswith(".mbs"):
+                continue
+            with open(os.path.join(ROOT, "Scripts", name), newline="") as f:
+                lines = f.read().split("\n")
+            for i, line in enumerate(lines):
+                m = re.match(r"^(\s*expect\s+\S+\s+==\s+)(-?\d+(?:\.\d+)?)(\s.*)?$", line)
+                if m and (i + len(name)) % 3 == 0:
+                    lines[i] = m.group(1) + str(float(m.group(2)) + 7).rstrip("0").rstrip(".") + (m.group(3) or "") + "  # knocked"
+                    knocked[(name, i + 1)] = (line, m.group(2))
+            with open(self.path(name), "w", newline="") as f:
+                f.write("\n".join(lines))
+        self.assertGreater(len(knocked), 30)
+        update = mailsim("test", "--update", self.dir, check=0)
+        changes = [l for l in update.stdout.splitlines() if " → " in l]
+        self.assertEqual(len(changes), len(knocked), update.stdout)
+        for change in changes:
+            m = re.match(r"^(.+):(\d+): (\S+) == (\S+) → (\S+)$", change)
+            self.assertIsNotNone(m, change)
+            original, value = knocked[(os.path.basename(m.group(1)), int(m.group(2)))]
+            self.assertAlmostEqual(float(m.group(5)), float(value), delta=0.001)
+        for name in os.listdir(self.dir):
+            with open(self.path(name), newline="") as f:
+                after = f.read().split("\n")
+            with open(os.path.join(ROOT, "Scripts", name), newline="") as f:
+                before = f.read().split("\n")
+            self.assertEqual(len(after), len(before))
+            for i, (a, b) in enumerate(zip(after, before)):
+                if (name, i + 1) in knocked:
+                    self.assertTrue(a.endswith("  # knocked"), a)
+                    self.assertEqual(a.split()[:3], b.split()[:3])
+                else:
+                    self.assertEqual(a, b, f"{name}:{i + 1} moved")
+        self.assertEqual(update.stdout.splitlines()[-1], f"updated {len(knocked)} expectations in "
+                         f"{len({n for n, _ in knocked})} scripts")
+        mailsim("test", self.dir, check=0)
+        self.assertEqual(mailsim("test", "--update", self.dir, check=0).stdout, "updated 0 expectations in 0 scripts\n")
+
+    def test_a_script_stopped_by_an_error_is_left_untouched_and_named(self):
+        text = "expect time == 1\npna msg1 3\n"
+        with open(self.path("e.mbs"), "w") as f:
+            f.write(text)
+        result = mailsim("test", "--update", self.dir, check=1)
+        self.assertIn(self.path("e.mbs") + ": left untouched: stopped by an error at line 2", result.stdout)
+        with open(self.path("e.mbs")) as f:
+            self.assertEqual(f.read(), text)
+
+
+class Watch(Workdir):
+    def test_a_saved_script_is_run_again(self):
+        with open(self.path("a.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        process = subprocess.Popen([MAILSIM, "test", "--watch", self.dir], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True)
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(l.rstrip("\n")) for l in process.stdout], daemon=True).start()
+
+        def until(predicate, what):
+            seen = []
+            while True:
+                try:
+                    line = lines.get(timeout=20)
+                except queue.Empty:
+                    self.fail(f"no {what}; saw {seen}")
+                seen.append(line)
+                if predicate(line):
+                    return seen
+
+        try:
+            until(lambda l: l.startswith("watching "), "watching line")
+            with open(self.path("a.mbs"), "w") as f:
+                f.write("expect time == 2\n")
+            seen = until(lambda l: l == "0 passed, 1 failed", "rerun")
+            self.assertIn("changed: " + self.path("a.mbs"), seen)
+            self.assertIn("  " + self.path("a.mbs") + ":1: expected time == 2, got 0", seen)
+            os.makedirs(self.path("new"))
+            with open(self.path("new", "b.mbs"), "w") as f:
+                f.write("expect gesture == none\n")
+            seen = until(lambda l: l == "1 passed, 0 failed", "a script in a new folder run")
+            self.assertIn("PASS  " + self.path("new", "b.mbs") + " (1 check)", seen)
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=10)
+            process.stdout.close()
+        self.assertNotEqual(process.returncode, None)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

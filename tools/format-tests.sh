@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The format checks of `make test` (Tests/formats/test_formats.py): installs what they read mailsim's output with
+# when it is missing (xmllint from Debian; junitparser, tap.py and PyYAML from PyPI in the virtual environment
+# under .build that the picture checks use), fetches the JUnit schema the Jenkins xunit plug-in publishes (as
+# pytest's source release ships it, in testing/example_scripts/junit-10.xsd), then runs them against the binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${1:-.build/debug/mailsim}
+SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
+missing=()
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
+python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing ${missing[*]} (for the format checks)"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+venv=.build/venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if ! "$venv/bin/python" -c 'import junitparser, tap, yaml, more_itertools' 2>/dev/null; then
+  echo "installing junitparser, tap.py and PyYAML in $venv (for the format checks)"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check junitparser 'tap.py[yaml]'
+fi
+schema=.build/junit-schema/junit-10.xsd
+if [ ! -s "$schema" ]; then
+  echo "fetching junit-10.xsd (from pytest's source release)"
+  mkdir -p .build/junit-schema
+  "$venv/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
+    -d .build/junit-schema pytest==9.2.0
+  tar -xzf .build/junit-schema/pytest-9.2.0.tar.gz -C .build/junit-schema --strip-components=3 \
+    pytest-9.2.0/testing/example_scripts/junit-10.xsd
+fi
+"$venv/bin/python" Tests/formats/test_formats.py "$binary" "$schema"
