@@ -14,18 +14,24 @@ extension MailsimCommand {
             2 for a usage error.
 
             Examples:
-              mailsim test --junit results.xml --report report     (CI: a JUnit file and an HTML report)
-              mailsim test --format tap | tappy                    (TAP for a TAP consumer)
-              mailsim test --filter menu --verbose                 (scripts whose path matches, with context)
-              mailsim test --shard 2/4                             (the second of four parts of the suite)
-              mailsim test --update Scripts/swipe.mbs              (rewrite failing expects to what happens)
-              mailsim test --watch                                 (rerun a script whenever it is saved)
+              mailsim test --junit results.xml --report report
+                  CI: a JUnit file and an HTML report with pictures of failures
+              mailsim test --format tap | tappy
+                  TAP for a TAP consumer (--format json: a JSON object a line)
+              mailsim test --filter menu --verbose
+                  the scripts whose path matches, with the screen at each failure
+              mailsim test --shard 2/4
+                  the second of four parts of the suite (a CI matrix)
+              mailsim test --update Scripts/tour.mbs
+                  rewrite failing expects to what happens now
+              mailsim test --watch
+                  rerun a script whenever it is saved, until Ctrl-C
             """
         )
 
         static let defaultPaths = ["Scripts"]
 
-        @Argument(help: "Script files or folders to search for .mbs files (default: Scripts).")
+        @Argument(help: "Script files or folders to search for .mbs files.")
         var paths: [String] = Test.defaultPaths
 
         @Option(name: .long, help: "How many scripts run at once (default: the number of cores).")
