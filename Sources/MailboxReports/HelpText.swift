@@ -10,9 +10,14 @@ public enum HelpText {
         case .commands:
             var table = TextTable(header: [])
             for spec in CommandTable.all {
-                let synopsis = spec.synopsis
-                table.append(spans: [[Span(spec.name, .command), Span(String(synopsis.dropFirst(spec.name.count)))],
-                                     [Span(spec.summary)]])
+                // Every name the command answers to, each with its arguments: `advance S, wait S`, `quit, exit`.
+                let arguments = String(spec.synopsis.dropFirst(spec.name.count))
+                var names: [Span] = []
+                for (i, name) in spec.names.enumerated() {
+                    if i > 0 { names.append(Span(", ")) }
+                    names += [Span(name, .command), Span(arguments)]
+                }
+                table.append(spans: [names.filter { !$0.text.isEmpty }, [Span(spec.summary)]])
             }
             return [[Span("Commands (help NAME explains one):", .heading)]]
                 + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
