@@ -58,10 +58,20 @@ public struct Session: Sendable {
         } else {
             outcome = try run(command, watch: watch)
         }
-        if interactive && outcome.failure == nil && command.isRecorded {
-            transcript.append(String(line).trimmingBlanks)
-        }
+        if interactive { record(line, command, outcome) }
         return outcome
+    }
+
+    /// Keeps a line that ran for `save`, in a form that replays to the same state: what changed or checked the
+    /// screen as typed; a `!` line whose command unexpectedly succeeded (and so changed the screen) as that
+    /// command alone; nothing for a failed `expect` (it changed nothing).
+    private mutating func record(_ line: Substring, _ command: Command, _ outcome: Outcome) {
+        guard command.isRecorded else { return }
+        if outcome.failure == nil {
+            transcript.append(String(line).trimmingBlanks)
+        } else if case let .mustFail(inner, text) = command, inner.isRecorded {
+            transcript.append(text)
+        }
     }
 
     /// Runs one line like `execute(line:)`, showing `observe` the screen at every instant of `clock` strictly
@@ -171,6 +181,10 @@ public struct Session: Sendable {
             outcome.report = .picture(PictureRequest(target: target, screen: screen.snapshot()))
         case let .save(file, withExpectations):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
+            // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.
+            if let gesture = screen.gesture {
+                throw ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on \(gesture.target.name))")
+            }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
             outcome.report = .note(.saved(commands: transcript.count, file: file))
         case .expect(let expectation):
