@@ -212,7 +212,11 @@ public struct Session: Sendable {
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):
-            outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+            if topic == CommandTable.pathsTopic {
+                outcome.report = .help(.paths)
+            } else {
+                outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+            }
         case .quit:
             outcome.quit = true
         }

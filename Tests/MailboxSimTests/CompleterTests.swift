@@ -115,8 +115,8 @@ import Testing
     }
 
     @Test func helpAndBangOfferCommandNames() throws {
-        #expect(try candidates("help ") == CommandTable.names)
-        #expect(try candidates("help pa") == ["pan"])
+        #expect(try candidates("help ") == CommandTable.names + ["paths"])
+        #expect(try candidates("help pa") == ["pan", "paths"])
         #expect(try candidates("! ") == CommandTable.names)
         #expect(try candidates("! re") == ["release", "reset", "render"])
         #expect(try candidates("!re") == ["!release", "!reset", "!render"])
