@@ -26,17 +26,17 @@ struct Repl {
     mutating func loop() -> Int32 {
         Interrupt.install()
         LineEditor.start(historyPath: HistoryFile.path())
-        Console.out("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
-                    + "`help` lists commands; Tab completes; Ctrl-D leaves.")
+        LineEditor.say("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
+                       + "`help` lists commands; Tab completes; Ctrl-D leaves.")
         while true {
             switch LineEditor.read(prompt: prompt, session: session) {
             case .end:
-                Console.out("")
+                LineEditor.say("")
                 LineEditor.finish()
                 return 0
             case .interrupted:
                 // The line typed so far is dropped; libedit left the cursor after it.
-                Console.out("")
+                LineEditor.say("")
             case .line(let line):
                 LineEditor.remember(line)
                 if !handle(line) {

@@ -338,6 +338,33 @@ def not_a_terminal():
         raise AssertionError("a history file was written")
 
 
+@check("standard output redirected (mailsim > log): the prompt and editing stay on the terminal, output goes to the file")
+def output_redirected():
+    log = os.path.join(WORK, "redirected.log")
+    command = f"exec {BINARY} > {log}"
+    child = pexpect.spawn("sh", ["-c", command], env=environment(os.path.join(WORK, "history-redirect")), cwd=WORK,
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+    children.append(child)
+    child.expect(PROMPT)
+    child.send("pa\t")                        # line editing works: Tab completes on the terminal
+    child.expect("n ")
+    out = send(child, "msg1 -100")
+    expect_not_in(out, "pan began")            # the trace went to the file, not the terminal
+    out = send(child, "bogus")
+    expect_in(out, "error: unknown command 'bogus'")   # errors stay on standard error (the terminal)
+    send(child, "release")
+    send(child, "show msg1.x")
+    status = leave(child)                      # Ctrl-D leaves cleanly, not read as a character
+    if status != 0:
+        raise AssertionError(f"exit status {status}")
+    expect_not_in(child.before, "U+0004")
+    with open(log, encoding="utf-8") as f:
+        text = f.read()
+    expect_in(text, "msg1 pan began")
+    expect_in(text, "msg1.x = -100")
+    expect_not_in(text, "mailsim 0.")          # no prompt in the file
+
+
 passed = results.count(True)
 failed = results.count(False)
 print(f"{passed} passed, {failed} failed")
