@@ -95,11 +95,17 @@ public enum CommandTable {
                     example: "snapshot swipe.png scale 1") { a throws(ScriptError) in
             .snapshot(try PictureRequest.Target(file: a.word(0)!, scale: a.number(1)?.integer))
         },
-        CommandSpec("save", [.required("FILE", .file), .flag("--expect")],
+        CommandSpec("save", [.required("FILE", .file), .flag("--expect"), .flag("--force")],
                     summary: "write the session's commands as a script",
-                    details: "Writes the commands typed so far to FILE; --expect appends expect lines that pin the current state.",
+                    details: "Writes the commands typed so far to FILE, as a script that `mailsim run` replays; --expect appends expect lines that pin the current state. Refused while a finger is down (release first). An existing FILE is replaced only when you answer y to `overwrite FILE? [y/N]`, or with --force.",
                     example: "save swipe.mbs --expect", interactiveOnly: true) { a throws(ScriptError) in
-            .save(file: a.word(0)!, withExpectations: a.flag(1))
+            .save(file: a.word(0)!, withExpectations: a.flag(1), force: a.flag(2))
+        },
+        CommandSpec("load", [.required("FILE", .file)],
+                    summary: "play a script into this session and go on from there",
+                    details: "Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or through others.",
+                    example: "load swipe.mbs", interactiveOnly: true) { a throws(ScriptError) in
+            .load(file: a.word(0)!)
         },
         CommandSpec("expect", [.required("PATH", .path), .required("OP", .comparison), .required("VALUE", .value),
                                .optional("TOL", .tolerance, after: "within")],

@@ -36,6 +36,10 @@ public struct Session: Sendable {
         public var isCheck = false
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
+        /// `save --force`: an existing file is replaced without asking.
+        public var replacesFile = false
+        /// `load`: the script to play into the session (the front end reads it and runs its lines).
+        public var fileToLoad: String?
         public var quit = false
     }
 
@@ -179,13 +183,14 @@ public struct Session: Sendable {
             outcome.report = .render(screen.snapshot())
         case .snapshot(let target):
             outcome.report = .picture(PictureRequest(target: target, screen: screen.snapshot()))
-        case let .save(file, withExpectations):
+        case let .save(file, withExpectations, force):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
             // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.
             if let gesture = screen.gesture {
                 throw ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on \(gesture.target.name))")
             }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
+            outcome.replacesFile = force
             outcome.report = .note(.saved(commands: transcript.count, file: file))
         case .expect(let expectation):
             outcome.isCheck = true
@@ -209,6 +214,9 @@ public struct Session: Sendable {
                 return
             }
             outcome.failure = .unexpectedSuccess(command: text)
+        case .load(let file):
+            guard interactive else { throw ScriptError("load works at the REPL prompt only") }
+            outcome.fileToLoad = file
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):
@@ -269,7 +277,7 @@ extension Command {
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {
-        case .help, .save, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
+        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
         default: true
         }
     }

@@ -78,6 +78,20 @@ enum LineEditor {
         return .line(String(cString: raw))
     }
 
+    /// Asks a yes-or-no question at the prompt (not kept in the history); true only for y or yes.
+    static func confirm(_ question: String) -> Bool {
+        _ = Interrupt.take()
+        guard let raw = readline(question) else {
+            _ = Interrupt.take()
+            say("")
+            return false
+        }
+        defer { free(raw) }
+        Terminal.quiet()
+        let answer = String(cString: raw).trimmingBlanks.lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
     /// Adds a line to the history (trimmed; not twice in a row; never blank) and saves the file.
     static func remember(_ line: String) {
         let trimmed = line.trimmingBlanks

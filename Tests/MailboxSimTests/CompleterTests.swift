@@ -109,9 +109,10 @@ import Testing
         let completion = Completer.complete("save ", session: try session())
         #expect(completion.fileNames)
         #expect(completion.candidates.isEmpty)
-        #expect(try candidates("save out.mbs ") == ["--expect"])
+        #expect(try candidates("save out.mbs ") == ["--expect", "--force"])
         #expect(try candidates("save out.mbs --e") == ["--expect"])
-        #expect(try candidates("save out.mbs --expect ").isEmpty)
+        #expect(try candidates("save out.mbs --expect ") == ["--force"])
+        #expect(try candidates("save out.mbs --expect --force ").isEmpty)
     }
 
     @Test func helpAndBangOfferCommandNames() throws {

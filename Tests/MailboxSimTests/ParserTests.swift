@@ -151,7 +151,7 @@ import Testing
         ("expect msg1.x", "expect: missing OP (usage: expect PATH OP VALUE [within TOL])"),
         ("expect msg1.x ==", "expect: missing VALUE (usage: expect PATH OP VALUE [within TOL])"),
         ("expect msg1.x == 3 within", "expect: missing TOL after 'within' (usage: expect PATH OP VALUE [within TOL])"),
-        ("save", "save: missing FILE (usage: save FILE [--expect])"),
+        ("save", "save: missing FILE (usage: save FILE [--expect] [--force])"),
         ("!", "!: missing COMMAND (usage: ! COMMAND)"),
         // Extra words, and a `#` that is not a comment.
         ("release 10 20", "release: unexpected '20' (usage: release [VX])"),

@@ -71,4 +71,23 @@ import Testing
         #expect(report.passed, "seed \(seed): \(report.failures.map(\.text)) \(report.error?.text ?? "")\n\(text)")
         #expect(report.checks > 0)
     }
+
+    /// `save FILE --force` asks the front end to replace FILE without asking; plain `save` does not.
+    @Test func forceIsPassedOn() throws {
+        var session = try Self.interactive("advance 1")
+        #expect(try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true))
+        #expect(try session.execute(line: "save a.mbs --force").replacesFile)
+        #expect(try !session.execute(line: "save a.mbs").replacesFile)
+    }
+
+    /// `load FILE` asks the front end to play FILE (the script layer reads no file); it is not itself saved
+    /// (the loaded lines are, as they run); in a script it is refused like `save`.
+    @Test func loadIsARequestForTheFrontEnd() throws {
+        var session = try Self.interactive("advance 1")
+        let outcome = try session.execute(line: "load part.mbs")
+        #expect(outcome.fileToLoad == "part.mbs")
+        #expect(session.transcript == ["advance 1"])
+        var script = Session()
+        #expect(throws: ScriptError("load works at the REPL prompt only")) { _ = try script.execute(line: "load part.mbs") }
+    }
 }
