@@ -33,14 +33,19 @@ release: deps static-libs
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
 ## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.
+## It leaves what is already right untouched (links and .pc keep their dates), so that a release build that
+## is up to date stays so: `make run` twice builds once.
 static-libs:
-	@mkdir -p $(STATIC_LIBS); rm -f $(STATIC_LIBS)/*.a $(STATIC_LIBS)/libedit.pc; \
-	found() { path=$$($(CLANG) -print-file-name=$$1 2>/dev/null); [ -f "$$path" ] && ln -sf "$$path" $(STATIC_LIBS)/$$1; }; \
-	found libstdc++.a; \
+	@mkdir -p $(STATIC_LIBS); \
+	found() { path=$$($(CLANG) -print-file-name=$$1 2>/dev/null); [ -f "$$path" ] || return 1; \
+	  [ "$$(readlink $(STATIC_LIBS)/$$1)" = "$$path" ] || ln -sf "$$path" $(STATIC_LIBS)/$$1; }; \
+	found libstdc++.a || rm -f $(STATIC_LIBS)/libstdc++.a; \
 	if found libedit.a && found libtinfo.a && found libbsd.a && found libmd.a; then \
 	  printf 'Name: libedit\nDescription: libedit, linked statically\nVersion: %s\nLibs: -L%s -ledit -ltinfo -lbsd -lmd\nCflags: %s\n' \
-	    "$$(pkg-config --modversion libedit)" "$(STATIC_LIBS)" "$$(pkg-config --cflags libedit)" > $(STATIC_LIBS)/libedit.pc; \
-	else rm -f $(STATIC_LIBS)/libedit.a $(STATIC_LIBS)/libtinfo.a $(STATIC_LIBS)/libbsd.a $(STATIC_LIBS)/libmd.a; fi
+	    "$$(pkg-config --modversion libedit)" "$(STATIC_LIBS)" "$$(pkg-config --cflags libedit)" > $(STATIC_LIBS)/libedit.pc.new; \
+	  if cmp -s $(STATIC_LIBS)/libedit.pc.new $(STATIC_LIBS)/libedit.pc; then rm -f $(STATIC_LIBS)/libedit.pc.new; \
+	  else mv $(STATIC_LIBS)/libedit.pc.new $(STATIC_LIBS)/libedit.pc; fi; \
+	else rm -f $(STATIC_LIBS)/libedit.a $(STATIC_LIBS)/libtinfo.a $(STATIC_LIBS)/libbsd.a $(STATIC_LIBS)/libmd.a $(STATIC_LIBS)/libedit.pc; fi
 
 ## run: the REPL on a terminal; otherwise the demo script, traced.
 run: release

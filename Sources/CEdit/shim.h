@@ -18,6 +18,13 @@ static inline void cedit_configure(rl_completion_func_t *complete) {
     rl_completion_query_items = 100;
 }
 
+/// Before `rl_initialize`: where libedit draws the prompt and the line being edited (NULL: standard output).
+/// libedit edits only when that stream is a terminal, so with standard output redirected it is given the
+/// terminal instead.
+static inline void cedit_set_output(FILE *out) {
+    rl_outstream = out;
+}
+
 /// From inside the completion function: `over` 1 stops libedit from falling back to file names; `append`
 /// is what follows a single completed word (' ', or 0 for nothing).
 static inline void cedit_completion_settings(int over, int append) {

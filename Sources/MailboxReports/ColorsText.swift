@@ -19,9 +19,9 @@ public enum ColorsText {
 
     static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
         var onScreen = TextTable(header: ["on screen", "colour", "icon"])
-        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorSpans(screen.tint.color), []])
+        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tint.color), []])
         for row in screen.rows where row.visible {
-            onScreen.append(spans: [[Span("\(row.id.name).background")], colorSpans(row.background.color),
+            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.background.color),
                                     [Span(row.icon.rawValue)]])
         }
         return onScreen

@@ -10,17 +10,40 @@ public enum HelpText {
         case .commands:
             var table = TextTable(header: [])
             for spec in CommandTable.all {
-                let synopsis = spec.synopsis
-                table.append(spans: [[Span(spec.name, .command), Span(String(synopsis.dropFirst(spec.name.count)))],
-                                     [Span(spec.summary)]])
+                // Every name the command answers to, each with its arguments: `advance S, wait S`, `quit, exit`.
+                let arguments = String(spec.synopsis.dropFirst(spec.name.count))
+                var names: [Span] = []
+                for (i, name) in spec.names.enumerated() {
+                    if i > 0 { names.append(Span(", ")) }
+                    names += [Span(name, .command), Span(arguments)]
+                }
+                table.append(spans: [names.filter { !$0.text.isEmpty }, [Span(spec.summary)]])
             }
-            return [[Span("Commands (help NAME explains one):", .heading)]]
+            return [[Span("Commands (help NAME explains one; help paths lists the property paths):", .heading)]]
+                + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
+        case .paths:
+            var table = TextTable(header: [])
+            for (name, type) in PropertyPath.templatesWithTypes {
+                table.append(spans: [[Span(name, .path)], [Span(describe(type))]])
+            }
+            return [[Span("Property paths (expect and show read them; N is a message number):", .heading)]]
                 + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
         case .command(let spec):
             var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)], [Span(spec.summary)]]
             if !spec.aliases.isEmpty { out.append([Span("also: " + spec.aliases.joined(separator: ", "))]) }
             out += [[], [Span(spec.details)], [], [Span("example: "), Span(spec.example, .example)]]
             return out
+        }
+    }
+
+    /// A value type in words: `number`, `true or false`, `colour`, `one of a, b, c`.
+    static func describe(_ type: ValueType) -> String {
+        switch type {
+        case .number: "number"
+        case .bool: "true or false"
+        case .color: "colour (a palette name or #RRGGBB)"
+        case .text: "text"
+        case .name(let names): "one of " + names.joined(separator: ", ")
         }
     }
 }

@@ -76,3 +76,14 @@ func colorSpans(_ color: Color) -> [Span] {
     if let name = PaletteColor.named(color) { return [Span(name.rawValue + " "), .swatch(color), Span(color.hex)] }
     return [.swatch(color), Span(color.hex)]
 }
+
+/// `colorSpans` for a table's cell: the name padded to the longest palette name (blanks where the colour has
+/// none), so that the swatch and the hex start in the same column on every row, drawn or plain.
+func colorCellSpans(_ color: Color) -> [Span] {
+    let name = PaletteColor.named(color)?.rawValue ?? ""
+    let pad = String(repeating: " ", count: paletteNameWidth - name.count)
+    return [Span(name + pad + " "), .swatch(color), Span(color.hex)]
+}
+
+/// The longest palette name's length.
+private let paletteNameWidth = PaletteColor.allCases.map(\.rawValue.count).max() ?? 0

@@ -42,7 +42,7 @@ public enum StateText {
             let plain = { (text: String) in [Span(text)] }
             table.append(spans: [plain(row.id.name), plain(row.folder.rawValue), plain(formatNumber(row.x)),
                                  plain(formatNumber(row.y)), plain(formatNumber(row.height)), plain(formatNumber(row.alpha)),
-                                 colorSpans(row.background.color), plain(row.icon.rawValue),
+                                 colorCellSpans(row.background.color), plain(row.icon.rawValue),
                                  plain(formatNumber(row.iconAlpha)), plain(formatNumber(row.iconX)),
                                  plain(row.snooze ?? "none"), plain(row.list ?? "none")])
         }

@@ -22,7 +22,9 @@ public indirect enum Command: Equatable, Sendable {
     case render
     /// `snapshot FILE [scale S]`: a picture of the screen now.
     case snapshot(PictureRequest.Target)
-    case save(file: String, withExpectations: Bool)
+    case save(file: String, withExpectations: Bool, force: Bool = false)
+    /// `load FILE`: plays a script into the session (the front end reads it).
+    case load(file: String)
     case expect(Expectation)
     /// `! COMMAND`: the command must be refused.
     case mustFail(Command, text: String)

@@ -7,6 +7,9 @@ import MailboxText
 public final class CommandSpec: Sendable {
     public let name: String
     public let aliases: [String]
+    /// Words a newcomer may try for this command (`undo` for `shake`): not names, but an unknown command spelled
+    /// so is answered "did you mean" this one.
+    public let synonyms: [String]
     public let parameters: [Parameter]
     /// One line for the command list.
     public var summary: String { summaryText() }
@@ -22,12 +25,13 @@ public final class CommandSpec: Sendable {
     public let interactiveOnly: Bool
     let build: @Sendable (Arguments) throws(ScriptError) -> Command
 
-    init(_ name: String, aliases: [String] = [], _ parameters: [Parameter] = [],
+    init(_ name: String, aliases: [String] = [], synonyms: [String] = [], _ parameters: [Parameter] = [],
          summary: @autoclosure @escaping @Sendable () -> String, details: @autoclosure @escaping @Sendable () -> String,
          example: @autoclosure @escaping @Sendable () -> String, interactiveOnly: Bool = false,
          build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command) {
         self.name = name
         self.aliases = aliases
+        self.synonyms = synonyms
         self.parameters = parameters
         self.summaryText = summary
         self.detailsText = details

@@ -5,7 +5,7 @@ import MailboxText
 /// Every command of the script language (SPEC §4), in the order `help` lists them.
 public enum CommandTable {
     public static let all: [CommandSpec] = [
-        CommandSpec("pan", [.required("TARGET", .panTarget), .required("DX", .distance),
+        CommandSpec("pan", synonyms: ["drag", "swipe"], [.required("TARGET", .panTarget), .required("DX", .distance),
                             .optional("S", .duration(max: Limits.maxPanSeconds), after: "in")],
                     summary: "drag a message (msgN) or the open menu's content to translation DX",
                     details: """
@@ -29,7 +29,7 @@ public enum CommandTable {
                     example: "release") { a throws(ScriptError) in
             .release(velocity: a.number(0)?.value)
         },
-        CommandSpec("tap", [.optional("TARGET", .tapTarget)],
+        CommandSpec("tap", synonyms: ["click", "press"], [.optional("TARGET", .tapTarget)],
                     summary: "tap what is on top, or compose, menu, cancel, undo, delete-draft, keep-draft, segment NAME",
                     details: "With no target, taps what is on top: it dismisses an options overlay, and is an error when nothing is up. `tap cancel` cancels what is up: the options overlay (the message slides back), the compose sheet (whatever was typed; with `set compose.draft-alert on`, asking about the draft first), or an alert. `tap undo` answers the undo alert; `tap delete-draft` and `tap keep-draft` the draft alert (both close the sheet; keep-draft keeps the text for the next compose). `tap menu` opens or closes the menu; `tap segment NAME` selects later, mailbox or archive.",
                     example: "tap cancel") { a throws(ScriptError) in
@@ -42,13 +42,13 @@ public enum CommandTable {
                     summary: "pick an option on the reschedule or list overlay",
                     details: "Dismisses the overlay like a tap and records OPTION on the message (msgN.snooze or msgN.list).",
                     example: "choose tomorrow") { a throws(ScriptError) in .choose(a.word(0)!) },
-        CommandSpec("shake", summary: "shake to undo",
+        CommandSpec("shake", synonyms: ["undo"], summary: "shake to undo",
                     details: "With nothing to undo, prints \"Nothing to undo.\" and shows no alert; otherwise shows the alert \"Undo last action?\" (tap undo or tap cancel). Undo is a stack over archive, delete, later and list.",
                     example: "shake") { _ throws(ScriptError) in .shake },
         CommandSpec("type", [.required("TEXT", .text)], summary: "type into the compose sheet's focused field",
                     details: "Types TEXT (the rest of the line) into the focused field of the compose sheet.",
                     example: "type hello") { a throws(ScriptError) in .type(a.word(0)!) },
-        CommandSpec("advance", aliases: ["wait"], [.required("S", .duration(max: Limits.maxAdvanceSeconds))],
+        CommandSpec("advance", aliases: ["wait"], synonyms: ["sleep"], [.required("S", .duration(max: Limits.maxAdvanceSeconds))],
                     summary: "move the clock S seconds",
                     details: "Moves the virtual clock S seconds; animations that complete on the way start their follow-ups at their exact end time. Costs the same for any S.",
                     example: "advance 0.15") { a throws(ScriptError) in .advance(a.ticks(0)!) },
@@ -95,11 +95,17 @@ public enum CommandTable {
                     example: "snapshot swipe.png scale 1") { a throws(ScriptError) in
             .snapshot(try PictureRequest.Target(file: a.word(0)!, scale: a.number(1)?.integer))
         },
-        CommandSpec("save", [.required("FILE", .file), .flag("--expect")],
+        CommandSpec("save", [.required("FILE", .file), .flag("--expect"), .flag("--force")],
                     summary: "write the session's commands as a script",
-                    details: "Writes the commands typed so far to FILE; --expect appends expect lines that pin the current state.",
+                    details: "Writes the commands typed so far to FILE, as a script that `mailsim run` replays; --expect appends expect lines that pin the current state. Refused while a finger is down (release first). An existing FILE is replaced only when you answer y to `overwrite FILE? [y/N]`, or with --force.",
                     example: "save swipe.mbs --expect", interactiveOnly: true) { a throws(ScriptError) in
-            .save(file: a.word(0)!, withExpectations: a.flag(1))
+            .save(file: a.word(0)!, withExpectations: a.flag(1), force: a.flag(2))
+        },
+        CommandSpec("load", [.required("FILE", .file)],
+                    summary: "play a script into this session and go on from there",
+                    details: "Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or through others.",
+                    example: "load swipe.mbs", interactiveOnly: true) { a throws(ScriptError) in
+            .load(file: a.word(0)!)
         },
         CommandSpec("expect", [.required("PATH", .path), .required("OP", .comparison), .required("VALUE", .value),
                                .optional("TOL", .tolerance, after: "within")],
@@ -112,13 +118,23 @@ public enum CommandTable {
             guard case .command(let command, let text)? = a[0] else { throw ScriptError("! needs a command") }
             return .mustFail(command, text: text)
         },
-        CommandSpec("help", [.optional("COMMAND", .commandName)], summary: "list commands, or explain one",
-                    details: "Lists every command with its synopsis; `help NAME` explains one with an example.",
+        CommandSpec("help", [.optional("COMMAND", .commandName)], summary: "list commands, or explain one; help paths: the property paths",
+                    details: "Lists every command with its synopsis; `help NAME` explains one with an example; `help paths` lists every property path that expect and show read, with its type.",
                     example: "help pan") { a throws(ScriptError) in .help(topic: a.word(0)) },
         CommandSpec("quit", aliases: ["exit"], summary: "leave the REPL",
                     details: "Leaves the REPL (Ctrl-D on an empty line does too). In a script it ends the script.",
                     example: "quit") { _ throws(ScriptError) in .quit },
     ]
+
+    /// The word `help` takes, besides command names, for the list of property paths.
+    public static let pathsTopic = "paths"
+
+    /// ` (did you mean 'x'?)` for an unknown command `name`: the command it is a synonym of (`undo` → shake),
+    /// else the nearest name by spelling, else nothing.
+    public static func suggestion(for name: some StringProtocol) -> String {
+        if let spec = all.first(where: { $0.synonyms.contains(String(name)) }) { return " (did you mean '\(spec.name)'?)" }
+        return didYouMean(name, in: names)
+    }
 
     /// The command answering to `name`, if any.
     public static func spec(named name: some StringProtocol) -> CommandSpec? {

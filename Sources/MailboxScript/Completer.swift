@@ -170,7 +170,7 @@ private struct Context {
         case .file:
             return Found(fileNames: true)
         case .commandName:
-            return Found(candidates: CommandTable.names)
+            return Found(candidates: CommandTable.names + [CommandTable.pathsTopic])
         case .command:
             return complete(words: [])
         case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:

@@ -32,8 +32,7 @@ public enum Parser {
         }
         guard let position = CommandTable.position(of: head, in: text) else {
             let name = text.text(head)
-            let hint = didYouMean(name, in: CommandTable.names)
-            throw ScriptError("unknown command \(quoted(name))\(hint)")
+            throw ScriptError("unknown command \(quoted(name))\(CommandTable.suggestion(for: name))")
         }
         let spec = CommandTable.all[position]
         let arguments = try readArguments(of: spec, from: words, text)
@@ -50,7 +49,17 @@ public enum Parser {
             case .flag(_, let present):
                 values.append(present ? .flag : nil)
             case .value(let parameter):
-                values.append(try read(parameter, of: spec, from: &rest, text))
+                if let word = rest.first, ![.value, .text, .command].contains(parameter.kind), isHashWord(word, text) {
+                    throw commentError(spec, word, words, text)
+                }
+                let failing = rest.first
+                do {
+                    values.append(try read(parameter, of: spec, from: &rest, text))
+                } catch {
+                    if parameter.kind == .path || parameter.kind == .comparison,
+                       let glued = operatorError(spec, failing: failing, words, text) { throw glued }
+                    throw error
+                }
             case .absent(let parameter):
                 guard parameter.optional else {
                     throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
@@ -60,12 +69,54 @@ public enum Parser {
                 throw ScriptError("\(spec.name): missing \(parameter.name) after '\(parameter.keyword!)' (usage: \(spec.synopsis))")
             }
         }
-        if let extra = rest.first.map(text.text) {
-            let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
-                ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
-            throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
+        if let word = rest.first {
+            if isHashWord(word, text) { throw commentError(spec, word, words, text) }
+            throw ScriptError("\(spec.name): unexpected \(quoted(text.text(word))) (usage: \(spec.synopsis))")
         }
         return values
+    }
+
+    /// A word that starts with `#` and is no colour: meant as a comment, written without its blank.
+    private static func isHashWord(_ word: Word, _ text: LineText) -> Bool {
+        text.first(word) == UInt8(ascii: "#") && Color(hex: String(text.text(word))) == nil
+    }
+
+    /// `release #lift`: the comment needs `#` to stand alone; says how to write the line.
+    private static func commentError(_ spec: CommandSpec, _ word: Word, _ words: ArraySlice<Word>,
+                                     _ text: LineText) -> ScriptError {
+        let fixed = words.map { $0.start == word.start ? "# " + text.text($0).dropFirst() : String(text.text($0)) }
+        let example = ([spec.name] + fixed).joined(separator: " ")
+        return ScriptError("\(spec.name): \(quoted(text.text(word))) is not a comment: a comment starts with ' # ' "
+                           + "('#' with a blank on each side): write \(quoted(example, limit: 80))")
+    }
+
+    /// `expect msg1.x==0`: the text from `word` to the end of the line with one blank on each side of its
+    /// first operator (`msg1.x == 0`), or nil when it has none.
+    static func spacedOperator(_ text: Substring) -> String? {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let rest = text[i...]
+            if let op = ["==", "!=", "<=", ">=", "<", ">", "="].first(where: { rest.hasPrefix($0) }) {
+                let left = String(text[..<i]).trimmingBlanks
+                let right = String(rest.dropFirst(op.count)).trimmingBlanks
+                guard !left.isEmpty, !right.isEmpty else { return nil }
+                return "\(left) \(op == "=" ? "==" : op) \(right)"
+            }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+
+    /// The error for an operator written against its neighbours (`msg1.x==0`, `==0`), when the word that did
+    /// not read has an operator and something else in it; nil otherwise (the word's own error stands).
+    private static func operatorError(_ spec: CommandSpec, failing word: Word?, _ words: ArraySlice<Word>,
+                                      _ line: LineText) -> ScriptError? {
+        guard let word, let first = words.first, let last = words.last else { return nil }
+        let text = line.text(word)
+        let isOperator = { (c: Character) in "=<>!".contains(c) }
+        guard text.contains(where: isOperator), !text.allSatisfy(isOperator) else { return nil }
+        guard let spaced = spacedOperator(line.text(from: first.start, to: last.end)) else { return nil }
+        return ScriptError("\(spec.name): put a blank on each side of the operator: write \(quoted(spec.name + " " + spaced, limit: 80))")
     }
 
     private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,
@@ -138,10 +189,9 @@ public enum Parser {
             }
             return .comparison(op)
         case .commandName:
-            guard CommandTable.position(of: word, in: line) != nil else {
+            guard CommandTable.position(of: word, in: line) != nil || line.spells(word, CommandTable.pathsTopic) else {
                 let text = line.text(word)
-                let hint = didYouMean(text, in: CommandTable.names)
-                throw ScriptError("no command \(quoted(text))\(hint); `help` lists them")
+                throw ScriptError("no command \(quoted(text))\(CommandTable.suggestion(for: text)); `help` lists them")
             }
             return .word(line.text(word))
         case .text:

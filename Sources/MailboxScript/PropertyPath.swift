@@ -46,6 +46,12 @@ public enum PropertyPath: Hashable, Sendable {
         fixed.map(\.name) + MessageField.allCases.map { "msgN.\($0.rawValue)" }
     }
 
+    /// Every path as `help paths` lists it (`msgN.x` for the messages'), with the type of its value.
+    public static var templatesWithTypes: [(name: String, type: ValueType)] {
+        fixed.map { ($0.name, $0.path.valueType) }
+            + MessageField.allCases.map { ("msgN.\($0.rawValue)", PropertyPath.message(MessageID(1), $0).valueType) }
+    }
+
     /// The path as scripts write it: `msg1.icon.alpha`, `trash.count`, `view.later.x`.
     public var name: String {
         switch self {

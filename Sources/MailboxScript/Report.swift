@@ -42,10 +42,12 @@ public struct TimelineExcerpt: Equatable, Sendable {
 public enum HelpTopic: Equatable, Sendable {
     case commands
     case command(CommandSpec)
+    /// `help paths`: every property path with its type.
+    case paths
 
     public static func == (a: HelpTopic, b: HelpTopic) -> Bool {
         switch (a, b) {
-        case (.commands, .commands): true
+        case (.commands, .commands), (.paths, .paths): true
         case let (.command(x), .command(y)): x === y
         default: false
         }

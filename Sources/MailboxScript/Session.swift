@@ -36,6 +36,10 @@ public struct Session: Sendable {
         public var isCheck = false
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
+        /// `save --force`: an existing file is replaced without asking.
+        public var replacesFile = false
+        /// `load`: the script to play into the session (the front end reads it and runs its lines).
+        public var fileToLoad: String?
         public var quit = false
     }
 
@@ -58,10 +62,20 @@ public struct Session: Sendable {
         } else {
             outcome = try run(command, watch: watch)
         }
-        if interactive && outcome.failure == nil && command.isRecorded {
-            transcript.append(String(line).trimmingBlanks)
-        }
+        if interactive { record(line, command, outcome) }
         return outcome
+    }
+
+    /// Keeps a line that ran for `save`, in a form that replays to the same state: what changed or checked the
+    /// screen as typed; a `!` line whose command unexpectedly succeeded (and so changed the screen) as that
+    /// command alone; nothing for a failed `expect` (it changed nothing).
+    private mutating func record(_ line: Substring, _ command: Command, _ outcome: Outcome) {
+        guard command.isRecorded else { return }
+        if outcome.failure == nil {
+            transcript.append(String(line).trimmingBlanks)
+        } else if case let .mustFail(inner, text) = command, inner.isRecorded {
+            transcript.append(text)
+        }
     }
 
     /// Runs one line like `execute(line:)`, showing `observe` the screen at every instant of `clock` strictly
@@ -169,9 +183,14 @@ public struct Session: Sendable {
             outcome.report = .render(screen.snapshot())
         case .snapshot(let target):
             outcome.report = .picture(PictureRequest(target: target, screen: screen.snapshot()))
-        case let .save(file, withExpectations):
+        case let .save(file, withExpectations, force):
             guard interactive else { throw ScriptError("save works at the REPL prompt only") }
+            // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.
+            if let gesture = screen.gesture {
+                throw ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on \(gesture.target.name))")
+            }
             outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
+            outcome.replacesFile = force
             outcome.report = .note(.saved(commands: transcript.count, file: file))
         case .expect(let expectation):
             outcome.isCheck = true
@@ -195,10 +214,17 @@ public struct Session: Sendable {
                 return
             }
             outcome.failure = .unexpectedSuccess(command: text)
+        case .load(let file):
+            guard interactive else { throw ScriptError("load works at the REPL prompt only") }
+            outcome.fileToLoad = file
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):
-            outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+            if topic == CommandTable.pathsTopic {
+                outcome.report = .help(.paths)
+            } else {
+                outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+            }
         case .quit:
             outcome.quit = true
         }
@@ -251,7 +277,7 @@ extension Command {
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {
-        case .help, .save, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
+        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
         default: true
         }
     }

@@ -1,14 +1,42 @@
+import ArgumentParser
 import Glibc
+import MailboxText
 
 extension MailsimCommand {
     /// The entry point. The calls scripts and CI make in tight loops (`run FILE…`, `test PATH…`, a script on
     /// standard input) are read by `FastPath`; everything else, help and errors included, by ArgumentParser,
     /// whose reflection costs a few milliseconds at start-up.
     static func main() {
-        if let status = FastPath.run(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let status = FastPath.run(arguments) {
             Glibc.exit(status)
         }
-        main(nil)
+        if let status = unknownSubcommand(arguments) { Glibc.exit(status) }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            // A usage error is an error like any other (exit 2, README "Exit status"), not sysexits' 64;
+            // --help and --version still exit 0, and a command's own status passes through.
+            if exitCode(for: error) == .validationFailure {
+                Console.error(fullMessage(for: error))
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// `mailsim tset`: a first word that is no subcommand (and no option) is an unknown command, with a hint,
+    /// rather than an argument the REPL does not take. The exit status, or nil when the word is a subcommand.
+    static func unknownSubcommand(_ arguments: [String]) -> Int32? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = ["help"] + configuration.subcommands.map { $0._commandName }
+        if names.contains(first) { return nil }
+        let commands = names.filter { $0 != "repl" && $0 != "help" }
+        let hint = didYouMean(first, in: commands)
+        Console.error("error: unknown command \(quoted(first))\(hint)"
+                      + (hint.isEmpty ? ": the commands are \(commands.joined(separator: ", ")) (mailsim --help)" : ""))
+        return 2
     }
 }
 

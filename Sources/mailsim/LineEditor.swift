@@ -23,6 +23,11 @@ enum LineEditor {
     /// cannot capture it).
     static let completionSession = Mutex<Session?>(nil)
 
+    /// Where the editor draws (the terminal): standard output, or the terminal itself when standard output is
+    /// redirected (`mailsim > log`, `mailsim | tee log`), so that the prompt and editing stay on the terminal
+    /// while the commands' output goes where it was sent.
+    nonisolated(unsafe) private static var terminal: UnsafeMutablePointer<FILE>?
+
     /// Where history is kept, if anywhere.
     nonisolated(unsafe) private static var historyPath: String?
     nonisolated(unsafe) private static var lastEntry: String?
@@ -30,6 +35,8 @@ enum LineEditor {
     /// Configures libedit and loads the history file.
     static func start(historyPath path: String?) {
         Terminal.start()
+        if !Console.outputIsTerminal { terminal = openTerminal() }
+        cedit_set_output(terminal)
         cedit_configure { text, _, _ in LineEditor.matches(for: text) }
         rl_initialize()
         stifle_history(HistoryFile.capacity)
@@ -39,8 +46,26 @@ enum LineEditor {
         }
     }
 
+    /// The terminal for writing, when standard output is not one: `/dev/tty`, else standard error if it is a
+    /// terminal; nil if neither (then libedit reads without editing).
+    private static func openTerminal() -> UnsafeMutablePointer<FILE>? {
+        if let tty = fopen("/dev/tty", "w") { return tty }
+        if isatty(STDERR_FILENO) == 1 { return fdopen(dup(STDERR_FILENO), "w") }
+        return nil
+    }
+
+    /// A line for the person at the terminal (the greeting), not for the commands' output: on the terminal
+    /// when standard output is redirected.
+    static func say(_ line: String) {
+        guard let terminal else { return Console.out(line) }
+        fputs(line + "\n", terminal)
+        fflush(terminal)
+    }
+
     /// Shows `prompt` and reads one line.
     static func read(prompt: String, session: Session) -> Input {
+        // What the last command printed is out before the prompt (a file or pipe is not line-buffered).
+        fflush(nil)
         completionSession.withLock { $0 = session }
         _ = Interrupt.take()
         let raw = readline(prompt)
@@ -51,6 +76,20 @@ enum LineEditor {
         defer { free(raw) }
         // A Ctrl-C from now on (the flag stays set) cancels the command this line runs.
         return .line(String(cString: raw))
+    }
+
+    /// Asks a yes-or-no question at the prompt (not kept in the history); true only for y or yes.
+    static func confirm(_ question: String) -> Bool {
+        _ = Interrupt.take()
+        guard let raw = readline(question) else {
+            _ = Interrupt.take()
+            say("")
+            return false
+        }
+        defer { free(raw) }
+        Terminal.quiet()
+        let answer = String(cString: raw).trimmingBlanks.lowercased()
+        return answer == "y" || answer == "yes"
     }
 
     /// Adds a line to the history (trimmed; not twice in a row; never blank) and saves the file.

@@ -21,6 +21,10 @@ struct MailsimCommand: ParsableCommand {
         At the prompt: Tab completes commands and their arguments, Up/Down and Ctrl-R search the history \
         (kept in $MAILSIM_HISTORY, else $XDG_STATE_HOME/mailsim/history, else ~/.mailsim_history; \
         MAILSIM_HISTORY= keeps none), Ctrl-C cancels the line or the running command, Ctrl-D leaves.
+
+        Exit status: 0 success (and --help, --version); 1 an expectation failed (run, a script on standard \
+        input) or a script failed (test); 2 an error: a script's error, a file that cannot be read, or a \
+        usage error (an unknown command or option, a missing argument).
         """,
         version: "mailsim \(version)",
         subcommands: [Interactive.self, Run.self, Test.self, Record.self],

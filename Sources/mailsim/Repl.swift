@@ -26,17 +26,17 @@ struct Repl {
     mutating func loop() -> Int32 {
         Interrupt.install()
         LineEditor.start(historyPath: HistoryFile.path())
-        Console.out("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
-                    + "`help` lists commands; Tab completes; Ctrl-D leaves.")
+        LineEditor.say("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
+                       + "`help` lists commands; Tab completes; Ctrl-D leaves.")
         while true {
             switch LineEditor.read(prompt: prompt, session: session) {
             case .end:
-                Console.out("")
+                LineEditor.say("")
                 LineEditor.finish()
                 return 0
             case .interrupted:
                 // The line typed so far is dropped; libedit left the cursor after it.
-                Console.out("")
+                LineEditor.say("")
             case .line(let line):
                 LineEditor.remember(line)
                 if !handle(line) {
@@ -47,8 +47,24 @@ struct Repl {
         }
     }
 
-    /// Runs one line; false when the session should end.
+    /// Runs one line typed at the prompt; false when the session should end.
     mutating func handle(_ line: String) -> Bool {
+        run(line, at: nil, loading: []) != .quit
+    }
+
+    /// What became of one line.
+    enum Step: Equatable {
+        case ranOn
+        /// An error (or Ctrl-C): nothing changed; a load stops here.
+        case stopped
+        case quit
+    }
+
+    /// Where a loaded line comes from, for its diagnostics (`FILE:LINE: …`); nil at the prompt.
+    typealias Place = (file: String, line: Int)
+
+    /// Runs one line, at the prompt or from a loaded file (`loading`: the files being loaded, outermost first).
+    mutating func run(_ line: String, at place: Place?, loading: [String]) -> Step {
         let before = session
         let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
             var trial = before
@@ -62,32 +78,26 @@ struct Repl {
         }
         guard let result else {
             Console.out("")
-            Console.error(style.error("interrupted: nothing changed"))
-            return true
+            Console.error(style.error("\(Repl.at(place))interrupted: nothing changed"))
+            return .stopped
         }
         let outcome: Session.Outcome
         switch result {
         case .failure(let error):
-            Console.error(style.error("error: \(error.message)"))
-            return true
+            Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
+            return .stopped
         case .success(let (after, done)):
             outcome = done
             if let file = done.fileToWrite {
-                let path = Repl.expandingTilde(file.path)
-                do throws(FileSystem.Failure) {
-                    try FileSystem.write(file.contents, to: path)
-                } catch {
-                    // Nothing was saved: the session is unchanged by a `save` anyway.
-                    Console.error(style.error("error: \(error.message)"))
-                    return true
-                }
+                // Nothing was saved: the session is unchanged by a `save` anyway.
+                guard write(file.contents, to: file.path, replacing: done.replacesFile, at: place) else { return .stopped }
             }
             if case .picture(let picture)? = done.report {
                 do throws(ScriptError) {
                     try PictureFiles().write(picture)
                 } catch {
-                    Console.error(style.error("error: \(error.message)"))
-                    return true
+                    Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
+                    return .stopped
                 }
             }
             session = after
@@ -99,8 +109,36 @@ struct Repl {
         if let report = outcome.report {
             for text in style.lines(report) { Console.out(text) }
         }
-        if let failure = outcome.failure { Console.error(style.failure("failed: \(failure.message)")) }
-        return !outcome.quit
+        if let failure = outcome.failure {
+            Console.error(style.failure(place == nil ? "failed: \(failure.message)" : "\(Repl.at(place))\(failure.message)"))
+        }
+        if let file = outcome.fileToLoad { return load(file, at: place, loading: loading) }
+        return outcome.quit ? .quit : .ranOn
+    }
+
+    /// `FILE:LINE: ` for a loaded line, nothing at the prompt.
+    static func at(_ place: Place?) -> String {
+        place.map { "\($0.file):\($0.line): " } ?? ""
+    }
+
+    /// Writes what `save` asked for. An existing file is replaced with --force, or when the person at the
+    /// terminal answers y; where no one can answer, not at all. False when nothing was written.
+    private func write(_ contents: String, to file: String, replacing: Bool, at place: Place?) -> Bool {
+        let path = Repl.expandingTilde(file)
+        if !replacing && FileSystem.exists(path) {
+            let answered = Console.inputIsTerminal && LineEditor.confirm("overwrite \(file)? [y/N] ")
+            guard answered else {
+                Console.error(style.error("\(Repl.at(place))not saved: \(quoted(file)) exists (save \(file) --force replaces it)"))
+                return false
+            }
+        }
+        do throws(FileSystem.Failure) {
+            try FileSystem.write(contents, to: path)
+            return true
+        } catch {
+            Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
+            return false
+        }
     }
 
     /// `~/x.mbs` → `$HOME/x.mbs`.

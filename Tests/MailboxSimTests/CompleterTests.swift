@@ -109,14 +109,15 @@ import Testing
         let completion = Completer.complete("save ", session: try session())
         #expect(completion.fileNames)
         #expect(completion.candidates.isEmpty)
-        #expect(try candidates("save out.mbs ") == ["--expect"])
+        #expect(try candidates("save out.mbs ") == ["--expect", "--force"])
         #expect(try candidates("save out.mbs --e") == ["--expect"])
-        #expect(try candidates("save out.mbs --expect ").isEmpty)
+        #expect(try candidates("save out.mbs --expect ") == ["--force"])
+        #expect(try candidates("save out.mbs --expect --force ").isEmpty)
     }
 
     @Test func helpAndBangOfferCommandNames() throws {
-        #expect(try candidates("help ") == CommandTable.names)
-        #expect(try candidates("help pa") == ["pan"])
+        #expect(try candidates("help ") == CommandTable.names + ["paths"])
+        #expect(try candidates("help pa") == ["pan", "paths"])
         #expect(try candidates("! ") == CommandTable.names)
         #expect(try candidates("! re") == ["release", "reset", "render"])
         #expect(try candidates("!re") == ["!release", "!reset", "!render"])

@@ -68,4 +68,18 @@ import Testing
         #expect(editDistance(Array("ab".utf8), Array("ba".utf8)) == 1)
         #expect(editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
     }
+
+    /// `save`'s note counts in the right number: "saved 1 command", "saved 2 commands".
+    @Test func savedNoteAgreesWithItsCount() {
+        #expect(NoteText.line(.saved(commands: 1, file: "a.mbs")) == "saved 1 command to a.mbs")
+        #expect(NoteText.line(.saved(commands: 0, file: "a.mbs")) == "saved 0 commands to a.mbs")
+        #expect(NoteText.line(.saved(commands: 2, file: "a.mbs")) == "saved 2 commands to a.mbs")
+    }
+
+    /// `help` lists every name a command answers to, aliases included (SPEC §4: `quit`, `exit`; `wait`).
+    @Test func helpListsAliases() {
+        let text = HelpText.lines(.commands).map(\.text)
+        #expect(text.contains { $0.hasPrefix("  advance S, wait S ") })
+        #expect(text.contains { $0.hasPrefix("  quit, exit ") })
+    }
 }

@@ -151,12 +151,23 @@ import Testing
         ("expect msg1.x", "expect: missing OP (usage: expect PATH OP VALUE [within TOL])"),
         ("expect msg1.x ==", "expect: missing VALUE (usage: expect PATH OP VALUE [within TOL])"),
         ("expect msg1.x == 3 within", "expect: missing TOL after 'within' (usage: expect PATH OP VALUE [within TOL])"),
-        ("save", "save: missing FILE (usage: save FILE [--expect])"),
+        ("save", "save: missing FILE (usage: save FILE [--expect] [--force])"),
         ("!", "!: missing COMMAND (usage: ! COMMAND)"),
         // Extra words, and a `#` that is not a comment.
         ("release 10 20", "release: unexpected '20' (usage: release [VX])"),
         ("pan msg1 10 fast", "pan: unexpected 'fast' (usage: pan TARGET DX [in S])"),
-        ("advance 0.3 #c", "advance: unexpected '#c' (a comment needs a blank after '#')"),
+        ("advance 0.3 #c", "advance: '#c' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'advance 0.3 # c'"),
+        // A `#` glued to its comment where an argument may stand, and an operator glued to its neighbours.
+        ("release #lift", "release: '#lift' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'release # lift'"),
+        ("reset #5", "reset: '#5' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'reset # 5'"),
+        ("expect msg1.x==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
+        ("expect msg1.x ==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
+        ("expect msg1.x== 0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
+        ("expect msg1.x>=-3 within 1", "expect: put a blank on each side of the operator: write 'expect msg1.x >= -3 within 1'"),
+        // Words a newcomer tries for a command: a deliberate hint from the table, not edit distance.
+        ("undo", "unknown command 'undo' (did you mean 'shake'?)"),
+        ("swipe msg1 -100", "unknown command 'swipe' (did you mean 'pan'?)"),
+        ("help undo", "no command 'undo' (did you mean 'shake'?); `help` lists them"),
         ("settle now", "settle: unexpected 'now' (usage: settle)"),
         // Numbers: not numbers, not finite, out of range.
         ("advance x", "'x' is not a number"),
@@ -237,5 +248,19 @@ import Testing
         }
         #expect(CommandTable.spec(named: "pan")?.synopsis == "pan TARGET DX [in S]")
         #expect(CommandTable.spec(named: "expect")?.synopsis == "expect PATH OP VALUE [within TOL]")
+    }
+
+    /// `help paths` is a topic of its own: every property path with its type, from the one table.
+    @Test func helpPathsListsEveryPathWithItsType() throws {
+        #expect(try Self.parse("help paths") == .help(topic: "paths"))
+        var session = Session()
+        let outcome = try session.execute(line: "help paths")
+        #expect(outcome.report == .help(.paths))
+        let text = HelpText.lines(.paths).map(\.text)
+        for (name, _) in PropertyPath.templatesWithTypes {
+            #expect(text.contains { $0.hasPrefix("  \(name) ") }, "\(name)")
+        }
+        #expect(text.contains { $0.hasPrefix("  msgN.background ") && $0.hasSuffix(" colour (a palette name or #RRGGBB)") })
+        #expect(text.contains { $0.hasPrefix("  msgN.folder ") && $0.hasSuffix("one of inbox, later, list, archive, trash") })
     }
 }

@@ -113,4 +113,18 @@ import Testing
         #expect(help.stdout.contains("run"))
         #expect(help.stdout.contains("test"))
     }
+
+    /// `mailsim run -` reads the script from standard input (`mailsim run - < file`), named `<stdin>`, with
+    /// run's exit statuses; beside files it takes its place in the order.
+    @Test func dashReadsStandardInput() throws {
+        let passing = try CLI.run(["run", "-"], stdin: "pan msg1 -100\nrelease\nsettle\nexpect overlay == reschedule\nshow overlay\n")
+        #expect(passing.status == 0, "\(passing.stderr)")
+        #expect(passing.stdout == "overlay       = reschedule\noverlay.alpha = 1\n")
+        let failing = try CLI.run(["run", "-"], stdin: "pan msg1 -100\nrelease\nexpect msg1.x == 0\n")
+        #expect(failing.status == 1)
+        #expect(failing.stderr.hasPrefix("<stdin>:3: expected msg1.x == 0, got "))
+        let broken = try CLI.run(["run", "Scripts/tour.mbs", "-"], stdin: "frobnicate\n")
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("<stdin>:1: error: unknown command 'frobnicate'"))
+    }
 }

@@ -49,6 +49,25 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[36mmsg1.background\u{1B}[0m"))
     }
 
+    /// A colour's hex starts in the same column on every row of `state` and `colors`, whatever the colour's
+    /// name (or none) and whether swatches are drawn.
+    @Test(arguments: ["always", "never"])
+    func hexColumnsLineUp(color: String) throws {
+        let result = try CLI.run(["run", "--color", color, "-"], stdin: Self.script)
+        #expect(result.status == 0)
+        let lines = result.stdoutLines.map(Self.visible)
+        let stateRows = lines.filter { $0.hasPrefix("msg") && $0.contains(" inbox ") }
+        let colourRows = lines.filter {
+            $0.hasPrefix("tint (segment") || ($0.hasPrefix("msg") && $0.contains(".background ") && !$0.contains(" = "))
+        }
+        #expect(stateRows.count == 5)
+        #expect(colourRows.count == 6)
+        for rows in [stateRows, colourRows] {
+            let columns = Set(rows.map { row in row.firstIndex(of: "#").map { row.distance(from: row.startIndex, to: $0) } ?? -1 })
+            #expect(columns.count == 1, "\(rows.joined(separator: "\n"))")
+        }
+    }
+
     @Test func plainOutputHasNoEscapes() throws {
         let result = try CLI.run(["run", "--color", "never", "-"], stdin: Self.script)
         #expect(!result.stdout.contains("\u{1B}"))

@@ -338,6 +338,92 @@ def not_a_terminal():
         raise AssertionError("a history file was written")
 
 
+@check("standard output redirected (mailsim > log): the prompt and editing stay on the terminal, output goes to the file")
+def output_redirected():
+    log = os.path.join(WORK, "redirected.log")
+    command = f"exec {BINARY} > {log}"
+    child = pexpect.spawn("sh", ["-c", command], env=environment(os.path.join(WORK, "history-redirect")), cwd=WORK,
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+    children.append(child)
+    child.expect(PROMPT)
+    child.send("pa\t")                        # line editing works: Tab completes on the terminal
+    child.expect("n ")
+    out = send(child, "msg1 -100")
+    expect_not_in(out, "pan began")            # the trace went to the file, not the terminal
+    out = send(child, "bogus")
+    expect_in(out, "error: unknown command 'bogus'")   # errors stay on standard error (the terminal)
+    send(child, "release")
+    send(child, "show msg1.x")
+    status = leave(child)                      # Ctrl-D leaves cleanly, not read as a character
+    if status != 0:
+        raise AssertionError(f"exit status {status}")
+    expect_not_in(child.before, "U+0004")
+    with open(log, encoding="utf-8") as f:
+        text = f.read()
+    expect_in(text, "msg1 pan began")
+    expect_in(text, "msg1.x = -100")
+    expect_not_in(text, "mailsim 0.")          # no prompt in the file
+
+
+@check("load FILE plays a script into the session: its output, FILE:LINE for failures and errors, no recursion; save replays it")
+def load_file():
+    with open(os.path.join(WORK, "part.mbs"), "w", encoding="utf-8") as f:
+        f.write("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == 0\nshow overlay\n")
+    with open(os.path.join(WORK, "broken.mbs"), "w", encoding="utf-8") as f:
+        f.write("advance 1\nfrobnicate\nadvance 5\n")
+    with open(os.path.join(WORK, "loop.mbs"), "w", encoding="utf-8") as f:
+        f.write("advance 0.5\nload loop.mbs\n")
+    child = spawn()
+    out = send(child, "load part.mbs")
+    expect_in(out, "part.mbs:4: expected msg1.x == 0, got -320")
+    expect_in(out, "overlay       = reschedule")
+    out = send(child, "choose tomorrow")
+    expect_not_in(out, "error")
+    out = send(child, "load broken.mbs")
+    expect_in(out, "broken.mbs:2: error: unknown command 'frobnicate'")
+    expect_in(out, "load stopped at broken.mbs:2; the lines before it ran")
+    child.send("advance 0\r")
+    child.expect(r"mailsim (\d+\.\d{3})s> ")
+    time = child.match.group(1)
+    if time != "1.900":   # 0.9 from part.mbs, 1 from broken.mbs's first line, not its third
+        raise AssertionError(f"time {time}")
+    out = send(child, "load loop.mbs")
+    expect_in(out, "loop.mbs:2: error: load: 'loop.mbs' is already being loaded (a file cannot load itself)")
+    send(child, "settle")
+    out = send(child, "save loaded.mbs --expect")
+    expect_in(out, "saved")
+    leave(child)
+    done = subprocess.run([BINARY, "run", "loaded.mbs"], capture_output=True, text=True, cwd=WORK, timeout=TIMEOUT)
+    if done.returncode != 0:
+        raise AssertionError(f"the saved script exited {done.returncode}: {done.stderr}")
+
+
+@check("save asks before replacing a file (overwrite FILE? [y/N]); --force replaces without asking")
+def save_overwrite():
+    target = os.path.join(WORK, "keep.mbs")
+    with open(target, "w", encoding="utf-8") as f:
+        f.write("# mine\n")
+    child = spawn()
+    send(child, "advance 1")
+    child.send("save keep.mbs\r")
+    child.expect_exact("overwrite keep.mbs? [y/N] ")
+    out = send(child, "n")
+    expect_in(out, "not saved: 'keep.mbs' exists (save keep.mbs --force replaces it)")
+    with open(target, encoding="utf-8") as f:
+        if f.read() != "# mine\n":
+            raise AssertionError("the file was replaced after answering n")
+    child.send("save keep.mbs\r")
+    child.expect_exact("overwrite keep.mbs? [y/N] ")
+    out = send(child, "y")
+    expect_in(out, "saved 1 command to keep.mbs")
+    out = send(child, "save keep.mbs --expect --force")
+    expect_in(out, "saved 1 command to keep.mbs")
+    expect_not_in(out, "overwrite")
+    leave(child)
+    with open(target, encoding="utf-8") as f:
+        expect_in(f.read(), "expect time == 1")
+
+
 passed = results.count(True)
 failed = results.count(False)
 print(f"{passed} passed, {failed} failed")

@@ -1,0 +1,93 @@
+@testable import MailboxAnimation
+@testable import MailboxReports
+@testable import MailboxScript
+@testable import MailboxSim
+@testable import MailboxText
+import Testing
+
+/// `save FILE --expect` writes a script that `mailsim run` passes, whatever the session did: what changed the
+/// screen is kept in a form that replays it, and a save with a finger down is refused.
+@Suite struct SaveTests {
+    static func interactive(_ lines: String...) throws -> Session {
+        var session = Session(interactive: true)
+        for line in lines { _ = try session.execute(line: line[...]) }
+        return session
+    }
+
+    /// Runs `text` as `mailsim run` would, in a fresh session.
+    static func replay(_ text: String) -> ScriptReport {
+        var fresh = Session()
+        return ScriptRunner.run(Array(text.utf8), file: "saved.mbs", session: &fresh)
+    }
+
+    @Test func aBangCommandThatSucceededIsKeptAsTheCommand() throws {
+        // `! pan msg1 -100` succeeds (a failed expectation) but the finger is down: `release` needs it.
+        var session = try Self.interactive()
+        let outcome = try session.execute(line: "! pan msg1 -100")
+        #expect(outcome.failure != nil)
+        _ = try session.execute(line: "release")
+        #expect(session.transcript == ["pan msg1 -100", "release"])
+        let report = Self.replay(session.scriptText(withExpectations: true))
+        #expect(report.passed, "\(report.failures.map(\.text)) \(report.error?.text ?? "")")
+    }
+
+    @Test func aFailedExpectationIsLeftOut() throws {
+        var session = try Self.interactive("pan msg1 -100", "release")
+        let outcome = try session.execute(line: "expect msg1.x == 5")
+        #expect(outcome.failure != nil)
+        #expect(session.transcript == ["pan msg1 -100", "release"])
+    }
+
+    @Test func savingWithAFingerDownIsRefusedAndChangesNothing() throws {
+        var session = try Self.interactive("pan msg1 -100")
+        let before = session
+        #expect(throws: ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on msg1)")) {
+            _ = try session.execute(line: "save a.mbs --expect")
+        }
+        #expect(sameSession(session, before))
+        _ = try session.execute(line: "release")
+        let saved = try session.execute(line: "save a.mbs --expect")
+        #expect(saved.fileToWrite?.path == "a.mbs")
+    }
+
+    /// Random sessions (seeded), some lines wrapped in `!`, saved with `--expect` (after lifting a finger left
+    /// down, as the refusal says): a fresh session runs the saved script and it passes.
+    @Test(arguments: Array(UInt64(1)...24))
+    func aSavedSessionReplaysAndPasses(seed: UInt64) throws {
+        var generator = CommandGenerator(seed: seed)
+        var session = Session(interactive: true)
+        for _ in 0..<Int.random(in: 20...160, using: &generator.random) {
+            var line = generator.next(for: session)
+            if generator.random.chance(0.15) { line = "! " + line }
+            _ = try? session.execute(line: line[...])
+        }
+        if session.screen.gesture != nil {
+            #expect(throws: ScriptError.self) { _ = try session.execute(line: "save s.mbs --expect") }
+            _ = try session.execute(line: "release")
+        }
+        let saved = try session.execute(line: "save s.mbs --expect")
+        let text = try #require(saved.fileToWrite?.contents)
+        let report = Self.replay(text)
+        #expect(report.passed, "seed \(seed): \(report.failures.map(\.text)) \(report.error?.text ?? "")\n\(text)")
+        #expect(report.checks > 0)
+    }
+
+    /// `save FILE --force` asks the front end to replace FILE without asking; plain `save` does not.
+    @Test func forceIsPassedOn() throws {
+        var session = try Self.interactive("advance 1")
+        #expect(try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true))
+        #expect(try session.execute(line: "save a.mbs --force").replacesFile)
+        #expect(try !session.execute(line: "save a.mbs").replacesFile)
+    }
+
+    /// `load FILE` asks the front end to play FILE (the script layer reads no file); it is not itself saved
+    /// (the loaded lines are, as they run); in a script it is refused like `save`.
+    @Test func loadIsARequestForTheFrontEnd() throws {
+        var session = try Self.interactive("advance 1")
+        let outcome = try session.execute(line: "load part.mbs")
+        #expect(outcome.fileToLoad == "part.mbs")
+        #expect(session.transcript == ["advance 1"])
+        var script = Session()
+        #expect(throws: ScriptError("load works at the REPL prompt only")) { _ = try script.execute(line: "load part.mbs") }
+    }
+}
