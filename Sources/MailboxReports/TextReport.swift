@@ -31,7 +31,7 @@ public enum NoteText {
     public static func line(_ note: Note) -> String {
         switch note {
         case .nothingToUndo: "Nothing to undo."
-        case let .saved(commands, file): "saved \(commands) \(commands == 1 ? "command" : "commands") to \(file)"
+        case let .saved(commands, file): "saved \(counted(commands, "command")) to \(file)"
         }
     }
 }

@@ -253,12 +253,7 @@ public struct Session: Sendable {
             lines.append("# the state when saved")
             for path in PropertyPath.all(messageCount: screen.messageCount) {
                 guard let value = try? screen.read(path) else { continue }
-                let text: String
-                switch value {
-                case .color(let c): text = PaletteColor.named(c)?.rawValue ?? c.hex
-                default: text = value.precise
-                }
-                lines.append("expect \(path.name) == \(text)")
+                lines.append("expect \(path.name) == \(value.scriptText)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -82,6 +82,17 @@ import Testing
         #expect(filtered.stdoutLines.last == "3 passed, 0 failed")
     }
 
+    /// A call that cannot be read is a usage error: exit 2 and a line that says what is wrong.
+    @Test func badFlagsAreUsageErrors() throws {
+        let regex = try CLI.run(["test", "--filter", "(menu", "Scripts"])
+        #expect(regex.status == 2)
+        #expect(regex.stderr.contains("--filter: '(menu' is not a regular expression"))
+        for argv in [["test", "--shard", "5/4"], ["test", "--max-failures", "0"], ["test", "--format", "xml"],
+                     ["test", "--update", "--watch"], ["test", "--watch", "--junit", "r.xml"]] {
+            #expect(try CLI.run(argv).status == 2, "\(argv)")
+        }
+    }
+
     /// `--color always` colours the verdicts; NO_COLOR and `--color never` do not.
     @Test func verdictsAreColouredWhenAsked() throws {
         let folder = try Self.suite()
