@@ -5,7 +5,8 @@ import MailboxText
 /// The one walk through a command's parameters over the words after its name, which the parser (words of a
 /// line being run) and the completer (words typed before the cursor) both take, so they read the grammar the
 /// same way: flags and `in S`/`within TOL` keywords are optional and recognised by their spelling, other
-/// parameters take the next word(s) in order.
+/// parameters take the next word(s) in order. A flag is never taken for the value of a parameter before it
+/// (`timeline --json` has no TARGET), so flags follow the values they may leave out.
 enum ParameterWalk<Word> {
     /// What the walk found for one parameter.
     enum Step {
@@ -38,6 +39,19 @@ enum ParameterWalk<Word> {
             words.removeFirst()
             return words.isEmpty ? .keywordWithoutValue(parameter) : .value(parameter)
         }
-        return words.isEmpty ? .absent(parameter) : .value(parameter)
+        guard let next = words.first else { return .absent(parameter) }
+        return isFlag(next, after: index, in: parameters, spells: spells) ? .absent(parameter) : .value(parameter)
+    }
+
+    /// Whether `word` spells a flag among the parameters from `index` on.
+    @inline(__always)
+    private static func isFlag(_ word: Word, after index: Int, in parameters: [Parameter],
+                               spells: (Word, String) -> Bool) -> Bool {
+        var i = index
+        while i < parameters.count {
+            if parameters[i].isFlag && spells(word, parameters[i].keyword!) { return true }
+            i += 1
+        }
+        return false
     }
 }

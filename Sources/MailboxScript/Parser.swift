@@ -50,9 +50,11 @@ public enum Parser {
             case .flag(_, let present):
                 values.append(present ? .flag : nil)
             case .value(let parameter):
+                if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                 values.append(try read(parameter, of: spec, from: &rest, text))
             case .absent(let parameter):
                 guard parameter.optional else {
+                    if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                     throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
                 }
                 values.append(nil)
@@ -61,11 +63,21 @@ public enum Parser {
             }
         }
         if let extra = rest.first.map(text.text) {
+            if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
             let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
                 ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
             throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
         }
         return values
+    }
+
+    /// For a command with flags: a word spelled like an option (`--jsn`) that is none of them is an unknown
+    /// option, not a value (`timeline --jsn` is not a target).
+    private static func refuseUnknownOption(_ word: Word, of spec: CommandSpec, _ line: LineText) throws(ScriptError) {
+        let text = line.text(word)
+        guard text.hasPrefix("--"), !spec.flags.contains(where: { line.spells(word, $0) }) else { return }
+        let hint = didYouMean(text, in: spec.flags)
+        throw ScriptError("\(spec.name): unknown option \(quoted(text))\(hint.isEmpty ? " (usage: \(spec.synopsis))" : hint)")
     }
 
     private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,

@@ -154,17 +154,19 @@ public struct Session: Sendable {
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
-        case .state:
+        case .state(.text):
             outcome.report = .state(screen.snapshot())
-        case .show(let prefix):
-            let paths = try PropertyPath.matching(prefix, messageCount: screen.messageCount)
-            var readings: [PropertyReading] = []
-            for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
-            outcome.report = .properties(readings)
+        case .state(.json):
+            let readings = try readings(PropertyPath.all(messageCount: screen.messageCount))
+            outcome.report = .json(.state(screen.snapshot(), readings))
+        case let .show(prefix, format):
+            let readings = try readings(PropertyPath.matching(prefix, messageCount: screen.messageCount))
+            outcome.report = format == .json ? .json(.properties(readings)) : .properties(readings)
         case .colors:
             outcome.report = .colors(screen.snapshot())
-        case .timeline(let filter):
-            outcome.report = .timeline(try timeline(filter: filter))
+        case let .timeline(filter, format):
+            let excerpt = try timeline(filter: filter)
+            outcome.report = format == .json ? .json(.timeline(excerpt)) : .timeline(excerpt)
         case .render:
             outcome.report = .render(screen.snapshot())
         case .snapshot(let target):
@@ -202,6 +204,14 @@ public struct Session: Sendable {
         case .quit:
             outcome.quit = true
         }
+    }
+
+    /// Each path with its value on screen now, as `expect` reads it.
+    private func readings(_ paths: [PropertyPath]) throws(MailboxError) -> [PropertyReading] {
+        var readings: [PropertyReading] = []
+        readings.reserveCapacity(paths.count)
+        for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
+        return readings
     }
 
     /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).
