@@ -37,6 +37,8 @@ public struct Session: Sendable {
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
         public var quit = false
+        /// `reset`: the instant the screen it replaced had reached (a trace spanning the script goes on from it).
+        public var resetAt: Ticks?
     }
 
     /// Parses and runs one line. Blank lines and comments produce an empty outcome.
@@ -151,6 +153,7 @@ public struct Session: Sendable {
         case .settle:
             try sendTimed(.settled, watch)
         case .reset(let count):
+            outcome.resetAt = screen.now
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
@@ -197,6 +200,7 @@ public struct Session: Sendable {
                 return
             }
             outcome.failure = .unexpectedSuccess(command: text)
+            outcome.resetAt = trial.resetAt
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):

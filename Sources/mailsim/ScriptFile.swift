@@ -6,9 +6,12 @@ enum ScriptFile {
     /// Runs `file` in a fresh session; `emit` receives what it produces, `observer` (a recorder) watches each
     /// line, and `finished` sees the session at the end. A file that cannot be read gives a report marked
     /// unreadable (and nothing is emitted).
+    /// How diagnostics name a script: its path, or `<stdin>` for `-`.
+    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
+
     static func run(_ file: String, trace: Bool, observer: (any ScriptObserver)? = nil,
                     finished: (Session) -> Void = { _ in }, emit: (ScriptOutput) -> Void) -> ScriptReport {
-        let name = file == "-" ? "<stdin>" : file
+        let name = displayName(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
         var stream = ScriptStream(file: name, pictures: PictureFiles(), observer: observer)
