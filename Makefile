@@ -61,6 +61,7 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+	python3 Tests/trace/test_trace_events.py .build/debug/mailsim
 	tools/picture-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
