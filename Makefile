@@ -49,6 +49,7 @@ run: release
 
 ## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
+## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present).
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
