@@ -23,8 +23,9 @@ enum ParameterWalk<Word> {
     /// Takes the next parameter's step over `words`: a flag or keyword that is present is consumed, a value's
     /// words are left for the caller to consume. `spells` says whether a word is spelled as a literal. Nil
     /// once every parameter was walked.
+    /// `flags` are the command's flag spellings (`CommandSpec.flags`), read once by the caller.
     @inline(__always)
-    static func next(_ parameters: [Parameter], at index: inout Int, _ words: inout ArraySlice<Word>,
+    static func next(_ parameters: [Parameter], flags: [String], at index: inout Int, _ words: inout ArraySlice<Word>,
                      spells: (Word, String) -> Bool) -> Step? {
         guard index < parameters.count else { return nil }
         let parameter = parameters[index]
@@ -40,18 +41,10 @@ enum ParameterWalk<Word> {
             return words.isEmpty ? .keywordWithoutValue(parameter) : .value(parameter)
         }
         guard let next = words.first else { return .absent(parameter) }
-        return isFlag(next, after: index, in: parameters, spells: spells) ? .absent(parameter) : .value(parameter)
-    }
-
-    /// Whether `word` spells a flag among the parameters from `index` on.
-    @inline(__always)
-    private static func isFlag(_ word: Word, after index: Int, in parameters: [Parameter],
-                               spells: (Word, String) -> Bool) -> Bool {
-        var i = index
-        while i < parameters.count {
-            if parameters[i].isFlag && spells(word, parameters[i].keyword!) { return true }
-            i += 1
+        // A flag is not a value (most commands have none).
+        if !flags.isEmpty {
+            for flag in flags where spells(next, flag) { return .absent(parameter) }
         }
-        return false
+        return .value(parameter)
     }
 }

@@ -45,16 +45,18 @@ public enum Parser {
         var rest = words
         var values = Arguments()
         var index = 0
-        while let step = ParameterWalk<Word>.next(spec.parameters, at: &index, &rest, spells: { text.spells($0, $1) }) {
+        let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
+        while let step = ParameterWalk<Word>.next(parameters, flags: flags, at: &index, &rest,
+                                                  spells: { text.spells($0, $1) }) {
             switch step {
             case .flag(_, let present):
                 values.append(present ? .flag : nil)
             case .value(let parameter):
-                if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
+                if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                 values.append(try read(parameter, of: spec, from: &rest, text))
             case .absent(let parameter):
                 guard parameter.optional else {
-                    if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
+                    if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                     throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
                 }
                 values.append(nil)
@@ -63,7 +65,7 @@ public enum Parser {
             }
         }
         if let extra = rest.first.map(text.text) {
-            if !spec.flags.isEmpty, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
+            if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
             let hint = extra.hasPrefix("#") && Color(hex: String(extra)) == nil
                 ? " (a comment needs a blank after '#')" : " (usage: \(spec.synopsis))"
             throw ScriptError("\(spec.name): unexpected \(quoted(extra))\(hint)")
@@ -73,6 +75,7 @@ public enum Parser {
 
     /// For a command with flags: a word spelled like an option (`--jsn`) that is none of them is an unknown
     /// option, not a value (`timeline --jsn` is not a target).
+    @inline(never)
     private static func refuseUnknownOption(_ word: Word, of spec: CommandSpec, _ line: LineText) throws(ScriptError) {
         let text = line.text(word)
         guard text.hasPrefix("--"), !spec.flags.contains(where: { line.spells(word, $0) }) else { return }

@@ -24,7 +24,8 @@ public enum Report: Equatable, Sendable {
     case picture(PictureRequest)
     /// `state --json`, `show PATH --json`, `timeline --json`: the same facts, for a program to read
     /// (`JSONReport` renders them).
-    case json(MachineReport)
+    /// (Boxed: the plain reports, made once a looking line, stay as small as they were.)
+    indirect case json(MachineReport)
 }
 
 /// What a looking command asked for with `--json` found: the facts its text report shows, as data.

@@ -11,6 +11,9 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
+    /// Set by `reset` to the instant the screen it replaced had reached, until `takeReset()` (kept here rather
+    /// than in every `Outcome`, which is made once a line).
+    public private(set) var pendingReset: Ticks?
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
 
@@ -37,8 +40,6 @@ public struct Session: Sendable {
         /// `save`: the file to write and its contents (the front end writes it).
         public var fileToWrite: (path: String, contents: String)?
         public var quit = false
-        /// `reset`: the instant the screen it replaced had reached (a trace spanning the script goes on from it).
-        public var resetAt: Ticks?
     }
 
     /// Parses and runs one line. Blank lines and comments produce an empty outcome.
@@ -153,7 +154,7 @@ public struct Session: Sendable {
         case .settle:
             try sendTimed(.settled, watch)
         case .reset(let count):
-            outcome.resetAt = screen.now
+            pendingReset = screen.now
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
@@ -200,7 +201,6 @@ public struct Session: Sendable {
                 return
             }
             outcome.failure = .unexpectedSuccess(command: text)
-            outcome.resetAt = trial.resetAt
         case .invalid(let message):
             throw ScriptError(message)
         case .help(let topic):
@@ -208,6 +208,13 @@ public struct Session: Sendable {
         case .quit:
             outcome.quit = true
         }
+    }
+
+    /// The instant the screen had reached when a `reset` replaced it since the last call, if one did (a trace
+    /// that spans the script goes on from it); clears it.
+    public mutating func takeReset() -> Ticks? {
+        defer { pendingReset = nil }
+        return pendingReset
     }
 
     /// Each path with its value on screen now, as `expect` reads it.
