@@ -54,6 +54,7 @@ run: release
 
 ## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
+## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh).
 # (Linux test discovery needs the index store, so the test build keeps it.)
@@ -67,6 +68,7 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+	python3 Tests/trace/test_trace_events.py .build/debug/mailsim
 	tools/picture-tests.sh .build/debug/mailsim
 	tools/format-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi

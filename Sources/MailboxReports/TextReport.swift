@@ -3,7 +3,8 @@ import MailboxScript
 import MailboxSim
 import MailboxText
 
-/// Renders a `Report` as lines of text: as spans for a front end that styles them, or as plain text.
+/// Renders a `Report` as lines of text: as spans for a front end that styles them, or as plain text. A report
+/// asked for with `--json` is one line of JSON (`JSONReport`), with nothing to style.
 public enum TextReport {
     /// The report's lines as spans, tables laid out for swatches of `layout`'s width.
     public static func styledLines(_ report: Report, _ layout: Layout) -> [StyledLine] {
@@ -15,6 +16,7 @@ public enum TextReport {
         case .render(let screen): ScreenRender.styledLines(screen)
         case .help(let topic): HelpText.lines(topic)
         case .note(let note): [[Span(NoteText.line(note))]]
+        case .json(let report): [[Span(JSONReport.text(report))]]
         case .picture(let request):
             [[Span("wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))")]]
         }

@@ -15,10 +15,10 @@ public indirect enum Command: Equatable, Sendable {
     case settle
     case reset(messages: Int?)
     case set(SettingChange)
-    case state
-    case show(String)
+    case state(ReportFormat)
+    case show(String, ReportFormat)
     case colors
-    case timeline(filter: String?)
+    case timeline(filter: String?, format: ReportFormat)
     case render
     /// `snapshot FILE [scale S]`: a picture of the screen now.
     case snapshot(PictureRequest.Target)
@@ -32,6 +32,18 @@ public indirect enum Command: Equatable, Sendable {
     case invalid(String)
     case help(topic: String?)
     case quit
+}
+
+/// How a looking command prints what it found: as text for a person (the default) or, with `--json`, as
+/// JSON for a program (`state`, `show`, `timeline`).
+public enum ReportFormat: Equatable, Sendable {
+    case text, json
+
+    /// The flag that asks for JSON.
+    public static let jsonFlag = "--json"
+
+    /// `.json` when the flag was given.
+    init(json: Bool) { self = json ? .json : .text }
 }
 
 /// The settings `set` changes, by the name scripts write; kept by `reset`.

@@ -23,6 +23,8 @@ public final class CommandSpec: Sendable {
     private let exampleText: @Sendable () -> String
     /// True for commands that only make sense at the prompt (`save`, `quit`).
     public let interactiveOnly: Bool
+    /// The spellings of its flags (`--json`, `--expect`), for "unknown option" errors; empty for most.
+    public let flags: [String]
     let build: @Sendable (Arguments) throws(ScriptError) -> Command
 
     init(_ name: String, aliases: [String] = [], synonyms: [String] = [], _ parameters: [Parameter] = [],
@@ -37,6 +39,7 @@ public final class CommandSpec: Sendable {
         self.detailsText = details
         self.exampleText = example
         self.interactiveOnly = interactiveOnly
+        self.flags = parameters.filter(\.isFlag).map(\.name)
         self.build = build
         precondition(parameters.count <= Arguments.capacity, "\(name): more parameters than Arguments holds")
     }

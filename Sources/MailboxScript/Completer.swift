@@ -103,7 +103,7 @@ private struct Context {
         var found = Found()
         // The parser's walk: at the end of the words, each parameter that could come next offers its words.
         var index = 0
-        walk: while let step = ParameterWalk<String>.next(spec.parameters, at: &index, &rest, spells: ==) {
+        walk: while let step = ParameterWalk<String>.next(spec.parameters, flags: spec.flags, at: &index, &rest, spells: ==) {
             switch step {
             case .flag(let parameter, let present):
                 if !present && rest.isEmpty { found.candidates.append(parameter.keyword!) }

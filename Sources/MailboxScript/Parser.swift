@@ -44,12 +44,15 @@ public enum Parser {
         var rest = words
         var values = Arguments()
         var index = 0
-        while let step = ParameterWalk<Word>.next(spec.parameters, at: &index, &rest, spells: { text.spells($0, $1) }) {
+        let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
+        while let step = ParameterWalk<Word>.next(parameters, flags: flags, at: &index, &rest,
+                                                  spells: { text.spells($0, $1) }) {
             switch step {
             case .flag(_, let present):
                 values.append(present ? .flag : nil)
             case .value(let parameter):
-                if let word = rest.first, ![.value, .text, .command].contains(parameter.kind), isHashWord(word, text) {
+                if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
+                if let word = rest.first, isHashWord(word, text), ![.value, .text, .command].contains(parameter.kind) {
                     throw commentError(spec, word, words, text)
                 }
                 let failing = rest.first
@@ -62,6 +65,7 @@ public enum Parser {
                 }
             case .absent(let parameter):
                 guard parameter.optional else {
+                    if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                     throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
                 }
                 values.append(nil)
@@ -70,6 +74,7 @@ public enum Parser {
             }
         }
         if let word = rest.first {
+            if hasFlags { try refuseUnknownOption(word, of: spec, text) }
             if isHashWord(word, text) { throw commentError(spec, word, words, text) }
             throw ScriptError("\(spec.name): unexpected \(quoted(text.text(word))) (usage: \(spec.synopsis))")
         }
@@ -117,6 +122,16 @@ public enum Parser {
         guard text.contains(where: isOperator), !text.allSatisfy(isOperator) else { return nil }
         guard let spaced = spacedOperator(line.text(from: first.start, to: last.end)) else { return nil }
         return ScriptError("\(spec.name): put a blank on each side of the operator: write \(quoted(spec.name + " " + spaced, limit: 80))")
+    }
+
+    /// For a command with flags: a word spelled like an option (`--jsn`) that is none of them is an unknown
+    /// option, not a value (`timeline --jsn` is not a target).
+    @inline(never)
+    private static func refuseUnknownOption(_ word: Word, of spec: CommandSpec, _ line: LineText) throws(ScriptError) {
+        let text = line.text(word)
+        guard text.hasPrefix("--"), !spec.flags.contains(where: { line.spells(word, $0) }) else { return }
+        let hint = didYouMean(text, in: spec.flags)
+        throw ScriptError("\(spec.name): unknown option \(quoted(text))\(hint.isEmpty ? " (usage: \(spec.synopsis))" : hint)")
     }
 
     private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,

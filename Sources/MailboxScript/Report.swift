@@ -22,6 +22,20 @@ public enum Report: Equatable, Sendable {
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
     /// prints nothing for it; the REPL says what it wrote).
     case picture(PictureRequest)
+    /// `state --json`, `show PATH --json`, `timeline --json`: the same facts, for a program to read
+    /// (`JSONReport` renders them).
+    /// (Boxed: the plain reports, made once a looking line, stay as small as they were.)
+    indirect case json(MachineReport)
+}
+
+/// What a looking command asked for with `--json` found: the facts its text report shows, as data.
+public enum MachineReport: Equatable, Sendable {
+    /// `state --json`: the screen, and every property path read as `expect` reads it, in `PropertyPath.all`'s order.
+    case state(ScreenSnapshot, [PropertyReading])
+    /// `show PATH --json`: the paths matched, with their values.
+    case properties([PropertyReading])
+    /// `timeline [TARGET] --json`.
+    case timeline(TimelineExcerpt)
 }
 
 /// A property path and its value on screen.

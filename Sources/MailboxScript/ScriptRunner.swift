@@ -11,6 +11,9 @@ public enum ScriptOutput: Sendable {
     /// A failed check or an error (for standard error), or the refusal a `!` line expected (printed by
     /// front ends that trace).
     case diagnostic(Diagnostic)
+    /// `reset` replaced the screen with a fresh one (time 0) when the old one's clock read `at`: a trace that
+    /// spans the script (`--trace-events`) keeps its time going from there.
+    case screenReset(at: Ticks)
 }
 
 /// The result of one script: how many checks ran, which failed, and the error that stopped it, if any.

@@ -78,6 +78,7 @@ public struct ScriptStream {
             stop(error.message, number, emit)
             return
         }
+        if session.pendingReset != nil, let at = session.takeReset() { emit(.screenReset(at: at)) }
         for entry in outcome.trace { emit(.trace(entry)) }
         // Only a check (`expect`, `!`) is excused or fails: other lines skip looking.
         if outcome.isCheck, let excused = outcome.excused {

@@ -11,6 +11,9 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
+    /// Set by `reset` to the instant the screen it replaced had reached, until `takeReset()` (kept here rather
+    /// than in every `Outcome`, which is made once a line).
+    public private(set) var pendingReset: Ticks?
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
 
@@ -165,20 +168,23 @@ public struct Session: Sendable {
         case .settle:
             try sendTimed(.settled, watch)
         case .reset(let count):
+            pendingReset = screen.now
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
-        case .state:
+        case .state(.text):
             outcome.report = .state(screen.snapshot())
-        case .show(let prefix):
-            let paths = try PropertyPath.matching(prefix, messageCount: screen.messageCount)
-            var readings: [PropertyReading] = []
-            for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
-            outcome.report = .properties(readings)
+        case .state(.json):
+            let readings = try readings(PropertyPath.all(messageCount: screen.messageCount))
+            outcome.report = .json(.state(screen.snapshot(), readings))
+        case let .show(prefix, format):
+            let readings = try readings(PropertyPath.matching(prefix, messageCount: screen.messageCount))
+            outcome.report = format == .json ? .json(.properties(readings)) : .properties(readings)
         case .colors:
             outcome.report = .colors(screen.snapshot())
-        case .timeline(let filter):
-            outcome.report = .timeline(try timeline(filter: filter))
+        case let .timeline(filter, format):
+            let excerpt = try timeline(filter: filter)
+            outcome.report = format == .json ? .json(.timeline(excerpt)) : .timeline(excerpt)
         case .render:
             outcome.report = .render(screen.snapshot())
         case .snapshot(let target):
@@ -228,6 +234,21 @@ public struct Session: Sendable {
         case .quit:
             outcome.quit = true
         }
+    }
+
+    /// The instant the screen had reached when a `reset` replaced it since the last call, if one did (a trace
+    /// that spans the script goes on from it); clears it.
+    public mutating func takeReset() -> Ticks? {
+        defer { pendingReset = nil }
+        return pendingReset
+    }
+
+    /// Each path with its value on screen now, as `expect` reads it.
+    private func readings(_ paths: [PropertyPath]) throws(MailboxError) -> [PropertyReading] {
+        var readings: [PropertyReading] = []
+        readings.reserveCapacity(paths.count)
+        for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
+        return readings
     }
 
     /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).

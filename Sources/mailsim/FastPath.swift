@@ -54,7 +54,8 @@ enum FastPath {
         switch first {
         case "run":
             guard let call = RunCall(rest) else { return nil }
-            return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color)
+            return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color,
+                                              traceEvents: call.traceEvents)
         case "test":
             guard let call = TestCall(rest) else { return nil }
             var options = TestOptions(paths: call.paths)
@@ -66,11 +67,12 @@ enum FastPath {
         }
     }
 
-    /// `run [--trace] [--color WHEN] FILE…`, options anywhere, each at most once.
+    /// `run [--trace] [--color WHEN] [--trace-events FILE] FILE…`, options anywhere, each at most once.
     struct RunCall {
         var files: [String] = []
         var trace = false
         var color: ColorChoice?
+        var traceEvents: String?
 
         init?(_ arguments: ArraySlice<String>) {
             var rest = arguments
@@ -84,6 +86,9 @@ enum FastPath {
                 } else if color == nil, let value = FastPath.value(of: "--color", argument, &rest),
                           let choice = ColorChoice(rawValue: value) {
                     color = choice
+                } else if traceEvents == nil, let value = FastPath.value(of: "--trace-events", argument, &rest),
+                          !value.isEmpty {
+                    traceEvents = value
                 } else {
                     return nil
                 }

@@ -19,6 +19,11 @@ extension MailsimCommand {
         @Flag(name: .long, help: "Also print every animation and event as it happens.")
         var trace = false
 
+        @Option(name: .customLong("trace-events"), help: ArgumentHelp(
+            "Also write every animation and event of the run to FILE in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
+            valueName: "file"))
+        var traceEvents: String?
+
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -26,17 +31,34 @@ extension MailsimCommand {
         }
 
         func run() throws {
-            let status = Run.execute(files: files, trace: trace, color: output.color)
+            let status = Run.execute(files: files, trace: trace, color: output.color, traceEvents: traceEvents)
             if status != 0 { throw ExitCode(status) }
         }
 
-        /// Runs `files` in order, each in a fresh session; the exit status (an error in any file wins).
-        static func execute(files: [String], trace: Bool, color: ColorChoice?) -> Int32 {
+        /// Runs `files` in order, each in a fresh session; the exit status (an error in any file wins). With
+        /// `traceEvents`, the whole run's timeline is written there too, whatever the scripts' outcome; a file that
+        /// cannot be written is an error (status 2).
+        static func execute(files: [String], trace: Bool, color: ColorChoice?, traceEvents: String? = nil) -> Int32 {
             let printer = ScriptPrinter(trace: trace, style: Style.resolve(color))
+            guard let traceEvents else {
+                var status: Int32 = 0
+                for file in files {
+                    // `-` is standard input, named `<stdin>` in diagnostics as when mailsim reads a piped script.
+                    status = max(status, printer.run(file: file).exitCode)
+                }
+                return status
+            }
             var status: Int32 = 0
+            var events = TraceEvents()
             for file in files {
-                // `-` is standard input, named `<stdin>` in diagnostics as when mailsim reads a piped script.
-                status = max(status, printer.run(file: file).exitCode)
+                events.beginScript(ScriptFile.displayName(file))
+                status = max(status, printer.run(file: file, collecting: { events.add($0) }).exitCode)
+            }
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(events.json.text + "\n", to: traceEvents)
+            } catch {
+                Console.error(printer.style.error("mailsim: run: --trace-events: \(error.message)"))
+                return 2
             }
             return status
         }

@@ -3,12 +3,15 @@ import MailboxScript
 /// The one way the front end runs a script: `mailsim run`, `mailsim test`, `mailsim record` and a script on
 /// standard input all stream it, piece by piece, into a fresh session (`-` or `<stdin>` is standard input).
 enum ScriptFile {
+    /// How diagnostics name a script: its path, or `<stdin>` for `-`.
+    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
+
     /// Runs `file` in a fresh session; `emit` receives what it produces, `observer` (a recorder) watches each
     /// line, `keepsContext` keeps the screen at each problem, and `finished` sees the session at the end. A
     /// file that cannot be read gives a report marked unreadable (and nothing is emitted).
     static func run(_ file: String, trace: Bool, observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
                     finished: (Session) -> Void = { _ in }, emit: (ScriptOutput) -> Void) -> ScriptReport {
-        let name = file == "-" ? "<stdin>" : file
+        let name = displayName(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
         var stream = ScriptStream(file: name, pictures: PictureFiles(), observer: observer)

@@ -15,6 +15,7 @@ struct ScriptPrinter {
         if quiet { return }
         switch output {
         case .report(let report): for line in style.lines(report) { Console.out(line) }
+        case .screenReset: break
         case .trace(let entry): if trace { Console.out(style.render(TimelineText.styledLine(entry))) }
         case .diagnostic(let diagnostic):
             switch diagnostic.kind {
@@ -27,8 +28,18 @@ struct ScriptPrinter {
 
     /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
     /// read is an error.
-    func run(file: String) -> ScriptReport {
-        let report = ScriptFile.run(file, trace: trace, emit: emit)
+    /// `collecting`, when given, also receives everything the script emits, the timeline's entries included
+    /// (a trace export: nothing the bounded timeline drops is lost).
+    func run(file: String, collecting: ((ScriptOutput) -> Void)? = nil) -> ScriptReport {
+        let report: ScriptReport
+        if let collecting {
+            report = ScriptFile.run(file, trace: true) { output in
+                collecting(output)
+                emit(output)
+            }
+        } else {
+            report = ScriptFile.run(file, trace: trace, emit: emit)
+        }
         if let error = report.error, case .unreadable = error.kind { Console.error(style.error(error.text)) }
         return report
     }

@@ -101,8 +101,18 @@ import Testing
 
     @Test func timelineOffersItsSubjects() throws {
         let s = try session()
-        #expect(try candidates("timeline ", s) == TimelineSubject.names(messageCount: s.screen.messageCount))
+        #expect(try candidates("timeline ", s) == TimelineSubject.names(messageCount: s.screen.messageCount) + ["--json"])
         #expect(try candidates("timeline m", s).first == "msg1")
+    }
+
+    @Test func lookingCommandsOfferTheJSONFlag() throws {
+        #expect(try candidates("state ") == ["--json"])
+        #expect(try candidates("state --j") == ["--json"])
+        #expect(try candidates("show msg1 ") == ["--json"])
+        #expect(try candidates("timeline msg1 ") == ["--json"])
+        #expect(try candidates("timeline --") == ["--json"])
+        #expect(try candidates("timeline --json ").isEmpty)
+        #expect(try candidates("colors ").isEmpty)
     }
 
     @Test func saveWantsAFileNameThenTheFlag() throws {
@@ -135,7 +145,7 @@ import Testing
     }
 
     @Test func tooManyWordsOfferNothing() throws {
-        #expect(try candidates("state ").isEmpty)
+        #expect(try candidates("state --json ").isEmpty)
         #expect(try candidates("release 10 ").isEmpty)
     }
 

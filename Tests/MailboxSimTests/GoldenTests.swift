@@ -28,7 +28,7 @@ import Testing
         _ = ScriptRunner.run(bytes, file: "Tests/Golden/\(name).mbs", session: &session) { output in
             switch output {
             case .report(let report): lines += TextReport.lines(report)
-            case .trace: break
+            case .trace, .screenReset: break
             case .diagnostic(let diagnostic):
                 if case .refusedAsExpected = diagnostic.kind { break }
                 lines.append("stderr: " + diagnostic.text)

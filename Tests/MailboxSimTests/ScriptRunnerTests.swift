@@ -26,6 +26,7 @@ import Testing
         let report = ScriptRunner.run(bytes, file: file, session: &session) { output in
             switch output {
             case .report(let report): emitted += TextReport.lines(report).map { "out " + $0 }
+            case .screenReset: break
             case .trace(let entry): emitted.append("trace " + TimelineText.line(entry))
             case .diagnostic(let diagnostic):
                 if case .refusedAsExpected = diagnostic.kind {

@@ -9,6 +9,8 @@ import Testing
         ["run", "a.mbs"], ["run", "a.mbs", "b.mbs"], ["run", "--trace", "a.mbs"], ["run", "a.mbs", "--trace"],
         ["run", "--color", "always", "a.mbs"], ["run", "--color=never", "a.mbs", "--trace"],
         ["run", "a.mbs", "--color", "auto"], ["run", "-"], ["run", "--trace", "-", "a.mbs"],
+        ["run", "--trace-events", "out.json", "a.mbs"], ["run", "a.mbs", "--trace-events=out.json", "b.mbs"],
+        ["run", "--trace", "--trace-events", "t.json", "--color", "never", "a.mbs"],
     ]
 
     @Test(arguments: runCalls)
@@ -18,6 +20,7 @@ import Testing
         #expect(fast.files == parsed.files)
         #expect(fast.trace == parsed.trace)
         #expect(fast.color == parsed.output.color)
+        #expect(fast.traceEvents == parsed.traceEvents)
     }
 
     static let testCalls: [[String]] = [
@@ -36,7 +39,9 @@ import Testing
     /// What the fast path does not read, it leaves to ArgumentParser (which reports mistakes and help).
     static let leftToArgumentParser: [[String]] = [
         ["run"], ["run", "--help"], ["run", "--trace", "--trace", "a.mbs"], ["run", "--colour", "never", "a.mbs"],
-        ["run", "--color", "sometimes", "a.mbs"], ["run", "--", "-a.mbs"], ["test", "--jobs", "0"],
+        ["run", "--color", "sometimes", "a.mbs"], ["run", "--", "-a.mbs"],
+        ["run", "--trace-events", "a.json", "--trace-events", "b.json", "x.mbs"], ["run", "x.mbs", "--trace-events"],
+        ["run", "--trace-event", "a.json", "x.mbs"], ["test", "--jobs", "0"],
         ["test", "--jobs"], ["test", "--help"], ["test", "-h"],
     ]
 

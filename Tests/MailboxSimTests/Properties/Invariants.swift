@@ -175,6 +175,7 @@ func transcript(of bytes: [UInt8]) -> [String] {
     let report = ScriptRunner.run(bytes, file: "fuzz.mbs", session: &session) { output in
         switch output {
         case .report(let report): printed += TextReport.lines(report)
+        case .screenReset: break
         case .trace(let entry): printed.append("trace " + TimelineText.line(entry))
         case .diagnostic(let diagnostic): printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
         }
