@@ -6,20 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/mailsim}
-SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
-missing=()
-command -v xmllint >/dev/null || missing+=(libxml2-utils)
-python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "installing ${missing[*]} (for the format checks)"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-venv=.build/venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-if ! "$venv/bin/python" -c 'import junitparser, tap, yaml, more_itertools' 2>/dev/null; then
-  echo "installing junitparser, tap.py and PyYAML in $venv (for the format checks)"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check junitparser 'tap.py[yaml]'
-fi
+. tools/check-env.sh
+need_debian "for the format checks" xmllint:libxml2-utils venv:python3-venv
+need_pip "for the format checks" "junitparser, tap, yaml, more_itertools" junitparser 'tap.py[yaml]'
 schema=.build/junit-schema/junit-10.xsd
 if [ ! -s "$schema" ]; then
   echo "fetching junit-10.xsd (from pytest's source release)"

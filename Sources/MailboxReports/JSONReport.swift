@@ -44,15 +44,8 @@ public enum JSONReport {
         ])
     }
 
-    /// A value as `expect` reads it.
-    public static func value(_ value: Value) -> JSON {
-        switch value {
-        case .number(let v): .number(v)
-        case .bool(let b): .bool(b)
-        case .color(let c): .string(c.hex)
-        case .name(let n): .string(n)
-        }
-    }
+    /// A value as `expect` reads it (`Value.json`).
+    public static func value(_ value: Value) -> JSON { value.json }
 
     /// A value an animation moves: a number, or a colour as `"#RRGGBB"`.
     public static func value(_ value: AnimatableValue) -> JSON {

@@ -113,19 +113,10 @@ enum FileSystem {
         guard isDirectory(path) else { return [path] }
         var info = stat()
         if stat(path, &info) == 0, !visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { return [] }
-        guard let dir = opendir(path) else { throw Failure(message: "cannot list '\(path)': \(lastError())") }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(dir)
+        guard let names = names(in: path) else { throw Failure(message: "cannot list '\(path)': \(lastError())") }
         var found: [String] = []
-        for name in names.sorted() {
-            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let child = join(path, name)
             if isDirectory(child) {
                 found += try scripts(under: child, visited: &visited)
             } else if name.hasSuffix(".mbs") {
@@ -137,18 +128,27 @@ enum FileSystem {
 
     /// The folders directly in `path`, sorted, hidden ones left out (as `scripts(under:)` leaves them out).
     static func folders(in path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
+        (names(in: path) ?? []).filter { !$0.hasPrefix(".") }.map { join(path, $0) }.filter(isDirectory).sorted()
+    }
+
+    /// The names in the folder `path`, in the order the system lists them, without `.` and `..`; nil when it
+    /// cannot be listed (`errno` says why).
+    static func names(in path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
-        var found: [String] = []
+        var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(".") { continue }
-            let child = path.hasSuffix("/") ? path + name : path + "/" + name
-            if isDirectory(child) { found.append(child) }
+            if name != "." && name != ".." { names.append(name) }
         }
-        return found.sorted()
+        return names
+    }
+
+    /// `folder/name` (`folder` + `name` when the folder already ends with a slash).
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     static func lastError() -> String {

@@ -51,7 +51,7 @@ final class Inotify {
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += header + Int(event.len)
                 guard let folder = folders[event.wd], !name.isEmpty else { continue }
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let path = FileSystem.join(folder, name)
                 let removed = event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0
                 changes.append(Change(path: path, removed: removed, isFolder: event.mask & UInt32(IN_ISDIR) != 0))
             }

@@ -152,14 +152,10 @@ enum FileNames {
         let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
         var folder = folderPart.isEmpty ? "." : folderPart
         if folder == "~/" || folder.hasPrefix("~/") { folder = Repl.expandingTilde(folder) }
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
+        guard let listed = FileSystem.names(in: folder) else { return [] }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." || !name.hasPrefix(prefix) { continue }
+        for name in listed {
+            if !name.hasPrefix(prefix) { continue }
             if name.hasPrefix(".") && !prefix.hasPrefix(".") { continue }
             let path = folderPart + name
             names.append(FileSystem.isDirectory(folder + "/" + name) ? path + "/" : path)
