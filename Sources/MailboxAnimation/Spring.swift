@@ -16,14 +16,31 @@ public struct Spring: Hashable, Sendable {
     /// Initial velocity in units of the whole distance per second (1 = the distance in one second).
     public let initialVelocity: Double
 
-    /// The displacement below which a spring counts as settled, as a fraction of its distance.
+    /// When the animation counts as settled, and so ends.
+    public let settle: Settle
+
+    /// The displacement below which a spring counts as settled, as a fraction of its distance (`.fraction`).
     public static let settleThreshold = 0.001
 
-    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0) {
+    /// When a spring has settled: its remaining displacement below a fraction of the distance, or (for a
+    /// view property) within `position` of the target and slower than `velocity`, both in the property's units.
+    public enum Settle: Hashable, Sendable {
+        case fraction(Double)
+        case within(distance: Double, position: Double, velocity: Double)
+    }
+
+    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0,
+                settle: Settle = .fraction(Spring.settleThreshold)) {
         precondition(dampingRatio > 0 && response > 0, "a spring needs damping ratio > 0 and response > 0")
         self.dampingRatio = dampingRatio
         self.response = response
         self.initialVelocity = initialVelocity
+        self.settle = settle
+    }
+
+    /// The same spring, starting with `velocity` and settling as `settle` says.
+    public func with(initialVelocity velocity: Double, settle: Settle) -> Spring {
+        Spring(dampingRatio: dampingRatio, response: response, initialVelocity: velocity, settle: settle)
     }
 
     public var stiffness: Double { let w = omega; return w * w }
@@ -48,13 +65,85 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
+    /// Remaining velocity e'(t), in units of the distance per second (negative while approaching).
+    public func displacementVelocity(at t: Double) -> Double {
+        let w = omega, z = dampingRatio, v0 = initialVelocity
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let b = (z * w - v0) / wd
+            let decay = exp(-z * w * t)
+            return decay * ((b * wd - z * w) * cos(wd * t) - (wd + b * z * w) * sin(wd * t))
+        } else if z == 1 {
+            return -exp(-w * t) * (v0 + w * (w - v0) * t)
+        } else {
+            let root = (z * z - 1).squareRoot()
+            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let c2 = (-v0 - r1) / (r2 - r1)
+            let c1 = 1 - c2
+            return c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
+        }
+    }
+
     /// Progress from 0 to 1 at `t` seconds; may overshoot 1 when under-damped.
     public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 
-    /// Seconds after which |displacement| stays below `settleThreshold`: from a bound on the envelope, so
-    /// it is found in a fixed number of steps whatever the spring.
+    /// Seconds after which the spring stays settled (see `Settle`): from bounds on the envelopes of the
+    /// displacement and the velocity, so it is found in a fixed number of steps whatever the spring.
     public var settlingDuration: Double {
-        let w = omega, z = dampingRatio, v0 = initialVelocity, eps = Spring.settleThreshold
+        switch settle {
+        case .fraction(let eps): return fractionSettlingDuration(eps)
+        case let .within(distance, position, velocity):
+            guard distance > 0 else { return 0 }
+            return withinSettlingDuration(position: position / distance, velocity: velocity / distance)
+        }
+    }
+
+    /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good, bounding
+    /// both by envelopes: A·e^(−ζωt) and A·ω·e^(−ζωt) under-damped; e^(−ωt)(a + b·t) critically damped;
+    /// K·e^(r₁t) over-damped (r₁ the slower root).
+    func withinSettlingDuration(position: Double, velocity: Double) -> Double {
+        let w = omega, z = dampingRatio, v0 = initialVelocity
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let b = (z * w - v0) / wd
+            let amplitude = (1 + b * b).squareRoot()
+            let t = max(log(amplitude / position), log(amplitude * w / velocity)) / (z * w)
+            return max(0, t)
+        } else if z == 1 {
+            // e = e^(−ωt)(1 + c t), e' = −e^(−ωt)(v0 + ω c t), c = ω − v0.
+            let c = w - v0
+            let position = Spring.crossing(a: 1, b: abs(c), rate: w, below: position)
+            let speed = Spring.crossing(a: abs(v0), b: w * abs(c), rate: w, below: velocity)
+            return max(position, speed)
+        } else {
+            let root = (z * z - 1).squareRoot()
+            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let c2 = (-v0 - r1) / (r2 - r1)
+            let c1 = 1 - c2
+            let k = abs(c1) + abs(c2), kv = abs(c1 * r1) + abs(c2 * r2)
+            let t = max(log(k / position), log(kv / velocity)) / -r1
+            return max(0, t)
+        }
+    }
+
+    /// The instant after which e^(−rate·t)(a + b·t) (a, b ≥ 0) stays at or below `limit`: it rises to one
+    /// peak at t = 1/rate − a/b and falls after it, so bisection past the peak finds it.
+    static func crossing(a: Double, b: Double, rate: Double, below limit: Double) -> Double {
+        let envelope = { (t: Double) in exp(-rate * t) * (a + b * t) }
+        let peak = b > 0 ? max(0, 1 / rate - a / b) : 0
+        if envelope(peak) <= limit { return 0 }
+        var low = peak, high = max(peak, 1 / rate) * 2 + 1 / rate
+        while envelope(high) > limit && high < 1e9 { high *= 2 }
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if mid == low || mid == high { break }
+            if envelope(mid) > limit { low = mid } else { high = mid }
+        }
+        return high
+    }
+
+    private func fractionSettlingDuration(_ eps: Double) -> Double {
+        let w = omega, z = dampingRatio, v0 = initialVelocity
         let envelope: (Double) -> Double
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()

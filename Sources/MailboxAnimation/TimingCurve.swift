@@ -36,14 +36,17 @@ public enum TimingCurve: Hashable, Sendable {
         }
     }
 
-    /// `easeInOut`, `bezier(0.1,0.2,0.3,1)` or `spring(ζ 0.5, response 0.4, v0 0)`.
+    /// `easeInOut`, `bezier(0.1,0.2,0.3,1)` or `spring(damping 0.5, response 0.4, v0 0)`, followed for a
+    /// view's spring by when it counts as settled (`until settled within 0.5 and 1/s`).
     public var name: String {
         switch self {
         case .bezier(let b):
             if let named = TimingCurve.named.first(where: { $0.curve == self }) { return named.name }
             return "bezier(\(formatNumber(b.x1)),\(formatNumber(b.y1)),\(formatNumber(b.x2)),\(formatNumber(b.y2)))"
         case .spring(let s):
-            return "spring(damping \(formatNumber(s.dampingRatio)), response \(formatNumber(s.response)), v0 \(formatNumber(s.initialVelocity)))"
+            let spring = "spring(damping \(formatNumber(s.dampingRatio)), response \(formatNumber(s.response)), v0 \(formatNumber(s.initialVelocity)))"
+            guard case let .within(_, position, velocity) = s.settle else { return spring }
+            return spring + " until settled within \(formatNumber(position)) and \(formatNumber(velocity))/s"
         }
     }
 }

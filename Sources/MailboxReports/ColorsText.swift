@@ -6,22 +6,23 @@ import MailboxText
 /// `colors`: the palette, then the colour each visible row shows now.
 public enum ColorsText {
     public static func lines(_ screen: ScreenSnapshot, _ layout: Layout) -> [StyledLine] {
-        paletteTable().lines(layout) + [[]] + onScreenTable(screen).lines(layout)
+        paletteTable(screen.palette).lines(layout) + [[]] + onScreenTable(screen).lines(layout)
     }
 
-    static func paletteTable() -> TextTable {
+    /// The palette as set now (`set color.NAME`), SPEC's by default.
+    static func paletteTable(_ colors: Palette) -> TextTable {
         var palette = TextTable(header: ["palette", "hex", "where"])
         for color in PaletteColor.allCases {
-            palette.append(spans: [[Span(color.rawValue)], [.swatch(color.color), Span(color.color.hex)], [Span(color.role)]])
+            palette.append(spans: [[Span(color.rawValue)], [.swatch(colors[color]), Span(colors[color].hex)], [Span(color.role)]])
         }
         return palette
     }
 
     static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
         var onScreen = TextTable(header: ["on screen", "colour", "icon"])
-        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tint.color), []])
+        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tintColor), []])
         for row in screen.rows where row.visible {
-            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.background.color),
+            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.backgroundColor),
                                     [Span(row.icon.rawValue)]])
         }
         return onScreen

@@ -31,9 +31,21 @@ public enum HelpText {
         case .command(let spec):
             var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)], [Span(spec.summary)]]
             if !spec.aliases.isEmpty { out.append([Span("also: " + spec.aliases.joined(separator: ", "))]) }
-            out += [[], [Span(spec.details)], [], [Span("example: "), Span(spec.example, .example)]]
+            out += [[], [Span(spec.details)]]
+            if spec.name == "set" || spec.name == "params" { out += [[]] + parameterLines() }
+            out += [[], [Span("example: "), Span(spec.example, .example)]]
             return out
         }
+    }
+
+    /// Every tunable parameter: `set NAME VALUE` and what it does, from the one table.
+    static func parameterLines() -> [StyledLine] {
+        var table = TextTable(header: [])
+        for tunable in TunableTable.all {
+            table.append(spans: [[Span("set "), Span(tunable.name, .path), Span(" " + tunable.synopsis)], [Span(tunable.summary)]])
+        }
+        return [[Span("Parameters (SPEC's values by default; params shows them now):", .heading)]]
+            + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
     }
 
     /// A value type in words: `number`, `true or false`, `colour`, `one of a, b, c`.

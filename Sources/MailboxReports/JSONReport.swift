@@ -17,7 +17,22 @@ public enum JSONReport {
         case let .state(screen, readings): state(screen, readings)
         case .properties(let readings): properties(readings)
         case .timeline(let excerpt): timeline(excerpt)
+        case .params(let listing): params(listing)
         }
+    }
+
+    /// `{"profile", "differing": [names], "parameters": [{"name", "value", "default", "differs", "summary"}]}`:
+    /// values as `expect param.NAME` reads them (a both-sides threshold whose sides differ is null).
+    static func params(_ listing: ParameterListing) -> JSON {
+        .object([
+            ("profile", .string(listing.profile.rawValue)),
+            ("differing", .array(listing.differing.map { .string($0.name) })),
+            ("parameters", .array(listing.entries.map { entry in
+                .object([("name", .string(entry.name)), ("value", entry.value.map { $0.value.json } ?? .null),
+                         ("default", entry.defaultValue.value.json), ("differs", .bool(entry.differsFromProfile)),
+                         ("summary", .string(entry.summary))])
+            })),
+        ])
     }
 
     /// `{"time", "properties": {path: value…}, "overlay": {…} or null, "animations": [{…}]}`.

@@ -153,7 +153,7 @@ public enum ScreenRender {
     /// The revealed background (tinted with its colour), its icon, and the row's face shifted by x, its id at
     /// the start of the part of the face that is on screen; `idShown` is false when too little of the face is.
     static func rowCells(_ row: RowSnapshot) -> (cells: [Cell], idShown: Bool) {
-        let fill = Cell(character: row.background == .gray ? "·" : "▒", tint: row.background.color)
+        let fill = Cell(character: row.background == .gray ? "·" : "▒", tint: row.backgroundColor)
         var cells = [Cell](repeating: fill, count: columns)
         if row.iconAlpha > 0, row.icon != .none {
             let label = Array("[\(row.icon.rawValue)]")

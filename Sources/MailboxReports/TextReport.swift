@@ -15,6 +15,7 @@ public enum TextReport {
         case .timeline(let excerpt): TimelineText.lines(excerpt)
         case .render(let screen): ScreenRender.styledLines(screen)
         case .help(let topic): HelpText.lines(topic)
+        case .params(let listing): ParamsText.lines(listing)
         case .note(let note): [[Span(NoteText.line(note))]]
         case .json(let report): [[Span(JSONReport.text(report))]]
         case .picture(let request):

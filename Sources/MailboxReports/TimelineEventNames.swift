@@ -28,6 +28,10 @@ extension TimelineEvent {
         case .alertShown: "alertShown"
         case .alertDismissed: "alertDismissed"
         case .undoing: "undoing"
+        case .haptic: "haptic"
+        case .escaped: "escaped"
+        case .accessibilityAction: "accessibilityAction"
+        case .focused: "focused"
         }
     }
 }

@@ -37,6 +37,11 @@ extension TimelineEvent {
         case .alertShown(let alert): return "alert \"\(alert.title)\""
         case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
         case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
+        case let .haptic(strength, threshold): return "haptic \(strength.rawValue) at the threshold x \(formatNumber(threshold))"
+        case let .escaped(velocity, escapeVelocity):
+            return "released at \(formatNumber(velocity)) pt/s, past the escape velocity \(formatNumber(escapeVelocity)) pt/s: commits to the near action"
+        case .accessibilityAction(let action): return "accessibility action \(action.rawValue)"
+        case .focused(let field): return "focus on \(field.rawValue)"
         }
     }
 }

@@ -3,11 +3,11 @@ import MailboxSim
 /// The options overlay: the reschedule grid of seven options on yellow, or the three lists on brown, and a
 /// Cancel at the bottom. The caller fades it as one at `overlay.alpha`.
 enum OverlayScene {
-    static func nodes(_ kind: OverlayKind) -> [SceneNode] {
+    static func nodes(_ kind: OverlayKind, palette: Palette) -> [SceneNode] {
         let white = DrawingStyle.white
         let width = Metrics.screenWidth
         let background = kind == .reschedule ? PaletteColor.yellow : PaletteColor.brown
-        var nodes: [SceneNode] = [.rect(Scene.screenRect, Paint(background.color), radius: 0)]
+        var nodes: [SceneNode] = [.rect(Scene.screenRect, Paint(palette[background]), radius: 0)]
         let title = kind == .reschedule ? "Snooze until…" : "Add to list"
         nodes.append(.text(SceneText(title, at: ScenePoint(width / 2, 110), size: 22, font: .sansBold, anchor: .middle, paint: white)))
         switch kind {

@@ -25,7 +25,7 @@ enum MailboxViewScene {
 enum RowScene {
     static func node(_ row: RowSnapshot, originX: Double) -> SceneNode {
         let slot = SceneRect(x: originX, y: row.y, width: Metrics.screenWidth, height: row.height)
-        var children: [SceneNode] = [.rect(slot, Paint(row.background.color), radius: 0)]
+        var children: [SceneNode] = [.rect(slot, Paint(row.backgroundColor), radius: 0)]
         if let glyph = Glyph(row.icon), row.iconAlpha > 0 {
             let center = ScenePoint(originX + row.iconX, row.y + row.height / 2)
             let stroke = SceneNode.stroke(glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
@@ -78,7 +78,7 @@ enum FolderViewScene {
         var nodes: [SceneNode] = [
             .rect(SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top), DrawingStyle.groupedBackground, radius: 0),
             .text(SceneText(title, at: ScenePoint(x + DrawingStyle.faceInset, top + 36), size: 22, font: .sansBold,
-                            paint: Paint(segment.tint.color))),
+                            paint: Paint(screen.palette[segment.tint]))),
             .text(SceneText(count, at: ScenePoint(x + width - DrawingStyle.faceInset, top + 36), size: 12, anchor: .end,
                             paint: DrawingStyle.secondaryText)),
         ]

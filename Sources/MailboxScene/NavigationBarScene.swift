@@ -16,7 +16,7 @@ enum NavigationBarScene {
                     DrawingStyle.secondaryText, width: 1.6),
         ]
         // The segmented control: an outline in the tint, the selected segment filled with it.
-        let tint = Paint(screen.tint.color)
+        let tint = Paint(screen.tintColor)
         var frame = DrawingStyle.segmentedControl
         frame.x += x
         nodes.append(.rect(frame, tint, radius: 4))

@@ -30,7 +30,7 @@ extension Scene {
         }
         nodes += NavigationBarScene.nodes(screen, originX: contentX)
         if let overlay = screen.overlay, overlay.alpha > 0 {
-            nodes.append(.group(SceneGroup(opacity: overlay.alpha, children: OverlayScene.nodes(overlay.kind))))
+            nodes.append(.group(SceneGroup(opacity: overlay.alpha, children: OverlayScene.nodes(overlay.kind, palette: screen.palette))))
         }
         nodes += ComposeScene.nodes(screen.compose)
         if let alert = screen.alert { nodes += AlertScene.nodes(alert) }

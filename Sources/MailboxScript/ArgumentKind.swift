@@ -21,10 +21,12 @@ public enum ArgumentKind: Equatable, Sendable {
     case text
     /// A whole number in a range.
     case wholeNumber(ClosedRange<Int>)
-    /// A setting's name: `fps`, `compose.draft-alert`.
+    /// A tunable parameter's name: `fps`, `threshold.left.near`.
     case setting
-    /// The value of the setting named before it.
+    /// The value of the parameter named before it: the rest of the line (`bezier 0.1 0.2 0.3 1`).
     case settingValue
+    /// `later`, `list`, `archive` or `delete`.
+    case accessibilityAction
     /// A property path.
     case path
     /// A property path, or the start of one (`msg1`, `msg1.icon`).

@@ -15,6 +15,10 @@ public indirect enum Command: Equatable, Sendable {
     case settle
     case reset(messages: Int?)
     case set(SettingChange)
+    /// `params`: every tunable parameter, its value and default.
+    case params(ReportFormat)
+    /// `act msgN ACTION`: an accessibility action.
+    case act(MessageID, AccessibilityAction)
     case state(ReportFormat)
     case show(String, ReportFormat)
     case colors
@@ -44,61 +48,6 @@ public enum ReportFormat: Equatable, Sendable {
 
     /// `.json` when the flag was given.
     init(json: Bool) { self = json ? .json : .text }
-}
-
-/// The settings `set` changes, by the name scripts write; kept by `reset`.
-public enum Setting: String, CaseIterable, Sendable {
-    /// The frame rate at which pans are sampled.
-    case fps
-    /// Whether `tap cancel` with text typed shows the draft alert (off by default).
-    case composeDraftAlert = "compose.draft-alert"
-
-    /// How the value is written: `N (1…240)`, `on|off`.
-    public var valueSynopsis: String {
-        switch self {
-        case .fps: "N (\(Limits.framesPerSecond.lowerBound)…\(Limits.framesPerSecond.upperBound))"
-        case .composeDraftAlert: OnOff.synopsis
-        }
-    }
-
-    /// The words completion offers for the value.
-    public var valueWords: [String] {
-        switch self {
-        case .fps: []
-        case .composeDraftAlert: OnOff.words
-        }
-    }
-
-    /// What `set` with this setting and `value` changes, or why the value does not fit.
-    public func change(reading value: Substring) throws(ScriptError) -> SettingChange {
-        switch self {
-        case .fps:
-            let range = Limits.framesPerSecond
-            let number = try DecimalNumber.parse(value)
-            guard let n = number.integer, range.contains(n) else {
-                throw ScriptError("set: N must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(value)))")
-            }
-            return .framesPerSecond(n)
-        case .composeDraftAlert:
-            return .composeDraftAlert(try OnOff.read(value, for: rawValue))
-        }
-    }
-}
-
-/// A change that `set` makes to the settings.
-public enum SettingChange: Equatable, Sendable {
-    case framesPerSecond(Int)
-    case composeDraftAlert(Bool)
-
-    /// `settings` with this change made.
-    public func applied(to settings: Settings) -> Settings {
-        var changed = settings
-        switch self {
-        case .framesPerSecond(let n): changed.framesPerSecond = n
-        case .composeDraftAlert(let on): changed.composeDraftAlert = on
-        }
-        return changed
-    }
 }
 
 /// The two words of a switch setting.

@@ -59,19 +59,31 @@ public enum CommandTable {
                     summary: "a fresh screen with N messages (default \(Metrics.defaultMessageCount))",
                     details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept.",
                     example: "reset 20") { a throws(ScriptError) in .reset(messages: a.number(0)?.integer) },
-        CommandSpec("set", [.required("SETTING", .setting), .required("VALUE", .settingValue)],
-                    summary: "change a setting: " + Setting.allCases.map { "set \($0.rawValue) \($0.valueSynopsis)" }.joined(separator: ", "),
+        CommandSpec("set", [.required("NAME", .setting), .required("VALUE", .settingValue)],
+                    summary: "tune a parameter: set NAME VALUE... (params lists them; help set explains each)",
                     details: """
-                    `set fps N` sets the frame rate at which pans are sampled (default \(Limits.defaultFramesPerSecond)). \
-                    `set compose.draft-alert on` makes `tap cancel` on a compose sheet with text typed ask about the \
-                    draft first (the draft alert: tap delete-draft, keep-draft or cancel); off, the default, closes it \
-                    and drops the text. Settings are kept by reset.
+                    Changes one number or rule of the behaviour; SPEC's values are the defaults and reset keeps \
+                    what was set. expect param.NAME and show param.NAME read a parameter; params lists them all. \
+                    A curve is linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2, or spring DAMPING \
+                    RESPONSE (damping ratio, and response in seconds: stiffness (2π/response)², damping \
+                    4π·ratio/response); a spring lasts until it settles (within 0.5 pt and 1 pt/s of its target; \
+                    alpha within 0.002 and 0.004/s), whatever the duration, and one on slide or snap starts with \
+                    the release velocity. A value the screen cannot take is refused and changes nothing.
                     """,
-                    example: "set fps 120") { a throws(ScriptError) in
-            guard let name = a.word(0), let setting = Setting(rawValue: name), let value = a.word(1) else {
-                throw ScriptError("set needs SETTING VALUE")
-            }
-            return .set(try setting.change(reading: value[...]))
+                    example: "set threshold.left.near 80") { a throws(ScriptError) in
+            guard let name = a.word(0), let value = a.word(1) else { throw ScriptError("set needs NAME VALUE") }
+            return .set(try TunableTable.change(name: name[...], words: value.split(whereSeparator: \.isWhitespace)))
+        },
+        CommandSpec("params", [.flag(ReportFormat.jsonFlag)], summary: "list every tunable parameter: value, default, what it does",
+                    details: "Lists every parameter set tunes, with its value now, SPEC's default and what it does; marks with * those that differ from the profile's value, and names the profile. With --json, one line of JSON: {\"profile\", \"differing\", \"parameters\": [{\"name\", \"value\", \"default\", \"differs\", \"summary\"}]}.",
+                    example: "params") { a throws(ScriptError) in .params(ReportFormat(json: a.flag(0))) },
+        CommandSpec("act", [.required("TARGET", .panTarget), .required("ACTION", .accessibilityAction)],
+                    summary: "an accessibility action on msgN: later, list, archive or delete, without a gesture",
+                    details: "Does what VoiceOver's custom actions do (SwipeCellKit's accessibility actions): the row slides out from where it is (x 0 at rest) as a release in that zone does, then the overlay or the hide follows. Refused wherever a finger going down on the row would be.",
+                    example: "act msg2 archive") { a throws(ScriptError) in
+            guard case .panTarget(.message(let id))? = a[0] else { throw ScriptError("act takes a message: act msgN ACTION") }
+            guard let word = a.word(1), let action = AccessibilityAction(rawValue: word) else { throw ScriptError("act needs an ACTION") }
+            return .act(id, action)
         },
         CommandSpec("state", [.flag(ReportFormat.jsonFlag)], summary: "print the whole screen state",
                     details: "Prints the clock, what is up, the counts, and every message row. With --json, one line of JSON: {\"time\", \"properties\": every property path and its value, \"overlay\", \"animations\"}.",

@@ -99,7 +99,7 @@ private struct Context {
     func complete(_ spec: CommandSpec, arguments: ArraySlice<String>) -> Found {
         var rest = arguments
         var path: PropertyPath?
-        var setting: Setting?
+        var setting: Tunable?
         var found = Found()
         // The parser's walk: at the end of the words, each parameter that could come next offers its words.
         var index = 0
@@ -132,7 +132,7 @@ private struct Context {
                 case .path:
                     path = try? PropertyPath.parse(rest.removeFirst()[...])
                 case .setting:
-                    setting = Setting(rawValue: rest.removeFirst())
+                    setting = TunableTable.named(rest.removeFirst())
                 default:
                     rest.removeFirst()
                 }
@@ -145,7 +145,7 @@ private struct Context {
     private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
 
     /// What may stand in a parameter's place on this screen.
-    func values(for parameter: Parameter, after path: PropertyPath?, setting: Setting? = nil) -> Found {
+    func values(for parameter: Parameter, after path: PropertyPath?, setting: Tunable? = nil) -> Found {
         switch parameter.kind {
         case .panTarget:
             return Found(candidates: screen.rows.filter(\.visible).map(\.id.name) + ["content"])
@@ -154,7 +154,7 @@ private struct Context {
         case .overlayOption:
             return Found(candidates: screen.overlay?.kind.options ?? [])
         case .setting:
-            return Found(candidates: Setting.allCases.map(\.rawValue))
+            return Found(candidates: TunableTable.names)
         case .settingValue:
             return Found(candidates: setting?.valueWords ?? [])
         case .path:
@@ -173,6 +173,8 @@ private struct Context {
             return Found(candidates: CommandTable.names + [CommandTable.pathsTopic])
         case .command:
             return complete(words: [])
+        case .accessibilityAction:
+            return Found(candidates: AccessibilityAction.allCases.map(\.rawValue))
         case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:
             return Found()
         }

@@ -188,14 +188,22 @@ public enum Parser {
             }
             return .tapTarget(.segment(segment))
         case .setting:
-            guard Setting.allCases.contains(where: { line.spells(word, $0.rawValue) }) else {
+            guard TunableTable.all.contains(where: { line.spells(word, $0.name) }) else {
                 let text = line.text(word)
-                let names = Setting.allCases.map(\.rawValue)
-                let hint = didYouMean(text, in: names)
-                let list = names.count == 1 ? "the only setting is \(names[0])" : "the settings are \(names.joined(separator: ", "))"
-                throw ScriptError("unknown setting \(quoted(text))\(hint): \(list)")
+                throw ScriptError("unknown parameter \(quoted(text))\(didYouMean(text, in: TunableTable.names)): `params` lists them")
             }
             return .word(line.text(word))
+        case .settingValue:
+            let end = rest.last?.end ?? word.end
+            rest.removeAll()
+            return .word(line.text(from: word.start, to: end))
+        case .accessibilityAction:
+            let text = line.text(word)
+            guard AccessibilityAction(rawValue: String(text)) != nil else {
+                let names = AccessibilityAction.allCases.map(\.rawValue)
+                throw ScriptError("unknown action \(quoted(text))\(didYouMean(text, in: names)): act takes \(names.joined(separator: ", "))")
+            }
+            return .word(text)
         case .path:
             return .path(try PropertyPath.parse(word, line))
         case .comparison:
@@ -227,7 +235,7 @@ public enum Parser {
             if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }
             if case .mustFail = inner { throw ScriptError("'! !' is not allowed") }
             return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
-        case .overlayOption, .pathPrefix, .value, .subject, .file, .settingValue:
+        case .overlayOption, .pathPrefix, .value, .subject, .file:
             return .word(line.text(word))
         }
     }

@@ -22,12 +22,16 @@ extension MailboxState {
         case .composeFocus: return .name(compose.focus?.rawValue ?? "none")
         case .composeTo: return .name(compose.to.isEmpty ? "none" : compose.to)
         case .segment: return .name(segments.selected.rawValue)
-        case .tint: return .color(segments.tint.color)
+        case .tint: return .color(settings.palette[segments.tint])
         case .viewX(let segment): return .number(viewX(of: segment))
         case .viewMessages(let segment):
             let ids = messages(in: segment.folder)
             return .name(ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ","))
         case .alert: return .name(alert?.rawValue ?? "none")
+        case .hapticCount: return .number(Double(hapticCount))
+        case .composeSubject: return .name(compose.subject.isEmpty ? "none" : compose.subject)
+        case .composeBody: return .name(compose.body.isEmpty ? "none" : compose.body)
+        case .parameter(let index): return try TunableTable.all[index].value(in: settings).value
         case let .message(id, field):
             let row = try row(id)
             switch field {
@@ -35,7 +39,7 @@ extension MailboxState {
             case .y: return .number(y(of: id))
             case .height: return .number(height(of: id))
             case .alpha: return .number(alpha(of: id))
-            case .background: return .color(background(of: id).color)
+            case .background: return .color(backgroundColor(of: id))
             case .icon: return .name(icon(of: id).rawValue)
             case .iconAlpha: return .number(iconAlpha(of: id))
             case .iconX: return .number(iconX(of: id))

@@ -16,6 +16,11 @@ public enum PropertyPath: Hashable, Sendable {
     /// The messages a segment's view lists (`view.later.messages`).
     case viewMessages(Segment)
     case alert
+    /// With haptics on, the haptic events since the reset.
+    case hapticCount
+    case composeSubject, composeBody
+    /// A tunable parameter, by its place in `TunableTable.all` (`param.threshold.near`).
+    case parameter(Int)
 
     /// The properties of a message row.
     public enum MessageField: String, CaseIterable, Sendable {
@@ -28,8 +33,16 @@ public enum PropertyPath: Hashable, Sendable {
     /// Every path that does not name a message, in the order `state`, `show` and `save` list them.
     static let fixedPaths: [PropertyPath] = [.time, .animating, .gesture, .overlay, .overlayAlpha]
         + Folder.allCases.map { .count($0) }
-        + [.undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .segment, .tint]
-        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [.alert]
+        + [.undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .composeSubject,
+           .composeBody, .segment, .tint]
+        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [.alert, .hapticCount]
+
+    /// Every parameter's path (`param.fps` …), in the table's order: read by `show param` and `expect`, and
+    /// listed by `params`, not by `state`.
+    public static var parameters: [PropertyPath] { TunableTable.all.indices.map { .parameter($0) } }
+
+    /// The prefix of a parameter's path.
+    public static let parameterPrefix = "param."
 
     /// Every path that does not name a message, with its name.
     static let fixed: [(name: String, path: PropertyPath)] = fixedPaths.map { ($0.name, $0) }
@@ -50,6 +63,7 @@ public enum PropertyPath: Hashable, Sendable {
     public static var templatesWithTypes: [(name: String, type: ValueType)] {
         fixed.map { ($0.name, $0.path.valueType) }
             + MessageField.allCases.map { ("msgN.\($0.rawValue)", PropertyPath.message(MessageID(1), $0).valueType) }
+            + parameters.map { ($0.name, $0.valueType) }
     }
 
     /// The path as scripts write it: `msg1.icon.alpha`, `trash.count`, `view.later.x`.
@@ -75,6 +89,10 @@ public enum PropertyPath: Hashable, Sendable {
         case .viewX(let segment): "view." + segment.rawValue + ".x"
         case .viewMessages(let segment): "view." + segment.rawValue + ".messages"
         case .alert: "alert"
+        case .hapticCount: "haptic.count"
+        case .composeSubject: "compose.subject"
+        case .composeBody: "compose.body"
+        case .parameter(let index): PropertyPath.parameterPrefix + TunableTable.all[index].name
         }
     }
     /// Every fixed name and message field as bytes, for the parser (a lookup a line).
@@ -114,6 +132,11 @@ public enum PropertyPath: Hashable, Sendable {
     /// The general reading, which explains every refusal.
     static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
         if let fixed = fixed.first(where: { $0.name == text }) { return fixed.path }
+        if text.hasPrefix(parameterPrefix) {
+            let name = text.dropFirst(parameterPrefix.count)
+            if let index = TunableTable.index(of: name) { return .parameter(index) }
+            throw ScriptError("unknown parameter \(quoted(name))\(didYouMean(name, in: TunableTable.names)): `params` lists them")
+        }
         if text.hasPrefix("msg"), let dot = text.firstIndex(of: ".") {
             let head = text[..<dot]
             let field = text[text.index(after: dot)...]
@@ -132,7 +155,9 @@ public enum PropertyPath: Hashable, Sendable {
     /// What kind of value the path holds.
     public var valueType: ValueType {
         switch self {
-        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX: return .number
+        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX, .hapticCount: return .number
+        case .composeSubject, .composeBody: return .text
+        case .parameter(let index): return TunableTable.all[index].valueType
         case .menu: return ValueNames.menu
         case .compose: return ValueNames.compose
         case .composeFocus: return ValueNames.composeFocus
@@ -193,6 +218,8 @@ extension PropertyPath {
         let candidates: [PropertyPath]
         if let id = MessageID(name: head) {
             candidates = MessageField.allCases.map { .message(id, $0) }
+        } else if head == "param" {
+            candidates = parameters
         } else {
             candidates = fixedPaths
         }

@@ -17,6 +17,8 @@ public enum Report: Equatable, Sendable {
     case render(ScreenSnapshot)
     /// `help [COMMAND]`.
     case help(HelpTopic)
+    /// `params`: every tunable parameter.
+    case params(ParameterListing)
     /// A sentence a command says: "Nothing to undo.", what `save` wrote.
     case note(Note)
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
@@ -36,6 +38,8 @@ public enum MachineReport: Equatable, Sendable {
     case properties([PropertyReading])
     /// `timeline [TARGET] --json`.
     case timeline(TimelineExcerpt)
+    /// `params --json`.
+    case params(ParameterListing)
 }
 
 /// A property path and its value on screen.

@@ -171,7 +171,13 @@ public struct Session: Sendable {
             pendingReset = screen.now
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
+            if let refusal = change.refusal(on: screen) { throw ScriptError("set \(change.tunable.name): \(refusal)") }
             try screen.send(.settingsChanged(change.applied(to: screen.settings)))
+        case .params(let format):
+            let listing = ParameterListing(settings: screen.settings)
+            outcome.report = format == .json ? .json(.params(listing)) : .params(listing)
+        case let .act(id, action):
+            try screen.send(.acted(id, action))
         case .state(.text):
             outcome.report = .state(screen.snapshot())
         case .state(.json):
@@ -247,7 +253,16 @@ public struct Session: Sendable {
     private func readings(_ paths: [PropertyPath]) throws(MailboxError) -> [PropertyReading] {
         var readings: [PropertyReading] = []
         readings.reserveCapacity(paths.count)
-        for path in paths { readings.append(PropertyReading(path: path, value: try screen.read(path))) }
+        for path in paths {
+            let value: Value
+            do {
+                value = try screen.read(path)
+            } catch .parameterDiffersBySide(let name) {
+                // Shown, not compared: a both-sides threshold whose sides differ shows each.
+                value = .name(TunableTable.named(name).map { TunableTable.shown($0, in: screen.settings) } ?? name)
+            }
+            readings.append(PropertyReading(path: path, value: value))
+        }
         return readings
     }
 
@@ -285,7 +300,7 @@ extension Command {
     /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
     public var isAction: Bool {
         switch self {
-        case .pan, .edgePan, .release, .tap, .choose, .shake, .type, .advance, .settle, .reset, .set: true
+        case .pan, .edgePan, .release, .tap, .choose, .shake, .type, .advance, .settle, .reset, .set, .act: true
         default: false
         }
     }
@@ -293,7 +308,7 @@ extension Command {
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool {
         switch self {
-        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot: false
+        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot, .params: false
         default: true
         }
     }

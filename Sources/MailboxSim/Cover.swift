@@ -19,16 +19,27 @@ public enum Cover: Equatable, Sendable {
         }
     }
 
-    /// How to get rid of it.
-    public var hint: String {
+    /// How to get rid of it; `remaining` is how long what is going away still takes.
+    public func hint(remaining: Ticks) -> String {
         switch self {
         case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
         case .overlay(let overlay):
-            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance \(Durations.overlayFade.decimalSeconds)"
-        case .compose(let closing): closing ? "it is closing; advance \(Durations.compose.decimalSeconds)" : "type, or tap cancel"
+            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance \(remaining.decimalSeconds)"
+        case .compose(let closing): closing ? "it is closing; advance \(remaining.decimalSeconds)" : "type, or tap cancel"
         case .menu: "pan content or tap menu to close it"
         }
     }
+}
 
-    var error: MailboxError { .covered(by: what, hint: hint) }
+extension MailboxState {
+    /// The error for a touch that `cover` takes, saying how to get rid of it.
+    func refusal(_ cover: Cover) -> MailboxError {
+        let key: PropertyKey? = switch cover {
+        case .overlay: PropertyKey(.overlay, .alpha)
+        case .compose: PropertyKey(.composeSheet, .y)
+        case .alert, .menu: nil
+        }
+        let end = key.flatMap { animator.animation(for: $0)?.end } ?? now
+        return .covered(by: cover.what, hint: cover.hint(remaining: end - now))
+    }
 }

@@ -26,17 +26,22 @@ public enum MailboxAction: Equatable, Sendable {
     case settled
     /// `set` changed a setting.
     case settingsChanged(Settings)
+    /// An accessibility action on a message: the outcome of a release in that zone, without a gesture.
+    case acted(MessageID, AccessibilityAction)
 }
 
 /// The named things a tap can hit.
 public enum TapTarget: Hashable, Sendable {
     case compose, menu, cancel, undo
     case deleteDraft, keepDraft
+    /// A field of the compose sheet: `to`, `subject`, `body`.
+    case field(ComposeSheet.Field)
     case segment(Segment)
 
     /// The one-word targets, as scripts spell them; `segment` takes a segment name after it.
     public static let words: [(word: String, target: TapTarget?)] =
-        [TapTarget.compose, .menu, .cancel, .undo, .deleteDraft, .keepDraft].map { ($0.name, $0) } + [("segment", nil)]
+        ([TapTarget.compose, .menu, .cancel, .undo, .deleteDraft, .keepDraft]
+            + ComposeSheet.Field.allCases.map(TapTarget.field)).map { ($0.name, $0) } + [("segment", nil)]
 
     /// How scripts write it: `cancel`, `delete-draft`, `segment later`.
     public var name: String {
@@ -47,6 +52,7 @@ public enum TapTarget: Hashable, Sendable {
         case .undo: "undo"
         case .deleteDraft: "delete-draft"
         case .keepDraft: "keep-draft"
+        case .field(let field): field.rawValue
         case .segment(let s): "segment \(s.rawValue)"
         }
     }

@@ -20,6 +20,8 @@ public enum MailboxError: Error, Equatable, Sendable {
     case nothingToType
     case menuClosed
     case mailboxOffScreen(Segment)
+    /// A parameter asked for as one value that has two now (`threshold.near` with the sides set apart).
+    case parameterDiffersBySide(String)
 
     public var message: String {
         switch self {
@@ -55,6 +57,9 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "no field has the keyboard (compose first)"
         case .mailboxOffScreen(let segment):
             return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"
+        case .parameterDiffersBySide(let name):
+            let sides = name.split(separator: ".", maxSplits: 1).map(String.init)
+            return "\(name) differs by side: read \(sides[0]).left.\(sides[1]) or \(sides[0]).right.\(sides[1])"
         case .menuClosed:
             return "the menu is closed: pan content drags the content while the menu is open (edgepan opens it)"
         }

@@ -28,6 +28,8 @@ extension MailboxState {
             advanceClock(to: target)
         case .settingsChanged(let settings):
             self.settings = settings
+        case let .acted(id, action):
+            try act(id, action)
         }
     }
 
@@ -37,7 +39,7 @@ extension MailboxState {
         switch target {
         case .message(let id):
             let row = try row(id)
-            if let cover { throw cover.error }
+            if let cover { throw refusal(cover) }
             guard row.visible else { throw .messageNotVisible(id, row.folder) }
             if segments.selected != .mailbox { throw .mailboxOffScreen(segments.selected) }
             // A row whose height collapses has left; one whose height opens again (undo) is grabbed like
@@ -46,9 +48,9 @@ extension MailboxState {
                 throw .messageLeaving(id)
             }
         case .edge:
-            if let cover { throw cover.error }
+            if let cover { throw refusal(cover) }
         case .content:
-            if let cover, cover != .menu { throw cover.error }
+            if let cover, cover != .menu { throw refusal(cover) }
             if menuPhase == .closed { throw .menuClosed }
         }
     }
@@ -61,7 +63,7 @@ extension MailboxState {
         switch cover {
         case nil: return
         case .menu? where target == .edge || target == .content: return
-        case let cover?: throw cover.error
+        case let cover?: throw refusal(cover)
         }
     }
 
@@ -120,23 +122,42 @@ extension MailboxState {
         pan.lastSample = now
         gesture = pan
         switch pan.target {
-        case .message(let id): dragRow(id, to: pan.origin + translation)
+        case .message(let id): dragRow(id, origin: pan.origin, translation: translation)
         case .edge, .content: contentX = min(Metrics.screenWidth, max(0, pan.origin + translation))
         }
     }
 
-    /// Moves a row with the finger, logging the thresholds it crosses.
-    private mutating func dragRow(_ id: MessageID, to x: Double) {
-        let before = SwipeZone.at(rows[id.index].x)
+    /// Moves a row with the finger (past ±320 only `elasticity` of the way), logging the thresholds it
+    /// crosses and, with haptics on, a tap of the motor at each.
+    private mutating func dragRow(_ id: MessageID, origin: Double, translation: Double) {
+        let x = settings.elasticity == 1 ? origin + translation : Elastic(settings.elasticity).x(from: origin, by: translation)
+        let before = zone(at: rows[id.index].x)
         rows[id.index].x = x
-        let after = SwipeZone.at(x)
-        // A threshold is crossed when the colour changes (60 and 260 pt), or the icon changes without
-        // leaving or reaching rest (a flick across x = 0); merely starting to reveal an icon is not one.
+        let after = zone(at: x)
+        // A threshold is crossed when the colour changes (the near and far thresholds), or the icon changes
+        // without leaving or reaching rest (a flick across x = 0); merely starting to reveal an icon is not one.
         if before.background != after.background || (before.icon != after.icon && before != .rest && after != .rest) {
             log(.view(.row(id)), .thresholdCrossed(from: before, to: after, x: x))
         }
+        if settings.haptics && before.level != after.level { tapHaptics(id, from: before.level, to: after.level) }
     }
 
+    /// One haptic event for each threshold between zone levels `from` and `to`, in the order the finger
+    /// crossed them: light at a near threshold, medium at a far one.
+    private mutating func tapHaptics(_ id: MessageID, from: Int, to: Int) {
+        let step = to > from ? 1 : -1
+        var level = from
+        while level != to {
+            let next = level + step
+            let outward = max(abs(level), abs(next))
+            let leftSide = level + next < 0
+            let side = leftSide ? settings.thresholds.left : settings.thresholds.right
+            let at = (outward == 1 ? side.near : side.far) * (leftSide ? -1 : 1)
+            hapticCount += 1
+            log(.view(.row(id)), .haptic(outward == 1 ? .light : .medium, threshold: at))
+            level = next
+        }
+    }
     private mutating func released(_ velocity: Double?) throws(MailboxError) {
         guard let pan = gesture else { throw .noFingerDown }
         let finalVelocity = velocity ?? pan.velocity
@@ -147,10 +168,16 @@ extension MailboxState {
         }
     }
 
-    /// The zone at release decides; the background and icon latch to it.
+    /// The zone at release decides; the background and icon latch to it. With an escape velocity set, a
+    /// release before the near threshold that is fast enough the way x points commits to the near action.
     private mutating func releaseRow(_ id: MessageID, velocity: Double) {
         let x = rows[id.index].x
-        let zone = SwipeZone.at(x)
+        var zone = zone(at: x)
+        let escape = settings.escapeVelocity
+        if escape > 0, zone.level == 0, x != 0, velocity * x > 0, abs(velocity) >= escape {
+            zone = SwipeZone.nearAction(sign: x)
+            log(.view(.row(id)), .escaped(velocity: velocity, escapeVelocity: escape))
+        }
         let outcome = zone.releaseOutcome
         log(.view(.row(id)), .gestureEnded(value: x, velocity: velocity, outcome: .row(outcome)))
         rows[id.index].latch = zone
@@ -158,10 +185,24 @@ extension MailboxState {
         switch outcome {
         case .snapBack:
             if x == 0 { rows[id.index].latch = nil; return }
-            animate(key, to: 0, over: Durations.snapBack, then: .snapBackEnded(id))
+            animate(key, to: 0, as: .snap, velocity: velocity, then: .snapBackEnded(id))
         case .options, .hide:
-            animate(key, to: zone.side * Metrics.slideDistance, over: Durations.slideOut, then: .slideOutEnded(id, outcome))
+            animate(key, to: zone.side * Metrics.slideDistance, as: .slide, velocity: velocity,
+                    then: .slideOutEnded(id, outcome))
         }
+    }
+
+    /// An accessibility action: checked as a finger going down on the row would be, then the row slides out
+    /// from where it is (x 0 at rest) as a release in the action's zone does, with no velocity.
+    private mutating func act(_ id: MessageID, _ action: AccessibilityAction) throws(MailboxError) {
+        try checkPanBegan(.message(id))
+        let key = PropertyKey(.row(id), .x)
+        grab(key)
+        gestureCount += 1
+        let zone = action.zone
+        log(.view(.row(id)), .accessibilityAction(action))
+        rows[id.index].latch = zone
+        animate(key, to: zone.side * Metrics.slideDistance, as: .slide, then: .slideOutEnded(id, zone.releaseOutcome))
     }
 
     private mutating func tapped(_ target: TapTarget?) throws(MailboxError) {
@@ -170,7 +211,7 @@ extension MailboxState {
         case (nil, .overlay(let overlay)?):
             try dismissOverlay(overlay, .finish(option: nil))
         case (nil, let cover?):
-            throw cover.error
+            throw refusal(cover)
         case (nil, nil):
             throw .nothingToDismiss
         case (.cancel?, .alert(let alert)?):
@@ -180,7 +221,7 @@ extension MailboxState {
         case (.cancel?, .compose?):
             try cancelCompose()
         case (.cancel?, .menu?):
-            throw Cover.menu.error
+            throw refusal(.menu)
         case (.cancel?, nil):
             throw .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")
         case (.undo?, .alert(.undo)?):
@@ -191,6 +232,10 @@ extension MailboxState {
             closeCompose(keepingDraft: target == .keepDraft)
         case (.deleteDraft?, nil), (.keepDraft?, nil), (.deleteDraft?, .compose?), (.keepDraft?, .compose?):
             throw .cannotTap(target!.name, reason: "no draft alert is up (type, then tap cancel)")
+        case (.field(let field)?, .compose?):
+            try focus(field)
+        case (.field(let field)?, nil):
+            throw .cannotTap(field.rawValue, reason: "the compose sheet is not up (compose first)")
         case (.menu?, .menu?), (.menu?, nil):
             toggleMenu()
         case (.compose?, nil):
@@ -198,13 +243,13 @@ extension MailboxState {
         case (.segment(let segment)?, nil):
             select(segment)
         case (_, let cover?):
-            throw cover.error
+            throw refusal(cover)
         }
     }
 
     private mutating func chose(_ option: String) throws(MailboxError) {
         guard case .overlay(let overlay)? = cover else {
-            if let cover { throw cover.error }
+            if let cover { throw refusal(cover) }
             throw .noOverlay
         }
         guard overlay.kind.options.contains(option) else {
@@ -248,6 +293,6 @@ extension MailboxState {
 
     /// Collapses a row's height; the rows below follow it up, and the message then moves to its folder.
     mutating func hide(_ id: MessageID, record: UndoRecord) {
-        animate(PropertyKey(.row(id), .height), to: 0, over: Durations.hide, then: .hideEnded(record))
+        animate(PropertyKey(.row(id), .height), to: 0, as: .hide, then: .hideEnded(record))
     }
 }

@@ -6,26 +6,26 @@ import MailboxText
 extension MailboxState {
     mutating func openCompose() {
         compose.focus = .to
-        animate(PropertyKey(.composeDim, .alpha), to: Metrics.composeDimAlpha, over: Durations.compose)
-        animate(PropertyKey(.composeSheet, .y), to: Metrics.composeShownY, over: Durations.compose,
+        animate(PropertyKey(.composeDim, .alpha), to: Metrics.composeDimAlpha, as: .compose)
+        animate(PropertyKey(.composeSheet, .y), to: Metrics.composeShownY, as: .compose,
                 then: .composeSettled(shown: true))
     }
 
     mutating func typed(_ text: String) throws(MailboxError) {
-        if let alert { throw Cover.alert(alert).error }
-        guard compose.focus == .to, composePhase != .hidden else {
-            if let cover { throw cover.error }
+        if let alert { throw refusal(.alert(alert)) }
+        guard let field = compose.focus, composePhase != .hidden else {
+            if let cover { throw refusal(cover) }
             throw .nothingToType
         }
-        compose.to += text
+        compose.append(text, to: field)
         log(.view(.composeSheet), .typed(text))
     }
 
-    /// `tap cancel` on the sheet: closes it, whatever was typed; with the draft alert on and text in the To
+    /// `tap cancel` on the sheet: closes it, whatever was typed; with the draft alert on and text in any
     /// field, asks about the draft instead.
     mutating func cancelCompose() throws(MailboxError) {
         if compose.y == Metrics.screenHeight { throw .cannotTap("cancel", reason: "the compose sheet is already closing") }
-        if compose.to.isEmpty || !settings.composeDraftAlert {
+        if !compose.hasDraft || !settings.composeDraftAlert {
             closeCompose(keepingDraft: false)
         } else {
             alert = .draft
@@ -39,11 +39,19 @@ extension MailboxState {
             log(.screen, .alertDismissed(alert, keepingDraft ? .keepDraft : .deleteDraft))
             self.alert = nil
         }
-        if !keepingDraft { compose.to = "" }
+        if !keepingDraft { compose.clear() }
         compose.focus = nil
-        animate(PropertyKey(.composeDim, .alpha), to: 0, over: Durations.compose)
-        animate(PropertyKey(.composeSheet, .y), to: Metrics.screenHeight, over: Durations.compose,
+        animate(PropertyKey(.composeDim, .alpha), to: 0, as: .compose)
+        animate(PropertyKey(.composeSheet, .y), to: Metrics.screenHeight, as: .compose,
                 then: .composeSettled(shown: false))
+    }
+
+    /// `tap to`, `tap subject`, `tap body`: the keyboard moves to that field of the sheet that is up.
+    mutating func focus(_ field: ComposeSheet.Field) throws(MailboxError) {
+        if compose.y == Metrics.screenHeight { throw .cannotTap(field.rawValue, reason: "the compose sheet is closing") }
+        guard compose.focus != field else { return }
+        compose.focus = field
+        log(.view(.composeSheet), .focused(field))
     }
 
     /// `tap cancel` on an alert: it goes away and nothing else happens.

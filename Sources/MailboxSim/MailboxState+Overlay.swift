@@ -12,7 +12,7 @@ extension MailboxState {
         }
         self.overlay = overlay
         log(.view(.overlay), .overlayShown(overlay.kind))
-        animate(PropertyKey(.overlay, .alpha), to: 1, over: Durations.overlayFade)
+        animate(PropertyKey(.overlay, .alpha), to: 1, as: .fade)
     }
 
     /// Starts fading the overlay out; what follows depends on how it was dismissed.
@@ -28,7 +28,7 @@ extension MailboxState {
             }
         }
         log(.view(.overlay), .overlayDismissed(current.kind, dismissal))
-        animate(PropertyKey(.overlay, .alpha), to: 0, over: Durations.overlayFade, then: .overlayFadedOut)
+        animate(PropertyKey(.overlay, .alpha), to: 0, as: .fade, then: .overlayFadedOut)
     }
 
     mutating func overlayFadedOut() {
@@ -38,7 +38,7 @@ extension MailboxState {
         let id = gone.message
         switch gone.dismissal {
         case .cancel?:
-            animate(PropertyKey(.row(id), .x), to: 0, over: Durations.slideBack, then: .slideBackEnded(id))
+            animate(PropertyKey(.row(id), .x), to: 0, as: .slide, then: .slideBackEnded(id))
         case .finish?, nil:
             hide(id, record: gone.undo)
         }

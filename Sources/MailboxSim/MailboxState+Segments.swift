@@ -15,7 +15,7 @@ extension MailboxState {
             setModelValue(entering, .scalar(fromLeft ? -Metrics.screenWidth : Metrics.screenWidth))
         }
         animate(PropertyKey(.segmentView(current), .x), to: fromLeft ? Metrics.screenWidth : -Metrics.screenWidth,
-                over: Durations.segment)
-        animate(entering, to: 0, over: Durations.segment, then: .segmentSettled(segment))
+                as: .segment)
+        animate(entering, to: 0, as: .segment, then: .segmentSettled(segment))
     }
 }

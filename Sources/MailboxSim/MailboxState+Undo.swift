@@ -8,7 +8,7 @@ extension MailboxState {
     public var canUndo: Bool { !undoStack.isEmpty }
 
     mutating func shaken() throws(MailboxError) {
-        if let cover { throw cover.error }
+        if let cover { throw refusal(cover) }
         guard canUndo else { return }
         alert = .undo
         log(.screen, .alertShown(.undo))
@@ -27,8 +27,8 @@ extension MailboxState {
         let key = PropertyKey(.row(id), .x)
         if animator.animation(for: key) == nil { setModelValue(key, .scalar(record.side * Metrics.slideDistance)) }
         // Two follow-ups: a finger may grab the row and stop its slide, while its height keeps opening.
-        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, over: Durations.undoReveal,
+        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, as: .undo,
                 then: .restoreEnded(id))
-        animate(key, to: 0, over: Durations.undoReveal, then: .returnEnded(id))
+        animate(key, to: 0, as: .undo, then: .returnEnded(id))
     }
 }

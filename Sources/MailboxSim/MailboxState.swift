@@ -22,6 +22,8 @@ public struct MailboxState: Equatable, Sendable {
     public internal(set) var alert: Alert?
     public internal(set) var segments = SegmentedControl()
     public internal(set) var timeline = Timeline()
+    /// Haptic events since the reset (with `haptics on`).
+    public internal(set) var hapticCount = 0
     /// Gestures begun since the reset; numbers the timeline's groups.
     public internal(set) var gestureCount = 0
     var animator = Animator<PropertyKey, FollowUp>()
@@ -142,13 +144,21 @@ extension MailboxState {
 
     /// The zone whose colour and icon the row shows: its latch after release, else where x is.
     public func displayZone(of id: MessageID) -> SwipeZone {
-        rows[id.index].latch ?? SwipeZone.at(x(of: id))
+        rows[id.index].latch ?? zone(at: x(of: id))
     }
 
+    /// The zone of offset `x` with the thresholds set now.
+    public func zone(at x: Double) -> SwipeZone { SwipeZone.at(x, settings.thresholds) }
+
     public func background(of id: MessageID) -> PaletteColor { displayZone(of: id).background }
+    /// The colour behind the row now, from the palette set now.
+    public func backgroundColor(of id: MessageID) -> Color { settings.palette[background(of: id)] }
     public func icon(of id: MessageID) -> Icon { displayZone(of: id).icon }
-    public func iconAlpha(of id: MessageID) -> Double { displayZone(of: id).iconAlpha(x: x(of: id)) }
-    public func iconX(of id: MessageID) -> Double { displayZone(of: id).iconX(x: x(of: id)) }
+    public func iconAlpha(of id: MessageID) -> Double { iconAlpha(displayZone(of: id), x: x(of: id)) }
+    public func iconX(of id: MessageID) -> Double { displayZone(of: id).iconX(x: x(of: id), inset: settings.iconInset) }
+
+    /// The icon's alpha in `zone` at offset `x`: the ramp ends at the near threshold of x's side.
+    func iconAlpha(_ zone: SwipeZone, x: Double) -> Double { zone.iconAlpha(x: x, settings.thresholds) }
 
     public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
 
@@ -170,7 +180,7 @@ extension MailboxState {
     public var menuPhase: MenuPhase {
         if let gesture, gesture.target == .edge || gesture.target == .content { return .moving }
         if animator.isAnimating(PropertyKey(.content, .x)) { return .moving }
-        return contentX == 0 ? .closed : contentX == Metrics.menuOpenX ? .open : .moving
+        return contentX == 0 ? .closed : contentX == settings.menuOpenX ? .open : .moving
     }
 
     /// `hidden`, `shown` or `moving`.
@@ -191,12 +201,14 @@ extension MailboxState {
     /// The gesture the current entries belong to: the one in progress, or the last one.
     var gestureNumber: Int? { gestureCount == 0 ? nil : gestureCount }
 
-    /// Animates `key` from what is on screen to `target` over `duration` on the behaviour curve, logging it.
+    /// Animates `key` from what is on screen to `target` with the duration and curve set for `role`,
+    /// logging it. A spring starts with `velocity` (in the property's units a second) and lasts until it
+    /// has settled (`Spring.Settle.within`, with the property's tolerances).
     ///
     /// A change to the value the view already has on screen is no animation (SPEC §3): any animation of `key`
     /// stops, nothing is logged, and the follow-up runs at once, at this same instant.
-    mutating func animate(_ key: PropertyKey, to target: Double, over duration: Ticks,
-                          curve: TimingCurve = Durations.curve, then completion: FollowUp? = nil) {
+    mutating func animate(_ key: PropertyKey, to target: Double, as role: AnimationRole, velocity: Double = 0,
+                          then completion: FollowUp? = nil) {
         let from = presentation(key)
         setModelValue(key, .scalar(target))
         if from == .scalar(target) {
@@ -204,8 +216,16 @@ extension MailboxState {
             if let completion { complete(completion) }
             return
         }
-        let animation = animator.start(key, from: from, to: .scalar(target), at: now, duration: duration,
-                                       curve: curve, completion: completion)
+        var curve = settings.timings.curve(role)
+        if case .spring(let spring) = curve, let start = from.scalar {
+            let distance = target - start
+            let tolerance = key.property.settleTolerance
+            curve = .spring(spring.with(initialVelocity: velocity / distance,
+                                        settle: .within(distance: abs(distance), position: tolerance.position,
+                                                        velocity: tolerance.velocity)))
+        }
+        let animation = animator.start(key, from: from, to: .scalar(target), at: now,
+                                       duration: settings.timings.duration(role), curve: curve, completion: completion)
         timeline.append(TimelineEntry(
             time: now, subject: .view(key.view),
             kind: .animation(property: key, from: from, to: .scalar(target), duration: animation.duration, curve: curve),

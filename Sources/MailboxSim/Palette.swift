@@ -42,3 +42,28 @@ extension Color {
         return hex
     }
 }
+
+/// The colour shown for each palette name: SPEC §1's by default, each one tunable (`set color.NAME`).
+public struct Palette: Equatable, Sendable {
+    private var colors: [Color]
+
+    /// SPEC §1's palette.
+    public static let spec = Palette(colors: PaletteColor.allCases.map(\.color))
+
+    private init(colors: [Color]) { self.colors = colors }
+
+    public subscript(_ name: PaletteColor) -> Color {
+        get { colors[name.index] }
+        set { colors[name.index] = newValue }
+    }
+
+    /// The palette name whose colour here is `color`, if any (the first, should two share it).
+    public func name(of color: Color) -> PaletteColor? {
+        let rgb = color.rgb
+        return PaletteColor.allCases.first { colors[$0.index].rgb == rgb }
+    }
+}
+
+extension PaletteColor {
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}

@@ -18,15 +18,46 @@ public enum SwipeZone: String, CaseIterable, Sendable {
     /// x ≥ 260: red, delete.
     case delete
 
-    /// The zone of offset `x`; zones are closed at their lower bound of |x|.
-    public static func at(_ x: Double) -> SwipeZone {
+    /// The zone of offset `x` with SPEC's thresholds (60 and 260); zones are closed at their lower bound of |x|.
+    public static func at(_ x: Double) -> SwipeZone { at(x, .spec) }
+
+    /// The zone of offset `x` with `thresholds`; zones are closed at their lower bound of |x|.
+    public static func at(_ x: Double, _ thresholds: Thresholds) -> SwipeZone {
         let distance = abs(x)
         if x == 0 { return .rest }
         if x < 0 {
-            return distance < Metrics.shortSwipe ? .laterPeek : distance < Metrics.longSwipe ? .later : .list
+            let side = thresholds.left
+            return distance < side.near ? .laterPeek : distance < side.far ? .later : .list
         }
-        return distance < Metrics.shortSwipe ? .archivePeek : distance < Metrics.longSwipe ? .archive : .delete
+        let side = thresholds.right
+        return distance < side.near ? .archivePeek : distance < side.far ? .archive : .delete
     }
+
+    /// How many thresholds out from rest the zone is, signed by side: 0 at rest and in a peek, ±1 in the
+    /// near action's zone, ±2 in the far one's.
+    public var level: Int {
+        switch self {
+        case .rest, .laterPeek, .archivePeek: 0
+        case .later: -1
+        case .list: -2
+        case .archive: 1
+        case .delete: 2
+        }
+    }
+
+    /// The zone at signed `level` (−2…2); a level of 0 is the peek of the side of `sign`.
+    static func at(level: Int, sign: Double) -> SwipeZone {
+        switch level {
+        case -2: .list
+        case -1: .later
+        case 1: .archive
+        case 2: .delete
+        default: sign < 0 ? .laterPeek : .archivePeek
+        }
+    }
+
+    /// The zone of the near action on the side of `x`'s sign.
+    static func nearAction(sign: Double) -> SwipeZone { sign < 0 ? .later : .archive }
 
     public var background: PaletteColor {
         switch self {
@@ -48,22 +79,27 @@ public enum SwipeZone: String, CaseIterable, Sendable {
         }
     }
 
-    /// The icon's alpha at offset `x`: fading in below the first threshold, opaque past it.
-    public func iconAlpha(x: Double) -> Double {
+    /// The icon's alpha at offset `x`: fading in below the first threshold (|x| / near), opaque past it.
+    public func iconAlpha(x: Double, near: Double = Metrics.shortSwipe) -> Double {
         switch self {
         case .rest: 0
-        case .laterPeek, .archivePeek: min(1, abs(x) / Metrics.shortSwipe)
+        case .laterPeek, .archivePeek: min(1, abs(x) / near)
         case .later, .list, .archive, .delete: 1
         }
     }
 
-    /// The icon's centre x at offset `x`: pinned 30 pt in from the edge, then 30 pt behind the row's edge.
-    public func iconX(x: Double) -> Double {
+    /// The icon's alpha at offset `x` with the near threshold of `thresholds` on x's side.
+    public func iconAlpha(x: Double, _ thresholds: Thresholds) -> Double {
+        iconAlpha(x: x, near: (side < 0 ? thresholds.left : thresholds.right).near)
+    }
+
+    /// The icon's centre x at offset `x`: pinned `inset` in from the edge, then `inset` behind the row's edge.
+    public func iconX(x: Double, inset: Double = Metrics.iconInset) -> Double {
         switch self {
-        case .rest, .laterPeek: Metrics.screenWidth - Metrics.iconInset
-        case .archivePeek: Metrics.iconInset
-        case .later, .list: Metrics.screenWidth + Metrics.iconInset + x
-        case .archive, .delete: x - Metrics.iconInset
+        case .rest, .laterPeek: Metrics.screenWidth - inset
+        case .archivePeek: inset
+        case .later, .list: Metrics.screenWidth + inset + x
+        case .archive, .delete: x - inset
         }
     }
 

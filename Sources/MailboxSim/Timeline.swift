@@ -21,6 +21,20 @@ public enum TimelineEvent: Equatable, Sendable {
     case alertShown(Alert)
     case alertDismissed(Alert, TapTarget)
     case undoing(UndoRecord)
+    /// With haptics on: the motor tapped as a dragged row crossed the threshold at `threshold` (signed x).
+    case haptic(HapticStrength, threshold: Double)
+    /// A release before the near threshold, at least as fast as the escape velocity the way x points.
+    case escaped(velocity: Double, escapeVelocity: Double)
+    /// An accessibility action (VoiceOver's custom actions) performed an outcome without a gesture.
+    case accessibilityAction(AccessibilityAction)
+    /// The compose sheet's focus moved to a field.
+    case focused(ComposeSheet.Field)
+}
+
+/// How strongly the haptic motor taps: light at a near threshold, medium at a far one (UIKit's
+/// UIImpactFeedbackGenerator styles).
+public enum HapticStrength: String, CaseIterable, Sendable {
+    case light, medium
 }
 
 /// What a lifted finger set off: a row's release outcome, or the menu continuing one way.

@@ -17,6 +17,10 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var alert: Alert?
     public var segment: Segment
     public var tint: PaletteColor
+    /// The colours the palette's names stand for now (`set color.NAME`).
+    public var palette: Palette
+    /// Where the zones change now (`set threshold…`), for guides drawn at them.
+    public var thresholds: Thresholds
     /// Each segment's view x, left to right (later, mailbox, archive).
     public var viewX: [Double]
     /// Every message, in inbox order, wherever it is.
@@ -30,6 +34,9 @@ public struct ScreenSnapshot: Equatable, Sendable {
 
     /// The messages in a folder, in inbox order.
     public func messages(in folder: Folder) -> [MessageID] { rows.filter { $0.folder == folder }.map(\.id) }
+
+    /// The tint's colour in the palette set now.
+    public var tintColor: Color { palette[tint] }
 
     /// A segment's view x.
     public func viewX(of segment: Segment) -> Double { viewX[segment.index] }
@@ -45,6 +52,8 @@ public struct RowSnapshot: Equatable, Sendable {
     public var height: Double
     public var alpha: Double
     public var background: PaletteColor
+    /// The colour of `background` in the palette set now.
+    public var backgroundColor: Color
     public var icon: Icon
     public var iconAlpha: Double
     public var iconX: Double
@@ -70,8 +79,10 @@ public struct ComposeSnapshot: Equatable, Sendable {
     public var y: Double
     public var dim: Double
     public var focus: ComposeSheet.Field?
-    /// What was typed into the To field.
+    /// What was typed into each field.
     public var to: String
+    public var subject: String
+    public var body: String
 }
 
 /// A finger that is down.
@@ -108,18 +119,22 @@ extension MailboxState {
             menu: menuPhase,
             contentX: contentPresentationX,
             compose: ComposeSnapshot(phase: composePhase, y: composePresentationY, dim: composePresentationDim,
-                                     focus: compose.focus, to: compose.to),
+                                     focus: compose.focus, to: compose.to, subject: compose.subject,
+                                     body: compose.body),
             alert: alert,
             segment: segments.selected,
             tint: segments.tint,
+            palette: settings.palette,
+            thresholds: settings.thresholds,
             viewX: Segment.allCases.map(viewX(of:)),
             rows: rows.map { row in
                 let id = row.id
                 let zone = displayZone(of: id)
                 let x = x(of: id)
                 return RowSnapshot(id: id, folder: row.folder, x: x, y: ys[id.index], height: height(of: id),
-                                   alpha: alpha(of: id), background: zone.background, icon: zone.icon,
-                                   iconAlpha: zone.iconAlpha(x: x), iconX: zone.iconX(x: x),
+                                   alpha: alpha(of: id), background: zone.background,
+                                   backgroundColor: settings.palette[zone.background], icon: zone.icon,
+                                   iconAlpha: iconAlpha(zone, x: x), iconX: zone.iconX(x: x, inset: settings.iconInset),
                                    snooze: row.snooze, list: row.list)
             },
             undoCount: undoStack.count,

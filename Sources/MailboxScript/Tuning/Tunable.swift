@@ -1,0 +1,207 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// One number or rule of the behaviour a script tunes: its name, the values it takes, what it does, and
+/// how it reads and changes the settings. `set`, `params`, `param.NAME`, `help set` and completion read
+/// these (the table is `TunableTable.all`).
+public struct Tunable: Sendable {
+    /// What `set` and `param.` call it: `threshold.left.near`, `curve.slide`.
+    public let name: String
+    public let kind: Kind
+    /// What it does, for `params` and `help set`.
+    public let summary: String
+    /// Its value in `settings`; nil when it has no single value (`threshold.near` with the sides set apart).
+    let read: @Sendable (Settings) -> TunableValue?
+    /// `settings` with the value set, or why it cannot be.
+    let write: @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings
+    /// Why the screen as it is now cannot take a change (`menu.open` while the menu is not closed).
+    let refusal: (@Sendable (MailboxState) -> String?)?
+
+    init(_ name: String, _ kind: Kind, _ summary: String,
+         read: @escaping @Sendable (Settings) -> TunableValue?,
+         write: @escaping @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings,
+         refusal: (@Sendable (MailboxState) -> String?)? = nil) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.read = read
+        self.write = write
+        self.refusal = refusal
+    }
+
+    /// The values a parameter takes.
+    public enum Kind: Equatable, Sendable {
+        /// A number in `range` (`unit` names it: `pt`, `pt/s`, empty for a ratio).
+        case number(ClosedRange<Double>, unit: String)
+        /// Seconds, more than 0 and at most `max`.
+        case duration(max: Double)
+        case whole(ClosedRange<Int>)
+        /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `default`, `bezier X1 Y1 X2 Y2`, `spring DAMPING RESPONSE`.
+        case curve
+        /// A palette name or `#RRGGBB`.
+        case color
+        /// `on` or `off`.
+        case flag
+        /// `velocity` or `position N`.
+        case menuRelease
+        /// A profile's name.
+        case profile
+    }
+
+    /// Its value now, as `param.NAME` reads it.
+    public func value(in settings: Settings) throws(MailboxError) -> TunableValue {
+        guard let value = read(settings) else { throw .parameterDiffersBySide(name) }
+        return value
+    }
+
+    /// Its value in SPEC's settings.
+    public var defaultValue: TunableValue { read(Settings())! }
+
+    /// How `help set` writes its value: `N (1…240)`, `SECONDS`, `on|off`.
+    public var synopsis: String {
+        switch kind {
+        case .number(let range, let unit):
+            let unitText = unit.isEmpty ? "" : " " + unit
+            return "N (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))"
+        case .duration: return "SECONDS"
+        case .whole(let range): return "N (\(range.lowerBound)…\(range.upperBound))"
+        case .curve: return "CURVE"
+        case .color: return "COLOUR"
+        case .flag: return "on|off"
+        case .menuRelease: return "velocity|position N"
+        case .profile: return Profile.allCases.map(\.rawValue).joined(separator: "|")
+        }
+    }
+
+    /// The words completion offers first for the value.
+    public var valueWords: [String] {
+        switch kind {
+        case .curve: TimingCurve.named.map(\.name) + ["bezier", "spring"]
+        case .color: PaletteColor.allCases.map(\.rawValue)
+        case .flag: ["on", "off"]
+        case .menuRelease: ["velocity", "position"]
+        case .profile: Profile.allCases.map(\.rawValue)
+        case .number, .duration, .whole: []
+        }
+    }
+
+    /// The type `expect param.NAME` compares as.
+    public var valueType: ValueType {
+        switch kind {
+        case .number, .duration, .whole: .number
+        case .color: .color
+        case .flag: .name(["on", "off"])
+        case .profile: .name(Profile.allCases.map(\.rawValue))
+        case .curve, .menuRelease: .text
+        }
+    }
+
+    /// Reads the words after `set NAME` as a value of this parameter, or explains what it takes.
+    public func parse(_ words: [Substring]) throws(ScriptError) -> TunableValue {
+        guard let first = words.first else { throw ScriptError("set \(name): missing the value (\(synopsis))") }
+        func single() throws(ScriptError) -> Substring {
+            guard words.count == 1 else {
+                throw ScriptError("set \(name): unexpected \(quoted(words[1])) (it takes \(synopsis))")
+            }
+            return first
+        }
+        switch kind {
+        case .number(let range, let unit):
+            let number = try DecimalNumber.parse(try single()).value
+            guard range.contains(number) else {
+                let unitText = unit.isEmpty ? "" : " " + unit
+                throw ScriptError("set \(name): \(quoted(first)) is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))")
+            }
+            return .number(number)
+        case .duration(let max):
+            let number = try DecimalNumber.parse(try single())
+            guard let ticks = number.ticks, ticks > .zero, ticks <= Ticks(seconds: max) else {
+                throw ScriptError("set \(name): a duration is more than 0 and at most \(formatNumber(max)) seconds (got \(quoted(first)))")
+            }
+            return .duration(ticks)
+        case .whole(let range):
+            let number = try DecimalNumber.parse(try single())
+            guard let n = number.integer, range.contains(n) else {
+                throw ScriptError("set \(name): N must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(first)))")
+            }
+            return .whole(n)
+        case .curve:
+            return .curve(try CurveText.parse(words, for: name))
+        case .color:
+            let word = try single()
+            if let named = PaletteColor(rawValue: word.lowercased()) { return .color(named.color) }
+            if let color = Color(hex: String(word)) { return .color(color) }
+            let hint = didYouMean(word, in: PaletteColor.allCases.map(\.rawValue))
+            throw ScriptError("set \(name): \(quoted(word)) is not a colour\(hint): use #RRGGBB or a palette name (its SPEC colour)")
+        case .flag:
+            return .flag(try OnOff.read(try single(), for: name))
+        case .menuRelease:
+            switch first {
+            case "velocity":
+                _ = try single()
+                return .menuRelease(.velocity)
+            case "position":
+                guard words.count == 2 else { throw ScriptError("set \(name): write position N, with N from 0 to \(formatNumber(Metrics.screenWidth))") }
+                let n = try DecimalNumber.parse(words[1]).value
+                guard (0...Metrics.screenWidth).contains(n) else {
+                    throw ScriptError("set \(name): position \(quoted(words[1])) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt of content.x)")
+                }
+                return .menuRelease(.position(n))
+            default:
+                throw ScriptError("set \(name): \(quoted(first)) is neither velocity nor position N\(didYouMean(first, in: ["velocity", "position"]))")
+            }
+        case .profile:
+            let word = try single()
+            guard let profile = Profile(rawValue: String(word)) else {
+                let names = Profile.allCases.map(\.rawValue)
+                throw ScriptError("set \(name): unknown profile \(quoted(word))\(didYouMean(word, in: names)): the profiles are \(names.joined(separator: ", "))")
+            }
+            return .profile(profile)
+        }
+    }
+}
+
+/// Curves as `set curve.NAME` writes them.
+enum CurveText {
+    /// `easeInOut`, `bezier X1 Y1 X2 Y2` (or `bezier(X1,Y1,X2,Y2)`), `spring DAMPING RESPONSE`.
+    static func parse(_ words: [Substring], for name: String) throws(ScriptError) -> TimingCurve {
+        var words = words
+        // `bezier(0.1,0.2,0.3,1)` and `spring(0.7,0.4)`, as param.NAME reads them, are read back too.
+        if words.count == 1, let open = words[0].firstIndex(of: "("), words[0].hasSuffix(")") {
+            let head = words[0][..<open]
+            let inner = words[0][words[0].index(after: open)..<words[0].index(before: words[0].endIndex)]
+            words = [head] + inner.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let head = words[0]
+        let numbers = words.dropFirst()
+        let usage = "linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
+        if let named = TimingCurve.named.first(where: { $0.name == head }) {
+            guard numbers.isEmpty else { throw ScriptError("set \(name): \(head) takes no numbers (got \(quoted(numbers.first!)))") }
+            return named.curve
+        }
+        func read(_ count: Int, _ form: String) throws(ScriptError) -> [Double] {
+            guard numbers.count == count else { throw ScriptError("set \(name): write \(form)") }
+            var values: [Double] = []
+            for word in numbers { values.append(try DecimalNumber.parse(word).value) }
+            return values
+        }
+        switch head {
+        case "bezier":
+            let v = try read(4, "bezier X1 Y1 X2 Y2 (the two control points, X1 and X2 from 0 to 1)")
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                throw ScriptError("set \(name): a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(v[0])) and \(formatNumber(v[2]))")
+            }
+            guard v.allSatisfy({ abs($0) <= 100 }) else { throw ScriptError("set \(name): a Bézier's Y1 and Y2 must be from -100 to 100") }
+            return .bezier(CubicBezier(v[0], v[1], v[2], v[3]))
+        case "spring":
+            let v = try read(2, "spring DAMPING RESPONSE (damping ratio above 0, response in seconds above 0)")
+            guard v[0] > 0, v[0] <= 100 else { throw ScriptError("set \(name): a spring's damping ratio must be above 0 and at most 100 (1 is critical), got \(formatNumber(v[0]))") }
+            guard v[1] >= 0.01, v[1] <= 60 else { throw ScriptError("set \(name): a spring's response must be from 0.01 to 60 seconds, got \(formatNumber(v[1]))") }
+            return .spring(Spring(dampingRatio: v[0], response: v[1]))
+        default:
+            let names = TimingCurve.named.map(\.name) + ["bezier", "spring"]
+            throw ScriptError("set \(name): unknown curve \(quoted(head))\(didYouMean(head, in: names)): use \(usage)")
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import MailboxAnimation
+import MailboxSim
+import MailboxText
+
+/// Every tunable parameter, in the order `params` and `help set` list them: the one table `set`, `params`,
+/// `param.NAME`, completion and the README's list read.
+public enum TunableTable {
+    public static let all: [Tunable] = general + thresholds + timings + [menuOpen, menuRelease] + colors + rules
+
+    /// The parameter called `name`, if any.
+    public static func named(_ name: some StringProtocol) -> Tunable? { all.first { $0.name == name } }
+
+    /// Where the parameter called `name` sits in `all`.
+    static func index(of name: some StringProtocol) -> Int? { all.firstIndex { $0.name == name } }
+
+    public static var names: [String] { all.map(\.name) }
+
+    /// How a parameter's value shows now: as `set` writes it, or, for a both-sides threshold whose sides
+    /// differ, each side's (`left 80, right 60`).
+    public static func shown(_ tunable: Tunable, in settings: Settings) -> String {
+        if let value = tunable.read(settings) { return value.scriptText }
+        let which = tunable.name.split(separator: ".").last ?? ""
+        return ["left", "right"].map { side in
+            "\(side) \(named("threshold.\(side).\(which)")?.read(settings)?.scriptText ?? "?")"
+        }.joined(separator: ", ")
+    }
+
+    /// The parameters a profile sets (`set profile NAME`), in table order.
+    public static var profileGroup: [Tunable] {
+        let names: Set<String> = ["threshold.left.near", "threshold.left.far", "threshold.right.near", "threshold.right.far",
+                                  "escape.velocity", "elasticity", "duration.slide", "curve.slide", "duration.snap", "curve.snap"]
+        return all.filter { names.contains($0.name) }
+    }
+
+    /// `set NAME VALUE...` as a change, or why NAME is no parameter.
+    public static func change(name: Substring, words: [Substring]) throws(ScriptError) -> SettingChange {
+        guard let index = index(of: name) else {
+            throw ScriptError("unknown parameter \(quoted(name))\(didYouMean(name, in: names)): `params` lists them")
+        }
+        return SettingChange(index: index, value: try all[index].parse(words))
+    }
+
+    // MARK: The table
+
+    private static let general: [Tunable] = [
+        Tunable("fps", .whole(Limits.framesPerSecond), "the frame rate at which pans are sampled",
+                read: { .whole($0.framesPerSecond) },
+                write: { s, v throws(ScriptError) in var s = s; if case .whole(let n) = v { s.framesPerSecond = n }; return s }),
+        Tunable("profile", .profile,
+                "sets the thresholds, escape velocity, elasticity, slide and snap to a library's defaults: "
+                    + Profile.allCases.map(\.rawValue).joined(separator: ", "),
+                read: { .profile($0.profile) },
+                write: { s, v throws(ScriptError) in if case .profile(let p) = v { return p.applied(to: s) }; return s }),
+    ]
+
+    private static let thresholds: [Tunable] = [
+        threshold("threshold.near", sides: [\.left, \.right], \.near, "the near threshold of both sides (the first action)"),
+        threshold("threshold.far", sides: [\.left, \.right], \.far, "the far threshold of both sides (the second action)"),
+        threshold("threshold.left.near", sides: [\.left], \.near, "dragging left: later from here (the icon fades in up to it)"),
+        threshold("threshold.left.far", sides: [\.left], \.far, "dragging left: list from here"),
+        threshold("threshold.right.near", sides: [\.right], \.near, "dragging right: archive from here (the icon fades in up to it)"),
+        threshold("threshold.right.far", sides: [\.right], \.far, "dragging right: delete from here"),
+        number("icon.inset", 0...(Metrics.screenWidth / 2), "pt", \.iconInset,
+               "how far in from the edge an icon is pinned, and how far behind the row's edge it follows"),
+    ]
+
+    private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in [
+        Tunable("duration.\(role.rawValue)", .duration(max: Limits.maxPanSeconds), "seconds of \(role.role)",
+                read: { .duration($0.timings.duration(role)) },
+                write: { s, v throws(ScriptError) in var s = s; if case .duration(let t) = v { s.timings.setDuration(role, t) }; return s }),
+        Tunable("curve.\(role.rawValue)", .curve,
+                "the curve of \(role.role)" + (role.followsRelease ? "; a spring starts with the release velocity" : ""),
+                read: { .curve($0.timings.curve(role)) },
+                write: { s, v throws(ScriptError) in var s = s; if case .curve(let c) = v { s.timings.setCurve(role, c) }; return s }),
+    ] }
+
+    private static let menuOpen = Tunable(
+        "menu.open", .number(1...Metrics.screenWidth, unit: "pt"), "content.x of the open menu",
+        read: { .number($0.menuOpenX) },
+        write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s.menuOpenX = n }; return s },
+        refusal: { $0.menuPhase == .closed ? nil : "close the menu first (tap menu, then settle)" })
+
+    private static let menuRelease = Tunable(
+        "menu.release", .menuRelease,
+        "what a released menu does: velocity (SPEC: the finger's way) or position N (open from content.x N on, else closed)",
+        read: { .menuRelease($0.menuRelease) },
+        write: { s, v throws(ScriptError) in var s = s; if case .menuRelease(let r) = v { s.menuRelease = r }; return s })
+
+    private static let colors: [Tunable] = PaletteColor.allCases.map { name in
+        Tunable("color.\(name.rawValue)", .color, "the colour shown as \(name.rawValue): \(name.role)",
+                read: { .color($0.palette[name]) },
+                write: { s, v throws(ScriptError) in var s = s; if case .color(let c) = v { s.palette[name] = c }; return s })
+    }
+
+    private static let rules: [Tunable] = [
+        number("escape.velocity", 0...Limits.maxVelocity, "pt/s", \.escapeVelocity,
+               "a release this fast the way x points commits to the near action before the near threshold (0: off)"),
+        number("elasticity", 0...1, "", \.elasticity,
+               "beyond |x| 320 a row follows this fraction of the finger's excess (1: all of it)"),
+        flag("haptics", \.haptics, "a haptic event at every threshold crossing: light at near, medium at far (haptic.count)"),
+        flag("compose.draft-alert", \.composeDraftAlert,
+             "tap cancel on a compose sheet with text typed asks about the draft first"),
+    ]
+
+    // MARK: Builders
+
+    private static func number(_ name: String, _ range: ClosedRange<Double>, _ unit: String,
+                               _ path: WritableKeyPath<Settings, Double> & Sendable, _ summary: String) -> Tunable {
+        Tunable(name, .number(range, unit: unit), summary,
+                read: { .number($0[keyPath: path]) },
+                write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s[keyPath: path] = n }; return s })
+    }
+
+    private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, _ summary: String) -> Tunable {
+        Tunable(name, .flag, summary,
+                read: { .flag($0[keyPath: path]) },
+                write: { s, v throws(ScriptError) in var s = s; if case .flag(let on) = v { s[keyPath: path] = on }; return s })
+    }
+
+    /// A threshold of one side or both: it reads one value (nil when the sides differ) and refuses a value
+    /// that leaves a side without 0 < near < far ≤ 320.
+    private static func threshold(_ name: String, sides: [WritableKeyPath<Thresholds, SideThresholds> & Sendable],
+                                  _ which: WritableKeyPath<SideThresholds, Double> & Sendable, _ summary: String) -> Tunable {
+        Tunable(name, .number(0...Metrics.slideDistance, unit: "pt"), summary,
+                read: { s in
+                    let values = sides.map { s.thresholds[keyPath: $0][keyPath: which] }
+                    return values.allSatisfy { $0 == values[0] } ? .number(values[0]) : nil
+                },
+                write: { s, v throws(ScriptError) in
+                    guard case .number(let n) = v else { return s }
+                    var s = s
+                    for side in sides {
+                        s.thresholds[keyPath: side][keyPath: which] = n
+                        if let problem = s.thresholds[keyPath: side].problem {
+                            let sideName = side == \Thresholds.left ? "left" : "right"
+                            throw ScriptError("set \(name): the \(sideName) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem)")
+                        }
+                    }
+                    return s
+                })
+    }
+}
+
+/// A change that `set` makes: a parameter of the table and its new value.
+public struct SettingChange: Equatable, Sendable {
+    /// The parameter's place in `TunableTable.all`.
+    let index: Int
+    public let value: TunableValue
+
+    public var tunable: Tunable { TunableTable.all[index] }
+
+    /// `settings` with this change made, or why it cannot be.
+    public func applied(to settings: Settings) throws(ScriptError) -> Settings {
+        try tunable.write(settings, value)
+    }
+
+    /// Why the screen now cannot take this change, if it cannot.
+    func refusal(on screen: MailboxState) -> String? { tunable.refusal?(screen) }
+
+    /// `set NAME VALUE`, as a script writes it.
+    public var scriptText: String { "set \(tunable.name) \(value.scriptText)" }
+}
