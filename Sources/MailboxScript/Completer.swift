@@ -197,6 +197,14 @@ private struct Context {
                 names += dottedPrefixes(of: name, includingFirst: true, prefixes: prefixes) + [name]
             }
         }
+        // The parameters, once `param.` is typed (before that, one candidate: `param.`, or `param` for show).
+        if word.hasPrefix(PropertyPath.parameterPrefix) {
+            for path in PropertyPath.parameters {
+                names += dottedPrefixes(of: path.name, includingFirst: false, prefixes: prefixes) + [path.name]
+            }
+        } else {
+            names.append(prefixes ? String(PropertyPath.parameterPrefix.dropLast()) : PropertyPath.parameterPrefix)
+        }
         return names
     }
 

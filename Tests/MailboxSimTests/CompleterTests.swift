@@ -27,9 +27,13 @@ import Testing
     @Test func aPrefixCompletesTheCommandName() throws {
         let completion = Completer.complete("pa", session: try session())
         #expect(completion.word == "pa")
-        #expect(completion.candidates == ["pan"])
-        #expect(completion.isFinal)
-        #expect(completion.commonPrefix == "pan")
+        #expect(completion.candidates == ["pan", "params"])
+        #expect(!completion.isFinal)
+        #expect(completion.commonPrefix == "pa")
+        let one = Completer.complete("ed", session: try session())
+        #expect(one.candidates == ["edgepan"])
+        #expect(one.isFinal)
+        #expect(one.commonPrefix == "edgepan")
     }
 
     @Test func aliasesAreCommandNamesToo() throws {
@@ -91,8 +95,15 @@ import Testing
     }
 
     @Test func setOffersTheSettingsAndTheirValues() throws {
-        #expect(try candidates("set ") == ["fps", "compose.draft-alert"])
-        #expect(try candidates("set c") == ["compose.draft-alert"])
+        #expect(try candidates("set ") == TunableTable.names)
+        #expect(try candidates("set compose") == ["compose.draft-alert"])
+        #expect(try candidates("set threshold.l") == ["threshold.left.near", "threshold.left.far"])
+        #expect(try candidates("set curve.slide ") == ["linear", "easeIn", "easeOut", "easeInOut", "default", "bezier", "spring"])
+        #expect(try candidates("set profile ") == ["mailbox", "mcswipe", "itemtouchhelper", "swipecellkit"])
+        #expect(try candidates("set menu.release ") == ["velocity", "position"])
+        #expect(try candidates("set color.red ") == ["gray", "yellow", "brown", "green", "red", "blue"])
+        #expect(try candidates("expect param.threshold.left.n") == ["param.threshold.left.near"])
+        #expect(try candidates("act msg1 a") == ["archive"])
         #expect(try candidates("set fps ").isEmpty)
         #expect(try candidates("set compose.draft-alert ") == ["on", "off"])
         #expect(try candidates("set compose.draft-alert o") == ["on", "off"])
@@ -127,7 +138,7 @@ import Testing
 
     @Test func helpAndBangOfferCommandNames() throws {
         #expect(try candidates("help ") == CommandTable.names + ["paths"])
-        #expect(try candidates("help pa") == ["pan", "paths"])
+        #expect(try candidates("help pa") == ["pan", "params", "paths"])
         #expect(try candidates("! ") == CommandTable.names)
         #expect(try candidates("! re") == ["release", "reset", "render"])
         #expect(try candidates("!re") == ["!release", "!reset", "!render"])

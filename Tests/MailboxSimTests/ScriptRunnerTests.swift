@@ -172,7 +172,7 @@ import Testing
         ("pan msg9 -10", "t.mbs:1: error: no message msg9: the inbox was made with 5 (msg1 … msg5)"),
         ("expect msg9.x == 0", "t.mbs:1: error: no message msg9: the inbox was made with 5 (msg1 … msg5)"),
         ("reset 501", "t.mbs:1: error: reset: N must be a whole number from 1 to 500 (got '501')"),
-        ("set fps 0", "t.mbs:1: error: set: N must be a whole number from 1 to 240 (got '0')"),
+        ("set fps 0", "t.mbs:1: error: set fps: N must be a whole number from 1 to 240 (got '0')"),
         ("advance -1", "t.mbs:1: error: advance: a duration cannot be negative (got -1)"),
         ("save x.mbs", "t.mbs:1: error: save works at the REPL prompt only"),
     ])

@@ -137,7 +137,7 @@ enum Invariants {
                 check(abs(s.x(of: id)) == Metrics.slideDistance, "\(id.name) in \(row.folder) at x \(s.x(of: id))")
             }
         }
-        check(s.contentPresentationX == 0 || s.contentPresentationX == Metrics.menuOpenX, "content.x \(s.contentPresentationX) at rest")
+        check(s.contentPresentationX == 0 || s.contentPresentationX == s.settings.menuOpenX, "content.x \(s.contentPresentationX) at rest")
         check(s.composePresentationY == Metrics.composeShownY || s.composePresentationY == Metrics.screenHeight,
               "compose.y \(s.composePresentationY) at rest")
         for segment in Segment.allCases {
