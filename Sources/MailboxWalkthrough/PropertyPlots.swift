@@ -32,7 +32,9 @@ public struct PropertyPlots: Sendable {
             guard let first = values.first, values.contains(where: { $0 != first }) else { return }
             all.append(Series(name: name, values: values, guides: guides))
         }
-        let thresholds = [-Metrics.longSwipe, -Metrics.shortSwipe, Metrics.shortSwipe, Metrics.longSwipe]
+        // The thresholds the walkthrough ends with (`set threshold…`; SPEC's ±60 and ±260 by default).
+        let zones = screens.last?.thresholds ?? .spec
+        let thresholds = [-zones.left.far, -zones.left.near, zones.right.near, zones.right.far]
         let rowCount = screens.first?.rows.count ?? 0
         for i in 0..<rowCount {
             let name = MessageID(i + 1).name

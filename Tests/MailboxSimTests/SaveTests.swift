@@ -31,6 +31,20 @@ import Testing
         #expect(report.passed, "\(report.failures.map(\.text)) \(report.error?.text ?? "")")
     }
 
+    /// The `set` lines a session used are saved, so that the saved script replays the tuned behaviour (a
+    /// threshold of 80 makes x -70 a gray peek; with SPEC's 60 it would be yellow) and its expectations hold.
+    @Test func theSetLinesAreSaved() throws {
+        let session = try Self.interactive("set threshold.left.near 80", "set curve.snap spring 0.6 0.4",
+                                           "set profile mcswipe", "pan msg1 -70", "params", "release 0", "advance 0.2")
+        #expect(session.transcript == ["set threshold.left.near 80", "set curve.snap spring 0.6 0.4", "set profile mcswipe",
+                                       "pan msg1 -70", "release 0", "advance 0.2"])
+        let text = session.scriptText(withExpectations: true)
+        #expect(text.contains("expect msg1.background == gray"))
+        let report = Self.replay(text)
+        #expect(report.error == nil)
+        #expect(report.failures.isEmpty)
+    }
+
     @Test func aFailedExpectationIsLeftOut() throws {
         var session = try Self.interactive("pan msg1 -100", "release")
         let outcome = try session.execute(line: "expect msg1.x == 5")
