@@ -73,11 +73,12 @@ test: deps
 	tools/format-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
-## golden: rewrites Tests/Golden/*.out from what the reports print now, then shows what changed (read the diff
-## before committing it: a golden file pins the text of state, show, colors, timeline, render and help).
+## golden: rewrites Tests/Golden/*.out from what the reports print now, and the README's generated lists from
+## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins
+## the text of state, show, colors, timeline, render and help).
 golden: deps
-	MAILSIM_UPDATE_GOLDEN=1 swift test --filter GoldenTests
-	git diff --stat -- Tests/Golden
+	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|ReadmeTests'
+	git diff --stat -- Tests/Golden README.md
 
 ## The robustness jobs (README: "What mailsim guarantees on bad input"). `make test` fuzzes for
 ## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).

@@ -207,7 +207,7 @@ public struct Session: Sendable {
         case .expect(let expectation):
             outcome.isCheck = true
             let actual = try screen.read(expectation.path)
-            if !expectation.holds(for: actual) {
+            if !expectation.holds(for: actual, palette: screen.settings.palette) {
                 outcome.failure = .expectation(expectation, actual: actual)
             }
         case let .mustFail(inner, text):

@@ -115,6 +115,19 @@ public struct Expectation: Equatable, Sendable {
             && a.text == b.text
     }
 
+    /// The palette name the value was written as (`yellow`), if it was one.
+    var paletteName: PaletteColor? {
+        guard case .color = expected, case .value(let value, _) = written else { return nil }
+        return PaletteColor(rawValue: value.lowercased())
+    }
+
+    /// True when `actual` satisfies the expectation, a palette name standing for its colour in `palette`
+    /// (`set color.yellow #FFD700` makes `yellow` mean #FFD700).
+    public func holds(for actual: Value, palette: Palette) -> Bool {
+        guard let name = paletteName, case .color(let a) = actual else { return holds(for: actual) }
+        return (a.rgb == palette[name].rgb) == (comparison == .equal)
+    }
+
     /// True when `actual` satisfies the expectation.
     public func holds(for actual: Value) -> Bool {
         switch (actual, expected) {
