@@ -113,13 +113,13 @@ def prompt_time():
     leave(child)
 
 
-@check("Tab on `pa` completes to `pan `")
+@check("Tab on `edg` completes to `edgepan `")
 def complete_command():
     child = spawn()
-    child.send("pa\t")
-    child.expect("n ")                       # libedit inserts the rest of the word and a blank
-    out = send(child, "msg1 -100")             # typed right after Tab: the blank came from completion
-    expect_in(out, "msg1 pan began")
+    child.send("edg\t")
+    child.expect("epan ")                    # libedit inserts the rest of the word and a blank
+    out = send(child, "100")                   # typed right after Tab: the blank came from completion
+    expect_in(out, "content edge pan began")
     leave(child)
 
 
@@ -346,22 +346,22 @@ def output_redirected():
                           encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
     children.append(child)
     child.expect(PROMPT)
-    child.send("pa\t")                        # line editing works: Tab completes on the terminal
-    child.expect("n ")
-    out = send(child, "msg1 -100")
+    child.send("edg\t")                       # line editing works: Tab completes on the terminal
+    child.expect("epan ")
+    out = send(child, "100")
     expect_not_in(out, "pan began")            # the trace went to the file, not the terminal
     out = send(child, "bogus")
     expect_in(out, "error: unknown command 'bogus'")   # errors stay on standard error (the terminal)
     send(child, "release")
-    send(child, "show msg1.x")
+    send(child, "show content.x")
     status = leave(child)                      # Ctrl-D leaves cleanly, not read as a character
     if status != 0:
         raise AssertionError(f"exit status {status}")
     expect_not_in(child.before, "U+0004")
     with open(log, encoding="utf-8") as f:
         text = f.read()
-    expect_in(text, "msg1 pan began")
-    expect_in(text, "msg1.x = -100")
+    expect_in(text, "content edge pan began")
+    expect_in(text, "content.x = 100")
     expect_not_in(text, "mailsim 0.")          # no prompt in the file
 
 
