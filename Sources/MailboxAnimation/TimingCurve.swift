@@ -16,6 +16,15 @@ public enum TimingCurve: Hashable, Sendable {
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut), ("default", .default),
     ]
 
+    /// Whether progress can leave 0…1 on the way: every spring (one started towards its target overshoots
+    /// even when damped), and a Bézier whose control points' y leave 0…1.
+    public var canOvershoot: Bool {
+        switch self {
+        case .bezier(let b): !(0...1).contains(b.y1) || !(0...1).contains(b.y2)
+        case .spring: true
+        }
+    }
+
     /// Progress (0 at the start, 1 at the end; a spring may overshoot) after `elapsed` of `duration`.
     public func progress(elapsed: Ticks, duration: Ticks) -> Double {
         if elapsed >= duration { return 1 }

@@ -100,9 +100,16 @@ extension MailboxState {
         }
     }
 
-    /// What is on screen now: the animation's value if one runs, else the model value.
+    /// What is on screen now: the animation's value if one runs, else the model value. A curve that
+    /// overshoots (a spring, a Bézier whose control points leave 0…1) may carry a position past its target,
+    /// but never an alpha outside 0…1 nor a height below 0: those are clamped, as a render server clamps them.
     public func presentation(_ key: PropertyKey) -> AnimatableValue {
-        animator.value(for: key, at: now) ?? modelValue(key)
+        guard let value = animator.value(for: key, at: now) else { return modelValue(key) }
+        switch (key.property, value) {
+        case (.alpha, .scalar(let v)) where v < 0 || v > 1: return .scalar(min(1, max(0, v)))
+        case (.height, .scalar(let v)) where v < 0: return .scalar(0)
+        default: return value
+        }
     }
 
     public func presentationScalar(_ key: PropertyKey) -> Double {

@@ -74,6 +74,8 @@ public struct Timings: Equatable, Sendable {
     }
 
     public func duration(_ role: AnimationRole) -> Ticks { durations[role.index] }
+    /// Whether any curve can carry a value past its target (see `TimingCurve.canOvershoot`).
+    public var canOvershoot: Bool { curves.contains(where: \.canOvershoot) }
     public func curve(_ role: AnimationRole) -> TimingCurve { curves[role.index] }
     public mutating func setDuration(_ role: AnimationRole, _ duration: Ticks) { durations[role.index] = duration }
     public mutating func setCurve(_ role: AnimationRole, _ curve: TimingCurve) { curves[role.index] = curve }

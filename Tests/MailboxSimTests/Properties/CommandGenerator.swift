@@ -41,11 +41,15 @@ struct CommandGenerator {
     var wildRate = 0.2
     /// The largest `reset N`; 0 for no resets (so that a long session's timeline fills up).
     var maxMessages = 12
+    /// The share of lines that tune a parameter (`set NAME VALUE`, sometimes a value it refuses); 0 keeps
+    /// SPEC's numbers all along.
+    var tuneRate = 0.0
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
     init(random: SeededRandom) { self.random = random }
 
     mutating func next(for session: Session) -> String {
+        if tuneRate > 0 && random.chance(tuneRate) { return tune() }
         if random.chance(wildRate) { return wild(session.screen) }
         return fitting(session.screen)
     }
@@ -77,6 +81,36 @@ struct CommandGenerator {
 
     mutating func decimal(_ value: Double) -> String {
         formatNumber(value, decimals: 3)
+    }
+
+    // MARK: Tuning
+
+    /// `set NAME VALUE` for a random parameter, with a value it takes (mostly) or one it refuses; the accessibility
+    /// actions and the compose fields, which come with the parameters.
+    mutating func tune() -> String {
+        if random.chance(0.15) {
+            return random.pick(["act msg1 archive", "act msg2 later", "act msg3 list", "act msg1 delete",
+                                "tap subject", "tap body", "tap to", "type hi"])
+        }
+        let tunable = random.pick(TunableTable.all)
+        let value: String
+        switch tunable.kind {
+        case .number(let range, _):
+            value = random.chance(0.1) ? decimal(range.upperBound + 1)
+                : random.chance(0.5) ? decimal(Double.random(in: range, using: &random))
+                : random.pick(["0", "1", "60", "80", "160", "240", "260", "300", "320", "0.5"])
+        case .duration: value = random.pick(["0.01", "0.1", "0.25", "0.3", "0.5", "1", "0", "-1"])
+        case .whole(let range): value = String(Int.random(in: range, using: &random))
+        case .curve:
+            value = random.pick(["linear", "easeIn", "easeOut", "easeInOut", "default", "bezier 0.42 0 0.58 1",
+                                 "bezier 0.3 -0.5 0.6 1.6", "spring 0.5 0.4", "spring 1 0.3", "spring 2 0.5",
+                                 "spring 0.15 0.8", "spring 0 1", "bouncy"])
+        case .color: value = random.pick(["#FFD700", "red", "#000000", "blue", "nope"])
+        case .flag: value = random.pick(["on", "off"])
+        case .menuRelease: value = random.pick(["velocity", "position 285", "position 140", "position 0", "position 400"])
+        case .profile: value = random.pick(Profile.allCases.map(\.rawValue) + ["mgswipe"])
+        }
+        return "set \(tunable.name) \(value)"
     }
 
     // MARK: Lines that fit the screen now

@@ -15,6 +15,7 @@ enum Invariants {
             if !condition { problems.append(what()) }
         }
         let n = s.rows.count
+        let overshoots = s.settings.timings.canOvershoot || s.runningAnimations.contains { $0.curve.canOvershoot }
         check((1...Metrics.maxMessageCount).contains(n), "\(n) messages")
         check(s.now >= .zero, "the clock is at \(s.now.decimalSeconds)")
 
@@ -58,7 +59,7 @@ enum Invariants {
                 check(read(s, .message(id, .y)) == y, "\(id.name).y reads \(read(s, .message(id, .y)))")
             }
             previousHeight = height
-            check(height >= 0 && height <= Metrics.rowHeight, "\(id.name).height is \(height)")
+            check(height >= 0 && (height <= Metrics.rowHeight || overshoots), "\(id.name).height is \(height)")
             check(row.height >= 0 && row.height <= Metrics.rowHeight, "\(id.name) model height \(row.height)")
             // Finite, but not within ±10 320: a row grabbed again just after its release starts where it is, and
             // each pan adds up to 10 000 (a script of N such lines reaches N × 10 000).
@@ -76,14 +77,17 @@ enum Invariants {
         check(overlayAlpha >= 0 && overlayAlpha <= 1, "overlay.alpha is \(overlayAlpha)")
         check(s.overlay != nil || s.overlayAlpha == 0, "no overlay, but its model alpha is \(s.overlayAlpha)")
         let contentX = s.contentPresentationX
-        check(contentX >= 0 && contentX <= Metrics.screenWidth, "content.x is \(contentX)")
+        // Curves that overshoot (springs, Béziers past 0…1) may carry positions past their travel; alphas and
+        // heights are clamped on screen whatever the curve.
+        check(contentX.isFinite && (overshoots || (contentX >= 0 && contentX <= Metrics.screenWidth)), "content.x is \(contentX)")
         let composeY = s.composePresentationY
-        check(composeY >= Metrics.composeShownY && composeY <= Metrics.screenHeight, "compose.y is \(composeY)")
+        check(composeY.isFinite && (overshoots || (composeY >= Metrics.composeShownY && composeY <= Metrics.screenHeight)),
+              "compose.y is \(composeY)")
         let dim = s.composePresentationDim
-        check(dim >= 0 && dim <= Metrics.composeDimAlpha, "compose.dim is \(dim)")
+        check(dim >= 0 && (dim <= Metrics.composeDimAlpha || (overshoots && dim <= 1)), "compose.dim is \(dim)")
         for segment in Segment.allCases {
             let x = s.viewX(of: segment)
-            check(abs(x) <= Metrics.screenWidth, "view.\(segment.rawValue).x is \(x)")
+            check(x.isFinite && (overshoots || abs(x) <= Metrics.screenWidth), "view.\(segment.rawValue).x is \(x)")
         }
         check(s.alert != .draft || s.composePhase != .hidden, "a draft alert without the compose sheet")
 

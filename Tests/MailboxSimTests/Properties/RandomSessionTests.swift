@@ -20,10 +20,11 @@ import Testing
 
     /// Runs `steps` generated lines from `seed`, checking every property; returns what happened.
     @discardableResult
-    static func walk(seed: UInt64, steps: Int, messages: Int = 5, resets: Bool = true,
+    static func walk(seed: UInt64, steps: Int, messages: Int = 5, resets: Bool = true, tuneRate: Double = 0,
                      sourceLocation: SourceLocation = #_sourceLocation) -> (Tally, [String]) {
         var generator = CommandGenerator(seed: seed)
         if !resets { generator.maxMessages = 0 }
+        generator.tuneRate = tuneRate
         var session = Session(messageCount: messages)
         var tally = Tally()
         var lines: [String] = []
@@ -81,6 +82,16 @@ import Testing
         // The generator must keep the sessions going: most lines run, a fair share are refused.
         #expect(tally.ran > Self.steps / 2, "only \(tally.ran) of \(Self.steps) lines ran")
         #expect(tally.refused > Self.steps / 20, "only \(tally.refused) lines were refused")
+        #expect(tally.settles > 0)
+    }
+
+    /// Issue 13: with random parameters set along the way (thresholds, durations, curves that overshoot,
+    /// profiles, elasticity, escape velocity, haptics, the menu's rules; and the values they refuse), every
+    /// invariant still holds and a refused `set` changes nothing.
+    @Test(arguments: seeds.prefix(24))
+    func everyInvariantHoldsWithRandomParameters(seed: UInt64) {
+        let (tally, _) = Self.walk(seed: seed &+ 5_000, steps: Self.steps, tuneRate: 0.1)
+        #expect(tally.ran > Self.steps / 2, "only \(tally.ran) of \(Self.steps) lines ran")
         #expect(tally.settles > 0)
     }
 
