@@ -140,9 +140,13 @@ for what, script, setup, count in (("`state`", "state", "queries-setup", 20),
 suite = runs("suite")
 ours = find(suite, mailsim, "test Scripts")
 one = find(suite, mailsim, "--jobs 1")
-base = find(suite, baseline, "test Scripts") if baseline else None
 rows.append(("`mailsim test Scripts` (all cores / --jobs 1)", f"{ms(ours[0])} / {ms(one[0])}",
-             ms(base[0]) if base else "", "< 0.5 s"))
+             "" if baseline else "", "< 0.5 s"))
+if baseline:
+    # Both binaries on the baseline's own Scripts: the same work.
+    base = find(suite, baseline, "/Scripts")
+    same = find(suite, mailsim, ".base/Scripts")
+    rows.append(("`mailsim test` on the baseline's Scripts", ms(same[0]), ms(base[0]), "< 0.5 s"))
 
 print("| figure | mailsim | " + (f"{label} | " if baseline else "") + "target |")
 print("|---|---|" + ("---|" if baseline else "") + "---|")

@@ -7,6 +7,8 @@ import MailboxText
 public enum ArgumentKind: Equatable, Sendable {
     /// `msgN` or `content`.
     case panTarget
+    /// `msgN`.
+    case message
     /// A translation in points.
     case distance
     /// Points per second.

@@ -77,7 +77,7 @@ public enum CommandTable {
         CommandSpec("params", [.flag(ReportFormat.jsonFlag)], summary: "list every tunable parameter: value, default, what it does",
                     details: "Lists every parameter set tunes, with its value now, SPEC's default and what it does; marks with * those that differ from the profile's value, and names the profile. With --json, one line of JSON: {\"profile\", \"differing\", \"parameters\": [{\"name\", \"value\", \"default\", \"differs\", \"summary\"}]}.",
                     example: "params") { a throws(ScriptError) in .params(ReportFormat(json: a.flag(0))) },
-        CommandSpec("act", [.required("TARGET", .panTarget), .required("ACTION", .accessibilityAction)],
+        CommandSpec("act", [.required("msgN", .message), .required("ACTION", .accessibilityAction)],
                     summary: "an accessibility action on msgN: later, list, archive or delete, without a gesture",
                     details: "Does what VoiceOver's custom actions do (SwipeCellKit's accessibility actions): the row slides out from where it is (x 0 at rest) as a release in that zone does, then the overlay or the hide follows. Refused wherever a finger going down on the row would be.",
                     example: "act msg2 archive") { a throws(ScriptError) in

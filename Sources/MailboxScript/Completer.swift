@@ -149,6 +149,8 @@ private struct Context {
         switch parameter.kind {
         case .panTarget:
             return Found(candidates: screen.rows.filter(\.visible).map(\.id.name) + ["content"])
+        case .message:
+            return Found(candidates: screen.rows.filter(\.visible).map(\.id.name))
         case .tapTarget:
             return Found(candidates: TapTarget.words.map(\.word))
         case .overlayOption:

@@ -144,6 +144,10 @@ public enum Parser {
             let text = line.text(word)
             let hint = didYouMean(text, in: ["content", "msg1"])
             throw ScriptError("unknown target \(quoted(text))\(hint): \(spec.name) takes msgN or content")
+        case .message:
+            if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
+            let text = line.text(word)
+            throw ScriptError("unknown message \(quoted(text))\(didYouMean(text, in: ["msg1"])): \(spec.name) takes msgN")
         case .distance:
             return try ranged(word, line, parameter, spec, limit: Limits.maxTranslation)
         case .velocity:

@@ -10,7 +10,8 @@ public enum MailboxError: Error, Equatable, Sendable {
     case gestureInProgress(PanTarget)
     case noFingerDown
     case nothingToDismiss
-    case noOverlay
+    /// `choose` or a bare tap with no options overlay up; `near` is the left side's near threshold now.
+    case noOverlay(near: Double = Metrics.shortSwipe)
     case overlayClosing(OverlayKind)
     case unknownOption(String, OverlayKind, suggestion: String?)
     case clockOverflow
@@ -39,8 +40,8 @@ public enum MailboxError: Error, Equatable, Sendable {
             return "no finger is down (nothing to release)"
         case .nothingToDismiss:
             return "nothing is up to dismiss (a bare tap dismisses an options overlay)"
-        case .noOverlay:
-            return "no options overlay is up (swipe a message left past \(formatNumber(Metrics.shortSwipe)) first)"
+        case .noOverlay(let near):
+            return "no options overlay is up (swipe a message left past \(formatNumber(near)) first)"
         case .overlayClosing(let kind):
             return "\(kind.title) are already closing"
         case let .unknownOption(option, kind, suggestion):

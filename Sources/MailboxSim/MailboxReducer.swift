@@ -250,7 +250,7 @@ extension MailboxState {
     private mutating func chose(_ option: String) throws(MailboxError) {
         guard case .overlay(let overlay)? = cover else {
             if let cover { throw refusal(cover) }
-            throw .noOverlay
+            throw .noOverlay(near: settings.thresholds.left.near)
         }
         guard overlay.kind.options.contains(option) else {
             throw .unknownOption(option, overlay.kind, suggestion: nearest(option, in: overlay.kind.options))

@@ -1,7 +1,8 @@
 import MailboxAnimation
 import MailboxText
 
-/// Every number of the screen and its behaviour, in one place (SPEC §1–§2).
+/// Every number of the screen and SPEC's numbers of its behaviour, in one place (SPEC §1–§2); the behaviour's
+/// are the defaults of `Settings`, which `set` tunes.
 public enum Metrics {
     // Screen, in points.
     public static let screenWidth = 320.0
@@ -30,13 +31,12 @@ public enum Metrics {
     public static let maxMessageCount = 500
 }
 
-/// Every duration of the behaviour, and its curve.
+/// SPEC's duration of each animation of the behaviour, and its curve: the defaults of `Timings`.
 public enum Durations {
     public static let snapBack = Ticks.milliseconds(300)
     public static let slideOut = Ticks.milliseconds(300)
     public static let overlayFade = Ticks.milliseconds(300)
     public static let hide = Ticks.milliseconds(300)
-    public static let slideBack = Ticks.milliseconds(300)
     public static let undoReveal = Ticks.milliseconds(300)
     public static let menu = Ticks.milliseconds(400)
     public static let compose = Ticks.milliseconds(300)

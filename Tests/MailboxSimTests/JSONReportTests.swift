@@ -25,6 +25,25 @@ import Testing
         return try object(try lastLine(lines, session: &session))
     }
 
+    /// `params --json`: the profile, which parameters differ from it, and every parameter of the table with its
+    /// value as `expect param.NAME` reads it (numbers as numbers, colours as "#RRGGBB", the rest as words).
+    @Test func paramsListEveryParameter() throws {
+        let params = try parse(["set profile mcswipe", "set threshold.left.near 100", "set color.red #FF0000", "params --json"])
+        #expect(params["profile"] as? String == "mcswipe")
+        let entries = try #require(params["parameters"] as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == TunableTable.names)
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0["name"] as! String, $0) })
+        #expect(byName["threshold.left.near"]?["value"] as? Double == 100)
+        #expect(byName["threshold.left.near"]?["default"] as? Double == 60)
+        #expect(byName["threshold.near"]?["value"] is NSNull, "the sides differ: no one value")
+        #expect(byName["threshold.right.far"]?["value"] as? Double == 240)
+        #expect(byName["color.red"]?["value"] as? String == "#FF0000")
+        #expect(byName["curve.snap"]?["value"] as? String == "spring(0.6,0.4)")
+        #expect(byName["duration.menu"]?["value"] as? Double == 0.4)
+        #expect(byName["haptics"]?["value"] as? String == "off")
+        #expect(Set(params["differing"] as? [String] ?? []) == ["threshold.near", "threshold.left.near", "color.red"])
+    }
+
     /// SPEC §2: released in the yellow zone, the row slides to -320 and stays yellow; the reschedule overlay
     /// fades in over 0.3 after it.
     @Test func stateAfterALeftSwipeHasSpecsValues() throws {

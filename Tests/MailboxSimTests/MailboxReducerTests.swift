@@ -476,7 +476,7 @@ import Testing
         (.released(velocity: 100), .noFingerDown),
         (.panChanged(translation: -100), .noFingerDown),
         (.tapped(nil), .nothingToDismiss),
-        (.chose("tomorrow"), .noOverlay),
+        (.chose("tomorrow"), .noOverlay()),
         (.tapped(.cancel), .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")),
         (.panBegan(.message(MessageID(6))), .noSuchMessage(MessageID(6), count: 5)),
     ]
@@ -495,7 +495,7 @@ import Testing
         expectRefusal(&state, .panBegan(.message(m2)), .gestureInProgress(.message(m1)))
         expectRefusal(&state, .panBegan(.message(m1)), .gestureInProgress(.message(m1)))
         expectRefusal(&state, .tapped(nil), .nothingToDismiss)
-        expectRefusal(&state, .chose("tomorrow"), .noOverlay)
+        expectRefusal(&state, .chose("tomorrow"), .noOverlay())
         #expect(MailboxError.gestureInProgress(.message(m1)).message == "a finger is already down on msg1 (release it first)")
     }
 
