@@ -23,10 +23,37 @@ public struct Spring: Hashable, Sendable {
     public static let settleThreshold = 0.001
 
     /// When a spring has settled: its remaining displacement below a fraction of the distance, or (for a
-    /// view property) within `position` of the target and slower than `velocity`, both in the property's units.
+    /// view property) within the tolerance of the property's kind, over a move of `distance`.
     public enum Settle: Hashable, Sendable {
         case fraction(Double)
-        case within(distance: Double, position: Double, velocity: Double)
+        case within(distance: Double, tolerance: Tolerance)
+    }
+
+    /// How close to its target, and how slow, a spring on a property must be to count as settled, by the
+    /// kind of property (kept as a kind, not as two numbers: a timeline entry holds the curve inline).
+    public enum Tolerance: Hashable, Sendable {
+        /// Positions and sizes: within 0.5 pt, slower than 1 pt/s.
+        case points
+        /// Alphas: within 0.002 (half a step of 8-bit alpha), slower than 0.004 a second.
+        case alpha
+        /// Anything else (rotation, scale, colour): within 0.001, slower than 0.002 a second.
+        case fine
+
+        public var position: Double {
+            switch self {
+            case .points: 0.5
+            case .alpha: 0.002
+            case .fine: 0.001
+            }
+        }
+
+        public var velocity: Double {
+            switch self {
+            case .points: 1
+            case .alpha: 0.004
+            case .fine: 0.002
+            }
+        }
     }
 
     public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0,
@@ -92,9 +119,9 @@ public struct Spring: Hashable, Sendable {
     public var settlingDuration: Double {
         switch settle {
         case .fraction(let eps): return fractionSettlingDuration(eps)
-        case let .within(distance, position, velocity):
+        case let .within(distance, tolerance):
             guard distance > 0 else { return 0 }
-            return withinSettlingDuration(position: position / distance, velocity: velocity / distance)
+            return withinSettlingDuration(position: tolerance.position / distance, velocity: tolerance.velocity / distance)
         }
     }
 

@@ -6,15 +6,15 @@ import MailboxText
 /// styled text, JSON or pictures; nothing reads the text back.
 public enum Report: Equatable, Sendable {
     /// `state`: the whole screen.
-    case state(ScreenSnapshot)
+    indirect case state(ScreenSnapshot)
     /// `show PATH`: a property, or every property under a prefix, with its value.
     case properties([PropertyReading])
     /// `colors`: the palette and the colours on screen.
-    case colors(ScreenSnapshot)
+    indirect case colors(ScreenSnapshot)
     /// `timeline [TARGET]`: the entries kept, oldest first.
     case timeline(TimelineExcerpt)
     /// `render`: the screen drawn.
-    case render(ScreenSnapshot)
+    indirect case render(ScreenSnapshot)
     /// `help [COMMAND]`.
     case help(HelpTopic)
     /// `params`: every tunable parameter.
@@ -23,11 +23,12 @@ public enum Report: Equatable, Sendable {
     case note(Note)
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
     /// prints nothing for it; the REPL says what it wrote).
-    case picture(PictureRequest)
+    indirect case picture(PictureRequest)
     /// `state --json`, `show PATH --json`, `timeline --json`: the same facts, for a program to read
     /// (`JSONReport` renders them).
-    /// (Boxed: the plain reports, made once a looking line, stay as small as they were.)
     indirect case json(MachineReport)
+    // The cases that hold a screen are boxed (`indirect`): every line's outcome holds a report inline, so the
+    // report stays a few words long and a line that only acts copies nothing more.
 }
 
 /// What a looking command asked for with `--json` found: the facts its text report shows, as data.

@@ -226,10 +226,8 @@ extension MailboxState {
         var curve = settings.timings.curve(role)
         if case .spring(let spring) = curve, let start = from.scalar {
             let distance = target - start
-            let tolerance = key.property.settleTolerance
             curve = .spring(spring.with(initialVelocity: velocity / distance,
-                                        settle: .within(distance: abs(distance), position: tolerance.position,
-                                                        velocity: tolerance.velocity)))
+                                        settle: .within(distance: abs(distance), tolerance: key.property.settleTolerance)))
         }
         let animation = animator.start(key, from: from, to: .scalar(target), at: now,
                                        duration: settings.timings.duration(role), curve: curve, completion: completion)

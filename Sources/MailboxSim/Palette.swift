@@ -44,26 +44,46 @@ extension Color {
 }
 
 /// The colour shown for each palette name: SPEC §1's by default, each one tunable (`set color.NAME`).
+/// (Field by field, not an array: see `Timings`.)
 public struct Palette: Equatable, Sendable {
-    private var colors: [Color]
+    private var gray = PaletteColor.gray.color
+    private var yellow = PaletteColor.yellow.color
+    private var brown = PaletteColor.brown.color
+    private var green = PaletteColor.green.color
+    private var red = PaletteColor.red.color
+    private var blue = PaletteColor.blue.color
 
     /// SPEC §1's palette.
-    public static let spec = Palette(colors: PaletteColor.allCases.map(\.color))
+    public static var spec: Palette { Palette() }
 
-    private init(colors: [Color]) { self.colors = colors }
+    public init() {}
 
     public subscript(_ name: PaletteColor) -> Color {
-        get { colors[name.index] }
-        set { colors[name.index] = newValue }
+        get {
+            switch name {
+            case .gray: gray
+            case .yellow: yellow
+            case .brown: brown
+            case .green: green
+            case .red: red
+            case .blue: blue
+            }
+        }
+        set {
+            switch name {
+            case .gray: gray = newValue
+            case .yellow: yellow = newValue
+            case .brown: brown = newValue
+            case .green: green = newValue
+            case .red: red = newValue
+            case .blue: blue = newValue
+            }
+        }
     }
 
     /// The palette name whose colour here is `color`, if any (the first, should two share it).
     public func name(of color: Color) -> PaletteColor? {
         let rgb = color.rgb
-        return PaletteColor.allCases.first { colors[$0.index].rgb == rgb }
+        return PaletteColor.allCases.first { self[$0].rgb == rgb }
     }
-}
-
-extension PaletteColor {
-    var index: Int { Self.allCases.firstIndex(of: self)! }
 }

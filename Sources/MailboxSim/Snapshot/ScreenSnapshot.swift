@@ -17,10 +17,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var alert: Alert?
     public var segment: Segment
     public var tint: PaletteColor
-    /// The colours the palette's names stand for now (`set color.NAME`).
-    public var palette: Palette
-    /// Where the zones change now (`set threshold…`), for guides drawn at them.
-    public var thresholds: Thresholds
+    /// The settings now (one shared box: a snapshot stays small, and a report holds one inline).
+    public var settings: Settings
     /// Each segment's view x, left to right (later, mailbox, archive).
     public var viewX: [Double]
     /// Every message, in inbox order, wherever it is.
@@ -34,6 +32,11 @@ public struct ScreenSnapshot: Equatable, Sendable {
 
     /// The messages in a folder, in inbox order.
     public func messages(in folder: Folder) -> [MessageID] { rows.filter { $0.folder == folder }.map(\.id) }
+
+    /// The colours the palette's names stand for now (`set color.NAME`).
+    public var palette: Palette { settings.palette }
+    /// Where the zones change now (`set threshold…`), for guides drawn at them.
+    public var thresholds: Thresholds { settings.thresholds }
 
     /// The tint's colour in the palette set now.
     public var tintColor: Color { palette[tint] }
@@ -124,8 +127,7 @@ extension MailboxState {
             alert: alert,
             segment: segments.selected,
             tint: segments.tint,
-            palette: settings.palette,
-            thresholds: settings.thresholds,
+            settings: settings,
             viewX: Segment.allCases.map(viewX(of:)),
             rows: rows.map { row in
                 let id = row.id

@@ -20,8 +20,6 @@ public enum AnimationRole: String, CaseIterable, Sendable {
     /// An undone message coming back: its height opening and its slide in from the side.
     case undo
 
-    var index: Int { Self.allCases.firstIndex(of: self)! }
-
     /// What the animation is, for `params`.
     public var role: String {
         switch self {
@@ -40,55 +38,73 @@ public enum AnimationRole: String, CaseIterable, Sendable {
     public var followsRelease: Bool { self == .slide || self == .snap }
 }
 
-/// The duration and curve of each animation role.
+/// The duration and curve of each animation role. (Stored field by field, not in arrays: a fresh screen's
+/// settings are made at start-up, where an array's generic metadata costs more than the rest of them.)
 public struct Timings: Equatable, Sendable {
-    private var durations: [Ticks]
-    private var curves: [TimingCurve]
+    /// One role's duration and curve.
+    public struct Timing: Equatable, Sendable {
+        public var duration: Ticks
+        public var curve: TimingCurve
+    }
+
+    private var slide = Timing(duration: Durations.slideOut, curve: Durations.curve)
+    private var snap = Timing(duration: Durations.snapBack, curve: Durations.curve)
+    private var hide = Timing(duration: Durations.hide, curve: Durations.curve)
+    private var fade = Timing(duration: Durations.overlayFade, curve: Durations.curve)
+    private var menu = Timing(duration: Durations.menu, curve: Durations.curve)
+    private var compose = Timing(duration: Durations.compose, curve: Durations.curve)
+    private var segment = Timing(duration: Durations.segment, curve: Durations.curve)
+    private var undo = Timing(duration: Durations.undoReveal, curve: Durations.curve)
 
     /// SPEC: every animation easeInOut, 0.3 s except the menu's 0.4 s.
-    public static let spec: Timings = {
-        var timings = Timings(durations: [], curves: [])
-        for role in AnimationRole.allCases {
-            timings.durations.append(Timings.specDuration(role))
-            timings.curves.append(Durations.curve)
-        }
-        return timings
-    }()
+    public static var spec: Timings { Timings() }
 
-    private init(durations: [Ticks], curves: [TimingCurve]) {
-        self.durations = durations
-        self.curves = curves
+    public init() {}
+
+    public subscript(_ role: AnimationRole) -> Timing {
+        get {
+            switch role {
+            case .slide: slide
+            case .snap: snap
+            case .hide: hide
+            case .fade: fade
+            case .menu: menu
+            case .compose: compose
+            case .segment: segment
+            case .undo: undo
+            }
+        }
+        set {
+            switch role {
+            case .slide: slide = newValue
+            case .snap: snap = newValue
+            case .hide: hide = newValue
+            case .fade: fade = newValue
+            case .menu: menu = newValue
+            case .compose: compose = newValue
+            case .segment: segment = newValue
+            case .undo: undo = newValue
+            }
+        }
     }
 
-    private static func specDuration(_ role: AnimationRole) -> Ticks {
-        switch role {
-        case .slide: Durations.slideOut
-        case .snap: Durations.snapBack
-        case .hide: Durations.hide
-        case .fade: Durations.overlayFade
-        case .menu: Durations.menu
-        case .compose: Durations.compose
-        case .segment: Durations.segment
-        case .undo: Durations.undoReveal
-        }
-    }
+    public func duration(_ role: AnimationRole) -> Ticks { self[role].duration }
+    public func curve(_ role: AnimationRole) -> TimingCurve { self[role].curve }
+    public mutating func setDuration(_ role: AnimationRole, _ duration: Ticks) { self[role].duration = duration }
+    public mutating func setCurve(_ role: AnimationRole, _ curve: TimingCurve) { self[role].curve = curve }
 
-    public func duration(_ role: AnimationRole) -> Ticks { durations[role.index] }
     /// Whether any curve can carry a value past its target (see `TimingCurve.canOvershoot`).
-    public var canOvershoot: Bool { curves.contains(where: \.canOvershoot) }
-    public func curve(_ role: AnimationRole) -> TimingCurve { curves[role.index] }
-    public mutating func setDuration(_ role: AnimationRole, _ duration: Ticks) { durations[role.index] = duration }
-    public mutating func setCurve(_ role: AnimationRole, _ curve: TimingCurve) { curves[role.index] = curve }
+    public var canOvershoot: Bool { AnimationRole.allCases.contains { self[$0].curve.canOvershoot } }
 }
 
 extension ViewProperty {
-    /// When a spring on this property has settled: within 0.5 pt of its target and slower than 1 pt/s for
-    /// positions and sizes; within 0.002 and slower than 0.004 a second for an alpha (half a step of 8-bit alpha).
-    public var settleTolerance: (position: Double, velocity: Double) {
+    /// When a spring on this property has settled: positions and sizes within 0.5 pt and slower than 1 pt/s;
+    /// an alpha within 0.002 and slower than 0.004 a second.
+    public var settleTolerance: Spring.Tolerance {
         switch self {
-        case .x, .y, .width, .height: (0.5, 1)
-        case .alpha: (0.002, 0.004)
-        case .rotation, .scale, .color: (0.001, 0.002)
+        case .x, .y, .width, .height: .points
+        case .alpha: .alpha
+        case .rotation, .scale, .color: .fine
         }
     }
 }
