@@ -158,6 +158,7 @@ extension MailboxState {
             level = next
         }
     }
+
     private mutating func released(_ velocity: Double?) throws(MailboxError) {
         guard let pan = gesture else { throw .noFingerDown }
         let finalVelocity = velocity ?? pan.velocity

@@ -81,9 +81,4 @@ public struct Palette: Equatable, Sendable {
         }
     }
 
-    /// The palette name whose colour here is `color`, if any (the first, should two share it).
-    public func name(of color: Color) -> PaletteColor? {
-        let rgb = color.rgb
-        return PaletteColor.allCases.first { self[$0].rgb == rgb }
-    }
 }

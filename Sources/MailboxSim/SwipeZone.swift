@@ -45,17 +45,6 @@ public enum SwipeZone: String, CaseIterable, Sendable {
         }
     }
 
-    /// The zone at signed `level` (−2…2); a level of 0 is the peek of the side of `sign`.
-    static func at(level: Int, sign: Double) -> SwipeZone {
-        switch level {
-        case -2: .list
-        case -1: .later
-        case 1: .archive
-        case 2: .delete
-        default: sign < 0 ? .laterPeek : .archivePeek
-        }
-    }
-
     /// The zone of the near action on the side of `x`'s sign.
     static func nearAction(sign: Double) -> SwipeZone { sign < 0 ? .later : .archive }
 

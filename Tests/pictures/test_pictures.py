@@ -104,6 +104,19 @@ class SnapshotTests(Workdir):
             # The row below is untouched: a white face from x 0.
             self.assertEqual(rgb(im, 2, 232), WHITE)
 
+    def test_tuned_numbers_show_in_the_picture(self):
+        # Issue 13: with the left near threshold at 200 and yellow re-coloured, -180 is still a gray peek
+        # (alpha 180/200) and -200 shows the new colour: the picture draws the settings, not SPEC's numbers.
+        self.run_script("set threshold.left.near 200\nset threshold.left.far 300\nset color.yellow #FF8800\n"
+                        "pan msg1 -180\nsnapshot a.png\npan msg1 -200\nsnapshot b.png\nrelease\nsettle\ntap\nsettle\n")
+        with Image.open(self.path("a.png")) as im:
+            self.assertEqual(rgb(im, 300, 150), GRAY)
+        with Image.open(self.path("b.png")) as im:
+            self.assertEqual(rgb(im, 300, 150), (0xFF, 0x88, 0x00))
+            self.assertEqual(rgb(im, 121, 147), (0xFF, 0x88, 0x00))
+            self.assertEqual(rgb(im, 118, 146), WHITE)
+            self.assertEqual(rgb(im, 2, 232), WHITE)
+
     def test_half_way_into_a_right_pan_the_slot_shows_gray(self):
         # 0.05 s into `pan msg2 120` (0.3 s): x = 20, gray, the archive icon at alpha 20/60 pinned at x 30.
         self.run_script("pan msg2 20 in 0.05\nsnapshot s.png\npan msg2 120 in 0.25\nrelease\nsettle\n")

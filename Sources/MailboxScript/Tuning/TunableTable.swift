@@ -157,6 +157,4 @@ public struct SettingChange: Equatable, Sendable {
     /// Why the screen now cannot take this change, if it cannot.
     func refusal(on screen: MailboxState) -> String? { tunable.refusal?(screen) }
 
-    /// `set NAME VALUE`, as a script writes it.
-    public var scriptText: String { "set \(tunable.name) \(value.scriptText)" }
 }

@@ -39,11 +39,6 @@ public enum Profile: String, CaseIterable, Sendable {
         return s
     }
 
-    /// Whether `settings` has this profile's swipe parameters.
-    public func matches(_ settings: Settings) -> Bool {
-        applied(to: settings) == settings
-    }
-
     /// The profile's values of the swipe parameters.
     struct Values {
         var thresholds: Thresholds

@@ -21,7 +21,6 @@ import Testing
     @Test func theDefaultsAreSpecsNumbers() throws {
         let spec = Settings()
         #expect(Profile.mailbox.applied(to: spec) == spec)
-        #expect(Profile.mailbox.matches(spec))
         let expected: [String: String] = [
             "fps": "60", "threshold.near": "60", "threshold.far": "260", "threshold.left.near": "60",
             "threshold.left.far": "260", "threshold.right.near": "60", "threshold.right.far": "260", "icon.inset": "30",
