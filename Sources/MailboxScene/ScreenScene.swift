@@ -72,7 +72,7 @@ enum FingerScene {
         case .edge:
             center = ScenePoint(screen.contentX, Metrics.screenHeight / 2)
         case .content:
-            center = ScenePoint(screen.contentX + Metrics.screenWidth - Metrics.menuOpenX, Metrics.screenHeight / 2)
+            center = ScenePoint(screen.contentX + Metrics.screenWidth - screen.settings.menuOpenX, Metrics.screenHeight / 2)
         }
         let clamped = ScenePoint(min(Metrics.screenWidth, max(0, center.x)), center.y)
         return .circle(center: clamped, radius: DrawingStyle.fingerRadius, DrawingStyle.finger)
