@@ -33,7 +33,7 @@ public indirect enum Command: Equatable, Sendable {
     /// `! COMMAND`: the command must be refused.
     case mustFail(Command, text: String)
     /// A line inside `!` that did not parse: running it raises the parse error.
-    case invalid(String)
+    case invalid(ScriptError)
     case help(topic: String?)
     case quit
 }
@@ -59,7 +59,7 @@ enum OnOff {
         switch value {
         case "on": return true
         case "off": return false
-        default: throw ScriptError("set \(setting): \(quoted(value)) is not on or off\(didYouMean(value, in: words))")
+        default: throw .setting(setting, .notOnOff(String(value), suggestion: nearest(String(value), in: words)))
         }
     }
 }

@@ -53,13 +53,17 @@ public final class CommandSpec: Sendable {
     public var names: [String] { [name] + aliases }
 }
 
-/// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out).
-/// Kept inline, not in an array: one is built for every line.
+/// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out), read
+/// by the parameter's name (`a.number("DX")`). Kept inline, not in an array: one is built for every line.
 public struct Arguments: Sendable {
     /// The most parameters a command has (`expect PATH OP VALUE [within TOL]`).
     static let capacity = 4
     private var slots: (ArgumentValue?, ArgumentValue?, ArgumentValue?, ArgumentValue?) = (nil, nil, nil, nil)
     private(set) var count = 0
+    /// The command's parameters, whose names the builders read by.
+    private let parameters: [Parameter]
+
+    init(_ parameters: [Parameter]) { self.parameters = parameters }
 
     mutating func append(_ value: ArgumentValue?) {
         switch count {
@@ -67,27 +71,45 @@ public struct Arguments: Sendable {
         case 1: slots.1 = value
         case 2: slots.2 = value
         case 3: slots.3 = value
-        default: preconditionFailure("a command has at most \(Arguments.capacity) parameters")
+        default: return // the table has at most `capacity` parameters a command (checked when it is built)
         }
         count += 1
     }
 
-    subscript(_ index: Int) -> ArgumentValue? {
+    /// The value given for the parameter named `name` (`DX`, `--json`), or nil when it was left out.
+    subscript(_ name: String) -> ArgumentValue? {
+        guard let index = parameters.firstIndex(where: { $0.name == name }) else { return nil }
         switch index {
-        case 0: slots.0
-        case 1: slots.1
-        case 2: slots.2
-        case 3: slots.3
-        default: nil
+        case 0: return slots.0
+        case 1: return slots.1
+        case 2: return slots.2
+        case 3: return slots.3
+        default: return nil
         }
     }
 
-    func number(_ index: Int) -> DecimalNumber? {
-        if case .number(let n)? = self[index] { return n } else { return nil }
+    func number(_ name: String) -> DecimalNumber? {
+        if case .number(let n)? = self[name] { return n } else { return nil }
     }
-    func ticks(_ index: Int) -> Ticks? { number(index)?.ticks }
-    func word(_ index: Int) -> String? {
-        if case .word(let w)? = self[index] { return String(w) } else { return nil }
+    func ticks(_ name: String) -> Ticks? { number(name)?.ticks }
+    func word(_ name: String) -> String? {
+        if case .word(let w)? = self[name] { return String(w) } else { return nil }
     }
-    func flag(_ index: Int) -> Bool { self[index] == .flag }
+    func flag(_ name: String) -> Bool { self[name] == .flag }
+
+    /// The number of a required parameter (the parser has checked it is there; if a builder asks for one it
+    /// did not declare, the line is refused rather than the program stopped).
+    func required(number name: String, of command: String) throws(ScriptError) -> DecimalNumber {
+        guard let n = number(name) else { throw missing(name, command) }
+        return n
+    }
+    /// The word(s) of a required parameter.
+    func required(word name: String, of command: String) throws(ScriptError) -> String {
+        guard let w = word(name) else { throw missing(name, command) }
+        return w
+    }
+
+    private func missing(_ name: String, _ command: String) -> ScriptError {
+        .missingArgument(command: command, parameter: name, usage: ([command] + parameters.map(\.synopsis)).joined(separator: " "))
+    }
 }

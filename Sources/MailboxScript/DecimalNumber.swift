@@ -104,15 +104,15 @@ public struct DecimalNumber: Equatable, Sendable {
         guard isDigits(wholeDigits), isDigits(fraction), !(wholeDigits.isEmpty && fraction.isEmpty) else {
             let lower = text.lowercased()
             if lower.contains("nan") || lower.contains("inf") {
-                throw ScriptError("\(quoted(text)) is not a finite number")
+                throw .notFinite(String(text))
             }
             if lower.contains("e"), Double(String(text)) != nil {
-                throw ScriptError("\(quoted(text)) is out of range (write numbers as plain decimals, like 0.3 or -180)")
+                throw .numberOutOfRange(String(text), exponent: true)
             }
-            throw ScriptError("\(quoted(text)) is not a number")
+            throw .notANumber(String(text))
         }
         let significant = wholeDigits.drop { $0 == "0" }
-        guard significant.count <= 15 else { throw ScriptError("\(quoted(text)) is out of range") }
+        guard significant.count <= 15 else { throw .numberOutOfRange(String(text), exponent: false) }
         let whole = UInt64(significant.isEmpty ? "0" : String(significant))!
         let value = Double(String(text.hasPrefix("+") ? text.dropFirst() : text)) ?? 0
         return DecimalNumber(value: value, negative: negative, whole: whole, fraction: fraction)

@@ -45,11 +45,11 @@ public enum Lexer {
                     break
                 } else if byte < 0x80 {
                     column += 1
-                    throw unprintableError("control", Unicode.Scalar(byte), column)
+                    throw .unprintableCharacter(.control, Unicode.Scalar(byte), column: column)
                 } else if byte & 0xC0 != 0x80 {
                     column += 1
                     let scalar = text.line.unicodeScalars[text.index(offset)]
-                    if let kind = unprintable(scalar) { throw unprintableError(kind, scalar, column) }
+                    if let kind = unprintable(scalar) { throw .unprintableCharacter(kind, scalar, column: column) }
                 }
                 offset += 1
             }
@@ -69,18 +69,13 @@ public enum Lexer {
     }
 
     /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
-    private static func unprintable(_ scalar: Unicode.Scalar) -> String? {
-        if scalar.value < 0x20 || scalar.value == 0x7F { return "control" }
+    private static func unprintable(_ scalar: Unicode.Scalar) -> UnprintableKind? {
+        if scalar.value < 0x20 || scalar.value == 0x7F { return .control }
         guard scalar.value >= 0x80 else { return nil }
         switch scalar.properties.generalCategory {
-        case .control: return "control"
-        case .format, .lineSeparator, .paragraphSeparator: return "invisible"
+        case .control: return .control
+        case .format, .lineSeparator, .paragraphSeparator: return .invisible
         default: return nil
         }
-    }
-
-    private static func unprintableError(_ kind: String, _ scalar: Unicode.Scalar, _ column: Int) -> ScriptError {
-        let code = String(scalar.value, radix: 16, uppercase: true)
-        return ScriptError("\(kind) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)")
     }
 }

@@ -32,7 +32,7 @@ public enum Parser {
         }
         guard let position = CommandTable.position(of: head, in: text) else {
             let name = text.text(head)
-            throw ScriptError("unknown command \(quoted(name))\(CommandTable.suggestion(for: name))")
+            throw .unknownCommand(String(name), suggestion: CommandTable.suggestion(for: name))
         }
         let spec = CommandTable.all[position]
         let arguments = try readArguments(of: spec, from: words, text)
@@ -42,7 +42,7 @@ public enum Parser {
     private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
                                       _ text: LineText) throws(ScriptError) -> Arguments {
         var rest = words
-        var values = Arguments()
+        var values = Arguments(spec.parameters)
         var index = 0
         let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
         while let step = ParameterWalk<Word>.next(parameters, flags: flags, at: &index, &rest,
@@ -66,17 +66,17 @@ public enum Parser {
             case .absent(let parameter):
                 guard parameter.optional else {
                     if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
-                    throw ScriptError("\(spec.name): missing \(parameter.name) (usage: \(spec.synopsis))")
+                    throw .missingArgument(command: spec.name, parameter: parameter.name, usage: spec.synopsis)
                 }
                 values.append(nil)
             case .keywordWithoutValue(let parameter):
-                throw ScriptError("\(spec.name): missing \(parameter.name) after '\(parameter.keyword!)' (usage: \(spec.synopsis))")
+                throw .missingAfterKeyword(command: spec.name, parameter: parameter.name, keyword: parameter.keyword ?? "", usage: spec.synopsis)
             }
         }
         if let word = rest.first {
             if hasFlags { try refuseUnknownOption(word, of: spec, text) }
             if isHashWord(word, text) { throw commentError(spec, word, words, text) }
-            throw ScriptError("\(spec.name): unexpected \(quoted(text.text(word))) (usage: \(spec.synopsis))")
+            throw .unexpectedWord(command: spec.name, word: String(text.text(word)), usage: spec.synopsis)
         }
         return values
     }
@@ -91,8 +91,7 @@ public enum Parser {
                                      _ text: LineText) -> ScriptError {
         let fixed = words.map { $0.start == word.start ? "# " + text.text($0).dropFirst() : String(text.text($0)) }
         let example = ([spec.name] + fixed).joined(separator: " ")
-        return ScriptError("\(spec.name): \(quoted(text.text(word))) is not a comment: a comment starts with ' # ' "
-                           + "('#' with a blank on each side): write \(quoted(example, limit: 80))")
+        return .gluedComment(command: spec.name, word: String(text.text(word)), rewrite: example)
     }
 
     /// `expect msg1.x==0`: the text from `word` to the end of the line with one blank on each side of its
@@ -121,7 +120,7 @@ public enum Parser {
         let isOperator = { (c: Character) in "=<>!".contains(c) }
         guard text.contains(where: isOperator), !text.allSatisfy(isOperator) else { return nil }
         guard let spaced = spacedOperator(line.text(from: first.start, to: last.end)) else { return nil }
-        return ScriptError("\(spec.name): put a blank on each side of the operator: write \(quoted(spec.name + " " + spaced, limit: 80))")
+        return .gluedOperator(command: spec.name, rewrite: spec.name + " " + spaced)
     }
 
     /// For a command with flags: a word spelled like an option (`--jsn`) that is none of them is an unknown
@@ -130,8 +129,8 @@ public enum Parser {
     private static func refuseUnknownOption(_ word: Word, of spec: CommandSpec, _ line: LineText) throws(ScriptError) {
         let text = line.text(word)
         guard text.hasPrefix("--"), !spec.flags.contains(where: { line.spells(word, $0) }) else { return }
-        let hint = didYouMean(text, in: spec.flags)
-        throw ScriptError("\(spec.name): unknown option \(quoted(text))\(hint.isEmpty ? " (usage: \(spec.synopsis))" : hint)")
+        throw .unknownOption(command: spec.name, option: String(text), suggestion: nearest(String(text), in: spec.flags),
+                             usage: spec.synopsis)
     }
 
     private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,
@@ -142,59 +141,56 @@ public enum Parser {
             if line.spells(word, "content") { return .panTarget(.content) }
             if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
             let text = line.text(word)
-            let hint = didYouMean(text, in: ["content", "msg1"])
-            throw ScriptError("unknown target \(quoted(text))\(hint): \(spec.name) takes msgN or content")
+            throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
         case .message:
             if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
             let text = line.text(word)
-            throw ScriptError("unknown message \(quoted(text))\(didYouMean(text, in: ["msg1"])): \(spec.name) takes msgN")
+            throw .unknownMessage(String(text), suggestion: nearest(String(text), in: ["msg1"]), command: spec.name)
         case .distance:
-            return try ranged(word, line, parameter, spec, limit: Limits.maxTranslation)
+            return try ranged(word, line, parameter, spec, limit: ScriptLimits.maxTranslation)
         case .velocity:
-            return try ranged(word, line, parameter, spec, limit: Limits.maxVelocity)
+            return try ranged(word, line, parameter, spec, limit: ScriptLimits.maxVelocity)
         case .duration(let max):
             let number = try DecimalNumber.parse(word, line)
             guard !number.negative || number.value == 0 else {
-                throw ScriptError("\(spec.name): a duration cannot be negative (got \(line.text(word)))")
+                throw .negativeDuration(command: spec.name, text: String(line.text(word)))
             }
             // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
             guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
-                throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (0…\(formatNumber(max)) seconds)")
+                throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), max: max)
             }
             return .number(number)
         case .tolerance:
             let number = try DecimalNumber.parse(word, line)
             guard !number.negative || number.value == 0 else {
-                throw ScriptError("a tolerance cannot be negative (got \(line.text(word)))")
+                throw .negativeTolerance(String(line.text(word)))
             }
             return .number(number)
         case .wholeNumber(let range):
             let number = try DecimalNumber.parse(word, line)
             guard let n = number.integer, range.contains(n) else {
-                throw ScriptError("\(spec.name): \(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(line.text(word))))")
+                throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), range: range)
             }
             return .number(number)
         case .tapTarget:
             guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
                 let text = line.text(word)
                 let words = TapTarget.words.map(\.word)
-                let hint = didYouMean(text, in: words)
-                throw ScriptError("unknown tap target \(quoted(text))\(hint): tap takes \(words.joined(separator: ", ")) NAME, or nothing")
+                throw .unknownTapTarget(String(text), suggestion: nearest(String(text), in: words), targets: words)
             }
             if let target = entry.target { return .tapTarget(target) }
             guard let name = rest.first.map(line.text) else {
-                throw ScriptError("tap segment: missing NAME (later, mailbox or archive)")
+                throw .missingSegmentName
             }
             rest.removeFirst()
             guard let segment = Segment(rawValue: String(name)) else {
-                let hint = didYouMean(name, in: Segment.allCases.map(\.rawValue))
-                throw ScriptError("unknown segment \(quoted(name))\(hint): the segments are later, mailbox and archive")
+                throw .unknownSegment(String(name), suggestion: nearest(String(name), in: Segment.allCases.map(\.rawValue)))
             }
             return .tapTarget(.segment(segment))
         case .setting:
             guard TunableTable.all.contains(where: { line.spells(word, $0.name) }) else {
                 let text = line.text(word)
-                throw ScriptError("unknown parameter \(quoted(text))\(didYouMean(text, in: TunableTable.names)): `params` lists them")
+                throw .unknownParameter(String(text), suggestion: nearest(String(text), in: TunableTable.names))
             }
             return .word(line.text(word))
         case .settingValue:
@@ -205,20 +201,20 @@ public enum Parser {
             let text = line.text(word)
             guard AccessibilityAction(rawValue: String(text)) != nil else {
                 let names = AccessibilityAction.allCases.map(\.rawValue)
-                throw ScriptError("unknown action \(quoted(text))\(didYouMean(text, in: names)): act takes \(names.joined(separator: ", "))")
+                throw .unknownAction(String(text), suggestion: nearest(String(text), in: names), actions: names)
             }
             return .word(text)
         case .path:
             return .path(try PropertyPath.parse(word, line))
         case .comparison:
             guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
-                throw ScriptError("unknown operator \(quoted(line.text(word))): use ==, !=, <, <=, > or >=")
+                throw .unknownOperator(String(line.text(word)))
             }
             return .comparison(op)
         case .commandName:
             guard CommandTable.position(of: word, in: line) != nil || line.spells(word, CommandTable.pathsTopic) else {
                 let text = line.text(word)
-                throw ScriptError("no command \(quoted(text))\(CommandTable.suggestion(for: text)); `help` lists them")
+                throw .unknownHelpTopic(String(text), suggestion: CommandTable.suggestion(for: text))
             }
             return .word(line.text(word))
         case .text:
@@ -227,17 +223,17 @@ public enum Parser {
             return .word(line.text(from: word.start, to: end))
         case .command:
             // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
-            if line.text(word).hasPrefix("!") { throw ScriptError("'! !' is not allowed") }
+            if line.text(word).hasPrefix("!") { throw .doubleBang }
             let all = [word] + rest
             rest.removeAll()
             let inner: Command
             do {
                 inner = try parse(words: all[...], line)
             } catch {
-                inner = .invalid(error.message)
+                inner = .invalid(error)
             }
-            if case .expect = inner { throw ScriptError("'! expect' is not a check: write the opposite operator instead") }
-            if case .mustFail = inner { throw ScriptError("'! !' is not allowed") }
+            if case .expect = inner { throw .bangExpect }
+            if case .mustFail = inner { throw .doubleBang }
             return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
         case .overlayOption, .pathPrefix, .value, .subject, .file:
             return .word(line.text(word))
@@ -248,7 +244,7 @@ public enum Parser {
                                limit: Double) throws(ScriptError) -> ArgumentValue {
         let number = try DecimalNumber.parse(word, line)
         guard abs(number.value) <= limit else {
-            throw ScriptError("\(spec.name): \(parameter.name) \(quoted(line.text(word))) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))")
+            throw .beyondLimit(command: spec.name, parameter: parameter.name, text: String(line.text(word)), limit: limit)
         }
         return .number(number)
     }

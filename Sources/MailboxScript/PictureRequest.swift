@@ -41,8 +41,7 @@ public final class PictureRequest: Equatable, Sendable {
         /// Checks FILE's extension; `scale` (already in range) defaults to 2.
         public init(file: String, scale: Int?) throws(ScriptError) {
             guard let format = Format(file: file) else {
-                let formats = Format.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
-                throw ScriptError("snapshot: \(quoted(file)) must end in \(formats)")
+                throw .pictureFormat(file: file)
             }
             self.file = file
             self.format = format

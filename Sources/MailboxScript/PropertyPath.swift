@@ -135,21 +135,19 @@ public enum PropertyPath: Hashable, Sendable {
         if text.hasPrefix(parameterPrefix) {
             let name = text.dropFirst(parameterPrefix.count)
             if let index = TunableTable.index(of: name) { return .parameter(index) }
-            throw ScriptError("unknown parameter \(quoted(name))\(didYouMean(name, in: TunableTable.names)): `params` lists them")
+            throw .unknownParameter(String(name), suggestion: nearest(String(name), in: TunableTable.names))
         }
         if text.hasPrefix("msg"), let dot = text.firstIndex(of: ".") {
             let head = text[..<dot]
             let field = text[text.index(after: dot)...]
             if let id = MessageID(name: head) {
                 if let f = MessageField(rawValue: String(field)) { return .message(id, f) }
-                let hint = nearest(String(field), in: MessageField.allCases.map(\.rawValue))
-                    .map { " (did you mean '\(head).\($0)'?)" } ?? ""
-                throw ScriptError("unknown property \(quoted(text))\(hint)")
+                let hint = nearest(String(field), in: MessageField.allCases.map(\.rawValue)).map { "\(head).\($0)" }
+                throw .unknownProperty(String(text), suggestion: hint)
             }
         }
         let generic = text.hasPrefix("msg") ? "msgN" + text.drop { $0 != "." } : text
-        let hint = didYouMean(generic, in: templates)
-        throw ScriptError("unknown property \(quoted(text))\(hint)")
+        throw .unknownProperty(String(text), suggestion: nearest(String(generic), in: templates))
     }
 
     /// What kind of value the path holds.
@@ -213,7 +211,7 @@ extension PropertyPath {
     public static func matching(_ prefix: String, messageCount: Int) throws(ScriptError) -> [PropertyPath] {
         let head = prefix[...].prefix { $0 != "." }
         if let id = MessageID(name: head), id.index >= messageCount {
-            throw ScriptError(MailboxError.noSuchMessage(id, count: messageCount))
+            throw .model(.noSuchMessage(id, count: messageCount))
         }
         let candidates: [PropertyPath]
         if let id = MessageID(name: head) {

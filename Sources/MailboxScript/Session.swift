@@ -2,18 +2,14 @@ import MailboxAnimation
 import MailboxSim
 import MailboxText
 
-/// A screen driven by commands: the simulation, its settings, and the commands that ran (for `save`).
+/// A screen driven by commands: the simulation and its settings. It runs one line at a time (`execute`) and says
+/// what the line did as one value (`Outcome`); the one line runner (`LineRunner`) hands that to its sink.
 public struct Session: Sendable {
     public private(set) var screen: MailboxState
-    /// At the prompt, the lines that ran successfully, for `save` (scripts keep none: memory stays bounded).
-    public private(set) var transcript: [String] = []
-    /// True at the REPL prompt, where `save` is allowed.
+    /// True at the REPL prompt, where `save` and `load` are allowed.
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
-    /// Set by `reset` to the instant the screen it replaced had reached, until `takeReset()` (kept here rather
-    /// than in every `Outcome`, which is made once a line).
-    public private(set) var pendingReset: Ticks?
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
 
@@ -25,100 +21,94 @@ public struct Session: Sendable {
         self.interactive = interactive
     }
 
-    /// What one command produced.
+    /// What one line did, as data: what it asks of the front end, the timeline entries it added, and, for a
+    /// check, how the check went.
     public struct Outcome: Sendable {
-        /// What an inspecting command (`state`, `show`, `help`…) produced, for the front end to render.
-        public var report: Report?
-        /// Timeline entries the command added, for a front end that traces them.
+        /// What the line asks the front end to show or do; nil for most actions.
+        public var effect: Effect?
+        /// Timeline entries the line added (when `collectsTrace`).
         public var trace: [TimelineEntry] = []
-        /// A failed `expect` or a `!` whose command succeeded.
-        public var failure: CheckFailure?
-        /// The error a `!` command expected and got.
-        public var excused: String?
-        /// True for an `expect` or `!` (counted as a check).
-        public var isCheck = false
-        /// `save`: the file to write and its contents (the front end writes it).
-        public var fileToWrite: (path: String, contents: String)?
-        /// `save --force`: an existing file is replaced without asking.
-        public var replacesFile = false
-        /// `load`: the script to play into the session (the front end reads it and runs its lines).
-        public var fileToLoad: String?
-        public var quit = false
+        /// For `expect` and `!`: whether the check held.
+        public var check: CheckResult?
+        /// True when the line acted on the screen (what a walkthrough captions), rather than checking or looking.
+        public var acted = false
+        /// At the prompt: how `save` replays the line (nil: it is not kept).
+        public var replay: Replay?
+
+        public init() {}
+    }
+
+    /// What a line asks of the front end.
+    public enum Effect: Sendable {
+        /// Show what a looking command found (`state`, `show`, `help`…), or draw a picture (`snapshot`).
+        case report(Report)
+        /// `save`: write the session's lines (the front end keeps them) to a file.
+        case save(SaveRequest)
+        /// `load FILE`: play a script into the session (the front end reads it).
+        case load(file: String)
+        /// `quit`: the script (or the prompt) ends here.
+        case quit
+        /// `reset` replaced the screen with a fresh one at time 0 when the old one's clock read `at` (a trace
+        /// that spans the script goes on from there).
+        case screenReset(at: Ticks)
+    }
+
+    /// How `save` keeps a line so that the saved script replays to the same state.
+    public enum Replay: Equatable, Sendable {
+        /// The line as typed.
+        case asTyped
+        /// A `!` line whose command unexpectedly succeeded (and so changed the screen): the command alone.
+        case command(String)
     }
 
     /// Parses and runs one line. Blank lines and comments produce an empty outcome.
-    /// `isCancelled` is polled by long commands (pans, `settle`); when it answers true the command stops
-    /// with the error "interrupted" and the session is put back as it was before the line.
-    public mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)? = nil) throws(ScriptError) -> Outcome {
-        try execute(line: line, isCancelled: isCancelled, watch: Unwatched())
+    public mutating func execute(line: Substring) throws(ScriptError) -> Outcome {
+        try execute(line: line, watch: Unwatched())
     }
 
-    private mutating func execute(line: Substring, isCancelled: (@Sendable () -> Bool)?,
-                                  watch: some Watch) throws(ScriptError) -> Outcome {
+    /// Runs one line like `execute(line:)`. `isCancelled` is polled by long commands (pans, `settle`); when it
+    /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
+    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
-        let outcome: Outcome
-        if let isCancelled {
-            let saved = self
-            cancellation = isCancelled
-            defer { cancellation = nil }
-            do { outcome = try run(command, watch: watch) } catch { self = saved; throw error }
-        } else {
-            outcome = try run(command, watch: watch)
-        }
-        if interactive { record(line, command, outcome) }
+        // Only a command that takes time polls, and so only its screen is kept to be put back (a copy a line
+        // would make a long `load` copy its timeline at every line).
+        guard command.takesTime else { return try finish(command) }
+        let saved = self
+        cancellation = isCancelled
+        defer { cancellation = nil }
+        do { return try finish(command) } catch { self = saved; throw error }
+    }
+
+    /// Runs one line like `execute(line:)`, showing `watcher` the screen at every instant of its clock strictly
+    /// inside the time the line's command takes, as the one run passes through it (a recorder's frames).
+    public mutating func execute(line: Substring, watcher: some FrameWatcher) throws(ScriptError) -> Outcome {
+        try execute(line: line, watch: watcher)
+    }
+
+    private mutating func execute(line: Substring, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
+        guard let command = try Parser.parse(line) else { return Outcome() }
+        return try finish(command, watch: watch)
+    }
+
+    /// Runs a parsed line.
+    private mutating func finish(_ command: Command, watch: some FrameWatcher = Unwatched()) throws(ScriptError) -> Outcome {
+        var outcome = try run(command, watch: watch)
+        if interactive { outcome.replay = Session.replay(command, outcome) }
         return outcome
     }
 
-    /// Keeps a line that ran for `save`, in a form that replays to the same state: what changed or checked the
-    /// screen as typed; a `!` line whose command unexpectedly succeeded (and so changed the screen) as that
-    /// command alone; nothing for a failed `expect` (it changed nothing).
-    private mutating func record(_ line: Substring, _ command: Command, _ outcome: Outcome) {
-        guard command.isRecorded else { return }
-        if outcome.failure == nil {
-            transcript.append(String(line).trimmingBlanks)
-        } else if case let .mustFail(inner, text) = command, inner.isRecorded {
-            transcript.append(text)
-        }
+    /// How `save` keeps a line that ran: what changed or checked the screen as typed; a `!` line whose command
+    /// unexpectedly succeeded as that command alone; nothing for a failed `expect` (it changed nothing).
+    private static func replay(_ command: Command, _ outcome: Outcome) -> Replay? {
+        guard command.isRecorded else { return nil }
+        guard case .failed? = outcome.check else { return .asTyped }
+        if case let .mustFail(inner, text) = command, inner.isRecorded { return .command(text) }
+        return nil
     }
 
-    /// Runs one line like `execute(line:)`, showing `observe` the screen at every instant of `clock` strictly
-    /// inside the time the line's command takes (until it answers false), for a recorder.
-    public mutating func execute(line: Substring, frames clock: FrameClock,
-                                 observe: (MailboxState) -> Bool) throws(ScriptError) -> Outcome {
-        try withoutActuallyEscaping(observe) { observe throws(ScriptError) in
-            try execute(line: line, isCancelled: nil, watch: FrameWatch(clock: clock, observe: observe))
-        }
-    }
-
-    /// How a command that takes time is sent: plainly, or with a recorder watching its frames. A generic
-    /// parameter, so the plain path is compiled without the recorder's.
-    private protocol Watch {
-        func send(_ action: MailboxAction, to screen: inout MailboxState,
-                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError)
-    }
-
-    /// No one watching.
-    private struct Unwatched: Watch {
-        func send(_ action: MailboxAction, to screen: inout MailboxState,
-                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError) {
-            try screen.send(action, isCancelled: isCancelled)
-        }
-    }
-
-    /// A recorder's clock and eyes, for the length of one line.
-    private struct FrameWatch: Watch {
-        let clock: FrameClock
-        let observe: (MailboxState) -> Bool
-
-        func send(_ action: MailboxAction, to screen: inout MailboxState,
-                  isCancelled: (@Sendable () -> Bool)?) throws(MailboxError) {
-            try screen.send(action, frames: clock, observe: observe)
-        }
-    }
-
-    /// Sends an action that can take time, through `watch`.
-    private mutating func sendTimed(_ action: MailboxAction, _ watch: some Watch) throws(MailboxError) {
-        try watch.send(action, to: &screen, isCancelled: cancellation)
+    /// Sends an action that can take time, showing `watch` its frames.
+    private mutating func sendTimed(_ action: MailboxAction, _ watch: some FrameWatcher) throws(ScriptError) {
+        do { try screen.send(action, isCancelled: cancellation, watcher: watch) } catch { throw .model(error) }
     }
 
     /// Runs one command; on an error nothing has changed.
@@ -126,131 +116,112 @@ public struct Session: Sendable {
         try run(command, watch: Unwatched())
     }
 
-    private mutating func run(_ command: Command, watch: some Watch) throws(ScriptError) -> Outcome {
+    private mutating func run(_ command: Command, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
         let mark = screen.timeline.total
         var outcome = Outcome()
-        do {
-            try perform(command, into: &outcome, watch: watch)
-        } catch let error as MailboxError {
-            throw ScriptError(error)
-        } catch let error as ScriptError {
-            throw error
-        } catch {
-            throw ScriptError("\(error)")
-        }
+        outcome.acted = command.isAction
+        try perform(command, into: &outcome, watch: watch)
         if collectsTrace && screen.timeline.total > mark {
             outcome.trace = Array(screen.timeline.entries(since: mark))
         }
         return outcome
     }
 
-    private mutating func perform(_ command: Command, into outcome: inout Outcome, watch: some Watch) throws {
+    /// Sends an action that takes no time.
+    private mutating func send(_ action: MailboxAction) throws(ScriptError) {
+        do { try screen.send(action) } catch { throw .model(error) }
+    }
+
+    /// Does what `command` says; on an error nothing has changed.
+    private mutating func perform(_ command: Command, into outcome: inout Outcome,
+                                  watch: some FrameWatcher) throws(ScriptError) {
         switch command {
         case let .pan(target, translation, duration):
-            try sendTimed(.panned(target, translation: translation, duration: duration ?? Limits.defaultPanDuration), watch)
+            try sendTimed(.panned(target, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case let .edgePan(translation, duration):
-            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? Limits.defaultPanDuration), watch)
+            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case .release(let velocity):
-            try screen.send(.released(velocity: velocity))
+            try send(.released(velocity: velocity))
         case .tap(let target):
-            try screen.send(.tapped(target))
+            try send(.tapped(target))
         case .choose(let option):
-            try screen.send(.chose(option))
+            try send(.chose(option))
         case .shake:
             let nothing = !screen.canUndo
-            try screen.send(.shaken)
-            if nothing { outcome.report = .note(.nothingToUndo) }
+            try send(.shaken)
+            if nothing { outcome.effect = .report(.note(.nothingToUndo)) }
         case .type(let text):
-            try screen.send(.typed(text))
+            try send(.typed(text))
         case .advance(let span):
-            guard let target = screen.now.adding(span) else { throw MailboxError.clockOverflow }
+            guard let target = screen.now.adding(span) else { throw .model(.clockOverflow) }
             try sendTimed(.clockAdvanced(to: target), watch)
         case .settle:
             try sendTimed(.settled, watch)
         case .reset(let count):
-            pendingReset = screen.now
+            outcome.effect = .screenReset(at: screen.now)
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
-            if let refusal = change.refusal(on: screen) { throw ScriptError("set \(change.tunable.name): \(refusal)") }
-            try screen.send(.settingsChanged(change.applied(to: screen.settings)))
+            if let refusal = change.refusal(on: screen) { throw .setting(change.tunable.name, refusal) }
+            try send(.settingsChanged(change.applied(to: screen.settings)))
         case .params(let format):
             let listing = ParameterListing(settings: screen.settings)
-            outcome.report = format == .json ? .json(.params(listing)) : .params(listing)
+            outcome.effect = .report(format == .json ? .json(.params(listing)) : .params(listing))
         case let .act(id, action):
-            try screen.send(.acted(id, action))
+            try send(.acted(id, action))
         case .state(.text):
-            outcome.report = .state(screen.snapshot())
+            outcome.effect = .report(.state(screen.snapshot()))
         case .state(.json):
             let readings = try readings(PropertyPath.all(messageCount: screen.messageCount))
-            outcome.report = .json(.state(screen.snapshot(), readings))
+            outcome.effect = .report(.json(.state(screen.snapshot(), readings)))
         case let .show(prefix, format):
             let readings = try readings(PropertyPath.matching(prefix, messageCount: screen.messageCount))
-            outcome.report = format == .json ? .json(.properties(readings)) : .properties(readings)
+            outcome.effect = .report(format == .json ? .json(.properties(readings)) : .properties(readings))
         case .colors:
-            outcome.report = .colors(screen.snapshot())
+            outcome.effect = .report(.colors(screen.snapshot()))
         case let .timeline(filter, format):
             let excerpt = try timeline(filter: filter)
-            outcome.report = format == .json ? .json(.timeline(excerpt)) : .timeline(excerpt)
+            outcome.effect = .report(format == .json ? .json(.timeline(excerpt)) : .timeline(excerpt))
         case .render:
-            outcome.report = .render(screen.snapshot())
+            outcome.effect = .report(.render(screen.snapshot()))
         case .snapshot(let target):
-            outcome.report = .picture(PictureRequest(target: target, screen: screen.snapshot()))
+            outcome.effect = .report(.picture(PictureRequest(target: target, screen: screen.snapshot())))
         case let .save(file, withExpectations, force):
-            guard interactive else { throw ScriptError("save works at the REPL prompt only") }
+            guard interactive else { throw .promptOnly(command: "save") }
             // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.
-            if let gesture = screen.gesture {
-                throw ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on \(gesture.target.name))")
-            }
-            outcome.fileToWrite = (file, scriptText(withExpectations: withExpectations))
-            outcome.replacesFile = force
-            outcome.report = .note(.saved(commands: transcript.count, file: file))
+            if let gesture = screen.gesture { throw .saveWithFingerDown(gesture.target) }
+            outcome.effect = .save(SaveRequest(file: file, withExpectations: withExpectations, force: force))
         case .expect(let expectation):
-            outcome.isCheck = true
-            let actual = try screen.read(expectation.path)
-            if !expectation.holds(for: actual, palette: screen.settings.palette) {
-                outcome.failure = .expectation(expectation, actual: actual)
-            }
+            let actual: Value
+            do { actual = try screen.read(expectation.path) } catch { throw .model(error) }
+            outcome.check = expectation.holds(for: actual, palette: screen.settings.palette)
+                ? .held : .failed(.expectation(expectation, actual: actual))
         case let .mustFail(inner, text):
-            outcome.isCheck = true
             var trial = outcome
             do {
                 try perform(inner, into: &trial, watch: Unwatched())
-            } catch let error as MailboxError {
-                outcome.excused = error.message
-                return
-            } catch let error as ScriptError {
-                outcome.excused = error.message
-                return
             } catch {
-                outcome.excused = "\(error)"
+                outcome.check = .refusedAsExpected(error)
                 return
             }
-            outcome.failure = .unexpectedSuccess(command: text)
+            outcome.check = .failed(.unexpectedSuccess(command: text))
         case .load(let file):
-            guard interactive else { throw ScriptError("load works at the REPL prompt only") }
-            outcome.fileToLoad = file
-        case .invalid(let message):
-            throw ScriptError(message)
+            guard interactive else { throw .promptOnly(command: "load") }
+            outcome.effect = .load(file: file)
+        case .invalid(let error):
+            throw error
         case .help(let topic):
             if topic == CommandTable.pathsTopic {
-                outcome.report = .help(.paths)
+                outcome.effect = .report(.help(.paths))
             } else {
-                outcome.report = .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands)
+                outcome.effect = .report(.help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands))
             }
         case .quit:
-            outcome.quit = true
+            outcome.effect = .quit
         }
     }
 
-    /// The instant the screen had reached when a `reset` replaced it since the last call, if one did (a trace
-    /// that spans the script goes on from it); clears it.
-    public mutating func takeReset() -> Ticks? {
-        defer { pendingReset = nil }
-        return pendingReset
-    }
-
     /// Each path with its value on screen now, as `expect` reads it.
-    private func readings(_ paths: [PropertyPath]) throws(MailboxError) -> [PropertyReading] {
+    private func readings(_ paths: [PropertyPath]) throws(ScriptError) -> [PropertyReading] {
         var readings: [PropertyReading] = []
         readings.reserveCapacity(paths.count)
         for path in paths {
@@ -260,6 +231,8 @@ public struct Session: Sendable {
             } catch .parameterDiffersBySide(let name) {
                 // Shown, not compared: a both-sides threshold whose sides differ shows each.
                 value = .name(TunableTable.named(name).map { TunableTable.shown($0, in: screen.settings) } ?? name)
+            } catch {
+                throw .model(error)
             }
             readings.append(PropertyReading(path: path, value: value))
         }
@@ -274,29 +247,65 @@ public struct Session: Sendable {
         }
         let subjects = TimelineSubject.names(messageCount: screen.messageCount)
         guard subjects.contains(filter) else {
-            let hint = didYouMean(filter, in: subjects)
-            throw ScriptError("unknown timeline target \(quoted(filter))\(hint): use msgN, overlay, content, compose, view.NAME or screen")
+            throw .unknownTimelineTarget(filter, suggestion: nearest(filter, in: subjects))
         }
         return TimelineExcerpt(entries: timeline.entries.filter { $0.subject.name == filter },
                                dropped: timeline.dropped, capacity: timeline.capacity)
     }
 
-    /// The transcript as a script; with expectations, `expect` lines pinning the current state.
-    public func scriptText(withExpectations: Bool) -> String {
-        var lines = ["# mailsim session, saved at virtual time \(screen.now.decimalSeconds)s"] + transcript
+    /// `lines` (the lines a prompt kept for `save`) as a script; with expectations, `expect` lines pinning the
+    /// current state.
+    public func savedScript(_ lines: [String], withExpectations: Bool) -> String {
+        var text = "# mailsim session, saved at virtual time \(screen.now.decimalSeconds)s\n"
+        for line in lines { text += line + "\n" }
         if withExpectations {
-            lines.append("")
-            lines.append("# the state when saved")
-            for path in PropertyPath.all(messageCount: screen.messageCount) {
-                guard let value = try? screen.read(path) else { continue }
-                lines.append("expect \(path.name) == \(value.scriptText)")
-            }
+            text += "\n# the state when saved\n"
+            for line in pinnedExpectations() { text += line + "\n" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
+    }
+
+    /// `expect PATH == VALUE` for every property path, pinning the state now (`save --expect`, "pin the state").
+    public func pinnedExpectations() -> [String] {
+        PropertyPath.all(messageCount: screen.messageCount).compactMap { path in
+            (try? screen.read(path)).map { "expect \(path.name) == \($0.scriptText)" }
+        }
+    }
+}
+
+/// What `save FILE [--expect] [--force]` asks the front end to write.
+public struct SaveRequest: Equatable, Sendable {
+    public var file: String
+    public var withExpectations: Bool
+    /// An existing file is replaced without asking.
+    public var force: Bool
+}
+
+/// How a check went.
+public enum CheckResult: Equatable, Sendable {
+    /// The `expect` held.
+    case held
+    /// An `expect` that did not hold, or a `!` whose command succeeded.
+    case failed(CheckFailure)
+    /// The refusal a `!` line expected and got.
+    case refusedAsExpected(ScriptError)
+
+    /// The failure, if the check failed.
+    public var failure: CheckFailure? {
+        if case .failed(let failure) = self { return failure } else { return nil }
     }
 }
 
 extension Command {
+    /// Whether the command moves the clock through frames (and so polls for Ctrl-C).
+    var takesTime: Bool {
+        switch self {
+        case .pan, .edgePan, .advance, .settle: true
+        case .mustFail(let inner, _): inner.takesTime
+        default: false
+        }
+    }
+
     /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
     public var isAction: Bool {
         switch self {

@@ -41,17 +41,15 @@ public enum Value: Equatable, Sendable {
             switch text {
             case "true": return .bool(true)
             case "false": return .bool(false)
-            default: throw ScriptError("\(path.name) is true or false, not \(quoted(text))")
+            default: throw .notABool(path: path.name, text: String(text))
             }
         case .color:
             if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color) }
             if let color = Color(hex: String(text)) { return .color(color) }
-            let hint = didYouMean(text, in: PaletteColor.allCases.map(\.rawValue))
-            throw ScriptError("\(quoted(text)) is not a colour\(hint): use a palette name (\(PaletteColor.allCases.map(\.rawValue).joined(separator: ", "))) or #RRGGBB")
+            throw .notAColour(String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
         case .name(let names):
             if names.contains(String(text)) { return .name(String(text)) }
-            let hint = didYouMean(text, in: names)
-            throw ScriptError("\(path.name) is one of \(names.joined(separator: ", ")), not \(quoted(text))\(hint)")
+            throw .notOneOf(path: path.name, names: names, text: String(text), suggestion: nearest(String(text), in: names))
         }
     }
 }

@@ -8,27 +8,6 @@ public enum Cover: Equatable, Sendable {
     /// The compose sheet; `closing` once cancel has sent it away.
     case compose(closing: Bool)
     case menu
-
-    /// How errors name it.
-    public var what: String {
-        switch self {
-        case .alert(let alert): "the \(alert.rawValue) alert covers"
-        case .overlay(let overlay): "\(overlay.kind.title) cover"
-        case .compose: "the compose sheet covers"
-        case .menu: "the open menu covers"
-        }
-    }
-
-    /// How to get rid of it; `remaining` is how long what is going away still takes.
-    public func hint(remaining: Ticks) -> String {
-        switch self {
-        case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
-        case .overlay(let overlay):
-            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance \(remaining.decimalSeconds)"
-        case .compose(let closing): closing ? "it is closing; advance \(remaining.decimalSeconds)" : "type, or tap cancel"
-        case .menu: "pan content or tap menu to close it"
-        }
-    }
 }
 
 extension MailboxState {
@@ -40,6 +19,6 @@ extension MailboxState {
         case .alert, .menu: nil
         }
         let end = key.flatMap { animator.animation(for: $0)?.end } ?? now
-        return .covered(by: cover.what, hint: cover.hint(remaining: end - now))
+        return .covered(cover, remaining: end - now)
     }
 }

@@ -31,41 +31,45 @@ public struct FrameClock: Equatable, Sendable {
     }
 }
 
+/// Watches the one run of an action that takes time (a recorder): the model shows it the screen at each instant of
+/// its clock strictly inside the time the action takes, as the run passes through it (a pan's row where its last
+/// sample left it, animations at that instant), so recording costs no second simulation.
+public protocol FrameWatcher {
+    /// The instants to be shown; nil for no one watching.
+    var frameClock: FrameClock? { get }
+    /// The screen at one of them; false: show no more of this action.
+    func saw(_ screen: MailboxState) -> Bool
+}
+
+/// No one watching: the plain path, compiled without the watcher's (the send is generic over the watcher).
+public struct Unwatched: FrameWatcher {
+    public init() {}
+    @inline(__always) public var frameClock: FrameClock? { nil }
+    @inline(__always) public func saw(_ screen: MailboxState) -> Bool { false }
+}
+
+/// Where a watched action has shown its frames up to.
+struct FrameCursor {
+    /// Frames at or before this instant have been shown (or precede the action).
+    var after: Ticks
+    var looking = true
+}
+
 extension MailboxState {
-    /// Does `action` exactly as `send` does, and shows `observe` the screen at every instant of `clock`
-    /// strictly inside the time the action takes (a pan's frames, an `advance`, a `settle`), in order, until it
-    /// answers false. In a pan, the finger is seen on its straight path at that instant.
-    public mutating func send(_ action: MailboxAction, frames clock: FrameClock,
-                              observe: (MailboxState) -> Bool) throws(MailboxError) {
-        let start = self
-        try send(action)
-        let end = now
-        guard end > start.now else { return }
-        var k = clock.frame(atOrBefore: start.now) + 1
-        var replay = start
-        switch action {
-        case .clockAdvanced, .settled:
-            while clock.instant(k) < end {
-                replay.advanceClock(to: clock.instant(k))
-                guard observe(replay) else { return }
-                k += 1
-            }
-        case let .panned(target, translation, duration):
-            let from = start.gesture.map { $0.target == target ? $0.translation : 0 } ?? 0
-            while clock.instant(k) < end {
+    /// Moves the clock to `target`, first showing `watcher` the screen at each of its frame instants after
+    /// `cursor` and before `target`.
+    @inline(__always)
+    mutating func advanceClock(to target: Ticks, watcher: some FrameWatcher, cursor: inout FrameCursor) {
+        if cursor.looking, let clock = watcher.frameClock {
+            var k = clock.frame(atOrBefore: cursor.after) + 1
+            while clock.instant(k) < target {
                 let t = clock.instant(k)
-                let fraction = Double((t - start.now).nanoseconds) / Double(duration.nanoseconds)
-                let sample = from + (translation - from) * fraction
-                do {
-                    try replay.send(.panned(target, translation: sample, duration: t - replay.now))
-                } catch {
-                    return // cannot happen: the whole pan was allowed, and so is each part of it
-                }
-                guard observe(replay) else { return }
+                advanceClock(to: t)
+                cursor.after = t
+                guard watcher.saw(self) else { cursor.looking = false; break }
                 k += 1
             }
-        default:
-            return
         }
+        advanceClock(to: target)
     }
 }

@@ -8,14 +8,22 @@ extension MailboxState {
     /// (a pan's frames, `settled`): when it answers true they throw `.interrupted`, part done (the caller
     /// puts its copy of the state back).
     public mutating func send(_ action: MailboxAction, isCancelled: (() -> Bool)? = nil) throws(MailboxError) {
+        try send(action, isCancelled: isCancelled, watcher: Unwatched())
+    }
+
+    /// Does what `action` says as `send` does, showing `watcher` the screen at each of its frame instants strictly
+    /// inside the time the action takes (a pan's frames, `clockAdvanced`, `settled`), in the one run.
+    public mutating func send(_ action: MailboxAction, isCancelled: (() -> Bool)?,
+                              watcher: some FrameWatcher) throws(MailboxError) {
+        var cursor = FrameCursor(after: now)
         switch action {
         case .panBegan(let target): try panBegan(target)
         case .panChanged(let translation): try panChanged(translation)
         case let .panned(target, translation, duration):
-            try pan(target, to: translation, over: duration, isCancelled: isCancelled)
+            try pan(target, to: translation, over: duration, isCancelled: isCancelled, watcher: watcher, cursor: &cursor)
         case .settled:
             while let end = animator.nextEnd {
-                advanceClock(to: end)
+                advanceClock(to: end, watcher: watcher, cursor: &cursor)
                 if let isCancelled, isCancelled() { throw .interrupted }
             }
         case .released(let velocity): try released(velocity)
@@ -25,7 +33,7 @@ extension MailboxState {
         case .shaken: try shaken()
         case .clockAdvanced(let target):
             guard target >= now else { return }
-            advanceClock(to: target)
+            advanceClock(to: target, watcher: watcher, cursor: &cursor)
         case .settingsChanged(let settings):
             self.settings = settings
         case let .acted(id, action):
@@ -73,16 +81,18 @@ extension MailboxState {
     /// A whole pan: the finger goes down if none is, then one sample per frame, the last exactly on
     /// `translation` (SPEC §2), the clock advancing with them. Checked once, before anything moves.
     private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks,
-                              isCancelled: (() -> Bool)?) throws(MailboxError) {
+                              isCancelled: (() -> Bool)?, watcher: some FrameWatcher,
+                              cursor: inout FrameCursor) throws(MailboxError) {
         if gesture != nil { try checkPanContinues(target) } else { try checkPanBegan(target) }
         guard now.adding(span) != nil else { throw .clockOverflow }
         if gesture == nil { beginPan(target) }
         let start = now
-        let from = gesture!.translation
+        let from = gesture?.translation ?? 0
         let frames = max(1, Int64((Double(span.nanoseconds) * Double(settings.framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
         var frame: Int64 = 1
         while frame <= frames {
-            advanceClock(to: start + Ticks(nanoseconds: span.nanoseconds * frame / frames))
+            // A frame of the watcher's between two samples shows the row where the last sample left it.
+            advanceClock(to: start + Ticks(nanoseconds: span.nanoseconds * frame / frames), watcher: watcher, cursor: &cursor)
             // The last sample is the translation itself, so x ends exactly at (x at finger down) + DX.
             let sample = frame == frames ? translation : from + (translation - from) * Double(frame) / Double(frames)
             try panChanged(sample)
@@ -224,19 +234,21 @@ extension MailboxState {
         case (.cancel?, .menu?):
             throw refusal(.menu)
         case (.cancel?, nil):
-            throw .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")
+            throw .cannotTap(.cancel, .nothingToCancel)
         case (.undo?, .alert(.undo)?):
             undoLastAction()
         case (.undo?, nil):
-            throw .cannotTap("undo", reason: "no undo alert is up (shake first)")
+            throw .cannotTap(.undo, .noUndoAlert)
         case (.deleteDraft?, .alert(.draft)?), (.keepDraft?, .alert(.draft)?):
             closeCompose(keepingDraft: target == .keepDraft)
-        case (.deleteDraft?, nil), (.keepDraft?, nil), (.deleteDraft?, .compose?), (.keepDraft?, .compose?):
-            throw .cannotTap(target!.name, reason: "no draft alert is up (type, then tap cancel)")
+        case (.deleteDraft?, nil), (.deleteDraft?, .compose?):
+            throw .cannotTap(.deleteDraft, .noDraftAlert)
+        case (.keepDraft?, nil), (.keepDraft?, .compose?):
+            throw .cannotTap(.keepDraft, .noDraftAlert)
         case (.field(let field)?, .compose?):
             try focus(field)
         case (.field(let field)?, nil):
-            throw .cannotTap(field.rawValue, reason: "the compose sheet is not up (compose first)")
+            throw .cannotTap(.field(field), .composeNotUp)
         case (.menu?, .menu?), (.menu?, nil):
             toggleMenu()
         case (.compose?, nil):

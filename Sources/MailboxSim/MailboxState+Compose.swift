@@ -24,7 +24,7 @@ extension MailboxState {
     /// `tap cancel` on the sheet: closes it, whatever was typed; with the draft alert on and text in any
     /// field, asks about the draft instead.
     mutating func cancelCompose() throws(MailboxError) {
-        if compose.y == Metrics.screenHeight { throw .cannotTap("cancel", reason: "the compose sheet is already closing") }
+        if compose.y == Metrics.screenHeight { throw .cannotTap(.cancel, .composeClosing) }
         if !compose.hasDraft || !settings.composeDraftAlert {
             closeCompose(keepingDraft: false)
         } else {
@@ -48,7 +48,7 @@ extension MailboxState {
 
     /// `tap to`, `tap subject`, `tap body`: the keyboard moves to that field of the sheet that is up.
     mutating func focus(_ field: ComposeSheet.Field) throws(MailboxError) {
-        if compose.y == Metrics.screenHeight { throw .cannotTap(field.rawValue, reason: "the compose sheet is closing") }
+        if compose.y == Metrics.screenHeight { throw .cannotTap(.field(field), .composeClosing) }
         guard compose.focus != field else { return }
         compose.focus = field
         log(.view(.composeSheet), .focused(field))

@@ -45,21 +45,11 @@ public enum Durations {
     public static let curve = TimingCurve.easeInOut
 }
 
-/// Limits on what a script may ask for, so that bad input gets an error instead of a hang.
+/// The model's own bounds: the frame rates a pan may be sampled at, and how much of the timeline is kept. (What a
+/// script line may ask for is the script layer's: `ScriptLimits`.)
 public enum Limits {
-    public static let maxTranslation = 10_000.0
-    public static let maxVelocity = 1_000_000.0
-    /// How long a `pan` takes when no `in S` is given.
-    public static let defaultPanDuration = Ticks.milliseconds(300)
-    /// The longest single `advance`, in seconds.
-    public static let maxAdvanceSeconds = 1_000_000_000.0
-    /// The longest single pan, in seconds.
-    public static let maxPanSeconds = 3_600.0
     public static let defaultFramesPerSecond = 60
     public static let framesPerSecond = 1...240
-    /// The longest script line, in bytes: past it the script stops with an error instead of reading on
-    /// (`mailsim run /dev/zero` must not eat the memory).
-    public static let maxLineBytes = 16 << 20
     /// Entries the timeline keeps; older ones are dropped and counted.
     public static let timelineCapacity = 10_000
 }

@@ -19,7 +19,6 @@ public final class Recorder: ScriptObserver {
     /// The screen before the line running, and that line.
     private var before: MailboxState?
     private var running: Int?
-    private var runningIsAction = false
     /// The last line that acted on the screen, for captions between commands.
     private var lastAction: Int?
     /// The walkthrough frame that is the screen's frame 0 (it moves on at a `reset`).
@@ -34,7 +33,6 @@ public final class Recorder: ScriptObserver {
         lines.append(ScriptLine(number: number, text: text))
         before = session.screen
         running = number
-        runningIsAction = (try? Parser.parse(text[...]))??.isAction ?? false
     }
 
     public func saw(_ screen: MailboxState) -> Bool {
@@ -57,10 +55,10 @@ public final class Recorder: ScriptObserver {
             // Frames strictly inside were seen; those at the new instant wait for the commands there.
         }
         if let outcome {
-            if runningIsAction { lastAction = number }
+            if outcome.acted { lastAction = number }
             let offset = clock.instant(base)
             for entry in outcome.trace { events.append(WalkthroughEvent(time: offset + entry.time, entry: entry)) }
-            if outcome.failure != nil { problem(at: number, after) }
+            if outcome.check?.failure != nil { problem(at: number, after) }
         } else {
             problem(at: number, after)
         }

@@ -154,4 +154,19 @@ enum FileSystem {
     static func lastError() -> String {
         String(cString: strerror(errno))
     }
+
+    /// `~/x.mbs` → `$HOME/x.mbs` (as a shell would), for paths typed at the prompt and in scripts.
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else {
+            return path
+        }
+        return home + path.dropFirst()
+    }
+
+    /// The file's real path (links resolved), to recognise it however it is named.
+    static func identity(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

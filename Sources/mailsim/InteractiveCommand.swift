@@ -22,7 +22,7 @@ extension MailsimCommand {
         func run() throws {
             let style = Style.resolve(output.color)
             if Console.inputIsTerminal {
-                var repl = Repl(style: style, trace: trace ?? true)
+                let repl = Repl(style: style, trace: trace ?? true)
                 let status = repl.loop()
                 if status != 0 { throw ExitCode(status) }
                 return

@@ -151,7 +151,7 @@ enum FileNames {
         let folderPart = slash.map { String(word[...$0]) } ?? ""
         let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
         var folder = folderPart.isEmpty ? "." : folderPart
-        if folder == "~/" || folder.hasPrefix("~/") { folder = Repl.expandingTilde(folder) }
+        if folder == "~/" || folder.hasPrefix("~/") { folder = FileSystem.expandingTilde(folder) }
         guard let listed = FileSystem.names(in: folder) else { return [] }
         var names: [String] = []
         for name in listed {

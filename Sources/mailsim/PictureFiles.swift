@@ -5,18 +5,18 @@ import MailboxScript
 /// Draws what `snapshot` asks for and writes it: SVG as text, PNG through cairo (loaded on first use).
 struct PictureFiles: PictureSink {
     func write(_ request: PictureRequest) throws(ScriptError) {
-        let path = Repl.expandingTilde(request.target.file)
+        let path = FileSystem.expandingTilde(request.target.file)
         let bytes: [UInt8]
         do throws(RasterError) {
             bytes = try PictureFiles.encode(Scene(screen: request.screen), as: request.target.format,
                                             scale: request.target.scale)
         } catch {
-            throw ScriptError("snapshot: \(error.message)")
+            throw .cannotWrite(command: "snapshot", reason: error.message)
         }
         do throws(FileSystem.Failure) {
             try FileSystem.write(bytes: bytes, to: path)
         } catch {
-            throw ScriptError("snapshot: \(error.message)")
+            throw .cannotWrite(command: "snapshot", reason: error.message)
         }
     }
 

@@ -101,9 +101,10 @@ extension MailsimCommand {
             let recorder = Recorder(clock: FrameClock(framesPerSecond: fps))
             var walkthrough: Walkthrough?
             let name = script == "-" ? "<stdin>" : script
-            let report = ScriptFile.run(script, trace: false, observer: recorder, finished: { session in
+            var output = printer
+            let report = ScriptFile.run(script, trace: false, output: &output, observer: recorder, finished: { session in
                 walkthrough = recorder.finish(file: name, session: session)
-            }, emit: printer.emit)
+            })
             if let error = report.error, case .unreadable = error.kind {
                 if !printer.quiet { Console.error(printer.style.error(error.text)) }
                 return nil

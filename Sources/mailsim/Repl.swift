@@ -1,19 +1,28 @@
-import MailboxAnimation
 import MailboxReports
 import MailboxScript
-import MailboxSim
 import MailboxText
 import Glibc
 
-/// The interactive prompt: reads lines with libedit, runs them in one session, prints what happened.
+/// The interactive prompt: reads lines with libedit and runs each through the one line runner (`LineRunner`) in
+/// one session, with itself as the sink (`ReplSink`): it prints what happened, keeps the lines for `save`, writes
+/// what `save` and `snapshot` ask for, and plays `load`ed files through a runner of their own.
 ///
-/// A command runs on a copy of the session and the copy replaces it only when the command finished: an
-/// error, or Ctrl-C while it runs, leaves the session as it was.
-struct Repl {
+/// A line typed at the prompt runs on a copy of the session on a thread of its own, and the copy replaces the
+/// session only when it finished: an error, or Ctrl-C while it runs, leaves the session as it was.
+final class Repl {
     var session = Session(interactive: true)
-    var style: Style
+    let style: Style
     /// Print the timeline entries each command adds (on by default at the prompt).
-    var trace = true
+    let trace: Bool
+    /// The lines that ran, as `save` replays them (a `!` line that succeeded as its command alone).
+    private(set) var transcript: [String] = []
+    /// Lines typed so far (each is its own source: a typed error does not end the prompt).
+    private var typed = 0
+
+    init(style: Style, trace: Bool = true) {
+        self.style = style
+        self.trace = trace
+    }
 
     var prompt: String {
         let time = session.screen.now.fixedSeconds + "s"
@@ -23,7 +32,7 @@ struct Repl {
     }
 
     /// Runs the prompt until Ctrl-D, `quit` or `exit`; the exit status is 0.
-    mutating func loop() -> Int32 {
+    func loop() -> Int32 {
         Interrupt.install()
         LineEditor.start(historyPath: HistoryFile.path())
         LineEditor.say("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
@@ -47,103 +56,175 @@ struct Repl {
         }
     }
 
-    /// Runs one line typed at the prompt; false when the session should end.
-    mutating func handle(_ line: String) -> Bool {
-        run(line, at: nil, loading: []) != .quit
+    /// Runs one line typed at the prompt; false when the session should end (`quit`).
+    func handle(_ line: String) -> Bool {
+        typed += 1
+        var runner = LineRunner(file: nil, sink: ReplSink(repl: self, loading: []))
+        var session = self.session
+        runner.run(line: line, number: typed, session: &session)
+        self.session = session
+        return !runner.sink.quit
     }
 
-    /// What became of one line.
-    enum Step: Equatable {
-        case ranOn
-        /// An error (or Ctrl-C): nothing changed; a load stops here.
-        case stopped
-        case quit
+    /// Keeps a line that ran for `save`.
+    func record(_ line: String, _ replay: Session.Replay) {
+        switch replay {
+        case .asTyped: transcript.append(line.trimmingBlanks)
+        case .command(let text): transcript.append(text)
+        }
+    }
+}
+
+/// The REPL as the sink of a line runner: the prompt's lines (no file), or a loaded file's (`FILE:LINE: ` before
+/// each diagnostic; an error stops the load).
+struct ReplSink: LineSink {
+    let repl: Repl
+    /// The files being loaded, outermost first, by identity (empty at the prompt).
+    let loading: [String]
+    /// Set by `quit`.
+    private(set) var quit = false
+    private(set) var hasStoppedOnError = false
+
+    init(repl: Repl, loading: [String]) {
+        self.repl = repl
+        self.loading = loading
     }
 
-    /// Where a loaded line comes from, for its diagnostics (`FILE:LINE: …`); nil at the prompt.
-    typealias Place = (file: String, line: Int)
+    private var style: Style { repl.style }
 
-    /// Runs one line, at the prompt or from a loaded file (`loading`: the files being loaded, outermost first).
-    mutating func run(_ line: String, at place: Place?, loading: [String]) -> Step {
+    /// At the prompt: on a thread of its own, so that Ctrl-C answers at once. A loaded line runs here, polling
+    /// Ctrl-C as long commands do (a thread a line would make a long file slow to load).
+    func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        let cancelled: @Sendable () -> Bool = { Interrupt.flag.load(ordering: .relaxed) }
+        guard place.file == nil else {
+            if Interrupt.take() { return .failure(.model(.interrupted)) }
+            do { return .success(try session.execute(line: line, isCancelled: cancelled)) } catch { return .failure(error) }
+        }
         let before = session
         let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
             var trial = before
             do throws(ScriptError) {
                 // Ctrl-C stops the abandoned worker too: long commands poll the flag.
-                let outcome = try trial.execute(line: line[...], isCancelled: { Interrupt.flag.load(ordering: .relaxed) })
+                let outcome = try trial.execute(line: line, isCancelled: cancelled)
                 return .success((trial, outcome))
             } catch {
                 return .failure(error)
             }
         }
-        guard let result else {
-            Console.out("")
-            Console.error(style.error("\(Repl.at(place))interrupted: nothing changed"))
-            return .stopped
-        }
-        let outcome: Session.Outcome
         switch result {
-        case .failure(let error):
-            Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
-            return .stopped
-        case .success(let (after, done)):
-            outcome = done
-            if let file = done.fileToWrite {
-                // Nothing was saved: the session is unchanged by a `save` anyway.
-                guard write(file.contents, to: file.path, replacing: done.replacesFile, at: place) else { return .stopped }
-            }
-            if case .picture(let picture)? = done.report {
-                do throws(ScriptError) {
-                    try PictureFiles().write(picture)
-                } catch {
-                    Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
-                    return .stopped
-                }
-            }
+        case nil: return .failure(.model(.interrupted))
+        case .failure(let error)?: return .failure(error)
+        case .success(let (after, outcome))?:
             session = after
+            return .success(outcome)
         }
-        if trace {
-            for entry in outcome.trace { Console.out(style.render(TimelineText.styledLine(entry))) }
-            if let excused = outcome.excused { Console.out(style.dim("refused as expected: \(excused)")) }
-        }
-        if let report = outcome.report {
-            for text in style.lines(report) { Console.out(text) }
-        }
-        if let failure = outcome.failure {
-            Console.error(style.failure(place == nil ? "failed: \(failure.message)" : "\(Repl.at(place))\(failure.message)"))
-        }
-        if let file = outcome.fileToLoad { return load(file, at: place, loading: loading) }
-        return outcome.quit ? .quit : .ranOn
     }
 
-    /// `FILE:LINE: ` for a loaded line, nothing at the prompt.
-    static func at(_ place: Place?) -> String {
-        place.map { "\($0.file):\($0.line): " } ?? ""
+    mutating func take(_ result: LineResult, session: inout Session) -> Bool {
+        let at = result.place.file.map { "\($0):\(result.place.line): " } ?? ""
+        let outcome: Session.Outcome
+        switch result.outcome {
+        case .failure(.model(.interrupted)):
+            Console.out("")
+            Console.error(style.error("\(at)interrupted: nothing changed"))
+            return stopped(at: result.place)
+        case .failure(let error):
+            Console.error(style.error("\(at)error: \(error.message)"))
+            return stopped(at: result.place)
+        case .success(let done):
+            outcome = done
+        }
+        switch outcome.effect {
+        case .save(let request)?:
+            // Nothing is kept for a `save` line, and the session is unchanged by it.
+            guard save(request, session, at: at) else { return stopped(at: result.place) }
+        case .report(.picture(let picture))?:
+            do throws(ScriptError) {
+                try PictureFiles().write(picture)
+            } catch {
+                Console.error(style.error("\(at)error: \(error.message)"))
+                return stopped(at: result.place)
+            }
+        default:
+            break
+        }
+        if let replay = outcome.replay { repl.record(result.text, replay) }
+        if repl.trace {
+            for entry in outcome.trace { Console.out(style.render(TimelineText.styledLine(entry))) }
+            if case .refusedAsExpected(let error)? = outcome.check {
+                Console.out(style.dim("refused as expected: \(error.message)"))
+            }
+        }
+        if case .report(let report)? = outcome.effect {
+            for text in style.lines(report) { Console.out(text) }
+        }
+        if let failure = outcome.check?.failure {
+            Console.error(style.failure(at.isEmpty ? "failed: \(failure.message)" : "\(at)\(failure.message)"))
+        }
+        switch outcome.effect {
+        case .load(let file)?:
+            guard load(file, at: at, session: &session) else { return stopped(at: result.place) }
+        case .quit?:
+            quit = true
+            return false
+        default:
+            break
+        }
+        return true
+    }
+
+    /// An error at `place`: the prompt goes on; a load stops there.
+    private mutating func stopped(at place: LinePlace) -> Bool {
+        guard let file = place.file else { return true }
+        Console.error(style.error("load stopped at \(file):\(place.line); the lines before it ran"))
+        hasStoppedOnError = true
+        return false
     }
 
     /// Writes what `save` asked for. An existing file is replaced with --force, or when the person at the
     /// terminal answers y; where no one can answer, not at all. False when nothing was written.
-    private func write(_ contents: String, to file: String, replacing: Bool, at place: Place?) -> Bool {
-        let path = Repl.expandingTilde(file)
-        if !replacing && FileSystem.exists(path) {
+    private func save(_ request: SaveRequest, _ session: Session, at: String) -> Bool {
+        let file = request.file
+        let path = FileSystem.expandingTilde(file)
+        if !request.force && FileSystem.exists(path) {
             let answered = Console.inputIsTerminal && LineEditor.confirm("overwrite \(file)? [y/N] ")
             guard answered else {
-                Console.error(style.error("\(Repl.at(place))not saved: \(quoted(file)) exists (save \(file) --force replaces it)"))
+                Console.error(style.error("\(at)not saved: \(quoted(file)) exists (save \(file) --force replaces it)"))
                 return false
             }
         }
+        let text = session.savedScript(repl.transcript, withExpectations: request.withExpectations)
         do throws(FileSystem.Failure) {
-            try FileSystem.write(contents, to: path)
-            return true
+            try FileSystem.write(text, to: path)
         } catch {
-            Console.error(style.error("\(Repl.at(place))error: \(error.message)"))
+            Console.error(style.error("\(at)error: \(error.message)"))
             return false
         }
+        for line in style.lines(.note(.saved(commands: repl.transcript.count, file: file))) { Console.out(line) }
+        return true
     }
 
-    /// `~/x.mbs` → `$HOME/x.mbs`.
-    static func expandingTilde(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = HistoryFile.environment("HOME") else { return path }
-        return home + path.dropFirst()
+    /// `load FILE`: plays FILE's lines into the session through a runner of their own, printing as they run. A
+    /// failed `expect` is reported at FILE:LINE and the load goes on; an error stops it at FILE:LINE (the lines
+    /// before it stay run); `quit` ends the load, not the prompt. A file already being loaded is refused, and so
+    /// are loads nested deeper than `ScriptLimits.maxLoadDepth`. False when the load stopped on an error.
+    private func load(_ file: String, at: String, session: inout Session) -> Bool {
+        let path = FileSystem.expandingTilde(file)
+        let identity = FileSystem.identity(of: path)
+        let refusal: ScriptError? = loading.contains(identity) ? .alreadyLoading(file)
+            : loading.count >= ScriptLimits.maxLoadDepth ? .loadsTooDeep(limit: ScriptLimits.maxLoadDepth) : nil
+        if let refusal {
+            Console.error(style.error("\(at)error: \(refusal.message)"))
+            return false
+        }
+        var runner = LineRunner(file: file, sink: ReplSink(repl: repl, loading: loading + [identity]))
+        do throws(FileSystem.Failure) {
+            try FileSystem.stream(path) { runner.feed($0, session: &session) }
+        } catch {
+            Console.error(style.error("\(at)error: \(ScriptError.cannotLoad(file, reason: error.message).message)"))
+            return false
+        }
+        runner.finish(session: &session, requiringFingerUp: false)
+        return !runner.sink.hasStoppedOnError
     }
 }

@@ -52,7 +52,7 @@ extension MailsimCommand {
             var events = TraceEvents()
             for file in files {
                 events.beginScript(ScriptFile.displayName(file))
-                status = max(status, printer.run(file: file, collecting: { events.add($0) }).exitCode)
+                status = max(status, printer.run(file: file, collecting: &events).exitCode)
             }
             do throws(FileSystem.Failure) {
                 try FileSystem.write(events.json.text + "\n", to: traceEvents)

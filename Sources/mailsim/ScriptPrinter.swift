@@ -1,11 +1,8 @@
-import MailboxAnimation
 import MailboxReports
 import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// Prints what a script produces: output lines to stdout, diagnostics to stderr, traced events if asked.
-struct ScriptPrinter {
+struct ScriptPrinter: ScriptOutputSink {
     var trace = false
     var style = Style.plain
     /// Prints nothing (a script played again only for its pictures).
@@ -28,20 +25,34 @@ struct ScriptPrinter {
 
     /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
     /// read is an error.
-    /// `collecting`, when given, also receives everything the script emits, the timeline's entries included
-    /// (a trace export: nothing the bounded timeline drops is lost).
-    func run(file: String, collecting: ((ScriptOutput) -> Void)? = nil) -> ScriptReport {
-        let report: ScriptReport
-        if let collecting {
-            report = ScriptFile.run(file, trace: true) { output in
-                collecting(output)
-                emit(output)
-            }
-        } else {
-            report = ScriptFile.run(file, trace: trace, emit: emit)
-        }
+    func run(file: String) -> ScriptReport {
+        var printer = self
+        return said(ScriptFile.run(file, trace: trace, output: &printer))
+    }
+
+    /// Runs one script as `run(file:)` does, also collecting every timeline entry and reset into `events` (a
+    /// trace export: nothing the bounded timeline drops is lost).
+    func run(file: String, collecting events: inout TraceEvents) -> ScriptReport {
+        var collector = TraceCollector(printer: self, events: events)
+        defer { events = collector.events }
+        return said(ScriptFile.run(file, trace: true, output: &collector))
+    }
+
+    /// Says that a script could not be read.
+    private func said(_ report: ScriptReport) -> ScriptReport {
         if let error = report.error, case .unreadable = error.kind { Console.error(style.error(error.text)) }
         return report
+    }
+}
+
+/// Prints as a `ScriptPrinter` does and keeps every entry for a Trace Event file.
+private struct TraceCollector: ScriptOutputSink {
+    let printer: ScriptPrinter
+    var events: TraceEvents
+
+    mutating func emit(_ output: ScriptOutput) {
+        events.add(output)
+        printer.emit(output)
     }
 }
 

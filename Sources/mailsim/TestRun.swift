@@ -77,7 +77,7 @@ enum TestRun {
             return ScriptResult(report: report, seconds: 0)
         case .script(let file):
             let start = WallClock.now()
-            let report = ScriptFile.run(file, trace: false, keepsContext: true) { _ in }
+            let report = ScriptFile.run(file, keepsContext: true)
             return ScriptResult(report: report, seconds: WallClock.now() - start)
         }
     }

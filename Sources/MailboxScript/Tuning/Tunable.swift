@@ -16,12 +16,12 @@ public struct Tunable: Sendable {
     /// `settings` with the value set, or why it cannot be.
     let write: @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings
     /// Why the screen as it is now cannot take a change (`menu.open` while the menu is not closed).
-    let refusal: (@Sendable (MailboxState) -> String?)?
+    let refusal: (@Sendable (MailboxState) -> SettingProblem?)?
 
     init(_ name: String, _ kind: Kind, _ summary: String,
          read: @escaping @Sendable (Settings) -> TunableValue?,
          write: @escaping @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings,
-         refusal: (@Sendable (MailboxState) -> String?)? = nil) {
+         refusal: (@Sendable (MailboxState) -> SettingProblem?)? = nil) {
         self.name = name
         self.kind = kind
         self.summary = summary
@@ -99,10 +99,10 @@ public struct Tunable: Sendable {
 
     /// Reads the words after `set NAME` as a value of this parameter, or explains what it takes.
     public func parse(_ words: [Substring]) throws(ScriptError) -> TunableValue {
-        guard let first = words.first else { throw ScriptError("set \(name): missing the value (\(synopsis))") }
+        guard let first = words.first else { throw .setting(name, .missingValue(synopsis: synopsis)) }
         func single() throws(ScriptError) -> Substring {
             guard words.count == 1 else {
-                throw ScriptError("set \(name): unexpected \(quoted(words[1])) (it takes \(synopsis))")
+                throw .setting(name, .unexpectedWord(String(words[1]), synopsis: synopsis))
             }
             return first
         }
@@ -110,20 +110,19 @@ public struct Tunable: Sendable {
         case .number(let range, let unit):
             let number = try DecimalNumber.parse(try single()).value
             guard range.contains(number) else {
-                let unitText = unit.isEmpty ? "" : " " + unit
-                throw ScriptError("set \(name): \(quoted(first)) is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))")
+                throw .setting(name, .outOfRange(String(first), range: range, unit: unit))
             }
             return .number(number)
         case .duration(let max):
             let number = try DecimalNumber.parse(try single())
             guard let ticks = number.ticks, ticks > .zero, ticks <= Ticks(seconds: max) else {
-                throw ScriptError("set \(name): a duration is more than 0 and at most \(formatNumber(max)) seconds (got \(quoted(first)))")
+                throw .setting(name, .durationOutOfRange(String(first), max: max))
             }
             return .duration(ticks)
         case .whole(let range):
             let number = try DecimalNumber.parse(try single())
             guard let n = number.integer, range.contains(n) else {
-                throw ScriptError("set \(name): N must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(first)))")
+                throw .setting(name, .wholeNumberOutOfRange(String(first), range: range))
             }
             return .whole(n)
         case .curve:
@@ -132,8 +131,7 @@ public struct Tunable: Sendable {
             let word = try single()
             if let named = PaletteColor(rawValue: word.lowercased()) { return .color(named.color) }
             if let color = Color(hex: String(word)) { return .color(color) }
-            let hint = didYouMean(word, in: PaletteColor.allCases.map(\.rawValue))
-            throw ScriptError("set \(name): \(quoted(word)) is not a colour\(hint): use #RRGGBB or a palette name (its SPEC colour)")
+            throw .setting(name, .notAColour(String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map(\.rawValue))))
         case .flag:
             return .flag(try OnOff.read(try single(), for: name))
         case .menuRelease:
@@ -142,20 +140,20 @@ public struct Tunable: Sendable {
                 _ = try single()
                 return .menuRelease(.velocity)
             case "position":
-                guard words.count == 2 else { throw ScriptError("set \(name): write position N, with N from 0 to \(formatNumber(Metrics.screenWidth))") }
+                guard words.count == 2 else { throw .setting(name, .menuReleasePositionMissing) }
                 let n = try DecimalNumber.parse(words[1]).value
                 guard (0...Metrics.screenWidth).contains(n) else {
-                    throw ScriptError("set \(name): position \(quoted(words[1])) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt of content.x)")
+                    throw .setting(name, .menuReleasePositionOutOfRange(String(words[1])))
                 }
                 return .menuRelease(.position(n))
             default:
-                throw ScriptError("set \(name): \(quoted(first)) is neither velocity nor position N\(didYouMean(first, in: ["velocity", "position"]))")
+                throw .setting(name, .notAMenuRelease(String(first), suggestion: nearest(String(first), in: ["velocity", "position"])))
             }
         case .profile:
             let word = try single()
             guard let profile = Profile(rawValue: String(word)) else {
                 let names = Profile.allCases.map(\.rawValue)
-                throw ScriptError("set \(name): unknown profile \(quoted(word))\(didYouMean(word, in: names)): the profiles are \(names.joined(separator: ", "))")
+                throw .setting(name, .unknownProfile(String(word), suggestion: nearest(String(word), in: names), profiles: names))
             }
             return .profile(profile)
         }
@@ -175,33 +173,32 @@ enum CurveText {
         }
         let head = words[0]
         let numbers = words.dropFirst()
-        let usage = "linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
         if let named = TimingCurve.named.first(where: { $0.name == head }) {
-            guard numbers.isEmpty else { throw ScriptError("set \(name): \(head) takes no numbers (got \(quoted(numbers.first!)))") }
+            if let extra = numbers.first { throw .setting(name, .curveTakesNoNumbers(curve: String(head), got: String(extra))) }
             return named.curve
         }
-        func read(_ count: Int, _ form: String) throws(ScriptError) -> [Double] {
-            guard numbers.count == count else { throw ScriptError("set \(name): write \(form)") }
+        func read(_ count: Int, _ form: CurveForm) throws(ScriptError) -> [Double] {
+            guard numbers.count == count else { throw .setting(name, .curveArity(form)) }
             var values: [Double] = []
             for word in numbers { values.append(try DecimalNumber.parse(word).value) }
             return values
         }
         switch head {
         case "bezier":
-            let v = try read(4, "bezier X1 Y1 X2 Y2 (the two control points, X1 and X2 from 0 to 1)")
+            let v = try read(4, .bezier)
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                throw ScriptError("set \(name): a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(v[0])) and \(formatNumber(v[2]))")
+                throw .setting(name, .bezierTimeRange(x1: v[0], x2: v[2]))
             }
-            guard v.allSatisfy({ abs($0) <= 100 }) else { throw ScriptError("set \(name): a Bézier's Y1 and Y2 must be from -100 to 100") }
+            guard v.allSatisfy({ abs($0) <= 100 }) else { throw .setting(name, .bezierValueRange) }
             return .bezier(CubicBezier(v[0], v[1], v[2], v[3]))
         case "spring":
-            let v = try read(2, "spring DAMPING RESPONSE (damping ratio above 0, response in seconds above 0)")
-            guard v[0] > 0, v[0] <= 100 else { throw ScriptError("set \(name): a spring's damping ratio must be above 0 and at most 100 (1 is critical), got \(formatNumber(v[0]))") }
-            guard v[1] >= 0.01, v[1] <= 60 else { throw ScriptError("set \(name): a spring's response must be from 0.01 to 60 seconds, got \(formatNumber(v[1]))") }
+            let v = try read(2, .spring)
+            guard v[0] > 0, v[0] <= 100 else { throw .setting(name, .springDampingRange(v[0])) }
+            guard v[1] >= 0.01, v[1] <= 60 else { throw .setting(name, .springResponseRange(v[1])) }
             return .spring(Spring(dampingRatio: v[0], response: v[1]))
         default:
             let names = TimingCurve.named.map(\.name) + ["bezier", "spring"]
-            throw ScriptError("set \(name): unknown curve \(quoted(head))\(didYouMean(head, in: names)): use \(usage)")
+            throw .setting(name, .unknownCurve(String(head), suggestion: nearest(String(head), in: names)))
         }
     }
 }

@@ -35,7 +35,7 @@ public enum TunableTable {
     /// `set NAME VALUE...` as a change, or why NAME is no parameter.
     public static func change(name: Substring, words: [Substring]) throws(ScriptError) -> SettingChange {
         guard let index = index(of: name) else {
-            throw ScriptError("unknown parameter \(quoted(name))\(didYouMean(name, in: names)): `params` lists them")
+            throw .unknownParameter(String(name), suggestion: nearest(String(name), in: names))
         }
         return SettingChange(index: index, value: try all[index].parse(words))
     }
@@ -65,7 +65,7 @@ public enum TunableTable {
     ]
 
     private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in [
-        Tunable("duration.\(role.rawValue)", .duration(max: Limits.maxPanSeconds), "seconds of \(role.role)",
+        Tunable("duration.\(role.rawValue)", .duration(max: ScriptLimits.maxPanSeconds), "seconds of \(role.role)",
                 read: { .duration($0.timings.duration(role)) },
                 write: { s, v throws(ScriptError) in var s = s; if case .duration(let t) = v { s.timings.setDuration(role, t) }; return s }),
         Tunable("curve.\(role.rawValue)", .curve,
@@ -78,7 +78,7 @@ public enum TunableTable {
         "menu.open", .number(1...Metrics.screenWidth, unit: "pt"), "content.x of the open menu",
         read: { .number($0.menuOpenX) },
         write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s.menuOpenX = n }; return s },
-        refusal: { $0.menuPhase == .closed ? nil : "close the menu first (tap menu, then settle)" })
+        refusal: { $0.menuPhase == .closed ? nil : .menuNotClosed })
 
     private static let menuRelease = Tunable(
         "menu.release", .menuRelease,
@@ -93,7 +93,7 @@ public enum TunableTable {
     }
 
     private static let rules: [Tunable] = [
-        number("escape.velocity", 0...Limits.maxVelocity, "pt/s", \.escapeVelocity,
+        number("escape.velocity", 0...ScriptLimits.maxVelocity, "pt/s", \.escapeVelocity,
                "a release this fast the way x points commits to the near action before the near threshold (0: off)"),
         number("elasticity", 0...1, "", \.elasticity,
                "beyond |x| 320 a row follows this fraction of the finger's excess (1: all of it)"),
@@ -132,8 +132,7 @@ public enum TunableTable {
                     for side in sides {
                         s.thresholds[keyPath: side][keyPath: which] = n
                         if let problem = s.thresholds[keyPath: side].problem {
-                            let sideName = side == \Thresholds.left ? "left" : "right"
-                            throw ScriptError("set \(name): the \(sideName) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem)")
+                            throw .setting(name, .thresholds(side: side == \Thresholds.left ? .left : .right, problem))
                         }
                     }
                     return s
@@ -155,6 +154,6 @@ public struct SettingChange: Equatable, Sendable {
     }
 
     /// Why the screen now cannot take this change, if it cannot.
-    func refusal(on screen: MailboxState) -> String? { tunable.refusal?(screen) }
+    func refusal(on screen: MailboxState) -> SettingProblem? { tunable.refusal?(screen) }
 
 }

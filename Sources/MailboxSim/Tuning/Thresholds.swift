@@ -33,10 +33,17 @@ public struct SideThresholds: Equatable, Sendable {
     }
 
     /// Why these thresholds cannot work, or nil when 0 < near < far ≤ 320.
-    public var problem: String? {
-        if !(near > 0) { return "near must be above 0 (got \(formatNumber(near)))" }
-        if !(near < far) { return "near (\(formatNumber(near))) must be below far (\(formatNumber(far)))" }
-        if !(far <= Metrics.slideDistance) { return "far must be at most \(formatNumber(Metrics.slideDistance)) (got \(formatNumber(far)))" }
+    public var problem: ThresholdProblem? {
+        if !(near > 0) { return .nearNotPositive(near) }
+        if !(near < far) { return .nearNotBelowFar(near: near, far: far) }
+        if !(far <= Metrics.slideDistance) { return .farTooFar(far) }
         return nil
     }
+}
+
+/// Why a side's thresholds cannot work (they need 0 < near < far ≤ 320).
+public enum ThresholdProblem: Equatable, Sendable {
+    case nearNotPositive(Double)
+    case nearNotBelowFar(near: Double, far: Double)
+    case farTooFar(Double)
 }

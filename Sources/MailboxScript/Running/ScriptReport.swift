@@ -54,17 +54,18 @@ public struct ScriptReport: Sendable {
 }
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script
-/// goes on; an error is reported and stops it (see `ScriptStream`, which this feeds the whole text at once).
+/// goes on; an error is reported and stops it (a `LineRunner` with a `ScriptRun` sink, fed the whole text at once).
 public enum ScriptRunner {
     public static func run(_ source: some Collection<UInt8>, file: String, session: inout Session,
                            emit: (ScriptOutput) -> Void = { _ in }) -> ScriptReport {
-        var stream = ScriptStream(file: file)
-        let fed = source.withContiguousStorageIfAvailable { bytes in
-            stream.feed(bytes, session: &session, emit: emit)
+        withoutActuallyEscaping(emit) { emit in
+            var runner = LineRunner(file: file, sink: ScriptRun(file: file, output: EachOutput(emit)))
+            let fed = source.withContiguousStorageIfAvailable { bytes in runner.feed(bytes, session: &session) }
+            if fed == nil {
+                Array(source).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+            }
+            runner.finish(session: &session, requiringFingerUp: true)
+            return runner.sink.report
         }
-        if fed == nil {
-            Array(source).withUnsafeBufferPointer { _ = stream.feed($0, session: &session, emit: emit) }
-        }
-        return stream.finish(session: &session, emit: emit)
     }
 }

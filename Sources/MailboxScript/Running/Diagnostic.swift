@@ -21,9 +21,9 @@ public struct Diagnostic: Equatable, Sendable {
         /// A check that did not hold: an `expect`, or a `!` whose command succeeded.
         case failed(CheckFailure)
         /// An error that stopped the script (an unknown command, a bad argument, a refused command).
-        case error(String)
+        case error(ScriptError)
         /// The error a `!` line expected and got.
-        case refusedAsExpected(String)
+        case refusedAsExpected(ScriptError)
         /// The script could not be read (a missing file, a folder).
         case unreadable(String)
     }
@@ -35,22 +35,6 @@ public struct Diagnostic: Equatable, Sendable {
         case .failed, .refusedAsExpected: false
         }
     }
-
-    /// What it says after `FILE:LINE: `: `expected msg1.x == 0, got 60`, `error: no finger is down …`.
-    public var message: String {
-        switch kind {
-        case .failed(let failure): failure.message
-        case .error(let message): "error: " + message
-        case .refusedAsExpected(let message): "refused as expected: " + message
-        case .unreadable(let message): "error: " + message
-        }
-    }
-
-    /// `FILE:LINE: MESSAGE`; `mailsim: error: …` for a file that could not be read.
-    public var text: String {
-        if case .unreadable = kind { return "mailsim: " + message }
-        return "\(file):\(line): \(message)"
-    }
 }
 
 /// A check that did not hold.
@@ -59,12 +43,4 @@ public enum CheckFailure: Equatable, Sendable {
     case expectation(Expectation, actual: Value)
     /// `! COMMAND` whose command succeeded (as written after the `!`).
     case unexpectedSuccess(command: String)
-
-    /// `expected msg1.x == 0, got 60` (numbers in full: SPEC §6), `expected 'release' to be refused, …`.
-    public var message: String {
-        switch self {
-        case let .expectation(expectation, actual): "expected \(expectation.text), got \(actual.precise)"
-        case .unexpectedSuccess(let command): "expected '\(command)' to be refused, but it succeeded"
-        }
-    }
 }

@@ -7,14 +7,14 @@ import MailboxText
 ///
 /// Lines end at LF; a trailing CR is dropped (CRLF files read the same as LF ones), and so is a UTF-8
 /// byte-order mark at the start of the first line. A line that is not valid UTF-8, or longer than
-/// `Limits.maxLineBytes` (checked before more of it is held), is handed over as such, and reading stops.
+/// `ScriptLimits.maxLineBytes` (checked before more of it is held), is handed over as such, and reading stops.
 public struct ScriptLines {
     /// One line of a script.
     public enum Line: Equatable, Sendable {
         case text(String)
         /// Not UTF-8: the first bad byte, counted from 1.
         case invalidUTF8(byte: Int)
-        /// Longer than `Limits.maxLineBytes`.
+        /// Longer than `ScriptLimits.maxLineBytes`.
         case tooLong
     }
 
@@ -33,7 +33,7 @@ public struct ScriptLines {
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Line) -> Bool) -> Bool {
         var start = bytes.startIndex
         while !stopped, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if partial.count + (newline - start) > Limits.maxLineBytes { return tooLong(body) }
+            if partial.count + (newline - start) > ScriptLimits.maxLineBytes { return tooLong(body) }
             if partial.isEmpty {
                 hand(UnsafeBufferPointer(rebasing: bytes[start..<newline]), body)
             } else {
@@ -45,7 +45,7 @@ public struct ScriptLines {
             start = newline + 1
         }
         if !stopped && start < bytes.endIndex {
-            if partial.count + (bytes.endIndex - start) > Limits.maxLineBytes { return tooLong(body) }
+            if partial.count + (bytes.endIndex - start) > ScriptLimits.maxLineBytes { return tooLong(body) }
             partial.append(contentsOf: bytes[start...])
         }
         return !stopped

@@ -1,0 +1,29 @@
+import MailboxScript
+
+extension Diagnostic {
+    /// What it says after `FILE:LINE: `: `expected msg1.x == 0, got 60`, `error: no finger is down …`.
+    public var message: String {
+        switch kind {
+        case .failed(let failure): failure.message
+        case .error(let error): "error: " + error.message
+        case .refusedAsExpected(let error): "refused as expected: " + error.message
+        case .unreadable(let message): "error: " + message
+        }
+    }
+
+    /// `FILE:LINE: MESSAGE`; `mailsim: error: …` for a file that could not be read.
+    public var text: String {
+        if case .unreadable = kind { return "mailsim: " + message }
+        return "\(file):\(line): \(message)"
+    }
+}
+
+extension CheckFailure {
+    /// `expected msg1.x == 0, got 60` (numbers in full: SPEC §6), `expected 'release' to be refused, …`.
+    public var message: String {
+        switch self {
+        case let .expectation(expectation, actual): "expected \(expectation.text), got \(actual.precise)"
+        case .unexpectedSuccess(let command): "expected '\(command)' to be refused, but it succeeded"
+        }
+    }
+}

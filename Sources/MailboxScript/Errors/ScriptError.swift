@@ -1,0 +1,136 @@
+import MailboxAnimation
+import MailboxSim
+
+/// Why a line was refused, as data: what was wrong with it, or what the screen refused (`model`). Like
+/// swift-argument-parser's `ParserError`, each case holds the facts; the words a person reads are rendered by the
+/// reports layer (`ScriptError.message` in `MailboxReports`), so tests and sinks compare cases, not text.
+public enum ScriptError: Error, Equatable, Sendable {
+    // MARK: Reading the line
+    /// A byte sequence that is not UTF-8; `byte` counts from 1.
+    case invalidUTF8(byte: Int)
+    /// A line longer than `ScriptLimits.maxLineBytes`.
+    case lineTooLong(maxBytes: Int)
+    /// A control or invisible character that cannot stand in a command.
+    case unprintableCharacter(UnprintableKind, Unicode.Scalar, column: Int)
+
+    // MARK: Words
+    case unknownCommand(String, suggestion: String?)
+    /// A required argument left out (`usage` is the command's synopsis).
+    case missingArgument(command: String, parameter: String, usage: String)
+    /// `in` or `within` as the last word.
+    case missingAfterKeyword(command: String, parameter: String, keyword: String, usage: String)
+    case unexpectedWord(command: String, word: String, usage: String)
+    /// `release #lift`: a comment written without its blank; `rewrite` is the line as it should be.
+    case gluedComment(command: String, word: String, rewrite: String)
+    /// `expect msg1.x==0`; `rewrite` is the line with blanks around the operator.
+    case gluedOperator(command: String, rewrite: String)
+    case unknownOption(command: String, option: String, suggestion: String?, usage: String)
+    case unknownPanTarget(String, suggestion: String?, command: String)
+    case unknownMessage(String, suggestion: String?, command: String)
+    case unknownTapTarget(String, suggestion: String?, targets: [String])
+    case missingSegmentName
+    case unknownSegment(String, suggestion: String?)
+    case unknownParameter(String, suggestion: String?)
+    case unknownAction(String, suggestion: String?, actions: [String])
+    case unknownOperator(String)
+    case unknownHelpTopic(String, suggestion: String?)
+    case unknownProperty(String, suggestion: String?)
+    case unknownTimelineTarget(String, suggestion: String?)
+    /// `! !`.
+    case doubleBang
+    /// `! expect`.
+    case bangExpect
+
+    // MARK: Numbers
+    case notANumber(String)
+    /// `nan`, `inf`.
+    case notFinite(String)
+    /// Too many digits, or an exponent (`exponent`: written as 1e5).
+    case numberOutOfRange(String, exponent: Bool)
+    /// A distance or velocity beyond ±`limit`.
+    case beyondLimit(command: String, parameter: String, text: String, limit: Double)
+    case negativeDuration(command: String, text: String)
+    case durationOutOfRange(command: String, parameter: String, text: String, max: Double)
+    case negativeTolerance(String)
+    case wholeNumberOutOfRange(command: String, parameter: String, text: String, range: ClosedRange<Int>)
+
+    // MARK: Values
+    case notABool(path: String, text: String)
+    case notAColour(String, suggestion: String?)
+    case notOneOf(path: String, names: [String], text: String, suggestion: String?)
+    /// `<` on a colour, name or truth value.
+    case orderOnUnordered(path: String, ValueType)
+    /// `within` on anything but numeric `==` and `!=`.
+    case toleranceNotNumericEquality
+    /// A `snapshot` file that is neither .svg nor .png.
+    case pictureFormat(file: String)
+
+    // MARK: Settings
+    /// `set NAME …` refused: why.
+    case setting(String, SettingProblem)
+
+    // MARK: Where it runs
+    /// `save` and `load` outside the prompt.
+    case promptOnly(command: String)
+    /// `save` with a finger down: the saved script would end with one.
+    case saveWithFingerDown(PanTarget)
+    /// A script (or `quit`) that ends with a finger down.
+    case fingerStillDown(PanTarget)
+    /// The screen refused the command.
+    case model(MailboxError)
+
+    // MARK: The front end's part
+    /// `snapshot` in a run that draws no pictures.
+    case noPictures
+    /// A file that could not be written (`reason` is the system's words).
+    case cannotWrite(command: String, reason: String)
+    /// `load` of a file that could not be read.
+    case cannotLoad(String, reason: String)
+    /// `load` of a file that is already being loaded.
+    case alreadyLoading(String)
+    /// `load`s nested deeper than `ScriptLimits.maxLoadDepth`.
+    case loadsTooDeep(limit: Int)
+}
+
+/// The kind of character a command cannot hold.
+public enum UnprintableKind: String, Equatable, Sendable {
+    case control, invisible
+}
+
+/// Why `set NAME VALUE…` cannot take the value.
+public enum SettingProblem: Equatable, Sendable {
+    case missingValue(synopsis: String)
+    case unexpectedWord(String, synopsis: String)
+    case outOfRange(String, range: ClosedRange<Double>, unit: String)
+    case durationOutOfRange(String, max: Double)
+    case wholeNumberOutOfRange(String, range: ClosedRange<Int>)
+    case notAColour(String, suggestion: String?)
+    case notOnOff(String, suggestion: String?)
+    /// `menu.release position` without its N.
+    case menuReleasePositionMissing
+    case menuReleasePositionOutOfRange(String)
+    case notAMenuRelease(String, suggestion: String?)
+    case unknownProfile(String, suggestion: String?, profiles: [String])
+    case curveTakesNoNumbers(curve: String, got: String)
+    /// A `bezier` or `spring` with the wrong count of numbers.
+    case curveArity(CurveForm)
+    case bezierTimeRange(x1: Double, x2: Double)
+    case bezierValueRange
+    case springDampingRange(Double)
+    case springResponseRange(Double)
+    case unknownCurve(String, suggestion: String?)
+    /// A threshold that leaves a side without 0 < near < far ≤ 320.
+    case thresholds(side: Side, ThresholdProblem)
+    /// `menu.open` while the menu is not closed.
+    case menuNotClosed
+}
+
+/// The two curves written with numbers.
+public enum CurveForm: Equatable, Sendable {
+    case bezier, spring
+}
+
+/// A side of the row: left swipes (x < 0) or right swipes (x > 0).
+public enum Side: String, Equatable, Sendable {
+    case left, right
+}

@@ -1,0 +1,134 @@
+import MailboxAnimation
+import MailboxSim
+
+/// The sink of a script run (`mailsim run`, `test`, `record`, standard input, the fuzzer): it keeps the report
+/// (checks, failures, the error that stopped the script), draws what `snapshot` lines ask for, and passes what the
+/// script produces on to `output` in order. A failed `expect` is reported and the script goes on; an error (a line
+/// that cannot be read included) is reported and stops it; `quit` stops it as the end of input does.
+public struct ScriptRun<Output: ScriptOutputSink>: LineSink {
+    public private(set) var report: ScriptReport
+    public var output: Output
+    /// Whether the report keeps the screen at each failure and at the error (`ScriptReport.contexts`).
+    public var keepsContext = false
+    /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
+    private let pictures: (any PictureSink)?
+    /// Watches every line and the frames inside long commands (a recorder), if any.
+    private let observer: (any ScriptObserver)?
+
+    public init(file: String, output: Output, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
+        report = ScriptReport(file: file)
+        self.output = output
+        self.pictures = pictures
+        self.observer = observer
+    }
+
+    public var hasStoppedOnError: Bool { report.error != nil }
+
+    public mutating func execute(_ line: Substring, at place: LinePlace,
+                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        if let observer { return observed(line, place.line, observer, &session) }
+        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
+    }
+
+    public mutating func take(_ result: LineResult, session: inout Session) -> Bool {
+        let number = result.place.line
+        let outcome: Session.Outcome
+        switch result.outcome {
+        case .failure(let error):
+            if keepsContext { report.keepContext(line: number, screen: session.screen) }
+            return stop(error, at: number)
+        case .success(let done):
+            outcome = done
+        }
+        if case .screenReset(let at)? = outcome.effect { output.emit(.screenReset(at: at)) }
+        for entry in outcome.trace { output.emit(.trace(entry)) }
+        switch outcome.effect {
+        case .report(.picture(let picture))?:
+            guard let pictures else { return stop(.noPictures, at: number) }
+            do throws(ScriptError) { try pictures.write(picture) } catch { return stop(error, at: number) }
+        case .report(let found)?:
+            output.emit(.report(found))
+        case .save?, .load?, .quit?, .screenReset?, nil:
+            break // `save` and `load` are refused outside the prompt; `quit` stops below
+        }
+        if let check = outcome.check {
+            report.checks += 1
+            switch check {
+            case .held: break
+            case .refusedAsExpected(let error):
+                output.emit(.diagnostic(Diagnostic(file: report.file, line: number, kind: .refusedAsExpected(error))))
+            case .failed(let failure):
+                let failed = Diagnostic(file: report.file, line: number, kind: .failed(failure))
+                report.failures.append(failed)
+                if keepsContext { report.keepContext(line: number, screen: session.screen) }
+                output.emit(.diagnostic(failed))
+            }
+        }
+        if case .quit? = outcome.effect { return false }
+        return true
+    }
+
+    /// Runs a line under the observer's eyes (a recorder's run; kept apart from the plain path).
+    @inline(never)
+    private func observed(_ line: Substring, _ number: Int, _ observer: any ScriptObserver,
+                          _ session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        observer.willRun(line: number, text: String(line), session: session)
+        do {
+            let outcome = try session.execute(line: line, watcher: ObserverFrames(observer: observer))
+            observer.didRun(line: number, session: session, outcome: outcome)
+            return .success(outcome)
+        } catch {
+            observer.didRun(line: number, session: session, outcome: nil)
+            return .failure(error)
+        }
+    }
+
+    /// Stops the script with an error at line `number`.
+    private mutating func stop(_ error: ScriptError, at number: Int) -> Bool {
+        let diagnostic = Diagnostic(file: report.file, line: number, kind: .error(error))
+        report.error = diagnostic
+        output.emit(.diagnostic(diagnostic))
+        return false
+    }
+}
+
+/// Receives what a script run produces, in order (a printer, a trace collector).
+public protocol ScriptOutputSink {
+    mutating func emit(_ output: ScriptOutput)
+}
+
+/// Hands each output to a closure.
+public struct EachOutput: ScriptOutputSink {
+    let body: (ScriptOutput) -> Void
+    public init(_ body: @escaping (ScriptOutput) -> Void) { self.body = body }
+    public func emit(_ output: ScriptOutput) { body(output) }
+}
+
+/// Drops every output (a run read only for its report).
+public struct NoOutput: ScriptOutputSink {
+    public init() {}
+    @inline(__always) public func emit(_ output: ScriptOutput) {}
+}
+
+/// Draws and writes the pictures `snapshot` asks for (the front end's job: the script layer draws nothing).
+public protocol PictureSink {
+    /// Writes the picture, or throws the error that stops the script at that line.
+    func write(_ request: PictureRequest) throws(ScriptError)
+}
+
+/// Watches a script run for a recorder: each line before and after it runs (nil outcome: it was an error), and
+/// the screen at each instant of `clock` strictly inside a command that takes time, as the one run passes it.
+public protocol ScriptObserver: AnyObject {
+    var clock: FrameClock { get }
+    func willRun(line number: Int, text: String, session: Session)
+    /// The screen at a frame instant inside the line running; false stops showing more of this line.
+    func saw(_ screen: MailboxState) -> Bool
+    func didRun(line number: Int, session: Session, outcome: Session.Outcome?)
+}
+
+/// An observer as the model's frame watcher.
+private struct ObserverFrames: FrameWatcher {
+    let observer: any ScriptObserver
+    var frameClock: FrameClock? { observer.clock }
+    func saw(_ screen: MailboxState) -> Bool { observer.saw(screen) }
+}
