@@ -36,6 +36,13 @@ public struct Session: Sendable {
         public var replay: Replay?
 
         public init() {}
+
+        /// What a looking command found, or the picture it asks for.
+        public var report: Report? {
+            if case .report(let report)? = effect { return report } else { return nil }
+        }
+        /// The failure of a check that did not hold.
+        public var failure: CheckFailure? { check?.failure }
     }
 
     /// What a line asks of the front end.

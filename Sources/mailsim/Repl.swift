@@ -14,8 +14,8 @@ final class Repl {
     let style: Style
     /// Print the timeline entries each command adds (on by default at the prompt).
     let trace: Bool
-    /// The lines that ran, as `save` replays them (a `!` line that succeeded as its command alone).
-    private(set) var transcript: [String] = []
+    /// The lines that ran, as `save` replays them.
+    private(set) var transcript = Transcript()
     /// Lines typed so far (each is its own source: a typed error does not end the prompt).
     private var typed = 0
 
@@ -67,12 +67,7 @@ final class Repl {
     }
 
     /// Keeps a line that ran for `save`.
-    func record(_ line: String, _ replay: Session.Replay) {
-        switch replay {
-        case .asTyped: transcript.append(line.trimmingBlanks)
-        case .command(let text): transcript.append(text)
-        }
-    }
+    func record(_ line: String, _ replay: Session.Replay) { transcript.keep(line, replay) }
 }
 
 /// The REPL as the sink of a line runner: the prompt's lines (no file), or a loaded file's (`FILE:LINE: ` before
@@ -193,14 +188,14 @@ struct ReplSink: LineSink {
                 return false
             }
         }
-        let text = session.savedScript(repl.transcript, withExpectations: request.withExpectations)
+        let text = session.savedScript(repl.transcript.lines, withExpectations: request.withExpectations)
         do throws(FileSystem.Failure) {
             try FileSystem.write(text, to: path)
         } catch {
             Console.error(style.error("\(at)error: \(error.message)"))
             return false
         }
-        for line in style.lines(.note(.saved(commands: repl.transcript.count, file: file))) { Console.out(line) }
+        for line in style.lines(.note(.saved(commands: repl.transcript.lines.count, file: file))) { Console.out(line) }
         return true
     }
 

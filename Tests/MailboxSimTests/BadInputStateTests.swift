@@ -40,7 +40,7 @@ import Testing
             let before = session
             do {
                 let outcome = try session.execute(line: text[...])
-                if outcome.quit { end = index + 1; break }
+                if case .quit? = outcome.effect { end = index + 1; break }
                 #expect(index + 1 != lineNumber || index + 1 == lines.count, "line \(index + 1) was not refused")
             } catch {
                 #expect(index + 1 == lineNumber, "line \(index + 1) refused: \(error.message)")

@@ -8,10 +8,10 @@ import Testing
 /// Long commands poll a cancellation check (Ctrl-C at the prompt); a cancelled command changes nothing.
 @Suite struct CancellationTests {
     @Test func aCancelledPanLeavesTheSessionAsItWas() throws {
-        var session = Session(interactive: true)
+        var session = PromptSession()
         _ = try session.execute(line: "set fps 240")
         let before = session.screen.timeline.total
-        #expect(throws: ScriptError("interrupted")) {
+        #expect(throws: ScriptError.model(.interrupted)) {
             _ = try session.execute(line: "pan msg2 100 in 3600", isCancelled: { true })
         }
         #expect(session.screen.now == .zero)
@@ -31,7 +31,7 @@ import Testing
         }
         let animating = session.screen.runningAnimations.count
         #expect(animating == 500)
-        #expect(throws: ScriptError("interrupted")) {
+        #expect(throws: ScriptError.model(.interrupted)) {
             _ = try session.execute(line: "settle", isCancelled: { true })
         }
         #expect(session.screen.runningAnimations.count == animating)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func saveKeepsWhatChangesOrChecksNotWhatOnlyLooks() throws {
-        var session = Session(interactive: true)
+        var session = PromptSession()
         for line in ["pan msg1 80", "state", "show msg1", "colors", "timeline", "render", "help", "release", "expect msg1.x == 80"] {
             _ = try session.execute(line: line[...])
         }

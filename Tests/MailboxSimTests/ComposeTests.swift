@@ -8,7 +8,7 @@ import Testing
 /// SPEC §2 Compose: a dim layer 0 → 0.6 and the sheet 568 → 80, both over 0.3, To focused; `tap cancel`
 /// reverses both and focus goes to none. The sheet covers the screen meanwhile.
 @Suite struct ComposeTests {
-    static let covers = MailboxError.covered(by: "the compose sheet covers", hint: "type, or tap cancel")
+    static let covers = "the compose sheet covers the screen (type, or tap cancel)"
 
     @Test func composeSlidesUpAndCancelReverses() throws {
         var state = MailboxState()
@@ -45,7 +45,7 @@ import Testing
         ])
         // Still covering until it has gone.
         expectRefusal(&state, .panBegan(.message(m1))) {
-            if case .covered(by: "the compose sheet covers", _) = $0 { true } else { false }
+            if case .covered(.compose, _) = $0 { true } else { false }
         }
         try state.advance(to: ms(1_450))
         #expect(abs(state.composePresentationY - 324) < 1e-6 && abs(state.composePresentationDim - 0.3) < 1e-9)

@@ -149,7 +149,7 @@ import Testing
         ])
 
         // The overlay covers the screen.
-        let covered = MailboxError.covered(by: "the reschedule options cover", hint: "tap to dismiss, choose an option, or tap cancel")
+        let covered = "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)"
         expectRefusal(&state, .panBegan(.message(m2)), covered)
         expectRefusal(&state, .panBegan(.message(m1)), covered)
         expectRefusal(&state, .released(velocity: nil), .noFingerDown)
@@ -167,7 +167,7 @@ import Testing
         expectRefusal(&state, .chose("tomorrow"), .overlayClosing(.reschedule))
         expectRefusal(&state, .tapped(.cancel), .overlayClosing(.reschedule))
         expectRefusal(&state, .panBegan(.message(m2)),
-                      .covered(by: "the reschedule options cover", hint: "they are fading out; advance 0.3"))
+                      "the reschedule options cover the screen (they are fading out; advance 0.3)")
 
         try state.advance(to: ms(10_150))
         #expect(abs(state.overlayPresentationAlpha - 0.5) < 1e-9)
@@ -444,7 +444,7 @@ import Testing
         #expect(state.pendingOverlays.map(\.message) == [m2])
         #expect(state.logged(since: mark) == [.event(ms(500), "msg2", .overlayQueued(.reschedule))])
         expectRefusal(&state, .panBegan(.message(m3)),
-                      .covered(by: "the reschedule options cover", hint: "tap to dismiss, choose an option, or tap cancel"))
+                      "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)")
 
         try state.advance(to: sec(1))
         mark = state.timeline.total
@@ -477,7 +477,7 @@ import Testing
         (.panChanged(translation: -100), .noFingerDown),
         (.tapped(nil), .nothingToDismiss),
         (.chose("tomorrow"), .noOverlay()),
-        (.tapped(.cancel), .cannotTap("cancel", reason: "there is no options overlay, compose sheet or alert to cancel")),
+        (.tapped(.cancel), .cannotTap(.cancel, .nothingToCancel)),
         (.panBegan(.message(MessageID(6))), .noSuchMessage(MessageID(6), count: 5)),
     ]
 
@@ -504,8 +504,7 @@ import Testing
         expectRefusal(&small, .panBegan(.message(m5)), .noSuchMessage(m5, count: 3))
         #expect(MailboxError.noSuchMessage(m5, count: 3).message == "no message msg5: the inbox was made with 3 (msg1 … msg3)")
         #expect(MailboxError.messageNotVisible(m1, .archive).message == "msg1 is not in the mailbox feed (it is in archive)")
-        #expect(MailboxError.covered(by: "the reschedule options cover", hint: "tap to dismiss, choose an option, or tap cancel").message
-                == "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)")
+        #expect(MailboxError.cannotTap(.cancel, .composeClosing).message == "cannot tap cancel: the compose sheet is already closing")
     }
 
     @Test func anotherRowCanBeSwipedWhileOneHides() throws {

@@ -126,9 +126,9 @@ import Testing
 
     @Test func mustFailKeepsWhatDidNotParse() throws {
         // `!` excuses a refusal of any kind: a missing argument, a bad number, even an unknown command.
-        #expect(try Self.parse("! pan msg1") == .mustFail(.invalid("pan: missing DX (usage: pan TARGET DX [in S])"), text: "pan msg1"))
-        #expect(try Self.parse("! reset 0") == .mustFail(.invalid("reset: N must be a whole number from 1 to 500 (got '0')"), text: "reset 0"))
-        #expect(try Self.parse("! frobnicate 3") == .mustFail(.invalid("unknown command 'frobnicate'"), text: "frobnicate 3"))
+        #expect(try Self.parse("! pan msg1") == .mustFail(.invalid(.missingArgument(command: "pan", parameter: "DX", usage: "pan TARGET DX [in S]")), text: "pan msg1"))
+        #expect(try Self.parse("! reset 0") == .mustFail(.invalid(.wholeNumberOutOfRange(command: "reset", parameter: "N", text: "0", range: 1...500)), text: "reset 0"))
+        #expect(try Self.parse("! frobnicate 3") == .mustFail(.invalid(.unknownCommand("frobnicate", suggestion: nil)), text: "frobnicate 3"))
         #expect(try Self.parse("! tap  cancel  # c") == .mustFail(.tap(.cancel), text: "tap  cancel"))
     }
 

@@ -113,9 +113,10 @@ import Testing
     static func record(_ script: String, fps: Int = 30) -> Walkthrough {
         let recorder = Recorder(clock: FrameClock(framesPerSecond: fps))
         var session = Session()
-        var stream = ScriptStream(file: "t.mbs", observer: recorder)
-        Array(script.utf8).withUnsafeBufferPointer { _ = stream.feed($0, session: &session) { _ in } }
-        let report = stream.finish(session: &session) { _ in }
+        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        let report = runner.sink.report
         var walkthrough = recorder.finish(file: "t.mbs", session: session)
         walkthrough.attach(report)
         return walkthrough

@@ -27,7 +27,7 @@ import Testing
     func freshScreen(_ path: String, _ value: String) throws {
         var session = Session()
         let outcome = try session.execute(line: "expect \(path) == \(value)"[...])
-        #expect(outcome.isCheck)
+        #expect(outcome.check != nil)
         #expect(outcome.failure == nil)
     }
 
@@ -53,7 +53,7 @@ import Testing
 
     @Test func aPathOnAMessageThatDoesNotExistIsAnError() {
         var session = Session(messageCount: 3)
-        #expect(throws: ScriptError("no message msg4: the inbox was made with 3 (msg1 … msg3)")) {
+        #expect(throws: ScriptError.model(.noSuchMessage(MessageID(4), count: 3))) {
             try session.execute(line: "expect msg4.x == 0")
         }
     }

@@ -8,8 +8,8 @@ import Testing
 /// `save FILE --expect` writes a script that `mailsim run` passes, whatever the session did: what changed the
 /// screen is kept in a form that replays it, and a save with a finger down is refused.
 @Suite struct SaveTests {
-    static func interactive(_ lines: String...) throws -> Session {
-        var session = Session(interactive: true)
+    static func interactive(_ lines: String...) throws -> PromptSession {
+        var session = PromptSession()
         for line in lines { _ = try session.execute(line: line[...]) }
         return session
     }
@@ -55,13 +55,13 @@ import Testing
     @Test func savingWithAFingerDownIsRefusedAndChangesNothing() throws {
         var session = try Self.interactive("pan msg1 -100")
         let before = session
-        #expect(throws: ScriptError("save: lift the finger first (release): a saved script cannot end with a finger down (on msg1)")) {
+        #expect(throws: ScriptError.saveWithFingerDown(.message(m1))) {
             _ = try session.execute(line: "save a.mbs --expect")
         }
         #expect(sameSession(session, before))
         _ = try session.execute(line: "release")
         let saved = try session.execute(line: "save a.mbs --expect")
-        #expect(saved.fileToWrite?.path == "a.mbs")
+        #expect(saved.effect.flatMap { if case .save(let request) = $0 { request.file } else { nil } } == "a.mbs")
     }
 
     /// Random sessions (seeded), some lines wrapped in `!`, saved with `--expect` (after lifting a finger left
@@ -69,9 +69,9 @@ import Testing
     @Test(arguments: Array(UInt64(1)...24))
     func aSavedSessionReplaysAndPasses(seed: UInt64) throws {
         var generator = CommandGenerator(seed: seed)
-        var session = Session(interactive: true)
+        var session = PromptSession()
         for _ in 0..<Int.random(in: 20...160, using: &generator.random) {
-            var line = generator.next(for: session)
+            var line = generator.next(for: session.session)
             if generator.random.chance(0.15) { line = "! " + line }
             _ = try? session.execute(line: line[...])
         }
@@ -80,7 +80,9 @@ import Testing
             _ = try session.execute(line: "release")
         }
         let saved = try session.execute(line: "save s.mbs --expect")
-        let text = try #require(saved.fileToWrite?.contents)
+        guard case .save(let request)? = saved.effect else { Issue.record("save asked for nothing"); return }
+        #expect(request == SaveRequest(file: "s.mbs", withExpectations: true, force: false))
+        let text = session.scriptText(withExpectations: true)
         let report = Self.replay(text)
         #expect(report.passed, "seed \(seed): \(report.failures.map(\.text)) \(report.error?.text ?? "")\n\(text)")
         #expect(report.checks > 0)
@@ -90,8 +92,8 @@ import Testing
     @Test func forceIsPassedOn() throws {
         var session = try Self.interactive("advance 1")
         #expect(try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true))
-        #expect(try session.execute(line: "save a.mbs --force").replacesFile)
-        #expect(try !session.execute(line: "save a.mbs").replacesFile)
+        #expect(try session.execute(line: "save a.mbs --force").saveRequest?.force == true)
+        #expect(try session.execute(line: "save a.mbs").saveRequest?.force == false)
     }
 
     /// `load FILE` asks the front end to play FILE (the script layer reads no file); it is not itself saved
@@ -99,9 +101,16 @@ import Testing
     @Test func loadIsARequestForTheFrontEnd() throws {
         var session = try Self.interactive("advance 1")
         let outcome = try session.execute(line: "load part.mbs")
-        #expect(outcome.fileToLoad == "part.mbs")
+        if case .load(let file)? = outcome.effect { #expect(file == "part.mbs") } else { Issue.record("load asked for nothing") }
         #expect(session.transcript == ["advance 1"])
         var script = Session()
-        #expect(throws: ScriptError("load works at the REPL prompt only")) { _ = try script.execute(line: "load part.mbs") }
+        #expect(throws: ScriptError.promptOnly(command: "load")) { _ = try script.execute(line: "load part.mbs") }
+    }
+}
+
+extension Session.Outcome {
+    /// What `save` asked for, if it did.
+    var saveRequest: SaveRequest? {
+        if case .save(let request)? = effect { return request } else { return nil }
     }
 }

@@ -50,7 +50,7 @@ import Testing
         #expect(session.screen.x(of: m1) == -200 && session.screen.now == ms(800))
         #expect(abs(session.screen.gesture!.velocity - -200) < 1e-3) // 100 pt in 0.5 s
         var other = session
-        #expect(throws: ScriptError("a finger is already down on msg1 (release it first)")) {
+        #expect(throws: ScriptError.model(.gestureInProgress(.message(m1)))) {
             try other.execute(line: "pan msg2 10")
         }
     }

@@ -14,10 +14,12 @@ import Testing
     /// A script run from `text` with contexts kept, as `mailsim test` runs it.
     private func result(_ text: String, file: String = "dir/a.mbs", seconds: Double = 0.0125) -> ScriptResult {
         var session = Session()
-        var stream = ScriptStream(file: file)
-        stream.keepsContext = true
-        Array(text.utf8).withUnsafeBufferPointer { _ = stream.feed($0, session: &session) { _ in } }
-        return ScriptResult(report: stream.finish(session: &session) { _ in }, seconds: seconds)
+        var sink = ScriptRun(file: file, output: NoOutput())
+        sink.keepsContext = true
+        var runner = LineRunner(file: file, sink: sink)
+        Array(text.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        return ScriptResult(report: runner.sink.report, seconds: seconds)
     }
 
     private let failing = "pan msg1 -180\nexpect msg1.x == -170\nexpect msg1.background == yellow\nrelease\nexpect msg1.icon == list\n"

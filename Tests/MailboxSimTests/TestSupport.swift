@@ -29,6 +29,12 @@ func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ expec
     #expect(state == before, "a refused action changed the state", sourceLocation: sourceLocation)
 }
 
+/// Sends `action`, expects a refusal that reads `message` (the reports layer's words), and the state unchanged.
+func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ message: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    expectRefusal(&state, action, sourceLocation: sourceLocation) { $0.message == message }
+}
+
 /// Sends `action`, expects a refusal that satisfies `matches`, and expects the state unchanged.
 func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, sourceLocation: SourceLocation = #_sourceLocation,
                    matching matches: (MailboxError) -> Bool) {
@@ -128,4 +134,38 @@ extension MailboxState {
     mutating func expectLog(_ subject: TimelineSubject, _ event: TimelineEvent) {
         timeline.append(TimelineEntry(time: now, subject: subject, kind: .event(event), gesture: gestureNumber))
     }
+}
+
+/// A session at the prompt with the lines it keeps for `save`, as the REPL keeps them (`Transcript`).
+struct PromptSession {
+    var session = Session(interactive: true)
+    private var kept = Transcript()
+
+    var screen: MailboxState { session.screen }
+    var interactive: Bool { session.interactive }
+    var collectsTrace: Bool { session.collectsTrace }
+    /// The lines kept for `save`.
+    var transcript: [String] { kept.lines }
+
+    mutating func execute(line: Substring) throws(ScriptError) -> Session.Outcome {
+        let outcome = try session.execute(line: line)
+        if let replay = outcome.replay { kept.keep(String(line), replay) }
+        return outcome
+    }
+
+    mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Session.Outcome {
+        let outcome = try session.execute(line: line, isCancelled: isCancelled)
+        if let replay = outcome.replay { kept.keep(String(line), replay) }
+        return outcome
+    }
+
+    /// The script `save` writes.
+    func scriptText(withExpectations: Bool) -> String {
+        session.savedScript(kept.lines, withExpectations: withExpectations)
+    }
+}
+
+/// `sameSession` for a prompt's session: its kept lines too.
+func sameSession(_ a: PromptSession, _ b: PromptSession) -> Bool {
+    a.transcript == b.transcript && sameSession(a.session, b.session)
 }

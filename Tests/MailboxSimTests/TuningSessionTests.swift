@@ -39,7 +39,7 @@ import Testing
         var session = Session()
         for line in lines.dropLast() { _ = try session.execute(line: line[...]) }
         let before = session.screen
-        #expect(throws: ScriptError(message)) { _ = try session.execute(line: lines.last![...]) }
+        #expect(performing: { _ = try session.execute(line: lines.last![...]) }, throws: { ($0 as? ScriptError)?.message == message })
         #expect(session.screen == before)
     }
 

@@ -9,14 +9,14 @@ import Testing
 /// brings the last archived, deleted, later or list message back to its old place: height 0 → 86, rows below
 /// down 86, x ±320 → 0, all over 0.3 s. Undo is a stack.
 @Suite struct UndoTests {
-    static let alertCovers = MailboxError.covered(by: "the undo alert covers", hint: "tap cancel or tap undo")
+    static let alertCovers = "the undo alert covers the screen (tap cancel or tap undo)"
 
     @Test func nothingToUndoShowsNoAlert() throws {
         var state = MailboxState()
         let before = state
         try state.send(.shaken)
         #expect(state.alert == nil && state == before)
-        expectRefusal(&state, .tapped(.undo), .cannotTap("undo", reason: "no undo alert is up (shake first)"))
+        expectRefusal(&state, .tapped(.undo), .cannotTap(.undo, .noUndoAlert))
         #expect(Alert.undo.title == "Undo last action?" && Alert.undo.buttons == [.cancel, .undo])
     }
 

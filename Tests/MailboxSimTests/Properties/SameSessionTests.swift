@@ -13,10 +13,8 @@ import Testing
     @Test func itComparesEveryStoredProperty() {
         let session = Session()
         let sessionLabels = Set(Mirror(reflecting: session).children.compactMap(\.label))
-        // `cancellation` only holds the Ctrl-C check while `execute(line:isCancelled:)` runs, nil otherwise;
-        // `pendingReset` is a note for the front end running the script (a reset's instant, taken by ScriptStream
-        // for the trace events), set only by a `reset` that ran: nothing of the screen.
-        #expect(sessionLabels == comparedSessionProperties.union(["cancellation", "pendingReset"]))
+        // `cancellation` only holds the Ctrl-C check while `execute(line:isCancelled:)` runs, nil otherwise.
+        #expect(sessionLabels == comparedSessionProperties.union(["cancellation"]))
         #expect(Mirror(reflecting: session).descendant("cancellation").map { "\($0)" } == "nil")
     }
 
