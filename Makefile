@@ -50,9 +50,9 @@ static-libs:
 ## run: the REPL on a terminal; otherwise the demo script, traced.
 run: release
 	@if [ -t 0 ]; then exec .build/release/mailsim; \
-	else .build/release/mailsim run --trace Scripts/tour.mbs; fi
+	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
 
-## test: unit tests and every Scripts/*.mbs (through swift test), then the suite through the real binary,
+## test: unit tests and every Scripts/**/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),

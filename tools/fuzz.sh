@@ -11,7 +11,7 @@
 # property tests' invariants and command generator (Tests/MailboxSimTests/Properties/) over them, all with
 # -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
 # is a script, or, after a leading NUL byte, the generator's choices. The corpus grows in .build/fuzz/corpus,
-# seeded from Scripts/*.mbs, random choices and Fuzz/regressions/; a finding is written to
+# seeded from Scripts/**/*.mbs, random choices and Fuzz/regressions/; a finding is written to
 # .build/fuzz/artifacts/ and the script exits non-zero. Copy it into Fuzz/regressions/ once fixed:
 # FuzzRegressionTests replays every file there in `swift test`.
 set -eu
@@ -65,7 +65,8 @@ if [ "$stale" = yes ]; then
     echo "fuzz: built in $(( $(date +%s) - start )) s"
 fi
 
-for f in Scripts/*.mbs; do cp -n "$f" "$out/corpus/" 2>/dev/null || true; done
+# Every script in Scripts/ and its subfolders (the file names are unique, so the flat corpus keeps them all).
+find Scripts -name '*.mbs' -exec cp -n {} "$out/corpus/" \; 2>/dev/null || true
 for n in 64 256 1024 4096; do
     [ -e "$out/corpus/choices-$n" ] || { printf '\000'; head -c $n /dev/urandom; } > "$out/corpus/choices-$n"
 done

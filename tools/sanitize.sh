@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the whole test suite (unit tests, every Scripts/*.mbs, the CLI tests through the binary, and the REPL
+# Runs the whole test suite (unit tests, every Scripts/**/*.mbs, the CLI tests through the binary, and the REPL
 # through a pseudo-terminal when python3 has pexpect) under
 # AddressSanitizer and ThreadSanitizer, each build in its own scratch folder so that it never disturbs .build:
 #

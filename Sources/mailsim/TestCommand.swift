@@ -22,7 +22,7 @@ extension MailsimCommand {
                   the scripts whose path matches, with the screen at each failure
               mailsim test --shard 2/4
                   the second of four parts of the suite (a CI matrix)
-              mailsim test --update Scripts/tour.mbs
+              mailsim test --update Scripts/tour/tour.mbs
                   rewrite failing expects to what happens now
               mailsim test --watch
                   rerun a script whenever it is saved, until Ctrl-C

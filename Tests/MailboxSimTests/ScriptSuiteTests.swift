@@ -6,19 +6,22 @@ import MailboxSim
 import MailboxText
 import Testing
 
-/// Runs every `Scripts/*.mbs` acceptance script through the interpreter, one test per script.
+/// Runs every acceptance script under `Scripts/` (in its subject folders) through the interpreter, one test per
+/// script, named by its path under `Scripts/` (`menu/menu-clamp.mbs`).
 @Suite struct ScriptSuiteTests {
     static let scriptsFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts")
 
+    /// The `.mbs` files at any depth below `Scripts/`, as paths relative to it, sorted.
     static let scripts: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: scriptsFolder.path)) ?? []
-        return names.filter { $0.hasSuffix(".mbs") }.sorted()
+        let paths = (FileManager.default.enumerator(atPath: scriptsFolder.path)?.allObjects as? [String]) ?? []
+        return paths.filter { $0.hasSuffix(".mbs") }.sorted()
     }()
 
     @Test func theSuiteIsThere() {
         #expect(Self.scripts.count >= 10, "Scripts/ should hold the acceptance suite")
+        #expect(Self.scripts.contains("tour/tour.mbs"), "the tour `make run` plays")
     }
 
     @Test(arguments: scripts)

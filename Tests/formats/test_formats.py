@@ -76,7 +76,7 @@ class JUnit(Workdir):
             self.assertGreaterEqual(case.time, 0)
             if name.startswith("Scripts/"):
                 self.assertEqual(case.result, [], name)
-                self.assertEqual(case.classname, "Scripts")
+                self.assertEqual(case.classname, os.path.dirname(name))  # its subject folder: Scripts/menu
         [suite] = list(xml)
         self.assertEqual((suite.tests, suite.failures, suite.errors), (len(cases), 1, 1))
         # What the terminal shows is unchanged by --junit.
@@ -149,16 +149,17 @@ class Update(Workdir):
 
     def test_knocked_off_scripts_are_put_back_and_nothing_else_moves(self):
         knocked = {}
-        for name in sorted(os.listdir(os.path.join(ROOT, "Scripts"))):
-            if not name.endswith(".mbs"):
-                continue
+        # Copied with their subject folders (Scripts/menu/a.mbs to DIR/menu/a.mbs): --update finds them below DIR.
+        names = [os.path.relpath(p, "Scripts") for p in scripts("Scripts")]
+        for name in names:
             with open(os.path.join(ROOT, "Scripts", name), newline="") as f:
                 lines = f.read().split("\n")
             for i, line in enumerate(lines):
                 m = re.match(r"^(\s*expect\s+\S+\s+==\s+)(-?\d+(?:\.\d+)?)(\s.*)?$", line)
-                if m and (i + len(name)) % 3 == 0:
+                if m and (i + len(os.path.basename(name))) % 3 == 0:
                     lines[i] = m.group(1) + str(float(m.group(2)) + 7).rstrip("0").rstrip(".") + (m.group(3) or "") + "  # knocked"
                     knocked[(name, i + 1)] = (line, m.group(2))
+            os.makedirs(os.path.dirname(self.path(name)), exist_ok=True)
             with open(self.path(name), "w", newline="") as f:
                 f.write("\n".join(lines))
         self.assertGreater(len(knocked), 30)
@@ -168,9 +169,11 @@ class Update(Workdir):
         for change in changes:
             m = re.match(r"^(.+):(\d+): (\S+) == (\S+) → (\S+)$", change)
             self.assertIsNotNone(m, change)
-            original, value = knocked[(os.path.basename(m.group(1)), int(m.group(2)))]
+            original, value = knocked[(os.path.relpath(m.group(1), self.dir), int(m.group(2)))]
             self.assertAlmostEqual(float(m.group(5)), float(value), delta=0.001)
-        for name in os.listdir(self.dir):
+        copied = sorted(os.path.relpath(os.path.join(d, n), self.dir) for d, _, ns in os.walk(self.dir) for n in ns)
+        self.assertEqual(copied, names)
+        for name in copied:
             with open(self.path(name), newline="") as f:
                 after = f.read().split("\n")
             with open(os.path.join(ROOT, "Scripts", name), newline="") as f:

@@ -4,7 +4,7 @@ import Testing
 /// Exit statuses (README "Exit status", `mailsim --help`): a usage error is an error like a script's, 2, not
 /// sysexits' 64; `--help` and `--version` exit 0; an unknown subcommand is named, with a hint.
 @Suite struct ExitStatusTests {
-    @Test(arguments: [["run"], ["run", "--bogus", "a.mbs"], ["record", "Scripts/tour.mbs"], ["--bogus"],
+    @Test(arguments: [["run"], ["run", "--bogus", "a.mbs"], ["record", "Scripts/tour/tour.mbs"], ["--bogus"],
                       ["test", "--jobs", "0"], ["run", "--color", "sometimes", "a.mbs"]])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let result = try CLI.run(arguments, stdin: "")

@@ -104,6 +104,22 @@ import Testing
         #expect(result.stdoutLines.last == "1 passed, 0 failed")
     }
 
+    /// `mailsim test` with no path runs every script below `Scripts/`, in its subject folders, in sorted order,
+    /// each named by its path (`PASS  Scripts/menu/menu-clamp.mbs (…)`).
+    @Test func testWithoutPathsRunsEveryScriptInTheFolders() throws {
+        let folder = CLI.root.appendingPathComponent("Scripts")
+        let found = ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? [])
+            .filter { $0.hasSuffix(".mbs") }.map { "Scripts/" + $0 }.sorted()
+        #expect(found.count >= 10 && found.contains("Scripts/tour/tour.mbs"))
+        let result = try CLI.run(["test"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let listed = result.stdoutLines.dropLast().map { line in
+            String(line.dropFirst("PASS  ".count).prefix { $0 != " " })
+        }
+        #expect(listed == found)
+        #expect(result.stdoutLines.last == "\(found.count) passed, 0 failed")
+    }
+
     @Test func versionAndHelp() throws {
         let version = try CLI.run(["--version"])
         #expect(version.status == 0)
@@ -123,7 +139,7 @@ import Testing
         let failing = try CLI.run(["run", "-"], stdin: "pan msg1 -100\nrelease\nexpect msg1.x == 0\n")
         #expect(failing.status == 1)
         #expect(failing.stderr.hasPrefix("<stdin>:3: expected msg1.x == 0, got "))
-        let broken = try CLI.run(["run", "Scripts/tour.mbs", "-"], stdin: "frobnicate\n")
+        let broken = try CLI.run(["run", "Scripts/tour/tour.mbs", "-"], stdin: "frobnicate\n")
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("<stdin>:1: error: unknown command 'frobnicate'"))
     }
