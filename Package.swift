@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// "SPEC §N" in comments cites docs/SPEC.md, the behaviour contract.
 /// The layers, each using only those below it:
 /// MailboxText ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ← MailboxReports ← mailsim.
 /// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
