@@ -2,7 +2,7 @@
 # missing (Debian's libedit-dev for the REPL, libcairo2-dev, libgif-dev and fonts-dejavu-core for pictures).
 SWIFT_BUILD_FLAGS ?= --disable-index-store
 
-## The release binary starts in about a millisecond (README, Performance): the Swift runtime, libstdc++
+## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
 ## libgcc_s; it has no run path to search; and it is not position-independent, so it has no relocations
 ## to apply at start-up (its own image is then not address-randomised: `make release PIE=1` builds a
@@ -16,7 +16,7 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
-## with dlopen when it first draws, so only libedit is linked (README, "Pictures").
+## with dlopen when it first draws, so only libedit is linked (docs/pictures.md).
 DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev libpng-dev fonts-dejavu-core
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -54,6 +54,7 @@ run: release
 
 ## test: unit tests and every Scripts/**/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
+## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh).
@@ -68,19 +69,20 @@ test: deps
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
 	python3 Tests/repl/test_repl.py .build/debug/mailsim
+	python3 Tests/docs/test_docs.py .build/debug/mailsim
 	python3 Tests/trace/test_trace_events.py .build/debug/mailsim
 	tools/picture-tests.sh .build/debug/mailsim
 	tools/format-tests.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
-## golden: rewrites Tests/Golden/*.out from what the reports print now, and the README's generated lists from
+## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
 ## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins
 ## the text of state, show, colors, timeline, render and help).
 golden: deps
-	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|ReadmeTests'
-	git diff --stat -- Tests/Golden README.md
+	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests'
+	git diff --stat -- Tests/Golden README.md docs
 
-## The robustness jobs (README: "What mailsim guarantees on bad input"). `make test` fuzzes for
+## The robustness jobs (docs/SPEC.md: "What mailsim guarantees on bad input"; docs/testing.md). `make test` fuzzes for
 ## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).
 TEST_FUZZ_SECONDS ?= 20
 FUZZ_SECONDS ?= 600
@@ -97,7 +99,7 @@ sanitize: deps
 resources: release
 	tools/resources.sh
 
-## bench: every figure of the README's performance table, measured here (Benchmarks/run.sh); BASELINE=REV adds
+## bench: every figure of docs/performance.md's tables, measured here (Benchmarks/run.sh); BASELINE=REV adds
 ## a plain release build of that git revision side by side.
 bench: release
 	Benchmarks/run.sh $(if $(BASELINE),--baseline $(BASELINE))

@@ -3,26 +3,26 @@ import Foundation
 @testable import MailboxScript
 import Testing
 
-/// The README's generated lists are what the tables they describe say (`MarkdownTables`):
-/// `MAILSIM_UPDATE_GOLDEN=1` (`make golden`) rewrites them in place.
-@Suite struct ReadmeTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+/// The generated lists of docs/tuning.md (parameters, profiles) are what the tables they describe say
+/// (`MarkdownTables`): `MAILSIM_UPDATE_GOLDEN=1` (`make golden`) rewrites them in place.
+@Suite struct DocsTests {
+    static let tuning = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/tuning.md")
 
     /// One test for every block (the update rewrites the one file).
     @Test func theGeneratedListsAreUpToDate() throws {
-        let original = try String(contentsOf: Self.readme, encoding: .utf8)
+        let original = try String(contentsOf: Self.tuning, encoding: .utf8)
         var text = original
         for (name, make) in MarkdownTables.blocks {
             let begin = "<!-- generated: \(name) -->\n", end = "<!-- end generated -->"
-            let start = try #require(text.range(of: begin), "README.md has no \(begin)")
+            let start = try #require(text.range(of: begin), "docs/tuning.md has no \(begin)")
             let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
             let expected = make() + "\n"
             #expect(Self.updating || String(text[start.upperBound..<stop.lowerBound]) == expected,
-                    "README.md's \(name) list is out of date: make golden rewrites it")
+                    "docs/tuning.md's \(name) list is out of date: make golden rewrites it")
             text.replaceSubrange(start.upperBound..<stop.lowerBound, with: expected)
         }
-        if Self.updating && text != original { try text.write(to: Self.readme, atomically: true, encoding: .utf8) }
+        if Self.updating && text != original { try text.write(to: Self.tuning, atomically: true, encoding: .utf8) }
     }
 
     static var updating: Bool { ProcessInfo.processInfo.environment["MAILSIM_UPDATE_GOLDEN"] == "1" }
