@@ -6,12 +6,18 @@ import PackageDescription
 /// MailboxText ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ← MailboxReports ← mailsim.
 /// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
 /// specialised and inlined as it was in one module.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+                                   // A file sees only what it imports, extension members included: imports say the truth.
+                                   .enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "mailsim",
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
+        // One library of the layers. A program that drives the simulation imports MailboxScript (a `Session`
+        // and the `LineRunner`) and MailboxSim (the screen as a value); MailboxReports for the words and text of
+        // what it finds; MailboxScene, MailboxRaster and MailboxWalkthrough for pictures and walkthroughs.
+        // MailboxText and MailboxAnimation come with them and are rarely imported on their own.
         .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
     ],

@@ -1,4 +1,3 @@
-import MailboxText
 
 /// One running animation of one property: from, to, start, duration and curve, evaluated analytically.
 public struct Animation<Key: Sendable, Completion: Sendable>: Sendable {

@@ -1,4 +1,3 @@
-import MailboxText
 
 /// The set of running animations, at most one per property; completion data is handed back, never run here.
 ///

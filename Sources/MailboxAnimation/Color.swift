@@ -1,4 +1,3 @@
-import MailboxText
 
 /// An RGB colour with channels 0…255 (fractional while a colour animates).
 public struct Color: Hashable, Sendable {

@@ -1,4 +1,3 @@
-import MailboxText
 
 /// A Core Animation timing function: a cubic Bézier from (0,0) to (1,1) through two control points.
 public struct CubicBezier: Hashable, Sendable {

@@ -1,4 +1,3 @@
-import MailboxText
 
 #if canImport(Glibc)
 import Glibc

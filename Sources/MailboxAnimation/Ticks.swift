@@ -1,4 +1,3 @@
-import MailboxText
 
 /// Exact virtual time: a signed count of nanoseconds, used both for instants and for spans.
 public struct Ticks: Hashable, Comparable, Sendable {

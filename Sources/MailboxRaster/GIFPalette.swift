@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxScene
 
 /// The one 256-colour palette of mailsim's GIFs: every colour a scene paints at full opacity, exactly

@@ -1,5 +1,4 @@
 import CGif
-import MailboxScene
 
 /// An animated GIF that loops, written with giflib: frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and

@@ -1,5 +1,6 @@
-import CCairo
+import MailboxAnimation
 import MailboxScene
+import CCairo
 
 /// A scene drawn by cairo into pixels at a scale: point (x, y) is pixel (scale·x, scale·y). Owns its cairo
 /// image surface; read it as PNG bytes or as 0xRRGGBB pixels.

@@ -1,7 +1,5 @@
 import MailboxAnimation
-import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// `colors`: the palette, then the colour each visible row shows now.
 public enum ColorsText {

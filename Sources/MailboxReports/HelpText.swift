@@ -1,7 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// `help` and `help NAME`, from the command table's own descriptions.
 public enum HelpText {

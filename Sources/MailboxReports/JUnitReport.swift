@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
 import MailboxText
 
 /// `mailsim test --junit FILE`: JUnit XML as CI servers read it (Jenkins, GitLab, GitHub test reporters),

@@ -1,7 +1,5 @@
-import MailboxAnimation
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// The README's generated lists, written from the one table each describes (`ReadmeTests` keeps the README
 /// in step: `make golden` rewrites the blocks between `<!-- generated: NAME -->` and `<!-- end generated -->`).

@@ -1,7 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// `show PATH`: `path = value` lines, the `=` signs aligned.
 public enum PropertiesText {

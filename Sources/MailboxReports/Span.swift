@@ -1,5 +1,5 @@
-import MailboxSim
 import MailboxAnimation
+import MailboxSim
 
 /// A run of a report's text and what it is, so that a front end styles a report from what it means rather
 /// than by reading its text back. Plain text is the spans' text joined; a swatch has no text.

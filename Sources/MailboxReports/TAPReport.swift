@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
 import MailboxText
 
 /// `mailsim test --format tap`: TAP version 13 (testanything.org). The plan first (`1..N`), then a test

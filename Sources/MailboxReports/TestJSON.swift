@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
 import MailboxText
 
 /// `mailsim test --format json`: one JSON object a line per script (JSON Lines), in the order the text lists

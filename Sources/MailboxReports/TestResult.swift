@@ -1,7 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// What became of one script in `mailsim test`.
 public enum TestStatus: String, Sendable {

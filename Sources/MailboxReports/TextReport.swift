@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxScript
-import MailboxSim
 import MailboxText
 
 /// Renders a `Report` as lines of text: as spans for a front end that styles them, or as plain text. A report

@@ -1,7 +1,3 @@
-import MailboxAnimation
-import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// Columns of spans, padded so they line up (numbers right-aligned), whatever width swatches take.
 public struct TextTable: Sendable {

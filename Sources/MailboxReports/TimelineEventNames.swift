@@ -1,7 +1,4 @@
-import MailboxAnimation
-import MailboxScript
 import MailboxSim
-import MailboxText
 
 extension TimelineEvent {
     /// What kind of event it is, one word a program can match on (`gestureBegan`, `thresholdCrossed`,

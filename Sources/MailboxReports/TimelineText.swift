@@ -1,7 +1,6 @@
 import MailboxAnimation
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// `timeline`: every animation and event, oldest first, with a blank line between gestures.
 public enum TimelineText {

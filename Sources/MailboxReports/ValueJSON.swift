@@ -1,6 +1,5 @@
 import MailboxAnimation
 import MailboxScript
-import MailboxSim
 import MailboxText
 
 extension Value {

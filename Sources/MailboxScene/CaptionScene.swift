@@ -1,6 +1,5 @@
 import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What a walkthrough frame says under the screen: the script line being played and the instant.
 public struct Caption: Equatable, Sendable {

@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 extension Scene {
     /// The screen at one instant, 320 × 568 points, drawn from back to front: the menu beneath the content,

@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What an argument of a command is: it decides how the argument parses, how `help` names it, and what
 /// tab completion offers in its place.

@@ -1,6 +1,4 @@
 import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// A command's description of itself: its name, arguments and help, and how its parsed arguments become a
 /// `Command`. `help`, tab completion and the parser all read these and nothing else.

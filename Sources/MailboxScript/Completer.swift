@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// Tab completion for the REPL, read from the command table (`CommandTable.all`, its parameters and their
 /// `ArgumentKind`s) and from the screen as it is now: the same table the parser and `help` read, so a new

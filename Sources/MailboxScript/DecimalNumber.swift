@@ -1,6 +1,4 @@
 import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// A number as scripts write it: decimal, optional sign and fraction, no exponent; kept exact for time.
 public struct DecimalNumber: Equatable, Sendable {

@@ -1,6 +1,3 @@
-import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// `mailsim test --update`: a script's text with every failed `expect` rewritten so that it holds. The value
 /// becomes the one the screen had (`Value.scriptText`); the operator, `within`, comments, blanks and line

@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What the screen showed when a check failed or an error stopped a script: the screen at that instant and
 /// the last timeline entries before it (FileCheck's `--dump-input=fail`, for a simulation). Kept only by runs

@@ -1,6 +1,3 @@
-import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// One word of a command line, with the column it starts at (1-based).
 public struct Token: Equatable, Sendable {

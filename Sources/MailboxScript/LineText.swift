@@ -1,6 +1,3 @@
-import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// A line being parsed, read through its UTF-8 bytes. The lexer and parser work on words as byte ranges
 /// of it, which cost nothing to copy; only what a command keeps, or an error quotes, becomes a `Substring`.

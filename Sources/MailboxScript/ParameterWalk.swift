@@ -1,6 +1,3 @@
-import MailboxAnimation
-import MailboxSim
-import MailboxText
 
 /// The one walk through a command's parameters over the words after its name, which the parser (words of a
 /// line being run) and the completer (words typed before the cursor) both take, so they read the grammar the

@@ -1,6 +1,5 @@
 import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// Reading property paths off the screen.
 extension MailboxState {

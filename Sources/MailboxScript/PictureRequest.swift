@@ -1,5 +1,4 @@
 import MailboxSim
-import MailboxText
 
 /// What `snapshot` asks the front end to draw: the screen at that instant, where, in which format and scale.
 /// A class, so that a command's `Outcome` stays small for the lines that draw nothing (every line carries one).

@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What a command that looks at the screen produced, as data. Front ends render it: as text (`TextReport`),
 /// styled text, JSON or pictures; nothing reads the text back.

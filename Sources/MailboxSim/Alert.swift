@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// An alert on screen: the undo question after a shake, or the draft question when cancelling compose.
 public enum Alert: String, CaseIterable, Sendable {

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The compose sheet: where it is, how dim the screen behind it is, and what was typed.
 public struct ComposeSheet: Equatable, Sendable {

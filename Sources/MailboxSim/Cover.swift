@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// What covers the screen and takes every touch that is not on it.
 public enum Cover: Equatable, Sendable {

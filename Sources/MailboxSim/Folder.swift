@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// Where a message lives.
 public enum Folder: String, CaseIterable, Sendable {

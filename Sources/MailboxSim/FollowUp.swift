@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// What happens when an animation completes: plain data, so the state stays a value and replays exactly.
 public enum FollowUp: Equatable, Sendable {

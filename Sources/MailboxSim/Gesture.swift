@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// What a pan's finger went down on.
 public enum PanTarget: Hashable, Sendable {

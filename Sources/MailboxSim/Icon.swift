@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The icon revealed behind a row.
 public enum Icon: String, CaseIterable, Sendable {

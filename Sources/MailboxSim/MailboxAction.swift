@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// What the user (or the clock) did to the screen.
 public enum MailboxAction: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The compose sheet: slides up over a dim layer with the To field focused; cancel reverses it (asking
 /// first about a draft when something was typed, if the `compose.draft-alert` setting is on).

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The menu: an edge pan drags the content right; release continues in the finger's direction.
 extension MailboxState {

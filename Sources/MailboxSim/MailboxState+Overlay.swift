@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The options overlays: shown after a left swipe, dismissed by tap, choose or tap cancel.
 extension MailboxState {

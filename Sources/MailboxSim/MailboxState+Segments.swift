@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The segmented control: the chosen segment's view slides in from its side, the current one leaves the
 /// other way.

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// Shake to undo: an alert asks; undo brings the last message that left back to its place.
 extension MailboxState {

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The whole simulated screen at one instant: a value, changed only by `send(_:)`.
 public struct MailboxState: Equatable, Sendable {

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// A message's identity: `msgN`, numbered from 1 top to bottom in the first inbox.
 public struct MessageID: Hashable, Comparable, Sendable {

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// One message and its row in the mailbox feed.
 public struct MessageRow: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// Every number of the screen and SPEC's numbers of its behaviour, in one place (SPEC §1–§2); the behaviour's
 /// are the defaults of `Settings`, which `set` tunes.

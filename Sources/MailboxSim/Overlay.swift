@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The two options overlays a left swipe shows.
 public enum OverlayKind: String, CaseIterable, Sendable {

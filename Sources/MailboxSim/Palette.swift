@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The named colours of SPEC §1.
 public enum PaletteColor: String, CaseIterable, Sendable {

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// Where the menu is: the words of `menu` (SPEC §5).
 public enum MenuPhase: String, CaseIterable, Sendable {

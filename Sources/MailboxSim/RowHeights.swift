@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The rows' model heights as prefix sums (a Fenwick tree of whole points), so that a row's y costs
 /// O(log rows) instead of a sum over every row above it. Heights are whole numbers of points (0 or 86),

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The three segments of the title's segmented control, left to right.
 public enum Segment: String, CaseIterable, Sendable {

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// The zone a row's offset x falls in; it decides the colour while dragging and the outcome on release.
 public enum SwipeZone: String, CaseIterable, Sendable {

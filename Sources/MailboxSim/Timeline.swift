@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// Something that happened on screen, worth a line in the timeline.
 public enum TimelineEvent: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// A view on screen whose properties can animate.
 public enum ViewID: Hashable, Sendable {

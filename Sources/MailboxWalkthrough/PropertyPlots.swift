@@ -1,4 +1,3 @@
-import MailboxScene
 import MailboxSim
 import MailboxText
 

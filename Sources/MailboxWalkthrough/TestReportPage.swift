@@ -1,6 +1,5 @@
 import MailboxReports
 import MailboxScript
-import MailboxText
 
 /// `mailsim test --report DIR`'s index page: a line per script with its result, and for every failed check
 /// (and the error that stopped a script) the expected and actual values beside a picture of the screen at that

@@ -1,5 +1,6 @@
 import MailboxRaster
 import MailboxScene
+import MailboxSim
 
 /// A walkthrough as an animated GIF that loops: each frame drawn by cairo at `scale`, runs of equal frames
 /// drawn once, each frame shown 1 / (fps · speed) seconds.

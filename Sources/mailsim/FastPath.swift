@@ -1,6 +1,6 @@
+import MailboxText
 import ArgumentParser
 import Glibc
-import MailboxText
 
 extension MailsimCommand {
     /// The entry point. The calls scripts and CI make in tight loops (`run FILE…`, `test PATH…`, a script on

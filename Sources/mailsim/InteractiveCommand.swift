@@ -1,9 +1,4 @@
 import ArgumentParser
-import MailboxAnimation
-import MailboxReports
-import MailboxScript
-import MailboxSim
-import MailboxText
 
 extension MailsimCommand {
     /// `mailsim` with no subcommand: the REPL on a terminal, a script read from standard input otherwise.

@@ -1,8 +1,3 @@
-import MailboxAnimation
-import MailboxReports
-import MailboxScript
-import MailboxSim
-import MailboxText
 import Synchronization
 import Glibc
 

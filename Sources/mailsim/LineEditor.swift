@@ -1,11 +1,9 @@
-@preconcurrency import CEdit
-import MailboxAnimation
-import MailboxReports
 import MailboxScript
-import MailboxSim
 import MailboxText
-import Synchronization
 import Glibc
+import Synchronization
+
+@preconcurrency import CEdit
 
 /// The prompt's line editor: libedit through its readline emulation (emacs keys, Up/Down history, Ctrl-R
 /// reverse search, ~/.editrc), with tab completion from `Completer` and a history file.

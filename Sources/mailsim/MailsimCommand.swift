@@ -1,9 +1,4 @@
 import ArgumentParser
-import MailboxAnimation
-import MailboxReports
-import MailboxScript
-import MailboxSim
-import MailboxText
 
 /// `mailsim`: the Mailbox gesture and animation simulator.
 @main

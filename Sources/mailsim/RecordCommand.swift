@@ -1,9 +1,9 @@
-import ArgumentParser
-import MailboxAnimation
 import MailboxRaster
+import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxWalkthrough
+import ArgumentParser
 
 extension MailsimCommand {
     /// `mailsim record SCRIPT -o OUT`: plays a script in virtual time and writes its walkthrough.

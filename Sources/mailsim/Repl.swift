@@ -1,7 +1,10 @@
+import MailboxAnimation
 import MailboxReports
 import MailboxScript
+import MailboxSim
 import MailboxText
 import Glibc
+import Synchronization
 
 /// The interactive prompt: reads lines with libedit and runs each through the one line runner (`LineRunner`) in
 /// one session, with itself as the sink (`ReplSink`): it prints what happened, keeps the lines for `save`, writes

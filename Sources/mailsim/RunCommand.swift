@@ -1,9 +1,7 @@
-import ArgumentParser
-import MailboxAnimation
 import MailboxReports
 import MailboxScript
-import MailboxSim
 import MailboxText
+import ArgumentParser
 
 extension MailsimCommand {
     /// `mailsim run FILE...`: runs scripts, each in a fresh simulation.

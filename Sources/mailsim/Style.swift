@@ -1,9 +1,7 @@
-import ArgumentParser
 import MailboxAnimation
 import MailboxReports
 import MailboxScript
-import MailboxSim
-import MailboxText
+import ArgumentParser
 import Glibc
 
 /// `--color auto|always|never`.

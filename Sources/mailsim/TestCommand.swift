@@ -1,6 +1,4 @@
 import ArgumentParser
-import MailboxReports
-import MailboxText
 
 extension MailsimCommand {
     /// `mailsim test [PATH...]`: runs every script as a test and reports for people and for machines.

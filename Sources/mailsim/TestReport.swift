@@ -1,8 +1,8 @@
+import MailboxAnimation
 import MailboxRaster
 import MailboxReports
 import MailboxScene
 import MailboxScript
-import MailboxSim
 import MailboxWalkthrough
 
 /// The files of `mailsim test --report DIR`: DIR/index.html, and for each problem of a script that did not

@@ -1,6 +1,5 @@
 import MailboxReports
 import MailboxScript
-import MailboxText
 import MailboxWalkthrough
 
 /// `mailsim test` without `--update` or `--watch`: runs the selected scripts in parallel, prints each result

@@ -1,6 +1,5 @@
-import Glibc
-import MailboxReports
 import MailboxText
+import Glibc
 
 /// `mailsim test --watch`: runs the selected scripts once, then reruns each script whenever it is saved (or
 /// moved into a watched folder), printing its result and the totals of the rerun, until Ctrl-C. Folders made

@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxScript
 import MailboxSim
 import MailboxText

@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxSim
 
 /// Why a line was refused, as data: what was wrong with it, or what the screen refused (`model`). Like

@@ -1,6 +1,5 @@
 import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What running a script produces, in order: standard output lines, traced timeline entries, and diagnostics.
 public enum ScriptOutput: Sendable {

@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxSim
 
 /// The sink of a script run (`mailsim run`, `test`, `record`, standard input, the fuzzer): it keeps the report

@@ -1,6 +1,4 @@
-import MailboxAnimation
 import MailboxSim
-import MailboxText
 
 /// What `params` found: the profile, and every parameter's value now, SPEC's default and the profile's.
 public struct ParameterListing: Equatable, Sendable {

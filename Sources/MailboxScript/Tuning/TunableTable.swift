@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxSim
 import MailboxText
 

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// What the screen shows at one instant, as plain values: every view's presentation value, what covers the
 /// screen, the counts and the animations running. `state`, `colors`, `render` (and JSON and pictures) are

@@ -1,4 +1,3 @@
-import MailboxAnimation
 import MailboxText
 
 /// What decides where a released menu goes.

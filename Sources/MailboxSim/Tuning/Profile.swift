@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// A swipe library whose defaults `set profile NAME` gives the swipe parameters: the thresholds, the
 /// escape velocity, the elasticity, and the slide's and snap-back's durations and curves. The numbers are

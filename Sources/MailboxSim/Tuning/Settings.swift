@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// Every number and rule of the behaviour that a script can change with `set`, SPEC's by default; a reset
 /// keeps them. (The names scripts use, and what each does, are in `MailboxScript`'s parameter table.)

@@ -1,5 +1,3 @@
-import MailboxAnimation
-import MailboxText
 
 /// Where the zones of a row change, for each side: near (the first action) and far (the second).
 public struct Thresholds: Equatable, Sendable {

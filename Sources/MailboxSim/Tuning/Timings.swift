@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxText
 
 /// The animations of the behaviour that share a duration and curve, by the name scripts tune them with.
 public enum AnimationRole: String, CaseIterable, Sendable {
