@@ -37,11 +37,6 @@ public enum TapTarget: Hashable, Sendable {
     case field(ComposeSheet.Field)
     case segment(Segment)
 
-    /// The one-word targets, as scripts spell them; `segment` takes a segment name after it.
-    public static let words: [(word: String, target: TapTarget?)] =
-        ([TapTarget.compose, .menu, .cancel, .undo, .deleteDraft, .keepDraft]
-            + ComposeSheet.Field.allCases.map(TapTarget.field)).map { ($0.name, $0) } + [("segment", nil)]
-
     /// How scripts write it: `cancel`, `delete-draft`, `segment later`.
     public var name: String {
         switch self {
