@@ -1,4 +1,6 @@
-/// A run of consecutive frames showing the same screen: frames `first ..< first + count`.
+import MailboxScene
+
+/// A run of consecutive frames drawing the same screen: frames `first ..< first + count`.
 public struct FrameRun: Equatable, Sendable {
     public var first: Int
     public var count: Int
@@ -8,9 +10,9 @@ public struct FrameRun: Equatable, Sendable {
 
 extension Walkthrough {
     /// The one rule by which the renderings drop repeated frames: the frames cut into runs of consecutive
-    /// frames whose screens are equal. The GIF draws each run's screen once (only the caption strip, which
+    /// frames whose screens draw the same (equal `Scene(screen:)`: the clock and what is running are not drawn). The GIF draws each run's screen once (only the caption strip, which
     /// gives each frame's instant, is drawn again); the HTML player makes each run's SVG once.
-    public var frameRuns: [FrameRun] { Self.runs(frames.map(\.screen)) }
+    public var frameRuns: [FrameRun] { Self.runs(frames.map { Scene(screen: $0.screen) }) }
 
     /// Runs of consecutive equal values.
     static func runs<T: Equatable>(_ values: [T]) -> [FrameRun] {
