@@ -4,17 +4,18 @@ import MailboxScene
 /// An animated GIF that loops, written with giflib: frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and
 /// the total is the walkthrough's length. A frame equal to the one before extends it; one that differs is
-/// stored as the rectangle of pixels the viewer does not show right yet (kept in place, disposal 1), those
-/// already right transparent, as GIF optimisers do. Each stored rectangle has its own colour table made from
-/// the colours of the pixels it changes (`GIFPalette`): exact up to 255 colours, beyond within a small ΔE.
+/// stored as the rectangle that changed (kept in place, disposal 1), its unchanged pixels transparent, as GIF
+/// optimisers do. Each stored rectangle has its own colour table made from the colours of the pixels it
+/// changes (`GIFPalette`): exact up to 255 colours, beyond within a small ΔE. A pixel left as it was shows
+/// the colour written for that same true colour before, so its error is that frame's, within the same bound.
 public struct GIFWriter {
     public let width: Int
     public let height: Int
     /// Frames shown per second of playback (fps × speed).
     private let framesPerSecond: Double
-    /// What a viewer shows after the frames written (0xRRGGBB), the pending frame (the last distinct one),
-    /// and the frame being added.
-    private var displayed: [UInt32]
+    /// The frame written last (0xRRGGBB, as drawn), the pending frame (the last distinct one), and the frame
+    /// being added.
+    private var previous: [UInt32]
     private var shown: [UInt32]
     private var scratch: [UInt32]
     /// The pending frame: the range of frame numbers it stands for.
@@ -36,7 +37,7 @@ public struct GIFWriter {
         self.framesPerSecond = framesPerSecond
         shown = [UInt32](repeating: 0, count: width * height)
         scratch = shown
-        displayed = shown
+        previous = shown
         encoder = try Encoder(width: width, height: height)
     }
 
@@ -68,6 +69,7 @@ public struct GIFWriter {
                 return
             }
             try flush()
+            swap(&previous, &shown)
         }
         pending = (frames, repeats)
         swap(&shown, &scratch)
@@ -80,10 +82,10 @@ public struct GIFWriter {
         return try encoder.close()
     }
 
-    /// The bounding box of the pixels where `shown` and `displayed` differ, or nil when none do.
+    /// The bounding box of the pixels where `shown` and `previous` differ, or nil when none do.
     private func changedRectangle() -> (left: Int, top: Int, right: Int, bottom: Int)? {
         var top = -1, bottom = -1, left = width, right = 0
-        displayed.withUnsafeBufferPointer { old in
+        previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
                 for y in 0..<height {
                     let base = y * width
@@ -103,19 +105,18 @@ public struct GIFWriter {
     }
 
     /// Writes the pending frame with its delay: the centiseconds from its first frame's start to its last's end.
-    /// The rectangle's pixels a viewer already shows right are transparent (after the first frame); the others
+    /// The rectangle's pixels equal to the frame before are transparent (after the first frame); the others
     /// are counted, given a colour table, and written as their entries.
     private mutating func flush() throws(RasterError) {
         guard let frame = pending else { return }
         pending = nil
         let start = centiseconds(at: frame.first), end = centiseconds(at: frame.first + frame.count)
         let onTop = written
-        // The viewer may show it right already (its colours were approximated): one transparent pixel then.
         let rect = (onTop ? changedRectangle() : nil) ?? (0, 0, onTop ? 1 : width, onTop ? 1 : height)
         let width = self.width, columns = rect.right - rect.left, rows = rect.bottom - rect.top
         histogram.removeAll()
         var unchanged = 0
-        displayed.withUnsafeBufferPointer { old in
+        previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
                 for y in rect.top..<rect.bottom {
                     var x = y * width + rect.left
@@ -139,8 +140,8 @@ public struct GIFWriter {
         maxChannelError = max(maxChannelError, palette.maxChannelError)
         let transparentEntry = UInt8(transparent ? palette.colors.count : 0)
         if indices.count < columns * rows { indices = [UInt8](repeating: 0, count: columns * rows) }
-        let lookup = histogram, colors = palette.colors
-        displayed.withUnsafeMutableBufferPointer { old in
+        let lookup = histogram
+        previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
                 indices.withUnsafeMutableBufferPointer { out in
                     var i = 0
@@ -154,7 +155,6 @@ public struct GIFWriter {
                             } else {
                                 if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
                                 out[i] = lastEntry
-                                old[x] = colors[Int(lastEntry)]
                             }
                             i += 1
                         }
