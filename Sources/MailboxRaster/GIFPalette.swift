@@ -88,7 +88,7 @@ public struct GIFPalette: Sendable {
     /// The largest difference in any channel between an input colour and its entry's colour.
     public let maxChannelError: Int
     /// How many of the most common colours are entries before the farthest-point rule picks the rest.
-    static let commonKept = 16
+    static let commonKept = 8
 
     /// The palette of `colors` (distinct 0xRRGGBB), each seen on `counts[i]` pixels, in at most `limit`
     /// (1…256) entries.
