@@ -112,7 +112,9 @@ public struct GIFWriter {
         pending = nil
         let start = centiseconds(at: frame.first), end = centiseconds(at: frame.first + frame.count)
         let onTop = written
-        let rect = (onTop ? changedRectangle() : nil) ?? (0, 0, onTop ? 1 : width, onTop ? 1 : height)
+        // A pending frame differs from the one before (else it would have extended it): after the first, its
+        // rectangle is never empty.
+        let rect = (onTop ? changedRectangle() : nil) ?? (0, 0, width, height)
         let width = self.width, columns = rect.right - rect.left, rows = rect.bottom - rect.top
         histogram.removeAll()
         var unchanged = 0
@@ -133,8 +135,7 @@ public struct GIFWriter {
             }
         }
         let transparent = unchanged > 0
-        let palette = histogram.count == 0 ? GIFPalette(colors: [], counts: [], limit: 255)
-            : GIFPalette(colors: histogram.colors, counts: histogram.pixelCounts, limit: transparent ? 255 : 256)
+        let palette = GIFPalette(colors: histogram.colors, counts: histogram.pixelCounts, limit: transparent ? 255 : 256)
         histogram.assign(palette.entries)
         maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
         maxChannelError = max(maxChannelError, palette.maxChannelError)
