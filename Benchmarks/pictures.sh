@@ -2,7 +2,8 @@
 # The picture figures of the README (issue 11), with the release binary: `make bench-pictures`.
 #
 #   - a 3-second walkthrough at 30 fps and scale 2 as GIF (91 frames of 640 × 1224: the screen's 1136 rows
-#     and the caption strip), the whole `mailsim record` run;
+#     and the caption strip), the whole `mailsim record` run, and the file's size (each frame has its own
+#     colour table, made from its pixels);
 #   - one PNG snapshot (scale 2) and one SVG snapshot: scripts of 1 and of 201 snapshots, so that the
 #     difference over 200 is the cost of one, without the process start; and the cost of the first picture
 #     (loading cairo with dlopen).
@@ -36,7 +37,9 @@ hyperfine -N --style basic --warmup 3 --runs 20 --export-json snapshots.json \
 
 python3 - "$MAILSIM" <<'PY'
 import json, subprocess, sys
+import os
 gif = json.load(open("gif.json"))["results"][0]
+size = os.path.getsize("walk.gif")
 runs = {r["command"].split()[-1]: r["median"] for r in json.load(open("snapshots.json"))["results"]}
 frames = subprocess.run([sys.executable, "-c", "print(91)"], capture_output=True, text=True).stdout.strip()
 ms = lambda s: f"{s * 1000:.2f} ms"
@@ -44,6 +47,7 @@ print()
 print("| picture | time (median) | target |")
 print("|---|---|---|")
 print(f"| 3 s walkthrough, 30 fps, scale 2, GIF (91 frames, whole `mailsim record`) | {ms(gif['median'])} | < 1 s |")
+print(f"| its size | {size / 1e6:.2f} MB ({size} bytes) | |")
 print(f"| one PNG snapshot, scale 2 (640 × 1136) | {ms((runs['png-201.mbs'] - runs['png-1.mbs']) / 200)} | < 20 ms |")
 print(f"| one SVG snapshot | {ms((runs['svg-201.mbs'] - runs['svg-1.mbs']) / 200)} | < 1 ms |")
 print(f"| the first picture of a run (cairo opened with dlopen, fonts found) | {ms(runs['png-1.mbs'] - runs['none.mbs'])} | |")

@@ -16,6 +16,7 @@ struct CairoLibrary: @unchecked Sendable {
     let status: @convention(c) (Context?) -> cairo_status_t
     let statusToString: @convention(c) (cairo_status_t) -> UnsafePointer<CChar>?
     let scale: @convention(c) (Context?, Double, Double) -> Void
+    let translate: @convention(c) (Context?, Double, Double) -> Void
     let save: @convention(c) (Context?) -> Void
     let restore: @convention(c) (Context?) -> Void
     let rectangle: @convention(c) (Context?, Double, Double, Double, Double) -> Void
@@ -57,6 +58,7 @@ struct CairoLibrary: @unchecked Sendable {
         status = try lib.function("cairo_status")
         statusToString = try lib.function("cairo_status_to_string")
         scale = try lib.function("cairo_scale")
+        translate = try lib.function("cairo_translate")
         save = try lib.function("cairo_save")
         restore = try lib.function("cairo_restore")
         rectangle = try lib.function("cairo_rectangle")

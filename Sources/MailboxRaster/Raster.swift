@@ -10,11 +10,12 @@ public final class Raster {
     private let cairo: CairoLibrary
     private let surface: OpaquePointer
 
-    /// Draws `scene` at `scale` (1…4 in practice) on an opaque white canvas.
-    public init(_ scene: Scene, scale: Double) throws(RasterError) {
+    /// Draws `scene` at `scale` (1…4 in practice) on an opaque white canvas; from point row `top` down only
+    /// when given (its first pixel row is then the scene's row `top · scale`).
+    public init(_ scene: Scene, scale: Double, from top: Double = 0) throws(RasterError) {
         cairo = try CairoLibrary.load()
         width = Int((scene.width * scale).rounded())
-        height = Int((scene.height * scale).rounded())
+        height = Int((scene.height * scale).rounded()) - Int((top * scale).rounded())
         guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw RasterError("cairo could not make a \(width) × \(height) image")
         }
@@ -23,6 +24,7 @@ public final class Raster {
         defer { cairo.destroy(context) }
         var painter = CairoPainter(cairo: cairo, context: context)
         painter.fill(SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale), Paint(rgb: 0xFFFFFF), radius: 0)
+        cairo.translate(context, 0, -(top * scale).rounded())
         cairo.scale(context, scale, scale)
         for node in scene.nodes { painter.draw(node) }
         let status = cairo.status(context)
@@ -51,6 +53,18 @@ public final class Raster {
             }
         }
         return try png.encode(rgb: rgb, width: width, height: height)
+    }
+
+    /// Puts the pixels (0xRRGGBB) into `pixels`, a picture as wide, from pixel row `row` down.
+    public func copy(into pixels: inout [UInt32], atRow row: Int = 0) {
+        precondition(pixels.count >= (row + height) * width)
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { out in
+            withRows { y, line in
+                let base = (row + y) * width
+                for x in 0..<width { out[base + x] = line[x] & 0xFF_FFFF }
+            }
+        }
     }
 
     /// Calls `body` with each row of pixels, top to bottom, as 0x00RRGGBB words.

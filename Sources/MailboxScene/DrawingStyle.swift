@@ -50,11 +50,4 @@ public enum DrawingStyle {
     static let captionBackground = Paint(rgb: 0x1C1C1E)
     static let captionText = Paint(rgb: 0xF2F2F7)
     static let captionDim = Paint(rgb: 0x8E8E93)
-
-    /// Every colour a scene can paint at full opacity: the palette first, then the chrome. A GIF palette
-    /// keeps them exactly.
-    public static let exactColors: [Color] =
-        PaletteColor.allCases.map(\.color)
-        + [white, black, text, secondaryText, hairline, separator, groupedBackground, searchField, menuBackground,
-           menuText, captionBackground, captionText].map(\.color)
 }

@@ -13,23 +13,23 @@ import MailboxText
 public enum HTMLPlayer {
     public static func page(_ walkthrough: Walkthrough, speed: Double) -> String {
         let frames = walkthrough.frames
-        // Each distinct screen once; frames point at theirs.
+        // Each run of equal frames (`frameRuns`, the rule the GIF follows too) drawn once, and each distinct
+        // drawing stored once; frames point at theirs.
         var sceneIndex: [String: Int] = [:]
         var scenes: [String] = []
         var sceneOf: [Int] = []
         var firstScene = ""
         var openTag = ""
-        for (k, frame) in frames.enumerated() {
-            let scene = Scene(screen: frame.screen)
+        for run in walkthrough.frameRuns {
+            let scene = Scene(screen: frames[run.first].screen)
             let body = SVGWriter.body(scene)
-            if k == 0 { firstScene = body; openTag = SVGWriter.openTag(scene, id: "screen") }
-            if let index = sceneIndex[body] {
-                sceneOf.append(index)
-            } else {
-                sceneIndex[body] = scenes.count
-                sceneOf.append(scenes.count)
+            if run.first == 0 { firstScene = body; openTag = SVGWriter.openTag(scene, id: "screen") }
+            let index = sceneIndex[body] ?? scenes.count
+            if index == scenes.count {
+                sceneIndex[body] = index
                 scenes.append(body)
             }
+            sceneOf += Array(repeating: index, count: run.count)
         }
         let plots = PropertyPlots(walkthrough)
         let clock = walkthrough.clock

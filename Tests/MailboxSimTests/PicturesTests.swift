@@ -161,12 +161,4 @@ import Testing
         // The thresholds of msg1.x are drawn as guides.
         for guide in ["-260", "-60", ">60<", ">260<"] { #expect(page.contains(guide)) }
     }
-
-    @Test func thePaletteKeepsTheAppsColoursExactly() {
-        let palette = GIFPalette.shared
-        for color in DrawingStyle.exactColors {
-            #expect(palette.colors[Int(palette.index(of: color.rgb))] == color.rgb, "\(color.hex)")
-        }
-        #expect(palette.colors.count == 256)
-    }
 }

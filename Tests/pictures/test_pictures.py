@@ -47,6 +47,34 @@ def close(a, b, tolerance=1):
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
 
 
+def _linear(c):
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def lab(p):
+    """CIELAB (D65) of an sRGB colour."""
+    r, g, b = (_linear(v) for v in p)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = lambda t: t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+    fx, fy, fz = f(x), f(y), f(z)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def delta_e(p, q):
+    """ΔE76: how different two colours look (1 is about the least a person notices side by side)."""
+    return sum((s - t) ** 2 for s, t in zip(lab(p), lab(q))) ** 0.5
+
+
+def worst_difference(a, b):
+    """The largest ΔE76 and the largest channel difference between the pixels of two RGB pictures."""
+    pairs = {(p, q) for p, q in zip(a.getdata(), b.getdata()) if p != q}
+    return (max((delta_e(p, q) for p, q in pairs), default=0.0),
+            max((max(abs(s - t) for s, t in zip(p, q)) for p, q in pairs), default=0))
+
+
 class Workdir(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="mailsim-pictures-")
@@ -217,6 +245,66 @@ class RecordTests(Workdir):
         self.assertIn('<svg xmlns="http://www.w3.org/2000/svg" id="screen" width="320" height="568" viewBox="0 0 320 568"', text)
         self.assertEqual(re.findall(r"https?://[^\"' ]+", text), ["http://www.w3.org/2000/svg"])
         self.assertNotRegex(text, r"<(link|img|iframe)\b|\bsrc=")
+
+
+class GIFColourTests(Workdir):
+    """A GIF frame shows the screen's colours at its instant: each pixel of the screen within ΔE76 2 of the
+    `snapshot` PNG of that instant, through overlay fades, the menu and compose slides, and tuned colours."""
+
+    def check(self, lines, scale=1, fps=30, step=0.1):
+        # Time passes only in `advance` lines, cut into steps with a snapshot after each: at frame instants
+        # (0.1 s is frame 3k at 30 fps, exactly).
+        self.mailsim("record", self.script("w.mbs", "".join(l + "\n" for l in lines)), "-o", "w.gif",
+                     "--scale", str(scale), "--fps", str(fps))
+        # A frame shows its instant after every line played at it, so an advance's end instant is checked
+        # only when the script ends there.
+        snapshot, instants, t = [], [], 0
+        for i, line in enumerate(lines):
+            words = line.split()
+            if words[0] == "advance":
+                steps = round(float(words[1]) / step)
+                self.assertAlmostEqual(steps * step, float(words[1]))
+                for s in range(steps):
+                    t += 1
+                    snapshot += [f"advance {step}", f"snapshot f{t}.png scale {scale}"]
+                    if s < steps - 1 or i == len(lines) - 1:
+                        instants.append(t)
+            else:
+                self.assertNotIn(words[0], ("pan", "edgepan", "settle"), "time must pass in advance lines")
+                snapshot.append(line)
+        self.run_script("".join(l + "\n" for l in snapshot))
+        frames, _ = self.frames(self.path("w.gif"))
+        per_step = round(step * fps)
+        self.assertEqual(len(frames), t * per_step + 1)
+        worst = (0.0, 0)
+        for n in instants:
+            with Image.open(self.path(f"f{n}.png")) as png:
+                png = png.convert("RGB")
+                screen = frames[n * per_step][0].crop((0, 0) + png.size)
+                de, channel = worst_difference(screen, png)
+                self.assertLessEqual(de, 2.0, f"frame {n * per_step} ({n * step:.1f} s): ΔE76 {de:.2f}")
+                worst = (max(worst[0], de), max(worst[1], channel))
+        return worst
+
+    FADES = ["act msg1 later", "advance 0.6", "tap", "advance 0.6", "act msg2 list", "advance 0.6", "tap", "advance 0.6"]
+
+    def test_overlay_fades_keep_their_colours(self):
+        # The reschedule options (yellow) and the list options (brown) fading in and out.
+        self.check(self.FADES)
+
+    def test_overlay_fades_at_scale_2(self):
+        self.check(["act msg2 list", "advance 0.3", "tap", "advance 0.3"], scale=2)
+
+    def test_the_menu_slides_in_its_colours(self):
+        self.check(["tap menu", "advance 0.4", "tap menu", "advance 0.4"])
+
+    def test_the_compose_sheet_slides_and_dims_in_its_colours(self):
+        self.check(["compose", "advance 0.3", "tap cancel", "advance 0.3", "compose", "advance 0.3"])
+
+    def test_tuned_colours_are_the_gifs_colours(self):
+        # The table comes from the frame's pixels, not from the default palette.
+        self.check(["set color.yellow #123456", "set color.brown #00FF88"] + self.FADES)
+
 
 
 @unittest.skipUnless(shutil.which("chromium") or os.environ.get("MAILSIM_REQUIRE_CHROMIUM") == "1",
