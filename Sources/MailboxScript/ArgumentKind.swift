@@ -47,10 +47,19 @@ public enum ArgumentKind: Equatable, Sendable {
     case command
 }
 
+/// The name of a command's parameter, as its synopsis writes it and as builders read it.
+public enum ArgumentName: String, Equatable, Sendable {
+    case target = "TARGET", dx = "DX", seconds = "S", velocity = "VX", option = "OPTION", text = "TEXT"
+    case count = "N", name = "NAME", value = "VALUE", message = "msgN", action = "ACTION", path = "PATH"
+    case file = "FILE", op = "OP", tolerance = "TOL", command = "COMMAND"
+    case json = "--json", expect = "--expect", force = "--force"
+}
+
 /// One argument in a command's synopsis.
 public struct Parameter: Equatable, Sendable {
+    public let key: ArgumentName
     /// How the synopsis names it: `TARGET`, `DX`, `S`.
-    public let name: String
+    public var name: String { key.rawValue }
     public let kind: ArgumentKind
     public let optional: Bool
     /// A word that must come before it (`in S`, `within TOL`), or a flag's own spelling (`--expect`).
@@ -58,14 +67,14 @@ public struct Parameter: Equatable, Sendable {
     /// True for a flag: the keyword alone, no value.
     public let isFlag: Bool
 
-    public static func required(_ name: String, _ kind: ArgumentKind) -> Parameter {
-        Parameter(name: name, kind: kind, optional: false, keyword: nil, isFlag: false)
+    public static func required(_ key: ArgumentName, _ kind: ArgumentKind) -> Parameter {
+        Parameter(key: key, kind: kind, optional: false, keyword: nil, isFlag: false)
     }
-    public static func optional(_ name: String, _ kind: ArgumentKind, after keyword: String? = nil) -> Parameter {
-        Parameter(name: name, kind: kind, optional: true, keyword: keyword, isFlag: false)
+    public static func optional(_ key: ArgumentName, _ kind: ArgumentKind, after keyword: String? = nil) -> Parameter {
+        Parameter(key: key, kind: kind, optional: true, keyword: keyword, isFlag: false)
     }
-    public static func flag(_ spelling: String) -> Parameter {
-        Parameter(name: spelling, kind: .text, optional: true, keyword: spelling, isFlag: true)
+    public static func flag(_ key: ArgumentName) -> Parameter {
+        Parameter(key: key, kind: .text, optional: true, keyword: key.rawValue, isFlag: true)
     }
 
     /// `TARGET`, `[in S]`, `[--expect]`.

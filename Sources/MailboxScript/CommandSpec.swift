@@ -52,62 +52,67 @@ public final class CommandSpec: Sendable {
 }
 
 /// The parsed arguments of one command, one slot per parameter (nil where an optional one was left out), read
-/// by the parameter's name (`a.number("DX")`). Kept inline, not in an array: one is built for every line.
+/// by the parameter's name (`a.number(.dx)`): names are an enum, so a builder names only what its command
+/// declares and a look-up is a few byte compares. Kept inline, not in an array: one is built for every line.
 public struct Arguments: Sendable {
     /// The most parameters a command has (`expect PATH OP VALUE [within TOL]`).
     static let capacity = 4
-    private var slots: (ArgumentValue?, ArgumentValue?, ArgumentValue?, ArgumentValue?) = (nil, nil, nil, nil)
+    // Four named slots rather than a tuple or an array: a slot is read in place, without copying the rest.
+    private var key0, key1, key2, key3: ArgumentName?
+    private var slot0, slot1, slot2, slot3: ArgumentValue?
     private(set) var count = 0
-    /// The command's parameters, whose names the builders read by.
-    private let parameters: [Parameter]
 
-    init(_ parameters: [Parameter]) { self.parameters = parameters }
+    init() {}
 
-    mutating func append(_ value: ArgumentValue?) {
+    mutating func append(_ key: ArgumentName, _ value: ArgumentValue?) {
         switch count {
-        case 0: slots.0 = value
-        case 1: slots.1 = value
-        case 2: slots.2 = value
-        case 3: slots.3 = value
+        case 0: key0 = key; slot0 = value
+        case 1: key1 = key; slot1 = value
+        case 2: key2 = key; slot2 = value
+        case 3: key3 = key; slot3 = value
         default: return // the table has at most `capacity` parameters a command (checked when it is built)
         }
         count += 1
     }
 
-    /// The value given for the parameter named `name` (`DX`, `--json`), or nil when it was left out.
-    subscript(_ name: String) -> ArgumentValue? {
-        guard let index = parameters.firstIndex(where: { $0.name == name }) else { return nil }
-        switch index {
-        case 0: return slots.0
-        case 1: return slots.1
-        case 2: return slots.2
-        case 3: return slots.3
-        default: return nil
-        }
+    /// The value given for the parameter named `key`, or nil when it was left out.
+    @inline(__always)
+    subscript(_ key: ArgumentName) -> ArgumentValue? {
+        if key0 == key { return slot0 }
+        if key1 == key { return slot1 }
+        if key2 == key { return slot2 }
+        if key3 == key { return slot3 }
+        return nil
     }
 
-    func number(_ name: String) -> DecimalNumber? {
-        if case .number(let n)? = self[name] { return n } else { return nil }
+    @inline(__always)
+    func number(_ key: ArgumentName) -> DecimalNumber? {
+        if case .number(let n)? = self[key] { return n } else { return nil }
     }
-    func ticks(_ name: String) -> Ticks? { number(name)?.ticks }
-    func word(_ name: String) -> String? {
-        if case .word(let w)? = self[name] { return String(w) } else { return nil }
+    @inline(__always)
+    func ticks(_ key: ArgumentName) -> Ticks? { number(key)?.ticks }
+    @inline(__always)
+    func word(_ key: ArgumentName) -> String? {
+        if case .word(let w)? = self[key] { return String(w) } else { return nil }
     }
-    func flag(_ name: String) -> Bool { self[name] == .flag }
+    @inline(__always)
+    func flag(_ key: ArgumentName) -> Bool {
+        if case .flag? = self[key] { return true } else { return false }
+    }
 
-    /// The number of a required parameter (the parser has checked it is there; if a builder asks for one it
-    /// did not declare, the line is refused rather than the program stopped).
-    func required(number name: String, of command: String) throws(ScriptError) -> DecimalNumber {
-        guard let n = number(name) else { throw missing(name, command) }
+    /// The number of a required parameter (the parser has checked it is there; if a builder asks for one its
+    /// command does not declare, the line is refused rather than the program stopped).
+    func required(number key: ArgumentName, of command: String) throws(ScriptError) -> DecimalNumber {
+        guard let n = number(key) else { throw Arguments.missing(key, command) }
         return n
     }
     /// The word(s) of a required parameter.
-    func required(word name: String, of command: String) throws(ScriptError) -> String {
-        guard let w = word(name) else { throw missing(name, command) }
+    func required(word key: ArgumentName, of command: String) throws(ScriptError) -> String {
+        guard let w = word(key) else { throw Arguments.missing(key, command) }
         return w
     }
 
-    private func missing(_ name: String, _ command: String) -> ScriptError {
-        .missingArgument(command: command, parameter: name, usage: ([command] + parameters.map(\.synopsis)).joined(separator: " "))
+    static func missing(_ key: ArgumentName, _ command: String) -> ScriptError {
+        .missingArgument(command: command, parameter: key.rawValue, usage: CommandTable.spec(named: command)?.synopsis ?? command)
     }
 }

@@ -42,14 +42,14 @@ public enum Parser {
     private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
                                       _ text: LineText) throws(ScriptError) -> Arguments {
         var rest = words
-        var values = Arguments(spec.parameters)
+        var values = Arguments()
         var index = 0
         let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
         while let step = ParameterWalk<Word>.next(parameters, flags: flags, at: &index, &rest,
                                                   spells: { text.spells($0, $1) }) {
             switch step {
-            case .flag(_, let present):
-                values.append(present ? .flag : nil)
+            case .flag(let parameter, let present):
+                values.append(parameter.key, present ? .flag : nil)
             case .value(let parameter):
                 if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                 if let word = rest.first, isHashWord(word, text), ![.value, .text, .command].contains(parameter.kind) {
@@ -57,7 +57,7 @@ public enum Parser {
                 }
                 let failing = rest.first
                 do {
-                    values.append(try read(parameter, of: spec, from: &rest, text))
+                    values.append(parameter.key, try read(parameter, of: spec, from: &rest, text))
                 } catch {
                     if parameter.kind == .path || parameter.kind == .comparison,
                        let glued = operatorError(spec, failing: failing, words, text) { throw glued }
@@ -68,7 +68,7 @@ public enum Parser {
                     if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
                     throw .missingArgument(command: spec.name, parameter: parameter.name, usage: spec.synopsis)
                 }
-                values.append(nil)
+                values.append(parameter.key, nil)
             case .keywordWithoutValue(let parameter):
                 throw .missingAfterKeyword(command: spec.name, parameter: parameter.name, keyword: parameter.keyword ?? "", usage: spec.synopsis)
             }

@@ -46,7 +46,7 @@ public struct Session: Sendable {
     }
 
     /// What a line asks of the front end.
-    public enum Effect: Sendable {
+    public indirect enum Effect: Sendable {
         /// Show what a looking command found (`state`, `show`, `help`…), or draw a picture (`snapshot`).
         case report(Report)
         /// `save`: write the session's lines (the front end keeps them) to a file.
@@ -289,7 +289,7 @@ public struct SaveRequest: Equatable, Sendable {
 }
 
 /// How a check went.
-public enum CheckResult: Equatable, Sendable {
+public indirect enum CheckResult: Equatable, Sendable {
     /// The `expect` held.
     case held
     /// An `expect` that did not hold, or a `!` whose command succeeded.

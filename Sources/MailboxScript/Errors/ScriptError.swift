@@ -1,9 +1,10 @@
 import MailboxSim
 
 /// Why a line was refused, as data: what was wrong with it, or what the screen refused (`model`). Like
-/// swift-argument-parser's `ParserError`, each case holds the facts; the words a person reads are rendered by the
+/// swift-argument-parser's `ParserError`, each case holds the facts (boxed: `indirect`, so a line's result stays
+/// small on the path that has no error); the words a person reads are rendered by the
 /// reports layer (`ScriptError.message` in `MailboxReports`), so tests and sinks compare cases, not text.
-public enum ScriptError: Error, Equatable, Sendable {
+public indirect enum ScriptError: Error, Equatable, Sendable {
     // MARK: Reading the line
     /// A byte sequence that is not UTF-8; `byte` counts from 1.
     case invalidUTF8(byte: Int)
