@@ -16,10 +16,11 @@ enum ScriptFile {
         let name = displayName(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
-        var sink = ScriptRun(file: name, output: output, pictures: PictureFiles(), observer: observer)
-        sink.keepsContext = keepsContext
-        var runner = LineRunner(file: name, sink: sink)
-        defer { output = runner.sink.output }
+        // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.
+        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: output, pictures: PictureFiles(),
+                                                            observer: observer))
+        runner.sink.keepsContext = keepsContext
+        defer { if let printed = runner.sink.output as? Output { output = printed } }
         do throws(FileSystem.Failure) {
             if name == "<stdin>" {
                 try FileSystem.stream(0, name: name) { runner.feed($0, session: &session) }

@@ -4,9 +4,11 @@ import MailboxSim
 /// (checks, failures, the error that stopped the script), draws what `snapshot` lines ask for, and passes what the
 /// script produces on to `output` in order. A failed `expect` is reported and the script goes on; an error (a line
 /// that cannot be read included) is reported and stops it; `quit` stops it as the end of input does.
-public struct ScriptRun<Output: ScriptOutputSink>: LineSink {
+public struct ScriptRun: LineSink {
     public private(set) var report: ScriptReport
-    public var output: Output
+    /// Where what the script produces goes (an existential, not a generic parameter: a generic sink's metadata
+    /// would be instantiated at start-up, scanning every protocol conformance).
+    public var output: any ScriptOutputSink
     /// Whether the report keeps the screen at each failure and at the error (`ScriptReport.contexts`).
     public var keepsContext = false
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
@@ -14,7 +16,7 @@ public struct ScriptRun<Output: ScriptOutputSink>: LineSink {
     /// Watches every line and the frames inside long commands (a recorder), if any.
     private let observer: (any ScriptObserver)?
 
-    public init(file: String, output: Output, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
+    public init(file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
         report = ScriptReport(file: file)
         self.output = output
         self.pictures = pictures
