@@ -57,8 +57,15 @@ def check(name):
     return run
 
 
-def environment(history, colour=False):
+LOCALE_VARIABLES = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE")
+
+
+def environment(history, colour=False, locale=None):
     env = dict(os.environ)
+    if locale is not None:                 # {} for no locale at all, else the variables to set
+        for name in LOCALE_VARIABLES:
+            env.pop(name, None)
+        env.update(locale)
     env["TERM"] = "xterm"          # a terminal libedit knows, whatever CI provides
     env["MAILSIM_HISTORY"] = history
     env.pop("XDG_STATE_HOME", None)
@@ -69,9 +76,9 @@ def environment(history, colour=False):
     return env
 
 
-def spawn(history=None, colour=False, arguments=()):
+def spawn(history=None, colour=False, arguments=(), locale=None):
     history = history or os.path.join(WORK, "history-scratch")
-    child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour), cwd=WORK,
+    child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour, locale), cwd=WORK,
                           encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
     children.append(child)
     child.expect(PROMPT)
@@ -422,6 +429,37 @@ def save_overwrite():
     leave(child)
     with open(target, encoding="utf-8") as f:
         expect_in(f.read(), "expect time == 1")
+
+
+def typed_text_is_kept(locale):
+    """`type` at the prompt keeps every character typed, in UTF-8, and `save` writes it as typed."""
+    text = "héllo wörld ✓"
+    child = spawn(locale=locale)
+    send(child, "compose")
+    out = send(child, "type " + text)
+    expect_not_in(out, "error")
+    out = send(child, "show compose.to")
+    expect_in(out, f"compose.to = {text}\r\n")
+    target = os.path.join(WORK, "typed-" + "-".join(f"{k}={v}" for k, v in locale.items()) + ".mbs")
+    send(child, f"save {target} --force")
+    leave(child)
+    with open(target, encoding="utf-8") as f:
+        expect_in(f.read(), "type " + text)
+
+
+@check("LANG=C.UTF-8: typed UTF-8 (héllo wörld ✓) is kept at the prompt and by save")
+def utf8_with_a_utf8_locale():
+    typed_text_is_kept({"LANG": "C.UTF-8"})
+
+
+@check("no locale at all (LANG, LC_ALL, LC_CTYPE unset): typed UTF-8 is still kept")
+def utf8_without_a_locale():
+    typed_text_is_kept({})
+
+
+@check("LC_ALL=C: typed UTF-8 is still kept (the C locale's character type is taken as UTF-8)")
+def utf8_in_the_c_locale():
+    typed_text_is_kept({"LC_ALL": "C"})
 
 
 passed = results.count(True)
