@@ -344,6 +344,14 @@ class Hostile(Workdir):
             result = self.run_bounded(".", "--filter", pattern, seconds=5)
             self.assertEqual(result.returncode, 0, (pattern, result))
 
+    def test_a_slow_filter_that_passes_the_check_is_stopped_by_the_deadline(self):
+        # Alternatives under a repetition are allowed, and this one backtracks exponentially on 40 a's.
+        with open(self.path("a" * 40 + ".mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        result = self.run_bounded(".", "--filter", "(a|aa)+b", seconds=10)
+        self.assertEqual(result.returncode, 2, result)
+        self.assertEqual(result.stderr, "mailsim: --filter: '(a|aa)+b' took more than 2 s to match the scripts' paths: simplify it\n")
+
     def test_a_shard_out_of_range_says_so(self):
         for shard, reason in [("-1/2", "K is out of range"), ("3/2", "K is out of range"), ("0/2", "K is out of range"),
                               ("1/-2", "N is out of range"), ("x/2", "write K/N")]:
