@@ -25,11 +25,12 @@ public func displayName(_ name: String) -> String {
 }
 
 /// `text` with every occurrence of the name `name` shown as `displayName` shows it (a message that names
-/// a file: `a.mbs:3: expected …`).
+/// a file: `a.mbs:3: expected …`; `cannot read 'a.mbs'`, where the single quotes give way to the double ones).
 public func displayingName(_ name: String, in text: String) -> String {
     let shown = displayName(name)
     guard shown != name, !name.isEmpty else { return text }
-    return text.replacingAll(name, with: shown)
+    // A name already in single quotes (`cannot read 'x'`) takes the double quotes instead.
+    return text.replacingAll("'" + name + "'", with: shown).replacingAll(name, with: shown)
 }
 
 private func needsQuoting(_ scalar: Unicode.Scalar) -> Bool {

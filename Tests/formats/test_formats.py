@@ -369,6 +369,13 @@ class Hostile(Workdir):
             self.assertNotIn("\x1b", result.stdout)
             self.assertEqual(result.stdout.splitlines(), [
                 f"FAIL  {shown}: 1 of 1 check failed", f"  {shown}:1: expected time == 2, got 0", "0 passed, 1 failed"])
+        # `run` too, and a name that cannot be read.
+        with open(self.path("e\x1b[31mred.mbs"), "w") as f:
+            f.write("expect time == 2\n")
+        result = subprocess.run([MAILSIM, "run", "e\x1b[31mred.mbs", "gone\x1b.mbs"], cwd=self.dir, capture_output=True,
+                                text=True, timeout=20)
+        self.assertEqual(result.stderr.splitlines(), ['"e\\033[31mred.mbs":1: expected time == 2, got 0',
+                                                      'mailsim: error: cannot read "gone\\033.mbs": No such file or directory'])
 
 
 if __name__ == "__main__":
