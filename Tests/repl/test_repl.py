@@ -9,6 +9,7 @@ One line per check, then `N passed, N failed`; the exit status is 1 when a check
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -76,10 +77,18 @@ def environment(history, colour=False, locale=None):
     return env
 
 
+def default_signals():
+    """In the child before exec: SIGINT and SIGQUIT as the system starts a program, whatever this test inherited
+    (a background job of a non-interactive shell, or nohup, has SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def spawn(history=None, colour=False, arguments=(), locale=None):
     history = history or os.path.join(WORK, "history-scratch")
     child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour, locale), cwd=WORK,
-                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120),
+                          preexec_fn=default_signals)
     children.append(child)
     child.expect(PROMPT)
     return child
@@ -350,7 +359,8 @@ def output_redirected():
     log = os.path.join(WORK, "redirected.log")
     command = f"exec {BINARY} > {log}"
     child = pexpect.spawn("sh", ["-c", command], env=environment(os.path.join(WORK, "history-redirect")), cwd=WORK,
-                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120),
+                          preexec_fn=default_signals)
     children.append(child)
     child.expect(PROMPT)
     child.send("edg\t")                       # line editing works: Tab completes on the terminal
