@@ -1,6 +1,7 @@
 import MailboxText
 import ArgumentParser
 import Glibc
+import Synchronization
 
 /// Which scripts a `mailsim test` call runs: every `.mbs` under its paths (sorted, as `FileSystem.scripts`
 /// lists them), those whose path matches `--filter`, then the part `--shard` names. A path that cannot be
@@ -182,14 +183,17 @@ enum PatternCost {
 /// A time limit on the calling thread's work: past it, `message` is written to standard error and the
 /// process ends with status 2 (from a SIGALRM handler, with only async-signal-safe calls).
 struct Deadline {
-    nonisolated(unsafe) private static var message: UnsafeMutablePointer<CChar>?
+    /// The message's address (a `strdup`ed C string), swapped atomically: the handler only loads it.
+    private static let message = Atomic<UInt>(0)
 
     init(seconds: UInt32, message text: String) {
-        free(Deadline.message)
-        Deadline.message = strdup(text)
+        let copy = UInt(bitPattern: strdup(text))
+        free(UnsafeMutableRawPointer(bitPattern: Deadline.message.exchange(copy, ordering: .acquiringAndReleasing)))
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            if let message = Deadline.message { _ = write(STDERR_FILENO, message, strlen(message)) }
+            if let message = UnsafePointer<CChar>(bitPattern: Deadline.message.load(ordering: .acquiring)) {
+                _ = write(STDERR_FILENO, message, strlen(message))
+            }
             _exit(2)
         }
         sigemptyset(&action.sa_mask)
