@@ -3,6 +3,7 @@
 # when it is missing (xmllint from Debian; junitparser, tap.py and PyYAML from PyPI in the virtual environment
 # under .build that the picture checks use), fetches the JUnit schema the Jenkins xunit plug-in publishes (as
 # pytest's source release ships it, in testing/example_scripts/junit-10.xsd), then runs them against the binary.
+# Arguments after the binary pass to unittest: `tools/format-tests.sh BINARY Watch` runs the --watch checks alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/mailsim}
@@ -18,4 +19,4 @@ if [ ! -s "$schema" ]; then
   tar -xzf .build/junit-schema/pytest-9.2.0.tar.gz -C .build/junit-schema --strip-components=3 \
     pytest-9.2.0/testing/example_scripts/junit-10.xsd
 fi
-"$venv/bin/python" Tests/formats/test_formats.py "$binary" "$schema"
+"$venv/bin/python" Tests/formats/test_formats.py "$binary" "$schema" "${@:2}"

@@ -7,8 +7,9 @@ import MailboxText
 /// `verbose` its time and, under each problem, the screen at that instant and the timeline just before it.
 public enum TestText {
     /// The lines of one script's result.
+    /// The script's name is shown as `displayName` shows it (quoted when it holds a control character).
     public static func lines(_ result: ScriptResult, verbose: Bool) -> [StyledLine] {
-        let path = result.path
+        let path = displayName(result.path)
         let time = verbose ? ", " + seconds(result.seconds) : ""
         let checks = result.report.checks
         switch result.status {
@@ -18,12 +19,12 @@ public enum TestText {
             return [[Span("SKIP", .time), Span("  \(path) (\(result.skipReason ?? "not run"))")]]
         case .fail, .error:
             if let message = result.unreadable {
-                return [[Span("FAIL", .failed), Span("  \(path): \(message)")]]
+                return [[Span("FAIL", .failed), Span("  \(path): \(displayingName(result.path, in: message))")]]
             }
-            var lines: [StyledLine] = [[Span("FAIL", .failed), Span("  \(path): \(problemSummary(result))"),
+            var lines: [StyledLine] = [[Span("FAIL", .failed), Span("  \(path): \(displayingName(result.path, in: problemSummary(result)))"),
                                         Span(verbose ? " (\(seconds(result.seconds)))" : "", .time)]]
             for problem in result.report.problems {
-                lines.append([Span("  "), Span(problem.text, problem.isError ? .error : .failure)])
+                lines.append([Span("  "), Span(displayingName(result.path, in: problem.text), problem.isError ? .error : .failure)])
                 if verbose, let context = result.report.context(atLine: problem.line) {
                     lines += contextLines(context).map { [Span("    ")] + $0 }
                 }

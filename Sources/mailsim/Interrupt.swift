@@ -33,6 +33,13 @@ enum Interrupt {
         sigaction(SIGINT, &action, nil)
     }
 
+    /// The end of the pipe the handler writes to, for a `poll` that must also wake on Ctrl-C (-1 before
+    /// `install`). Drained by `take()`'s callers through `drainWakes()`.
+    static var wakeDescriptor: Int32 { wakeRead }
+
+    /// Empties the wake pipe (after a `poll` on `wakeDescriptor` woke).
+    static func drainWakes() { drain() }
+
     /// True once if Ctrl-C was pressed since the last call.
     static func take() -> Bool { flag.exchange(false, ordering: .relaxed) }
 

@@ -33,6 +33,7 @@ enum LineEditor {
     /// Configures libedit and loads the history file.
     static func start(historyPath path: String?) {
         Terminal.start()
+        useUTF8Characters()
         if !Console.outputIsTerminal { terminal = openTerminal() }
         cedit_set_output(terminal)
         cedit_configure { text, _, _ in LineEditor.matches(for: text) }
@@ -41,6 +42,17 @@ enum LineEditor {
         historyPath = path
         if let path, FileSystem.exists(path) {
             _ = read_history(path)
+        }
+    }
+
+    /// libedit reads multibyte characters only as the C library's character type allows, and a program starts
+    /// in the C locale (ASCII: `héllo` would come back as `hllo`). So the character type is taken from the
+    /// environment (LC_ALL, LC_CTYPE, LANG), and where that is C or POSIX (or nothing is set, or an unknown
+    /// locale), C.UTF-8 is used, as Python does (PEP 538). Only LC_CTYPE changes: numbers are still printed with a dot.
+    static func useUTF8Characters() {
+        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if chosen == "C" || chosen == "POSIX" {
+            for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil { break }
         }
     }
 

@@ -7,6 +7,8 @@ struct ScriptPrinter: ScriptOutputSink {
     var style = Style.plain
     /// Prints nothing (a script played again only for its pictures).
     var quiet = false
+    /// The script's name, shown quoted in diagnostics when it holds a control character (`displayName`).
+    var file = ""
 
     func emit(_ output: ScriptOutput) {
         if quiet { return }
@@ -16,9 +18,9 @@ struct ScriptPrinter: ScriptOutputSink {
         case .trace(let entry): if trace { Console.out(style.render(TimelineText.styledLine(entry))) }
         case .diagnostic(let diagnostic):
             switch diagnostic.kind {
-            case .refusedAsExpected: if trace { Console.out(style.dim(diagnostic.text)) }
-            case .failed: Console.error(style.failure(diagnostic.text))
-            case .error, .unreadable: Console.error(style.error(diagnostic.text))
+            case .refusedAsExpected: if trace { Console.out(style.dim(shown(diagnostic.text))) }
+            case .failed: Console.error(style.failure(shown(diagnostic.text)))
+            case .error, .unreadable: Console.error(style.error(shown(diagnostic.text)))
             }
         }
     }
@@ -27,22 +29,28 @@ struct ScriptPrinter: ScriptOutputSink {
     /// read is an error.
     func run(file: String) -> ScriptReport {
         var printer = self
-        return said(ScriptFile.run(file, trace: trace, output: &printer))
+        printer.file = file
+        return printer.said(ScriptFile.run(file, trace: trace, output: &printer))
     }
 
     /// Runs one script as `run(file:)` does, also collecting every timeline entry and reset into `events` (a
     /// trace export: nothing the bounded timeline drops is lost).
     func run(file: String, collecting events: inout TraceEvents) -> ScriptReport {
-        var collector = TraceCollector(printer: self, events: events)
+        var printer = self
+        printer.file = file
+        var collector = TraceCollector(printer: printer, events: events)
         defer { events = collector.events }
-        return said(ScriptFile.run(file, trace: true, output: &collector))
+        return printer.said(ScriptFile.run(file, trace: true, output: &collector))
     }
 
     /// Says that a script could not be read.
     private func said(_ report: ScriptReport) -> ScriptReport {
-        if let error = report.error, case .unreadable = error.kind { Console.error(style.error(error.text)) }
+        if let error = report.error, case .unreadable = error.kind { Console.error(style.error(shown(error.text))) }
         return report
     }
+
+    /// A message with the script's name as text output shows it.
+    private func shown(_ text: String) -> String { file.isEmpty ? text : displayingName(file, in: text) }
 }
 
 /// Prints as a `ScriptPrinter` does and keeps every entry for a Trace Event file.

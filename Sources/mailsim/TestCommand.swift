@@ -55,7 +55,7 @@ extension MailsimCommand {
         @Option(name: .long, help: ArgumentHelp("Start no new script after N scripts have failed; those not run are reported as skipped.", valueName: "n"))
         var maxFailures: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Run the K-th of N parts of the selected scripts (script i, in sorted order from 0, belongs to part i mod N + 1): a CI matrix of N machines runs the whole suite once.", valueName: "k/n"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Run the K-th of N parts of the selected scripts (script i, in sorted order from 0, belongs to part i mod N + 1): a CI matrix of N machines runs the whole suite once.", valueName: "k/n"), transform: Shard.parse)
         var shard: Shard?
 
         @Flag(name: .long, help: "Rewrite every failing `expect` in place so that it holds (the value becomes the actual one; operator, `within`, comments and spacing kept), and print each change.")

@@ -200,43 +200,182 @@ class Update(Workdir):
             self.assertEqual(f.read(), text)
 
 
+def default_signals():
+    """In the child before exec: SIGINT and SIGQUIT as the system starts a program (a shell running this in the
+    background, or nohup, leaves them ignored, and an ignored disposition is inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
+def ignored_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Watch(Workdir):
+    """`mailsim test --watch` driven as a person would: it is started with default signal dispositions (or,
+    on purpose, with SIGINT ignored), and whatever happens it is stopped and reaped."""
+
+    def start(self, *paths, preexec=default_signals):
+        process = subprocess.Popen([MAILSIM, "test", "--watch", *(paths or [self.dir])], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, preexec_fn=preexec)
+        self.process = process
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(l.rstrip("\n")) for l in process.stdout], daemon=True).start()
+        self.addCleanup(self.reap)
+        return process
+
+    def reap(self):
+        """Always: the process ends (Ctrl-C, then SIGKILL if it does not) and is waited for."""
+        process = self.process
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        process.stdout.close()
+
+    def until(self, predicate, what):
+        seen = []
+        while True:
+            try:
+                line = self.lines.get(timeout=20)
+            except queue.Empty:
+                self.fail(f"no {what}; saw {seen}")
+            seen.append(line)
+            if predicate(line):
+                return seen
+
+    def stop(self):
+        """Ctrl-C: it says so and exits 130."""
+        self.process.send_signal(signal.SIGINT)
+        seen = self.until(lambda l: l.startswith("stopped watching"), "stopped watching line")
+        self.assertEqual(self.process.wait(timeout=10), 130)
+        return seen
+
     def test_a_saved_script_is_run_again(self):
         with open(self.path("a.mbs"), "w") as f:
             f.write("expect time == 0\n")
-        process = subprocess.Popen([MAILSIM, "test", "--watch", self.dir], stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True)
-        lines = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(l.rstrip("\n")) for l in process.stdout], daemon=True).start()
+        self.start()
+        self.until(lambda l: l.startswith("watching "), "watching line")
+        with open(self.path("a.mbs"), "w") as f:
+            f.write("expect time == 2\n")
+        seen = self.until(lambda l: l == "0 passed, 1 failed", "rerun")
+        self.assertIn("changed: " + self.path("a.mbs"), seen)
+        self.assertIn("  " + self.path("a.mbs") + ":1: expected time == 2, got 0", seen)
+        os.makedirs(self.path("new"))
+        with open(self.path("new", "b.mbs"), "w") as f:
+            f.write("expect gesture == none\n")
+        seen = self.until(lambda l: l == "1 passed, 0 failed", "a script in a new folder run")
+        self.assertIn("PASS  " + self.path("new", "b.mbs") + " (1 check)", seen)
+        self.stop()
 
-        def until(predicate, what):
-            seen = []
-            while True:
-                try:
-                    line = lines.get(timeout=20)
-                except queue.Empty:
-                    self.fail(f"no {what}; saw {seen}")
-                seen.append(line)
-                if predicate(line):
-                    return seen
+    def test_ctrl_c_stops_it_even_where_sigint_was_ignored(self):
+        # A background job of a script, or nohup: SIGINT arrives ignored. Watch mode takes it itself.
+        with open(self.path("a.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        self.start(preexec=ignored_sigint)
+        self.until(lambda l: l.startswith("watching "), "watching line")
+        self.stop()
 
-        try:
-            until(lambda l: l.startswith("watching "), "watching line")
-            with open(self.path("a.mbs"), "w") as f:
+    def test_a_renamed_script_is_removed_under_its_old_name_only(self):
+        with open(self.path("a.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        self.start(self.path("a.mbs"))
+        self.until(lambda l: l.startswith("watching "), "watching line")
+        os.rename(self.path("a.mbs"), self.path("b.mbs"))
+        seen = self.until(lambda l: l.startswith("removed: "), "removed line")
+        self.assertEqual(seen[-1], "removed: " + self.path("a.mbs"))
+        seen = self.stop()
+        self.assertFalse([l for l in seen if "FAIL" in l or "failed" in l], seen)
+
+    def test_its_folder_deleted_and_made_again_is_watched_again(self):
+        folder = self.path("suite")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "a.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        self.start(folder)
+        self.until(lambda l: l.startswith("watching "), "watching line")
+        shutil.rmtree(folder)
+        self.until(lambda l: l == folder + " is gone: watching for it to come back", "gone line")
+        os.makedirs(folder)
+        self.until(lambda l: l == folder + " is back: watching it again", "back line")
+        with open(os.path.join(folder, "b.mbs"), "w") as f:
+            f.write("expect time == 1\n")
+        seen = self.until(lambda l: l == "0 passed, 1 failed", "a script saved in the folder made again")
+        self.assertIn("changed: " + os.path.join(folder, "b.mbs"), seen)
+        self.stop()
+
+
+class Hostile(Workdir):
+    """Issue 24: what a suite can hold and a command line can say, each ending in a result or a clear refusal
+    within a time bound."""
+
+    def run_bounded(self, *args, seconds=20):
+        return subprocess.run([MAILSIM, "test", *args], cwd=self.dir, capture_output=True, text=True,
+                              timeout=seconds, preexec_fn=default_signals)
+
+    def test_a_fifo_in_a_suite_is_an_error_and_the_rest_runs(self):
+        with open(self.path("a.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        os.mkfifo(self.path("b.mbs"))
+        with open(self.path("c.mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        os.symlink(self.path("b.mbs"), self.path("d.mbs"))
+        result = self.run_bounded(".")
+        self.assertEqual(result.returncode, 1, result)
+        self.assertEqual(result.stdout.splitlines(), [
+            "PASS  ./a.mbs (1 check)",
+            "FAIL  ./b.mbs: not a regular file (a FIFO): not run",
+            "PASS  ./c.mbs (1 check)",
+            "FAIL  ./d.mbs: not a regular file (a FIFO): not run",
+            "2 passed, 2 failed"])
+
+    def test_a_nested_repetition_in_filter_is_refused_at_once(self):
+        with open(self.path("a" * 28 + ".mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        for pattern in ["(a*)*c", "(a+)+$", "((ab)*x?)+", "(a?){2,}c", "(\\w+\\s?)*$", "(a)\\1"]:
+            result = self.run_bounded(".", "--filter", pattern, seconds=5)
+            self.assertEqual(result.returncode, 2, (pattern, result))
+            self.assertIn("--filter", result.stderr)
+            self.assertIn("exponential time", result.stderr)
+        for pattern in ["a+\\.mbs$", "(ab|aa)+", "^\\./a{3}", "[(]*a"]:
+            result = self.run_bounded(".", "--filter", pattern, seconds=5)
+            self.assertEqual(result.returncode, 0, (pattern, result))
+
+    def test_a_slow_filter_that_passes_the_check_is_stopped_by_the_deadline(self):
+        # Alternatives under a repetition are allowed, and this one backtracks exponentially on 40 a's.
+        with open(self.path("a" * 40 + ".mbs"), "w") as f:
+            f.write("expect time == 0\n")
+        result = self.run_bounded(".", "--filter", "(a|aa)+b", seconds=10)
+        self.assertEqual(result.returncode, 2, result)
+        self.assertEqual(result.stderr, "mailsim: --filter: '(a|aa)+b' took more than 2 s to match the scripts' paths: simplify it\n")
+
+    def test_a_shard_out_of_range_says_so(self):
+        for shard, reason in [("-1/2", "K is out of range"), ("3/2", "K is out of range"), ("0/2", "K is out of range"),
+                              ("1/-2", "N is out of range"), ("x/2", "write K/N")]:
+            result = self.run_bounded(".", "--shard", shard)
+            self.assertEqual(result.returncode, 2, (shard, result))
+            self.assertIn(reason, result.stderr)
+            self.assertNotIn("Missing value", result.stderr)
+
+    def test_a_name_with_control_characters_is_quoted(self):
+        for name, shown in [("e\x1b[31mred.mbs", '"./e\\033[31mred.mbs"'), ("n\nl.mbs", '"./n\\nl.mbs"')]:
+            with open(self.path(name), "w") as f:
                 f.write("expect time == 2\n")
-            seen = until(lambda l: l == "0 passed, 1 failed", "rerun")
-            self.assertIn("changed: " + self.path("a.mbs"), seen)
-            self.assertIn("  " + self.path("a.mbs") + ":1: expected time == 2, got 0", seen)
-            os.makedirs(self.path("new"))
-            with open(self.path("new", "b.mbs"), "w") as f:
-                f.write("expect gesture == none\n")
-            seen = until(lambda l: l == "1 passed, 0 failed", "a script in a new folder run")
-            self.assertIn("PASS  " + self.path("new", "b.mbs") + " (1 check)", seen)
-        finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=10)
-            process.stdout.close()
-        self.assertNotEqual(process.returncode, None)
+            result = self.run_bounded(".")
+            os.remove(self.path(name))
+            self.assertNotIn("\x1b", result.stdout)
+            self.assertEqual(result.stdout.splitlines(), [
+                f"FAIL  {shown}: 1 of 1 check failed", f"  {shown}:1: expected time == 2, got 0", "0 passed, 1 failed"])
+        # `run` too, and a name that cannot be read.
+        with open(self.path("e\x1b[31mred.mbs"), "w") as f:
+            f.write("expect time == 2\n")
+        result = subprocess.run([MAILSIM, "run", "e\x1b[31mred.mbs", "gone\x1b.mbs"], cwd=self.dir, capture_output=True,
+                                text=True, timeout=20)
+        self.assertEqual(result.stderr.splitlines(), ['"e\\033[31mred.mbs":1: expected time == 2, got 0',
+                                                      'mailsim: error: cannot read "gone\\033.mbs": No such file or directory'])
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ One line per check, then `N passed, N failed`; the exit status is 1 when a check
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -57,8 +58,15 @@ def check(name):
     return run
 
 
-def environment(history, colour=False):
+LOCALE_VARIABLES = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE")
+
+
+def environment(history, colour=False, locale=None):
     env = dict(os.environ)
+    if locale is not None:                 # {} for no locale at all, else the variables to set
+        for name in LOCALE_VARIABLES:
+            env.pop(name, None)
+        env.update(locale)
     env["TERM"] = "xterm"          # a terminal libedit knows, whatever CI provides
     env["MAILSIM_HISTORY"] = history
     env.pop("XDG_STATE_HOME", None)
@@ -69,10 +77,18 @@ def environment(history, colour=False):
     return env
 
 
-def spawn(history=None, colour=False, arguments=()):
+def default_signals():
+    """In the child before exec: SIGINT and SIGQUIT as the system starts a program, whatever this test inherited
+    (a background job of a non-interactive shell, or nohup, has SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
+def spawn(history=None, colour=False, arguments=(), locale=None):
     history = history or os.path.join(WORK, "history-scratch")
-    child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour), cwd=WORK,
-                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+    child = pexpect.spawn(BINARY, list(arguments), env=environment(history, colour, locale), cwd=WORK,
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120),
+                          preexec_fn=default_signals)
     children.append(child)
     child.expect(PROMPT)
     return child
@@ -343,7 +359,8 @@ def output_redirected():
     log = os.path.join(WORK, "redirected.log")
     command = f"exec {BINARY} > {log}"
     child = pexpect.spawn("sh", ["-c", command], env=environment(os.path.join(WORK, "history-redirect")), cwd=WORK,
-                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120))
+                          encoding="utf-8", codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120),
+                          preexec_fn=default_signals)
     children.append(child)
     child.expect(PROMPT)
     child.send("edg\t")                       # line editing works: Tab completes on the terminal
@@ -422,6 +439,37 @@ def save_overwrite():
     leave(child)
     with open(target, encoding="utf-8") as f:
         expect_in(f.read(), "expect time == 1")
+
+
+def typed_text_is_kept(locale):
+    """`type` at the prompt keeps every character typed, in UTF-8, and `save` writes it as typed."""
+    text = "héllo wörld ✓"
+    child = spawn(locale=locale)
+    send(child, "compose")
+    out = send(child, "type " + text)
+    expect_not_in(out, "error")
+    out = send(child, "show compose.to")
+    expect_in(out, f"compose.to = {text}\r\n")
+    target = os.path.join(WORK, "typed-" + "-".join(f"{k}={v}" for k, v in locale.items()) + ".mbs")
+    send(child, f"save {target} --force")
+    leave(child)
+    with open(target, encoding="utf-8") as f:
+        expect_in(f.read(), "type " + text)
+
+
+@check("LANG=C.UTF-8: typed UTF-8 (héllo wörld ✓) is kept at the prompt and by save")
+def utf8_with_a_utf8_locale():
+    typed_text_is_kept({"LANG": "C.UTF-8"})
+
+
+@check("no locale at all (LANG, LC_ALL, LC_CTYPE unset): typed UTF-8 is still kept")
+def utf8_without_a_locale():
+    typed_text_is_kept({})
+
+
+@check("LC_ALL=C: typed UTF-8 is still kept (the C locale's character type is taken as UTF-8)")
+def utf8_in_the_c_locale():
+    typed_text_is_kept({"LC_ALL": "C"})
 
 
 passed = results.count(True)
