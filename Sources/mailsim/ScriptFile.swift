@@ -14,6 +14,8 @@ enum ScriptFile {
                                               observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
                                               finished: (Session) -> Void = { _ in }) -> ScriptReport {
         let name = displayName(file)
+        // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
+        FileSystem.protectInput(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
         var sink = ScriptRun(file: name, output: output, pictures: PictureFiles(), observer: observer)
