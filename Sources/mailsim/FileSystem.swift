@@ -58,10 +58,24 @@ enum FileSystem {
         try write(bytes: contents, to: path, replacingInput: false, check: nil)
     }
 
+    /// `write(bytes:to:)` for a file whose new copy gets `newFileMode` (less the umask).
+    static func write(bytes contents: [UInt8], to path: String, newFileMode: mode_t) throws(Failure) {
+        try write(to: path, newFileMode: newFileMode) { fd, _ in writeAll(contents, to: fd) }
+    }
+
     /// `write(bytes:to:)`, with `check` run on the final target just before the rename (it throws to leave the
     /// old file as it is); `replacingInput` lets `--update` rewrite its own script.
     static func write(bytes contents: [UInt8], to path: String, replacingInput: Bool,
                       check: ((String) throws(Failure) -> Void)?) throws(Failure) {
+        try write(to: path, replacingInput: replacingInput, check: check) { fd, _ in writeAll(contents, to: fd) }
+    }
+
+    /// The one writer, filled by `fill` (given the temporary's descriptor and path; false, with `errno` set,
+    /// when it fails): for a writer that insists on opening its file itself (libedit's history). A new file
+    /// gets `newFileMode` less the umask.
+    static func write(to path: String, replacingInput: Bool = false, newFileMode: mode_t = 0o644,
+                      check: ((String) throws(Failure) -> Void)? = nil,
+                      fill: (Int32, String) -> Bool) throws(Failure) {
         let target = try finalTarget(path)
         if !replacingInput, let input = input(at: target) {
             throw Failure(message: inputRefusal(path, input))
@@ -72,14 +86,14 @@ enum FileSystem {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: throw Failure(message: "cannot write '\(path)': it is a directory")
             case S_IFREG: break
-            default: return try writeInPlace(contents, to: target, name: path)
+            default: return try writeInPlace(to: target, name: path, fill: fill)
             }
             if info.st_mode & 0o222 == 0 { throw Failure(message: "cannot write '\(path)': it is read-only") }
             if access(target, W_OK) != 0 { throw Failure(message: "cannot write '\(path)': \(lastError())") }
         } else if errno != ENOENT {
             throw Failure(message: "cannot write '\(path)': \(lastError())")
         }
-        let (fd, temporary) = try createTemporary(beside: target, private: exists, name: path)
+        let (fd, temporary) = try createTemporary(beside: target, mode: exists ? 0o600 : newFileMode, name: path)
         var closed = false
         func fail(_ message: String) -> Failure {
             if !closed { close(fd) }
@@ -90,7 +104,7 @@ enum FileSystem {
             _ = fchown(fd, info.st_uid, info.st_gid)
             guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw fail(lastError()) }
         }
-        guard writeAll(contents, to: fd) else { throw fail(lastError()) }
+        guard fill(fd, temporary) else { throw fail(lastError()) }
         guard fsync(fd) == 0 || errno == EINVAL else { throw fail(lastError()) }
         closed = true
         guard close(fd) == 0 else { throw fail(lastError()) }
@@ -107,8 +121,8 @@ enum FileSystem {
 
     /// Creates the temporary for `target` in its folder: `.NAME.mailsim-XXXXXXXXXXXX`, hidden (a suite never
     /// lists it), its name random, opened only if nothing of that name exists (a planted link is never followed).
-    /// Mode 0600 when an existing file's mode will be set on it, else 0644 less the umask.
-    private static func createTemporary(beside target: String, private: Bool, name: String) throws(Failure) -> (Int32, String) {
+    /// Mode `mode` less the umask (0600 when an existing file's mode will be set on it).
+    private static func createTemporary(beside target: String, mode: mode_t, name: String) throws(Failure) -> (Int32, String) {
         let folder: String, base: String
         if let slash = target.lastIndex(of: "/") {
             folder = String(target[...slash])
@@ -122,7 +136,7 @@ enum FileSystem {
         for _ in 0..<100 {
             let random = String((0..<12).map { _ in letters[Int(generator.next(upperBound: UInt64(letters.count)))] })
             let temporary = folder + "." + String(base.prefix(40)) + ".mailsim-" + random
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, `private` ? 0o600 : 0o644)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, temporary) }
             if errno == EEXIST || errno == EINTR { continue }
             throw Failure(message: "cannot write '\(name)': \(lastError())")
@@ -131,11 +145,11 @@ enum FileSystem {
     }
 
     /// A device or a pipe: written as it is (nothing to replace).
-    private static func writeInPlace(_ contents: [UInt8], to target: String, name: String) throws(Failure) {
+    private static func writeInPlace(to target: String, name: String, fill: (Int32, String) -> Bool) throws(Failure) {
         var fd: Int32
         repeat { fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC) } while fd < 0 && errno == EINTR && !interrupted
         guard fd >= 0 else { throw Failure(message: "cannot write '\(name)': \(lastError())") }
-        guard writeAll(contents, to: fd) else {
+        guard fill(fd, target) else {
             let message = lastError()
             close(fd)
             throw Failure(message: "cannot write '\(name)': \(message)")
