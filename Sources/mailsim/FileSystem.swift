@@ -220,6 +220,12 @@ enum FileSystem {
         inputs.withLock { if $0[identity] == nil { $0[identity] = path == "-" ? "<stdin>" : path } }
     }
 
+    /// Forgets an input (before it is removed: its inode may then be reused). For tests in one long process.
+    static func releaseInput(_ path: String) {
+        guard let identity = identity(ofFile: path) else { return }
+        _ = inputs.withLock { $0.removeValue(forKey: identity) }
+    }
+
     /// The name of the input of this run at `path`, if it is one.
     static func input(at path: String) -> String? {
         guard let identity = identity(ofFile: path) else { return nil }
