@@ -62,6 +62,10 @@ enum Console {
 
     nonisolated(unsafe) private static var brokenPipe = false
 
+    /// Checks, from now on, what stdout still holds when the program ends (the first line written does it too;
+    /// `main` calls this first so that output mailsim does not write itself, ArgumentParser's help, is checked).
+    static func checkWritesAtExit() { _ = checkedAtExit }
+
     /// Installs, once, the check of what stdout still holds when the program ends.
     private static let checkedAtExit: Void = {
         atexit {

@@ -472,6 +472,19 @@ def closed_pipe_stays_quiet():
 
 
 @case
+def outputs_on_devices_and_descriptors():
+    with Folder({"x.mbs": QUIET, "log.txt": "an earlier line\n"}) as f:
+        check(f, ["test", "x.mbs", "--junit", "/dev/full"], 2,
+              r"mailsim: test: cannot write '/dev/full': No space left on device")
+        check(f, ["test", "x.mbs", "--junit", "/dev/null"], 0, None)
+        # /dev/stdout is the descriptor the shell gave (here a file opened for appending), not a file to replace.
+        with open(os.path.join(f.path, "log.txt"), "ab") as log:
+            check(f, ["test", "x.mbs", "--junit", "/dev/stdout"], 0, None, stdout=log, changed=("log.txt",))
+        text = f.read("log.txt").decode()
+        assert text.startswith("an earlier line\nPASS  x.mbs") and "<testsuites" in text and text.endswith("1 passed, 0 failed\n"), text
+
+
+@case
 def trace_events_dash_is_standard_output():
     with Folder({"x.mbs": QUIET}) as f:
         out, _ = check(f, ["run", "x.mbs", "--trace-events", "-"], 0, None)
