@@ -73,6 +73,7 @@ test: deps
 	python3 Tests/trace/test_trace_events.py .build/debug/mailsim
 	tools/picture-tests.sh .build/debug/mailsim
 	tools/format-tests.sh .build/debug/mailsim
+	python3 Tests/faults/test_faults.py .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from

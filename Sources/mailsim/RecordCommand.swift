@@ -74,6 +74,13 @@ extension MailsimCommand {
         static func execute(script: String, output: String, format: Format, fps: Int, speed: Double, scale: Int,
                             color: ColorChoice?) -> Int32 {
             let printer = ScriptPrinter(trace: false, style: Style.resolve(color))
+            FileSystem.protectInput(script)
+            do throws(FileSystem.Failure) {
+                try FileSystem.refuseInput(output, for: "-o")
+            } catch {
+                Console.error(printer.style.error("mailsim: record: \(error.message)"))
+                return 2
+            }
             guard let walkthrough = Record.play(script, fps: fps, printer: printer) else { return 2 }
             do {
                 let bytes: [UInt8]
@@ -95,10 +102,22 @@ extension MailsimCommand {
             return walkthrough.report.exitCode
         }
 
+        /// The most frames a walkthrough has: frames 0 to 18 000, so 600 s at 30 fps (a frame at 0 s and one at 600 s).
+        static let maxFrames = 18_001
+
+        /// How long a walkthrough may last at `fps`, in seconds, as text (`600`, `2571.43`).
+        static func longest(fps: Int) -> String {
+            let hundredths = (maxFrames - 1) * 100 / fps
+            let whole = "\(hundredths / 100)"
+            guard hundredths % 100 != 0 else { return whole }
+            let fraction = hundredths % 100
+            return whole + "." + (fraction < 10 ? "0\(fraction)" : fraction % 10 == 0 ? "\(fraction / 10)" : "\(fraction)")
+        }
+
         /// Runs the script with a recorder, printing what `run` prints; nil (after saying why) when the
         /// script cannot be read or the walkthrough would be too long.
         static func play(_ script: String, fps: Int, printer: ScriptPrinter) -> Walkthrough? {
-            let recorder = Recorder(clock: FrameClock(framesPerSecond: fps))
+            let recorder = Recorder(clock: FrameClock(framesPerSecond: fps), maxFrames: maxFrames)
             var walkthrough: Walkthrough?
             let name = script == "-" ? "<stdin>" : script
             var output = printer
@@ -110,7 +129,7 @@ extension MailsimCommand {
                 return nil
             }
             if recorder.overflowed {
-                if !printer.quiet { Console.error(printer.style.error("mailsim: record: the walkthrough would be longer than \(recorder.maxFrames) frames (\(recorder.maxFrames / fps) s at \(fps) fps): record a shorter script or use a lower --fps")) }
+                if !printer.quiet { Console.error(printer.style.error("mailsim: record: the walkthrough would be longer than \(Record.longest(fps: fps)) s at \(fps) fps (\(maxFrames) frames, the most a walkthrough has): record a shorter script or use a lower --fps")) }
                 return nil
             }
             walkthrough?.attach(report)

@@ -18,7 +18,7 @@ extension MailsimCommand {
         var trace = false
 
         @Option(name: .customLong("trace-events"), help: ArgumentHelp(
-            "Also write every animation and event of the run to FILE in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
+            "Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
             valueName: "file"))
         var traceEvents: String?
 
@@ -38,6 +38,7 @@ extension MailsimCommand {
         /// cannot be written is an error (status 2).
         static func execute(files: [String], trace: Bool, color: ColorChoice?, traceEvents: String? = nil) -> Int32 {
             let printer = ScriptPrinter(trace: trace, style: Style.resolve(color))
+            for file in files { FileSystem.protectInput(file) }
             guard let traceEvents else {
                 var status: Int32 = 0
                 for file in files {
@@ -46,11 +47,22 @@ extension MailsimCommand {
                 }
                 return status
             }
+            do throws(FileSystem.Failure) {
+                try FileSystem.refuseInput(traceEvents, for: "--trace-events")
+            } catch {
+                Console.error(printer.style.error("mailsim: run: \(error.message)"))
+                return 2
+            }
             var status: Int32 = 0
             var events = TraceEvents()
             for file in files {
                 events.beginScript(ScriptFile.displayName(file))
                 status = max(status, printer.run(file: file, collecting: &events).exitCode)
+            }
+            // `-` is standard output, as it is for a script read from standard input.
+            if traceEvents == "-" {
+                Console.out(events.json.text)
+                return status
             }
             do throws(FileSystem.Failure) {
                 try FileSystem.write(events.json.text + "\n", to: traceEvents)

@@ -14,6 +14,8 @@ enum ScriptFile {
                                               observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
                                               finished: (Session) -> Void = { _ in }) -> ScriptReport {
         let name = displayName(file)
+        // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
+        FileSystem.protectInput(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
         // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.

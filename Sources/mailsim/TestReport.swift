@@ -3,6 +3,7 @@ import MailboxRaster
 import MailboxReports
 import MailboxScene
 import MailboxScript
+import MailboxSim
 import MailboxWalkthrough
 
 /// The files of `mailsim test --report DIR`: DIR/index.html, and for each problem of a script that did not
@@ -15,7 +16,9 @@ enum TestReport {
     static let pictureScale = 1
     static let framesPerSecond = 30
 
+    /// Makes the report's folders; refuses (before anything is made) when its index would replace an input.
     static func prepare(_ directory: String) throws(FileSystem.Failure) {
+        try FileSystem.refuseInput(directory + "/index.html", for: "--report")
         try FileSystem.makeDirectories(directory)
         try FileSystem.makeDirectories(directory + "/" + picturesFolder)
         try FileSystem.makeDirectories(directory + "/" + walkthroughsFolder)
@@ -34,7 +37,14 @@ enum TestReport {
         guard !report.passed else { return TestReportPage.Entry(file: file, report: report) }
         let printer = ScriptPrinter(trace: false, style: .plain, quiet: true)
         guard let walkthrough = MailsimCommand.Record.play(file, fps: framesPerSecond, printer: printer) else {
-            return TestReportPage.Entry(file: file, report: report, note: "the script could not be played again for pictures")
+            // Too long to replay (or gone meanwhile): no pictures, but every problem's text, as the run found it.
+            let problems = report.problems.map { diagnostic in
+                let context = report.context(atLine: diagnostic.line)
+                return TestReportPage.Problem(diagnostic: diagnostic, time: context?.screen.time.fixedSeconds ?? "?",
+                                              picture: nil, walkthrough: nil, context: context)
+            }
+            return TestReportPage.Entry(file: file, report: report, note: "the script could not be played again for pictures",
+                                        problems: problems)
         }
         var problems: [TestReportPage.Problem] = []
         var notes: [String] = []

@@ -8,15 +8,16 @@ enum TestRun {
     /// Runs what `options` select (or `items`, when given); the exit status (0 all passed, 1 otherwise, 2 when a
     /// file could not be written).
     static func execute(_ options: TestOptions, items selected: [TestSelection.Item]? = nil) -> Int32 {
-        if let directory = options.reportDirectory {
-            do throws(FileSystem.Failure) {
-                try TestReport.prepare(directory)
-            } catch {
-                Console.error("mailsim: test: \(error.message)")
-                return 2
-            }
-        }
         let items = selected ?? TestSelection(options).items
+        // No output may replace a script of the run, however either is named: refused before anything is written.
+        for item in items { FileSystem.protectInput(item.path) }
+        do throws(FileSystem.Failure) {
+            if let junit = options.junit { try FileSystem.refuseInput(junit, for: "--junit") }
+            if let directory = options.reportDirectory { try TestReport.prepare(directory) }
+        } catch {
+            Console.error("mailsim: test: \(error.message)")
+            return 2
+        }
         var printer = TestPrinter(options, count: items.count)
         printer.begin()
         var results: [ScriptResult] = []

@@ -16,21 +16,24 @@ enum UpdateMode {
         var stillFailing = false
         /// The new text to write, if anything changed.
         var text: [UInt8]?
+        /// What the script was when it was read: it is replaced only if it still is (an edit meanwhile wins).
+        var original: (bytes: [UInt8], stamp: FileSystem.Stamp)?
     }
 
     /// Updates what `options` select; the exit status: 0 when every script now passes, 1 when a check or an
     /// error is left for a person, 2 when a file could not be written.
     static func run(_ options: TestOptions) -> Int32 {
         let items = TestSelection(options).items
+        for item in items { FileSystem.protectInput(item.path) }
         var changed = 0, files = 0, left = 0
         var status: Int32 = 0
         WorkerPool.run(count: items.count, threads: options.jobs ?? WorkerPool.processorCount, work: { index in
             update(items[index])
         }, deliver: { _, outcome in
             for line in outcome.lines { Console.out(line) }
-            if let text = outcome.text {
+            if let text = outcome.text, let original = outcome.original {
                 do throws(FileSystem.Failure) {
-                    try FileSystem.replace(outcome.path, with: text)
+                    try FileSystem.replace(outcome.path, with: text, original: original.bytes, stamp: original.stamp)
                     changed += outcome.changed
                     files += 1
                 } catch {
@@ -60,9 +63,9 @@ enum UpdateMode {
             return Outcome(path: item.path)
         }
         var outcome = Outcome(path: path)
-        let source: [UInt8]
+        let source: [UInt8], stamp: FileSystem.Stamp
         do throws(FileSystem.Failure) {
-            source = try FileSystem.read(path)
+            (source, stamp) = try FileSystem.readStamped(path)
         } catch {
             outcome.lines = ["\(path): left untouched: \(error.message)"]
             outcome.stillFailing = true
@@ -92,6 +95,7 @@ enum UpdateMode {
         }
         outcome.changed = update.changes.count
         outcome.text = update.text
+        outcome.original = (source, stamp)
         return outcome
     }
 }

@@ -230,7 +230,7 @@ class RecordTests(Workdir):
         self.mailsim("record", path, "-o", "f.png", status=2)
         # Too long a walkthrough is refused at once instead of filling the memory; an unwritable output too.
         done = self.mailsim("record", self.script("l.mbs", "advance 1000\n"), "-o", "l.gif", status=2)
-        self.assertIn("longer than 18000 frames", done.stderr)
+        self.assertIn("longer than 600 s at 30 fps (18001 frames", done.stderr)
         self.assertFalse(os.path.exists(self.path("l.gif")))
         done = self.mailsim("record", self.script("w.mbs", "advance 0.1\n"), "-o", "no/such/dir/w.html", status=2)
         self.assertIn("cannot write 'no/such/dir/w.html'", done.stderr)
