@@ -7,6 +7,8 @@ extension MailsimCommand {
     /// standard input) are read by `FastPath`; everything else, help and errors included, by ArgumentParser,
     /// whose reflection costs a few milliseconds at start-up.
     static func main() {
+        // A write error on standard output is an error whatever printed (ArgumentParser's --help included).
+        Console.checkWritesAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = FastPath.run(arguments) {
             Glibc.exit(status)

@@ -117,11 +117,11 @@ enum LineEditor {
         Terminal.restore()
     }
 
-    /// Writes the history file (libedit's own format), creating its folder if needed; private to the user.
+    /// Writes the history file (libedit's own format) through the one atomic writer, creating its folder if
+    /// needed; private to the user.
     static func save() {
         guard let path = historyPath else { return }
-        guard HistoryFile.createParent(of: path) else { return }
-        if write_history(path) == 0 { chmod(path, 0o600) }
+        _ = HistoryFile.save(to: path)
     }
 
     // MARK: - Completion

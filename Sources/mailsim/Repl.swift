@@ -215,6 +215,9 @@ struct ReplSink: LineSink {
             Console.error(style.error("\(at)error: \(refusal.message)"))
             return false
         }
+        // A file being loaded is an input: nothing its lines write (`snapshot`, `save`) may replace it.
+        FileSystem.protectInput(path)
+        defer { FileSystem.releaseInput(path) }
         var runner = LineRunner(file: file, sink: ReplSink(repl: repl, loading: loading + [identity]))
         do throws(FileSystem.Failure) {
             try FileSystem.stream(path) { runner.feed($0, session: &session) }
