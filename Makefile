@@ -57,7 +57,8 @@ run: release
 ## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
-## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh).
+## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
+## then the fault-injection suite and the hostile catalogue (docs/promises.md), then 20 s of fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
 	swift build --build-tests
@@ -74,6 +75,7 @@ test: deps
 	tools/picture-tests.sh .build/debug/mailsim
 	tools/format-tests.sh .build/debug/mailsim
 	python3 Tests/faults/test_faults.py .build/debug/mailsim
+	python3 Tests/hostile/test_hostile.py .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
