@@ -220,7 +220,7 @@ enum FileSystem {
     // MARK: - The run's inputs
 
     /// A file as the system knows it, however it is named: its device and inode.
-    struct Identity: Hashable, Sendable {
+    struct Identity: Equatable, Sendable {
         let device: UInt64
         let inode: UInt64
     }
@@ -233,24 +233,28 @@ enum FileSystem {
     }
 
     /// The files this run reads (scripts), by identity, with the name they were given: no output may replace one.
-    private static let inputs = Mutex<[Identity: String]>([:])
+    /// A list, not a dictionary: a dictionary keyed by `Identity` would have its metadata instantiated at
+    /// start-up, checking `Hashable` by scanning every conformance (0.3 M instructions); a run reads few files.
+    private static let inputs = Mutex<[(identity: Identity, name: String)]>([])
 
     /// Marks `path` (a script, `-` for standard input) as an input of this run.
     static func protectInput(_ path: String) {
         guard let identity = identity(ofFile: path) else { return }
-        inputs.withLock { if $0[identity] == nil { $0[identity] = path == "-" ? "<stdin>" : path } }
+        inputs.withLock { list in
+            if !list.contains(where: { $0.identity == identity }) { list.append((identity, path == "-" ? "<stdin>" : path)) }
+        }
     }
 
     /// Forgets an input (before it is removed: its inode may then be reused). For tests in one long process.
     static func releaseInput(_ path: String) {
         guard let identity = identity(ofFile: path) else { return }
-        _ = inputs.withLock { $0.removeValue(forKey: identity) }
+        inputs.withLock { list in list.removeAll { $0.identity == identity } }
     }
 
     /// The name of the input of this run at `path`, if it is one.
     static func input(at path: String) -> String? {
         guard let identity = identity(ofFile: path) else { return nil }
-        return inputs.withLock { $0[identity] }
+        return inputs.withLock { list in list.first { $0.identity == identity }?.name }
     }
 
     /// Throws when writing `output` would replace an input of this run; `option` names who asked
