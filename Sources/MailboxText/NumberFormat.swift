@@ -7,7 +7,7 @@ public func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (value * scale).rounded()
     // Past 9e15 units the double has no digits left below `decimals` places: spell it out, never an exponent.
-    guard abs(scaled) < 9e15 else { return formatExact(scaled / scale) }
+    guard abs(scaled) < 9e15 else { return formatExact(scaled.isFinite ? scaled / scale : value) }
     let units = Int64(scaled)
     if units == 0 { return "0" }
     let magnitude = units.magnitude
