@@ -128,7 +128,13 @@ public struct Spring: Hashable, Sendable {
     /// Seconds after which the spring stays settled (see `Settle`): from bounds on the envelopes of the
     /// displacement and the velocity, so it is found in a fixed number of steps whatever the spring.
     /// Never longer than `longestSettlingDuration`.
-    public var settlingDuration: Double {
+    public var settlingDuration: Double { min(unboundedSettlingDuration, Spring.longestSettlingDuration) }
+
+    /// Whether the spring would still be moving at `longestSettlingDuration`, and so ends there, at its target.
+    public var isCutShort: Bool { unboundedSettlingDuration > Spring.longestSettlingDuration }
+
+    /// When it settles, however long that is (infinite for an envelope that overflows).
+    private var unboundedSettlingDuration: Double {
         let seconds: Double
         switch settle {
         case .fraction(let eps): seconds = fractionSettlingDuration(eps)
@@ -137,8 +143,8 @@ public struct Spring: Hashable, Sendable {
             seconds = withinSettlingDuration(position: tolerance.position / distance, velocity: tolerance.velocity / distance)
         }
         // NaN (an envelope that overflowed) counts as never settling.
-        guard seconds >= 0 else { return seconds.isNaN ? Spring.longestSettlingDuration : 0 }
-        return min(seconds, Spring.longestSettlingDuration)
+        guard seconds >= 0 else { return seconds.isNaN ? .infinity : 0 }
+        return seconds
     }
 
     /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good, bounding

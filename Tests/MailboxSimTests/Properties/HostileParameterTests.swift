@@ -70,6 +70,12 @@ import Testing
     @Test func springsAreBounded() {
         let slow = Spring(dampingRatio: 0.000000001, response: 60)
         #expect(slow.settlingDuration == Spring.longestSettlingDuration)
+        #expect(slow.isCutShort && !Spring(dampingRatio: 0.5, response: 0.4).isCutShort)
+        var session = Session()
+        for line in ["set curve.menu spring 0.000000001 60", "tap menu"] { _ = try? session.execute(line: line[...]) }
+        let timeline = (try? session.execute(line: "timeline").report).flatMap { $0 }.map(TextReport.lines) ?? []
+        #expect(timeline.contains { $0.hasSuffix("spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: not settled after 3600s") },
+                "\(timeline)")
         let fast = Spring(dampingRatio: 0.5, response: 0.4, initialVelocity: .infinity)
         #expect(fast.initialVelocity == Spring.fastestInitialVelocity)
         #expect(fast.settlingDuration.isFinite)
