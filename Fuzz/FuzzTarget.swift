@@ -3,8 +3,10 @@
 // tests do (@testable).
 @testable import MailboxScript
 
-/// Arbitrary bytes, run as a script, or (after a leading NUL) as the choices of the property tests' command
-/// generator, which goes deep faster: any crash, trap, hang (-timeout) or broken invariant is a finding.
+/// Arbitrary bytes, run as a script through a Session, or (after a leading NUL) as the choices of the property
+/// tests' command generator, which goes deep faster, or (after a leading byte 1) of the hostile generator, which
+/// sets every parameter at the ends of its range and gestures with extreme numerals: any crash, trap, hang
+/// (-timeout), broken invariant or number printed with an exponent is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

@@ -10,7 +10,9 @@
 # The library's layers are compiled in order, each a module, and the target Fuzz/FuzzTarget.swift with the
 # property tests' invariants and command generator (Tests/MailboxSimTests/Properties/) over them, all with
 # -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
-# is a script, or, after a leading NUL byte, the generator's choices. The corpus grows in .build/fuzz/corpus,
+# is a script (run line by line through a Session: `set`, gestures, reports), or, after a leading NUL byte,
+# the command generator's choices, or, after a leading byte 1, the hostile generator's (every parameter at the
+# ends of its range, gestures with extreme numerals, and no number printed with an exponent). The corpus grows in .build/fuzz/corpus,
 # seeded from Scripts/**/*.mbs, random choices and Fuzz/regressions/; a finding is written to
 # .build/fuzz/artifacts/ and the script exits non-zero. Copy it into Fuzz/regressions/ once fixed:
 # FuzzRegressionTests replays every file there in `swift test`.
@@ -69,6 +71,8 @@ fi
 find Scripts -name '*.mbs' -exec cp -n {} "$out/corpus/" \; 2>/dev/null || true
 for n in 64 256 1024 4096; do
     [ -e "$out/corpus/choices-$n" ] || { printf '\000'; head -c $n /dev/urandom; } > "$out/corpus/choices-$n"
+    # After byte 1: the hostile generator's choices (every parameter at its ends, extreme numerals; issue 24).
+    [ -e "$out/corpus/hostile-$n" ] || { printf '\001'; head -c $n /dev/urandom; } > "$out/corpus/hostile-$n"
 done
 
 echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifacts/)"

@@ -21,6 +21,17 @@ public struct Spring: Hashable, Sendable {
     /// The displacement below which a spring counts as settled, as a fraction of its distance (`.fraction`).
     public static let settleThreshold = 0.001
 
+    /// The longest a spring lasts, in seconds: one that has not settled an hour after it started (a damping
+    /// ratio near 0 with a long response, or a fast release over a tiny distance) ends there, at its target.
+    /// Its settle time depends on the distance and the release velocity, known only when it starts, so it is
+    /// bounded here rather than refused at `set`.
+    public static let longestSettlingDuration = 3_600.0
+
+    /// The largest initial velocity, in distances a second either way (a release at the fastest velocity a
+    /// script may give, 1,000,000 pt/s, over a thousandth of a point): a faster one is taken as this, so a
+    /// release over a vanishing distance neither overflows nor prints an exponent.
+    public static let fastestInitialVelocity = 1_000_000_000.0
+
     /// When a spring has settled: its remaining displacement below a fraction of the distance, or (for a
     /// view property) within the tolerance of the property's kind, over a move of `distance`.
     public enum Settle: Hashable, Sendable {
@@ -60,7 +71,8 @@ public struct Spring: Hashable, Sendable {
         precondition(dampingRatio > 0 && response > 0, "a spring needs damping ratio > 0 and response > 0")
         self.dampingRatio = dampingRatio
         self.response = response
-        self.initialVelocity = initialVelocity
+        self.initialVelocity = initialVelocity.isNaN ? 0
+            : min(Spring.fastestInitialVelocity, max(-Spring.fastestInitialVelocity, initialVelocity))
         self.settle = settle
     }
 
@@ -115,13 +127,24 @@ public struct Spring: Hashable, Sendable {
 
     /// Seconds after which the spring stays settled (see `Settle`): from bounds on the envelopes of the
     /// displacement and the velocity, so it is found in a fixed number of steps whatever the spring.
-    public var settlingDuration: Double {
+    /// Never longer than `longestSettlingDuration`.
+    public var settlingDuration: Double { min(unboundedSettlingDuration, Spring.longestSettlingDuration) }
+
+    /// Whether the spring would still be moving at `longestSettlingDuration`, and so ends there, at its target.
+    public var isCutShort: Bool { unboundedSettlingDuration > Spring.longestSettlingDuration }
+
+    /// When it settles, however long that is (infinite for an envelope that overflows).
+    private var unboundedSettlingDuration: Double {
+        let seconds: Double
         switch settle {
-        case .fraction(let eps): return fractionSettlingDuration(eps)
+        case .fraction(let eps): seconds = fractionSettlingDuration(eps)
         case let .within(distance, tolerance):
             guard distance > 0 else { return 0 }
-            return withinSettlingDuration(position: tolerance.position / distance, velocity: tolerance.velocity / distance)
+            seconds = withinSettlingDuration(position: tolerance.position / distance, velocity: tolerance.velocity / distance)
         }
+        // NaN (an envelope that overflowed) counts as never settling.
+        guard seconds >= 0 else { return seconds.isNaN ? .infinity : 0 }
+        return seconds
     }
 
     /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good, bounding

@@ -11,9 +11,20 @@ public struct Ticks: Hashable, Comparable, Sendable {
     /// The latest instant the clock can reach (about 292 years).
     public static let max = Ticks(nanoseconds: .max)
 
-    /// The nearest tick to `seconds` (which must be finite and in range).
+    /// The nearest tick to `seconds`, saturating: past the clock's range either way it is the end of the
+    /// range, and NaN (no time at all) is zero. Total, so no computed number can stop the process here.
     public init(seconds: Double) {
-        self.nanoseconds = Int64((seconds * Double(Ticks.perSecond)).rounded())
+        self.nanoseconds = Ticks.saturating(seconds * Double(Ticks.perSecond))
+    }
+
+    /// `value` rounded to the nearest whole number of nanoseconds, clamped to `Int64`'s range; NaN is 0.
+    static func saturating(_ value: Double) -> Int64 {
+        guard !value.isNaN else { return 0 }
+        let rounded = value.rounded()
+        // 2⁶³ is exactly representable; anything at or past it does not fit.
+        if rounded >= 9_223_372_036_854_775_808.0 { return .max }
+        if rounded <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(rounded)
     }
 
     /// Whole milliseconds, for durations written in code.

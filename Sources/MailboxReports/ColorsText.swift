@@ -18,9 +18,9 @@ public enum ColorsText {
 
     static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
         var onScreen = TextTable(header: ["on screen", "colour", "icon"])
-        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tintColor), []])
+        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tintColor, in: screen.settings.palette, preferring: screen.tint), []])
         for row in screen.rows where row.visible {
-            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.backgroundColor),
+            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background),
                                     [Span(row.icon.rawValue)]])
         }
         return onScreen

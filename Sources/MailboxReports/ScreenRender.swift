@@ -35,7 +35,7 @@ public enum ScreenRender {
         body += feed.lines
 
         // The content slides right over the menu panel.
-        let shift = Int((screen.contentX / pointsPerColumn).rounded())
+        let shift = clampedInt((screen.contentX / pointsPerColumn).rounded(), bound: columns)
         if shift > 0 {
             for i in body.indices {
                 var panel = padded(i < menuItems.count ? " " + menuItems[i] : "")
@@ -107,7 +107,7 @@ public enum ScreenRender {
             var cells = padded("")
             var notes: [String] = []
             for view in views where i < view.lines.count {
-                let offset = Int((view.x / pointsPerColumn).rounded())
+                let offset = clampedInt((view.x / pointsPerColumn).rounded(), bound: columns)
                 for column in 0..<columns where column + offset >= 0 && column + offset < columns {
                     cells[column + offset] = view.lines[i].cells[column]
                 }
@@ -156,7 +156,7 @@ public enum ScreenRender {
         var cells = [Cell](repeating: fill, count: columns)
         if row.iconAlpha > 0, row.icon != .none {
             let label = Array("[\(row.icon.rawValue)]")
-            let centre = Int((row.iconX / pointsPerColumn).rounded(.down))
+            let centre = clampedInt((row.iconX / pointsPerColumn).rounded(.down), bound: 2 * columns)
             for (i, ch) in label.enumerated() {
                 let column = centre - label.count / 2 + i
                 if column >= 0 && column < columns { cells[column] = Cell(character: ch) }
@@ -164,7 +164,7 @@ public enum ScreenRender {
         }
         // The face covers columns offset ..< offset + columns, its last column a gap; what is on screen of it
         // starts with the id.
-        let offset = Int((row.x / pointsPerColumn).rounded())
+        let offset = clampedInt((row.x / pointsPerColumn).rounded(), bound: 2 * columns)
         let first = max(0, offset), end = min(columns, offset + columns - 1)
         let label = Array(" \(row.id.name) ")
         let idShown = end - first >= label.count + 1

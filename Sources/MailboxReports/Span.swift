@@ -72,15 +72,16 @@ public struct Layout: Equatable, Sendable {
 }
 
 /// `yellow #FECA16` as spans, the swatch before the hex: the way every report shows a colour.
-func colorSpans(_ color: Color) -> [Span] {
-    if let name = PaletteColor.named(color) { return [Span(name.rawValue + " "), .swatch(color), Span(color.hex)] }
+/// The name is the one `palette` (the palette in force) gives it, `preferring` the name it was drawn as.
+func colorSpans(_ color: Color, name: PaletteColor?) -> [Span] {
+    if let name { return [Span(name.rawValue + " "), .swatch(color), Span(color.hex)] }
     return [.swatch(color), Span(color.hex)]
 }
 
 /// `colorSpans` for a table's cell: the name padded to the longest palette name (blanks where the colour has
 /// none), so that the swatch and the hex start in the same column on every row, drawn or plain.
-func colorCellSpans(_ color: Color) -> [Span] {
-    let name = PaletteColor.named(color)?.rawValue ?? ""
+func colorCellSpans(_ color: Color, in palette: Palette, preferring: PaletteColor? = nil) -> [Span] {
+    let name = palette.name(of: color, preferring: preferring)?.rawValue ?? ""
     let pad = String(repeating: " ", count: paletteNameWidth - name.count)
     return [Span(name + pad + " "), .swatch(color), Span(color.hex)]
 }

@@ -27,7 +27,7 @@ public enum StateText {
         out.append([Span("menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
                          + "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))  "
                          + "alert \(screen.alert?.rawValue ?? "none")")])
-        out.append([Span("segment \(screen.segment.rawValue) (tint ")] + colorSpans(screen.tintColor)
+        out.append([Span("segment \(screen.segment.rawValue) (tint ")] + colorSpans(screen.tintColor, name: screen.settings.palette.name(of: screen.tintColor, preferring: screen.tint))
                    + [Span(")  " + Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(separator: "  "))])
         out.append([Span((Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoCount)"])
             .joined(separator: "  "))])
@@ -41,7 +41,7 @@ public enum StateText {
             let plain = { (text: String) in [Span(text)] }
             table.append(spans: [plain(row.id.name), plain(row.folder.rawValue), plain(formatNumber(row.x)),
                                  plain(formatNumber(row.y)), plain(formatNumber(row.height)), plain(formatNumber(row.alpha)),
-                                 colorCellSpans(row.backgroundColor), plain(row.icon.rawValue),
+                                 colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background), plain(row.icon.rawValue),
                                  plain(formatNumber(row.iconAlpha)), plain(formatNumber(row.iconX)),
                                  plain(row.snooze ?? "none"), plain(row.list ?? "none")])
         }

@@ -1,6 +1,7 @@
 import MailboxAnimation
 import MailboxScript
 import MailboxSim
+import MailboxText
 
 /// `timeline`: every animation and event, oldest first, with a blank line between gestures.
 public enum TimelineText {
@@ -25,7 +26,12 @@ public enum TimelineText {
         switch entry.kind {
         case let .animation(property, from, to, duration, curve):
             head = property.path
-            rest = " \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+            var words = " \(from.description) → \(to.description) over \(duration.decimalSeconds)s \(curve.name)"
+            if case .spring(let spring) = curve, spring.isCutShort {
+                // A spring still moving after the longest a spring lasts ends there, at its target (SPEC).
+                words += ", cut short: not settled after \(formatNumber(Spring.longestSettlingDuration))s"
+            }
+            rest = words
         case .event(let event):
             head = entry.subject.name
             rest = " " + event.description

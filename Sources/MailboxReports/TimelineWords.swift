@@ -30,7 +30,7 @@ extension TimelineEvent {
         case .menuClosed: return "menu closed"
         case .composeShown: return "shown"
         case .composeHidden: return "hidden"
-        case .typed(let text): return "typed \"\(text)\""
+        case .typed(let text): return "typed \"\(shortened(text))\""
         case .segmentSelected(let segment): return "segment \(segment.rawValue) selected, tint \(segment.tint.rawValue)"
         case .segmentShown: return "in place"
         case .alertShown(let alert): return "alert \"\(alert.title)\""

@@ -8,7 +8,7 @@ extension Value {
         switch self {
         case .number(let v): .number(v)
         case .bool(let b): .bool(b)
-        case .color(let c): .string(c.hex)
+        case .color(let c, _): .string(c.hex)
         case .name(let n): .string(n)
         }
     }

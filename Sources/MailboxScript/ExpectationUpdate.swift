@@ -1,3 +1,4 @@
+import MailboxText
 
 /// `mailsim test --update`: a script's text with every failed `expect` rewritten so that it holds. The value
 /// becomes the one the screen had (`Value.scriptText`); the operator, `within`, comments, blanks and line
@@ -55,7 +56,7 @@ public struct ExpectationUpdate: Sendable {
                                           old: old, new: new))
                 case .notEqual, .less, .greater:
                     leftAlone.append(LeftAlone(line: number, reason:
-                        "\(expectation.text) cannot hold with the value it has (\(actual.precise)): change it by hand"))
+                        "\(shortened(expectation.text)) cannot hold with the value it has (\(shortened(actual.precise))): change it by hand"))
                 }
             }
         }

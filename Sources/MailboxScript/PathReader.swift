@@ -21,7 +21,7 @@ extension MailboxState {
         case .composeFocus: return .name(compose.focus?.rawValue ?? "none")
         case .composeTo: return .name(compose.to.isEmpty ? "none" : compose.to)
         case .segment: return .name(segments.selected.rawValue)
-        case .tint: return .color(settings.palette[segments.tint])
+        case .tint: return .color(settings.palette[segments.tint], in: settings.palette, preferring: segments.tint)
         case .viewX(let segment): return .number(viewX(of: segment))
         case .viewMessages(let segment):
             let ids = messages(in: segment.folder)
@@ -38,7 +38,7 @@ extension MailboxState {
             case .y: return .number(y(of: id))
             case .height: return .number(height(of: id))
             case .alpha: return .number(alpha(of: id))
-            case .background: return .color(backgroundColor(of: id))
+            case .background: return .color(backgroundColor(of: id), in: settings.palette, preferring: background(of: id))
             case .icon: return .name(icon(of: id).rawValue)
             case .iconAlpha: return .number(iconAlpha(of: id))
             case .iconX: return .number(iconX(of: id))

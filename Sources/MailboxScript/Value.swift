@@ -6,15 +6,32 @@ import MailboxText
 public enum Value: Equatable, Sendable {
     case number(Double)
     case bool(Bool)
-    case color(Color)
+    /// A colour and its name in the palette in force where it was read or written (`set color.red #FECA16`
+    /// makes #FECA16 `red`); nil when no palette name shows it. Two colours are equal by their RGB alone.
+    case color(Color, name: PaletteColor? = nil)
     case name(String)
+
+    /// A colour read where `palette` is in force, named by it (`preferring` the name it was drawn as).
+    public static func color(_ color: Color, in palette: Palette, preferring: PaletteColor? = nil) -> Value {
+        .color(color, name: palette.name(of: color, preferring: preferring))
+    }
+
+    public static func == (a: Value, b: Value) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): x == y
+        case let (.bool(x), .bool(y)): x == y
+        case let (.color(x, _), .color(y, _)): x == y
+        case let (.name(x), .name(y)): x == y
+        default: false
+        }
+    }
 
     /// How it prints: `-320`, `true`, `yellow #FECA16`, `archive`.
     public var description: String {
         switch self {
         case .number(let v): formatNumber(v)
         case .bool(let b): b ? "true" : "false"
-        case .color(let c): c.paletteDescription
+        case let .color(c, name): name.map { "\($0.rawValue) \(c.hex)" } ?? c.hex
         case .name(let n): n
         }
     }
@@ -25,7 +42,7 @@ public enum Value: Equatable, Sendable {
     public var scriptText: String {
         switch self {
         case .number(let v): formatExact(v)
-        case .color(let c): PaletteColor.named(c)?.rawValue ?? c.hex
+        case let .color(c, name): name?.rawValue ?? c.hex
         case .bool, .name: description
         }
     }
@@ -44,8 +61,8 @@ public enum Value: Equatable, Sendable {
             default: throw .notABool(path: path.name, text: String(text))
             }
         case .color:
-            if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color) }
-            if let color = Color(hex: String(text)) { return .color(color) }
+            if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color, name: named) }
+            if let color = Color(hex: String(text)) { return .color(color, name: PaletteColor.named(color)) }
             throw .notAColour(String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
         case .name(let names):
             if names.contains(String(text)) { return .name(String(text)) }
@@ -122,7 +139,7 @@ public struct Expectation: Equatable, Sendable {
     /// True when `actual` satisfies the expectation, a palette name standing for its colour in `palette`
     /// (`set color.yellow #FFD700` makes `yellow` mean #FFD700).
     public func holds(for actual: Value, palette: Palette) -> Bool {
-        guard let name = paletteName, case .color(let a) = actual else { return holds(for: actual) }
+        guard let name = paletteName, case .color(let a, _) = actual else { return holds(for: actual) }
         return (a.rgb == palette[name].rgb) == (comparison == .equal)
     }
 
@@ -138,7 +155,7 @@ public struct Expectation: Equatable, Sendable {
             case .greater: return a > e
             case .greaterOrEqual: return a >= e
             }
-        case let (.color(a), .color(e)):
+        case let (.color(a, _), .color(e, _)):
             return (a.rgb == e.rgb) == (comparison == .equal)
         default:
             return (actual == expected) == (comparison == .equal)

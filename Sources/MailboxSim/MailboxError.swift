@@ -28,6 +28,8 @@ public enum MailboxError: Error, Equatable, Sendable {
     case cannotTap(TapTarget, TapRefusal)
     /// Typing with no field focused.
     case nothingToType
+    /// Typing that would take `field` past `Limits.typedBytesPerField`: it holds `has` bytes, the text is `adding`.
+    case typedTextTooLong(ComposeSheet.Field, has: Int, adding: Int)
     /// A content pan while the menu is closed.
     case menuClosed
     /// A row pan while another segment's view is showing.

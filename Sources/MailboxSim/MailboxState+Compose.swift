@@ -16,6 +16,8 @@ extension MailboxState {
             if let cover { throw refusal(cover) }
             throw .nothingToType
         }
+        let has = compose.text(field).utf8.count, adding = text.utf8.count
+        guard adding <= Limits.typedBytesPerField - has else { throw .typedTextTooLong(field, has: has, adding: adding) }
         compose.append(text, to: field)
         log(.view(.composeSheet), .typed(text))
     }

@@ -51,4 +51,7 @@ public enum Limits {
     public static let framesPerSecond = 1...240
     /// Entries the timeline keeps; older ones are dropped and counted.
     public static let timelineCapacity = 10_000
+    /// The most a compose field holds, in bytes of UTF-8 (64 KiB): a `type` that would take a field past it is
+    /// refused and types nothing (200 `type`s of a megabyte must not take a gigabyte).
+    public static let typedBytesPerField = 65_536
 }

@@ -57,6 +57,15 @@ public struct Palette: Equatable, Sendable {
 
     public init() {}
 
+    /// The name `color` has in this palette (the tuned one: after `set color.red #FECA16`, #FECA16 is `red`):
+    /// `preferring` when its colour is this one, else the first name in SPEC's order that shows it; nil when
+    /// no name does.
+    public func name(of color: Color, preferring: PaletteColor? = nil) -> PaletteColor? {
+        let rgb = color.rgb
+        if let preferring, self[preferring].rgb == rgb { return preferring }
+        return PaletteColor.allCases.first { self[$0].rgb == rgb }
+    }
+
     public subscript(_ name: PaletteColor) -> Color {
         get {
             switch name {

@@ -6,7 +6,8 @@ public func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (value * scale).rounded()
-    guard abs(scaled) < 9e15 else { return String(value) }
+    // Past 9e15 units the double has no digits left below `decimals` places: spell it out, never an exponent.
+    guard abs(scaled) < 9e15 else { return formatExact(scaled.isFinite ? scaled / scale : value) }
     let units = Int64(scaled)
     if units == 0 { return "0" }
     let magnitude = units.magnitude
@@ -55,4 +56,11 @@ public func formatExact(_ value: Double) -> String {
     out += String(decoding: whole, as: UTF8.self)
     if !fraction.isEmpty { out += "." + String(decoding: fraction, as: UTF8.self) }
     return out
+}
+
+/// `value` rounded to the nearest whole number and clamped to ±`bound`, NaN as 0: for turning a computed
+/// position into a column or a count, where Swift's `Int(_:)` would stop the process on NaN or overflow.
+public func clampedInt(_ value: Double, bound: Int = 1 << 40) -> Int {
+    guard !value.isNaN else { return 0 }
+    return Int(min(Double(bound), max(-Double(bound), value)))
 }

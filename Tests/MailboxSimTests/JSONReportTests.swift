@@ -119,7 +119,7 @@ import Testing
                 #expect(read as? Bool == b, "\(path.name)")
                 #expect(text.contains("\"\(path.name)\":\(b)"), "\(path.name) is spelled as a JSON boolean")
                 #expect(shown[path.name] as? Bool == b, "\(path.name)")
-            case .color(let c):
+            case .color(let c, _):
                 #expect(read as? String == c.hex, "\(path.name)")
                 #expect(shown[path.name] as? String == c.hex, "\(path.name)")
                 #expect(try holds(session, "expect \(path.name) == \(c.hex)"))

@@ -36,6 +36,9 @@ extension MailboxError {
             return "cannot tap \(target.tapName): \(refusal.reason(for: target))"
         case .nothingToType:
             return "no field has the keyboard (compose first)"
+        case let .typedTextTooLong(field, has, adding):
+            return "the \(field.rawValue) field holds at most \(grouped(Limits.typedBytesPerField)) bytes of text (64 KiB): "
+                + "it has \(grouped(has)), this line types \(grouped(adding)); nothing was typed"
         case .mailboxOffScreen(let segment):
             return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"
         case .parameterDiffersBySide(let name):

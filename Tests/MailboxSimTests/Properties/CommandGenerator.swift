@@ -217,3 +217,87 @@ struct CommandGenerator {
         }
     }
 }
+
+// MARK: Hostile lines (issue 24)
+
+/// Extreme but valid input, as a hostile or careless user types it: every parameter of `TunableTable.all` at
+/// and near both ends of its range (springs that barely damp or respond in a minute, Béziers with y at ±100,
+/// durations of a nanosecond and an hour, elasticity and escape velocity 0), gestures with extreme numerals
+/// (a translation of 10⁻¹⁵¹ pt, the largest velocity), and the looking commands that print the numbers; the
+/// rest drawn by `CommandGenerator`, so that sequences still reach deep states.
+struct HostileGenerator {
+    var base: CommandGenerator
+
+    init(seed: UInt64) { self.init(random: SeededRandom(seed: seed)) }
+    init(random: SeededRandom) {
+        base = CommandGenerator(random: random)
+        base.tuneRate = 0.1
+    }
+
+    /// Numerals at the edges of what a script may say: tiny, huge (in range), signed zero, 15 digits.
+    static let tinyDistances = ["0.000000000000001", "-0.000000000000001", "-0.0", "0.0",
+                                "-0." + String(repeating: "0", count: 150) + "1",
+                                "0." + String(repeating: "0", count: 20) + "1", "-0.000000001"]
+    static let extremeDistances = tinyDistances + ["10000", "-10000", "9999.999999999999", "-9999.99999999999",
+                                                   "320", "-320", "260", "-260", "60.000000000001", "-59.99999999999"]
+    static let extremeVelocities = ["1000000", "-1000000", "999999.999999999", "0.000000000000001", "-0.0", "0", "1"]
+    static let extremeCurves = [
+        "spring 0.000000001 60", "spring 0.000000000000001 60", "spring 0.000000001 0.01", "spring 100 60",
+        "spring 100 0.01", "spring 0.001 60", "spring 1 60", "spring 0.999999999999999 0.01", "spring 1.000000000000001 60",
+        "bezier 0 100 1 -100", "bezier 1 -100 0 100", "bezier 0 0 0 0", "bezier 1 1 1 1", "bezier 0 -100 0 -100",
+        "bezier 0.000000000000001 100 0.999999999999999 100", "linear", "easeIn", "easeOut", "easeInOut", "default",
+    ]
+
+    mutating func next(for session: Session) -> String {
+        switch base.random.next() % 10 {
+        case 0, 1, 2: return tune()
+        case 3, 4, 5: return gesture(session.screen)
+        case 6: return base.random.pick(["timeline", "state", "params", "render", "colors", "show msg1", "show content.x",
+                                         "show time", "expect msg1.x == 0", "expect content.x == 0", "settle"])
+        default: return base.next(for: session)
+        }
+    }
+
+    /// `set NAME VALUE` with a value at or near an end of the parameter's range (or just past it).
+    mutating func tune() -> String {
+        let tunable = base.random.pick(TunableTable.all)
+        let value: String
+        switch tunable.kind {
+        case .number(let range, _):
+            let low = range.lowerBound, high = range.upperBound
+            value = base.random.pick([formatExact(low), formatExact(high), formatExact(low + 0.000000000000001 * max(1, abs(low))),
+                                      formatExact(high.nextDown), formatExact(high * 0.999999999999999),
+                                      "0.000000000000001", "999999999999999", "-0.0",
+                                      formatExact(Double.random(in: range, using: &base.random))])
+        case .duration(let max):
+            value = base.random.pick(["0.000000001", "0.0000000005", "0.000000000000001", formatExact(max),
+                                      formatExact(max - 0.000000001), "0.3", "60"])
+        case .whole(let range):
+            value = base.random.pick([String(range.lowerBound), String(range.upperBound), String(range.upperBound + 1),
+                                      "999999999999999"])
+        case .curve: value = base.random.pick(Self.extremeCurves)
+        case .color: value = base.random.pick(["#000000", "#FFFFFF", "#FECA16", "#E73D0E", "red", "yellow", "gray"])
+        case .flag: value = base.random.pick(["on", "off"])
+        case .menuRelease:
+            value = base.random.pick(["velocity", "position 0.000000000000001", "position 320", "position 1",
+                                      "position 319.999999999999"])
+        case .profile: value = base.random.pick(Profile.allCases.map(\.rawValue))
+        }
+        return "set \(tunable.name) \(value)"
+    }
+
+    /// A gesture with extreme numerals: mostly a pan and a fast release, as the crashes of issue 24 were.
+    mutating func gesture(_ s: MailboxState) -> String {
+        let message = "msg\(Int.random(in: 1...s.messageCount, using: &base.random))"
+        let distance = base.random.pick(Self.extremeDistances)
+        let duration = base.random.pick(["", " in 0", " in 0.000000001", " in 0.016", " in 2"])
+        return base.random.pick([
+            "pan \(message) \(distance)\(duration)", "pan \(message) \(distance)\(duration)",
+            "release \(base.random.pick(Self.extremeVelocities))", "release \(base.random.pick(Self.extremeVelocities))",
+            "pan content \(distance)\(duration)", "edgepan \(distance)\(duration)", "tap menu", "compose", "tap cancel",
+            "shake", "tap undo", "tap segment " + base.random.pick(["later", "archive", "mailbox"]), "tap",
+            "choose " + base.random.pick(["tomorrow", "to-read", "someday"]),
+            "advance " + base.random.pick(["0.000000001", "0.000000000000001", "1000000000", "3600", "0.3"]),
+        ])
+    }
+}

@@ -232,10 +232,70 @@ func robustnessProblems(choices bytes: [UInt8]) -> [String] {
     return []
 }
 
+/// Runs hostile command lines (`HostileGenerator`: every parameter at the ends of its range, gestures with
+/// extreme numerals) whose choices the bytes make, or from `seed` when there are none: every line ends in a
+/// result or a refusal, a refusal changes nothing, the invariants hold after every line, and every number
+/// printed (reports, and the timeline entries each line adds) is finite and has no exponent.
+func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, steps: Int? = nil) -> [String] {
+    var generator = HostileGenerator(random: bytes.isEmpty ? SeededRandom(seed: seed) : SeededRandom(bytes: bytes))
+    var session = Session()
+    session.collectsTrace = true
+    for step in 1...(steps ?? (bytes.count / 8 + 1)) {
+        let line = generator.next(for: session)
+        let before = session
+        do {
+            let outcome = try session.execute(line: line[...])
+            var printed = outcome.trace.map(TimelineText.line)
+            if let report = outcome.report { printed += TextReport.lines(report) }
+            if let failure = outcome.failure { printed.append(failure.message) }
+            for text in printed {
+                if let bad = badNumber(in: text) { return ["step \(step), \(line): printed \(bad) in \(text.prefix(300))"] }
+            }
+        } catch {
+            if !sameSession(session, before) { return ["step \(step), \(line): refused (\(error.message)), but changed the session"] }
+            if let bad = badNumber(in: error.message) { return ["step \(step), \(line): refused with \(bad) in \(error.message)"] }
+        }
+        var problems = Invariants.problems(session.screen)
+        if line == "settle" { problems += Invariants.settledProblems(session.screen) }
+        if !problems.isEmpty { return problems.map { "step \(step), \(line): \($0)" } }
+    }
+    return []
+}
+
+/// A number with an exponent (`1e+27`, `2.5E-8`) or not finite (`inf`, `nan`) in printed text, if any; a
+/// colour (`#1E2E3E`) is not a number, and what a message quotes of the line (`'1e2' is out of range`) is
+/// the user's own word.
+func badNumber(in text: String) -> String? {
+    let text = text.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+    let separators: Set<Character> = [" ", ",", "(", ")", "[", "]", "\"", "'", "=", ":", ";", "\t", "/", "→", "…"]
+    for token in text.split(whereSeparator: { separators.contains($0) }) {
+        if token.hasPrefix("#") { continue }
+        let lower = token.lowercased()
+        if ["inf", "-inf", "+inf", "nan", "-nan", "infinity"].contains(lower) { return String(token) }
+        let scalars = Array(lower.unicodeScalars)
+        for i in scalars.indices.dropFirst().dropLast() where scalars[i] == "e" {
+            let digitBefore = ("0"..."9").contains(scalars[i - 1]) || scalars[i - 1] == "."
+            var j = i + 1
+            if scalars[j] == "+" || scalars[j] == "-" { j += 1 }
+            if digitBefore, j < scalars.count, ("0"..."9").contains(scalars[j]),
+               scalars[..<i].allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "+" }) {
+                return String(token)
+            }
+        }
+    }
+    return nil
+}
+
 /// What the fuzz target checks: an input starting with a NUL byte is a list of choices for the command
-/// generator (NUL would stop a script at once anyway); any other input is a script.
+/// generator (NUL would stop a script at once anyway), one starting with byte 1 a list of choices for the
+/// hostile generator; any other input is a script.
 func robustnessProblems(input bytes: [UInt8]) -> [String] {
-    bytes.first == 0 ? robustnessProblems(choices: Array(bytes.dropFirst())) : robustnessProblems(script: bytes)
+    switch bytes.first {
+    case 0: robustnessProblems(choices: Array(bytes.dropFirst()))
+    case 1: robustnessProblems(hostileChoices: Array(bytes.dropFirst()))
+    default: robustnessProblems(script: bytes)
+    }
 }
 
 extension Diagnostic.Kind {
