@@ -105,6 +105,13 @@ script("every command bare", "".join(f"{c}\n" for c in
 for bad in ["tap", "choose tomorrow", "tap undo", "tap cancel", "release", "pan content 10", "tap keep-draft"]:
     script(f"refused on a fresh screen: {bad}", f"{bad}\n", exits=(2,))
 
+# --- Every input that ever crashed or hung mailsim (the fuzzer's regressions), through the binary ---------------
+REGRESSIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fuzz", "regressions")
+for name in sorted(os.listdir(REGRESSIONS)):
+    if name.endswith(".mbs"):
+        with open(os.path.join(REGRESSIONS, name), "rb") as f:
+            script(f"regression {name}", f.read(), seconds=30)
+
 # --- Files: as inputs, as outputs --------------------------------------------------------------------------
 case("a missing script", ["run", "nope.mbs"], exits=(2,), says=("nope.mbs",))
 case("a folder as a script", ["run", "d"], shell="mkdir d", exits=(2,), says=("directory",))
