@@ -61,7 +61,7 @@ enum TestRun {
         }
         let totals = TestTotals(results)
         if items.isEmpty {
-            Console.error("mailsim: no .mbs scripts under \(options.paths.joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")")
+            Console.error("mailsim: no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")")
         }
         printer.end(totals)
         if status != 0 { return status }

@@ -45,7 +45,7 @@ enum UpdateMode {
             return true
         })
         if items.isEmpty {
-            Console.error("mailsim: no .mbs scripts under \(options.paths.joined(separator: ", "))")
+            Console.error("mailsim: no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))")
             return 1
         }
         var summary = "updated \(counted(changed, "expectation")) in \(counted(files, "script"))"
@@ -58,7 +58,7 @@ enum UpdateMode {
     static func update(_ item: TestSelection.Item) -> Outcome {
         guard case .script(let path) = item else {
             if case let .unreadable(path, message) = item {
-                return Outcome(path: path, lines: ["\(path): left untouched: \(message)"], stillFailing: true)
+                return Outcome(path: path, lines: ["\(displayName(path)): left untouched: \(message)"], stillFailing: true)
             }
             return Outcome(path: item.path)
         }
@@ -67,20 +67,20 @@ enum UpdateMode {
         do throws(FileSystem.Failure) {
             (source, stamp) = try FileSystem.readStamped(path)
         } catch {
-            outcome.lines = ["\(path): left untouched: \(error.message)"]
+            outcome.lines = ["\(displayName(path)): left untouched: \(error.message)"]
             outcome.stillFailing = true
             return outcome
         }
         let report = ScriptFile.run(source: source, name: path)
         if let error = report.error {
-            outcome.lines = ["\(path): left untouched: stopped by an error at line \(error.line)", "  " + error.text]
+            outcome.lines = ["\(displayName(path)): left untouched: stopped by an error at line \(error.line)", "  " + error.text]
             outcome.stillFailing = true
             return outcome
         }
         guard !report.failures.isEmpty else { return outcome }
         let update = ExpectationUpdate(source: source, failures: report.failures)
-        var said = update.changes.map { ($0.line, "\(path):\($0.line): \($0.path) \($0.comparison.rawValue) \($0.old) → \($0.new)") }
-        said += update.leftAlone.map { ($0.line, "\(path):\($0.line): left alone: \($0.reason)") }
+        var said = update.changes.map { ($0.line, "\(displayName(path)):\($0.line): \($0.path) \($0.comparison.rawValue) \($0.old) → \($0.new)") }
+        said += update.leftAlone.map { ($0.line, "\(displayName(path)):\($0.line): left alone: \($0.reason)") }
         outcome.lines = said.sorted { $0.0 < $1.0 }.map(\.1)
         outcome.stillFailing = !update.leftAlone.isEmpty
         guard !update.changes.isEmpty else { return outcome }
@@ -89,7 +89,7 @@ enum UpdateMode {
         let changedLines = Set(update.changes.map(\.line))
         let stillFailing = again.problems.filter { changedLines.contains($0.line) || $0.isError }
         guard stillFailing.isEmpty else {
-            outcome.lines = ["\(path): left untouched: the updated script would still fail"] + stillFailing.map { "  " + $0.text }
+            outcome.lines = ["\(displayName(path)): left untouched: the updated script would still fail"] + stillFailing.map { "  " + $0.text }
             outcome.stillFailing = true
             return outcome
         }
