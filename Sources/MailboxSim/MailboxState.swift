@@ -27,7 +27,7 @@ public struct MailboxState: Equatable, Sendable {
     public internal(set) var gestureCount = 0
     var animator = Animator<PropertyKey, FollowUp>()
     /// The rows' model heights as prefix sums, for `y(of:)`; kept in step by `setModelValue`.
-    internal(set) var heights: RowHeights
+    var heights: RowHeights
 
     /// A fresh screen with `messageCount` messages in the inbox, at time 0, its timeline empty (SPEC §4).
     public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {
