@@ -12,7 +12,8 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden \
+  install uninstall man
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -52,13 +53,41 @@ run: release
 	@if [ -t 0 ]; then exec .build/release/mailsim; \
 	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
 
+## install: the release binary into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
+## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
+## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh).
+PREFIX ?= /usr/local
+INSTALL_BIN = $(or $(BIN),.build/release/mailsim)
+INSTALLED = bin/mailsim share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
+  share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish
+install: $(if $(BIN),,release)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/mailsim
+	install -m 644 docs/mailsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/mailsim.1
+	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mailsim
+	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mailsim
+	$(INSTALL_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mailsim.fish
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+
+## man: rewrites docs/mailsim.1 from `mailsim --help` with ArgumentParser's generate-manual plugin (it builds the package
+## in release mode on its own, about a minute, offline), blank lines made paragraphs. Run it when the options change:
+## Tests/install/test_install.sh fails when an option or subcommand is missing from the page.
+man:
+	rm -rf .build/man && mkdir -p .build/man
+	swift package --disable-sandbox generate-manual --output-directory .build/man
+	sed 's/^$$/.Pp/' .build/man/mailsim.1 > docs/mailsim.1
+
 ## test: unit tests and every Scripts/**/*.mbs (through swift test), then the suite through the real binary,
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
 ## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
-## then the fault-injection suite and the hostile catalogue (docs/promises.md), then 20 s of fuzzing.
+## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
+## into a temporary PREFIX (Tests/install/test_install.sh), then 20 s of fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 test: deps
 	swift build --build-tests
@@ -76,6 +105,7 @@ test: deps
 	tools/format-tests.sh .build/debug/mailsim
 	python3 Tests/faults/test_faults.py .build/debug/mailsim
 	python3 Tests/hostile/test_hostile.py .build/debug/mailsim
+	Tests/install/test_install.sh .build/debug/mailsim
 	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from

@@ -18,14 +18,19 @@ extension MailsimCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            // A usage error is an error like any other (exit 2, README "Exit status"), not sysexits' 64;
             // --help and --version still exit 0, and a command's own status passes through.
-            if exitCode(for: error) == .validationFailure {
-                Console.error(fullMessage(for: error))
-                Glibc.exit(2)
-            }
-            exit(withError: error)
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode { exit(withError: error) }
+            // Any other error is written as mailsim writes every error, `error: …` (ArgumentParser's is
+            // `Error: …`); a usage error is an error like any other, exit 2 (README "Exit status"), not sysexits' 64.
+            Console.error(lowercasedErrorPrefix(fullMessage(for: error)))
+            Glibc.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// ArgumentParser's message with its `Error: ` as mailsim writes every error, `error: ` (README "Exit status").
+    static func lowercasedErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
     }
 
     /// `mailsim tset`: a first word that is no subcommand (and no option) is an unknown command, with a hint,

@@ -12,6 +12,23 @@ import Testing
         #expect(!result.stderr.isEmpty)
     }
 
+    /// Every error starts `error:`, as mailsim writes them (issue 22 item 6), ArgumentParser's usage errors included.
+    @Test(arguments: [["test", "--jobs", "0"], ["run", "--bogus", "a.mbs"], ["run"], ["--bogus"],
+                      ["run", "--color", "sometimes", "a.mbs"], ["record", "Scripts/tour/tour.mbs"],
+                      ["test", "--shard", "3/2"], ["--generate-completion-script", "tcsh"]])
+    func usageErrorsStartWithError(arguments: [String]) throws {
+        let result = try CLI.run(arguments, stdin: "")
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: "), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("Error:"), "\(arguments): \(result.stderr)")
+    }
+
+    @Test func jobsZeroSaysWhatIsWrong() throws {
+        let result = try CLI.run(["test", "--jobs", "0"])
+        #expect(result.stderr.hasPrefix("error: --jobs must be at least 1\nUsage: mailsim test"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test(arguments: [["--help"], ["--version"], ["run", "--help"], ["help", "test"]])
     func helpAndVersionExitZero(arguments: [String]) throws {
         let result = try CLI.run(arguments)
