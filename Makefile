@@ -89,24 +89,32 @@ man:
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
 ## into a temporary PREFIX (Tests/install/test_install.sh), then 20 s of fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
+## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
+## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
+TEST_LOGS := .build/test-logs
+TEST_STEPS := unit scripts repl docs trace pictures formats faults hostile install fuzz
+logged = @echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
+  exit $$(cat $(TEST_LOGS)/$(1).status)
 test: deps
 	swift build --build-tests
-	swift test --skip-build
-	.build/debug/mailsim test Scripts
+	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
+	$(call logged,unit,swift test --skip-build)
+	$(call logged,scripts,.build/debug/mailsim test Scripts)
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
 	  python3 -m pip install --quiet pexpect 2>/dev/null \
 	  || python3 -m pip install --quiet --user --break-system-packages pexpect 2>/dev/null \
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
-	python3 Tests/repl/test_repl.py .build/debug/mailsim
-	python3 Tests/docs/test_docs.py .build/debug/mailsim
-	python3 Tests/trace/test_trace_events.py .build/debug/mailsim
-	tools/picture-tests.sh .build/debug/mailsim
-	tools/format-tests.sh .build/debug/mailsim
-	python3 Tests/faults/test_faults.py .build/debug/mailsim
-	python3 Tests/hostile/test_hostile.py .build/debug/mailsim
-	Tests/install/test_install.sh .build/debug/mailsim
-	@if [ "$(TEST_FUZZ_SECONDS)" != 0 ]; then mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS); fi
+	$(call logged,repl,python3 Tests/repl/test_repl.py .build/debug/mailsim)
+	$(call logged,docs,python3 Tests/docs/test_docs.py .build/debug/mailsim)
+	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
+	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
+	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
+	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
+	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
+	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim)
+	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
+	@python3 tools/test-summary.py $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
 ## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""The last line of `make test`: what each step ran, read from the closing lines of the logs the Makefile's test
+recipe tees to .build/test-logs/NAME.log (one per step, in the order given). Usage: tools/test-summary.py LOG…
+
+Each step prints its own closing line; a step whose log has no count it recognises is named without one (so that
+a changed closing line shows here rather than disappearing). The exit status is 0: make's own status says pass/fail,
+and this line is printed only when every step passed."""
+import os
+import re
+import sys
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+# (log name, pattern on a line, what the count is called); the last matching line of the log counts.
+PATTERNS = {
+    "unit": [(r"Test run with (\d+) tests? in \d+ suites? passed", "unit tests"),
+             (r"Executed (\d+) tests?, with 0 failures", "unit tests")],
+    "scripts": [(r"^(\d+) passed, 0 failed", "scripts")],
+    "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],
+    "docs": [(r"^docs: (\d+) examples ran, 0 failed", "doc examples")],
+    "trace": [(r"^trace events: all checks passed", "trace-event checks")],
+    "pictures": [(r"^Ran (\d+) tests?", "picture checks")],
+    "formats": [(r"^Ran (\d+) tests?", "format checks")],
+    "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
+    "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
+    "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
+    "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
+}
+
+
+def count(name, text):
+    lines = [ANSI.sub("", line) for line in text.splitlines()]
+    for pattern, noun in PATTERNS.get(name, []):
+        for line in reversed(lines):
+            match = re.search(pattern, line)
+            if match:
+                return f"{match.group(1)} {noun}" if match.groups() else noun
+    return name
+
+
+def main(paths):
+    parts = []
+    for path in paths:
+        name = os.path.splitext(os.path.basename(path))[0]
+        try:
+            with open(path, encoding="utf-8", errors="replace") as log:
+                parts.append(count(name, log.read()))
+        except FileNotFoundError:
+            continue  # a step not run (fuzzing with TEST_FUZZ_SECONDS=0)
+    print(f"make test: {', '.join(parts)}: all passed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
