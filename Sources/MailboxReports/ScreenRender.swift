@@ -137,9 +137,14 @@ public enum ScreenRender {
         let compose = screen.compose
         if compose.phase != .hidden {
             out.append(boxed("── compose ──") + "  \(compose.phase.rawValue), y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim))")
-            let cursor = compose.focus == .to ? "▏" : ""
-            out.append("|" + text(padded(" To: \(compose.to)\(cursor)")) + "|")
-            out.append("|" + text(padded(" Subject:")) + "|")
+            // Each field with what was typed and a caret (▏) after the focused one's text; a line too long for the
+            // box ends in an ellipsis.
+            for (field, label) in [(ComposeSheet.Field.to, " To: "), (.subject, " Subject: "), (.body, " ")] {
+                let cursor = compose.focus == field ? "▏" : ""
+                var line = label + compose.text(field)
+                if line.count + cursor.count > columns { line = String(line.prefix(columns - cursor.count - 1)) + "…" }
+                out.append("|" + text(padded(line + cursor)) + "|")
+            }
             out.append(boxed("cancel"))
         }
         if let alert = screen.alert {

@@ -34,8 +34,43 @@ enum OverlayScene {
     }
 }
 
-/// The compose sheet at `compose.y` over the dim layer at `compose.dim`, with the To field and what was typed.
+/// The compose sheet at `compose.y` over the dim layer at `compose.dim`, with the To, Subject and body fields,
+/// what was typed into each (a line too long for the sheet ends in an ellipsis `…` inside the right margin) and
+/// a caret after the text of the focused field.
 enum ComposeScene {
+    /// The left edge of each field's text, its baseline below the sheet's top, and the label before it.
+    struct FieldLayout {
+        var label: String
+        var baseline: Double
+        var textX: Double
+    }
+
+    static func layout(_ field: ComposeSheet.Field) -> FieldLayout {
+        switch field {
+        case .to: FieldLayout(label: "To:", baseline: 72, textX: 42)
+        case .subject: FieldLayout(label: "Subject:", baseline: 116, textX: 80)
+        case .body: FieldLayout(label: "", baseline: 160, textX: 12)
+        }
+    }
+
+    static let textSize = 15.0
+
+    /// How far the text of a field may reach: the sheet's right margin.
+    static var textRight: Double { Metrics.screenWidth - DrawingStyle.composeMargin }
+
+    /// A field's text as drawn: whole, or cut to end in an ellipsis before the right margin.
+    static func shown(_ field: ComposeSheet.Field, _ text: String) -> String {
+        let layout = layout(field)
+        return TextMetrics.fitted(text, room: textRight - layout.textX - DrawingStyle.caretWidth - 1, size: textSize)
+    }
+
+    /// The caret's rectangle in the focused field, just after its text, for a sheet whose top is at `y`.
+    static func caret(_ field: ComposeSheet.Field, text: String, sheetY y: Double) -> SceneRect {
+        let layout = layout(field)
+        let x = layout.textX + TextMetrics.width(shown(field, text), size: textSize) + 1
+        return SceneRect(x: x, y: y + layout.baseline - 14, width: DrawingStyle.caretWidth, height: 18)
+    }
+
     static func nodes(_ compose: ComposeSnapshot) -> [SceneNode] {
         var nodes: [SceneNode] = []
         if compose.dim > 0 {
@@ -47,20 +82,32 @@ enum ComposeScene {
         // Taller than the screen below it, so only its top corners are rounded on screen.
         let sheet = SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - Metrics.composeShownY + 2 * DrawingStyle.sheetCorner)
         let blue = Paint(PaletteColor.blue.color)
-        let focused = compose.focus == .to
-        let fields: [SceneNode] = [
+        var fields: [SceneNode] = [
             .text(SceneText("Cancel", at: ScenePoint(12, y + 28), size: 15, paint: blue)),
             .text(SceneText("New Message", at: ScenePoint(width / 2, y + 28), size: 15, font: .sansBold, anchor: .middle,
                             paint: DrawingStyle.text)),
             .text(SceneText("Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
                             paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
             .rect(SceneRect(x: 0, y: y + 44, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
-            .text(SceneText("To:", at: ScenePoint(12, y + 72), size: 15, paint: focused ? blue : DrawingStyle.secondaryText)),
-            .text(SceneText(compose.to, at: ScenePoint(42, y + 72), size: 15, paint: DrawingStyle.text)),
-            .rect(SceneRect(x: 12, y: y + 88, width: width - 12, height: 0.5), DrawingStyle.separator, radius: 0),
-            .text(SceneText("Subject:", at: ScenePoint(12, y + 116), size: 15, paint: DrawingStyle.secondaryText)),
-            .rect(SceneRect(x: 12, y: y + 132, width: width - 12, height: 0.5), DrawingStyle.separator, radius: 0),
         ]
+        for field in ComposeSheet.Field.allCases {
+            let layout = layout(field)
+            let text = compose.text(field)
+            let focused = compose.focus == field
+            if !layout.label.isEmpty {
+                fields.append(.text(SceneText(layout.label, at: ScenePoint(12, y + layout.baseline), size: textSize,
+                                              paint: focused ? blue : DrawingStyle.secondaryText)))
+                fields.append(.rect(SceneRect(x: 12, y: y + layout.baseline + 16, width: width - 12, height: 0.5),
+                                    DrawingStyle.separator, radius: 0))
+            }
+            if !text.isEmpty {
+                fields.append(.text(SceneText(shown(field, text), at: ScenePoint(layout.textX, y + layout.baseline),
+                                              size: textSize, paint: DrawingStyle.text)))
+            }
+            if focused {
+                fields.append(.rect(caret(field, text: text, sheetY: y), blue, radius: 0))
+            }
+        }
         nodes.append(.rect(sheet, DrawingStyle.white, radius: DrawingStyle.sheetCorner))
         nodes.append(.group(SceneGroup(clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y), children: fields)))
         return nodes

@@ -40,6 +40,10 @@ public enum DrawingStyle {
 
     // The compose sheet.
     static let sheetCorner = 10.0
+    /// The space kept free at the sheet's right edge: a field's text (or its ellipsis) and caret end before it.
+    static let composeMargin = 12.0
+    /// The caret in the focused field: a bar in the tint, 18 points tall.
+    static let caretWidth = 2.0
 
     // Alerts.
     static let alertWidth = 270.0

@@ -110,6 +110,62 @@ class Workdir(unittest.TestCase):
         return out, loop
 
 
+class ComposeFieldTests(Workdir):
+    """Issue 22: the compose sheet draws what was typed into To, Subject and the body, with a caret in the focused
+    field, and an overlong To ends in an ellipsis inside the sheet. Read from the PNG a `snapshot` wrote."""
+    SCALE = 2
+    SHEET = 80            # compose.y once shown
+    BASELINES = {"to": 72, "subject": 116, "body": 160}
+    TEXT_X = {"to": 42, "subject": 80, "body": 12}
+    MARGIN = 12           # the sheet's right margin
+    BLUE = (0x44, 0xAA, 0xD2)
+
+    def picture(self, lines):
+        self.run_script("\n".join(["compose", "advance 0.3", *lines, "snapshot c.png"]) + "\n")
+        return Image.open(self.path("c.png")).convert("RGB")
+
+    def dark(self, image, left, right, field):
+        """The (x, y) pixels of dark text in a field's row, between points `left` and `right`."""
+        s = self.SCALE
+        base = self.SHEET + self.BASELINES[field]
+        out = []
+        for y in range((base - 13) * s, (base + 4) * s):
+            for x in range(int(left * s), int(right * s)):
+                if max(image.getpixel((x, y))) < 110:
+                    out.append((x, y))
+        return out
+
+    def test_each_field_shows_its_text_and_the_focused_one_a_caret(self):
+        image = self.picture(["type a@b.c", "tap subject", "type Lunch?", "tap body", "type hi"])
+        for field in ("to", "subject", "body"):
+            self.assertTrue(self.dark(image, self.TEXT_X[field], 320 - self.MARGIN, field), f"no text in {field}")
+        # "hi" is 13.7 pt wide at 15 pt in DejaVu Sans: the caret, in the tint, stands just after it.
+        s = self.SCALE
+        base = self.SHEET + self.BASELINES["body"]
+        caret = [(x, y) for x in range(int(25 * s), int(31 * s)) for y in range((base - 10) * s, base * s)
+                 if delta_e(image.getpixel((x, y)), self.BLUE) < 10]
+        self.assertGreater(len(caret), 10, "no caret after the body's text")
+        # Only the focused field has one: none after "Lunch?" in the subject row.
+        sub = self.SHEET + self.BASELINES["subject"]
+        self.assertFalse([1 for x in range(int(130 * s), int(300 * s)) for y in range((sub - 10) * s, sub * s)
+                          if delta_e(image.getpixel((x, y)), self.BLUE) < 10])
+
+    def test_an_overlong_to_ends_in_an_ellipsis_inside_the_sheet(self):
+        image = self.picture(["type " + "averylongname" * 4 + "@example.com"])
+        s = self.SCALE
+        base = self.SHEET + self.BASELINES["to"]
+        self.assertFalse(self.dark(image, 320 - self.MARGIN, 320, "to"), "text past the right margin")
+        pixels = self.dark(image, self.TEXT_X["to"], 320 - self.MARGIN, "to")
+        right = max(x for x, _ in pixels)
+        self.assertGreater(right, (320 - self.MARGIN - 30) * s, "the line stops short: not cut")
+        # The last 12 points of text are the ellipsis (a 15-point em wide): three dots on the baseline, nothing above.
+        end = [(x, y) for x, y in pixels if x > right - 12 * s]
+        self.assertTrue(all(y >= (base - 3) * s for _, y in end), "a letter, not an ellipsis, ends the line")
+        columns = sorted({x for x, _ in end})
+        runs = 1 + sum(1 for a, b in zip(columns, columns[1:]) if b > a + 1)
+        self.assertEqual(runs, 3, f"dots: {columns}")
+
+
 class SnapshotTests(Workdir):
     def test_png_sizes_follow_the_scale(self):
         self.run_script("snapshot two.png\nsnapshot one.png scale 1\nsnapshot four.png scale 4\n")

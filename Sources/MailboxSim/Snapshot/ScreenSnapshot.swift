@@ -85,6 +85,15 @@ public struct ComposeSnapshot: Equatable, Sendable {
     public var to: String
     public var subject: String
     public var body: String
+
+    /// What was typed into `field`.
+    public func text(_ field: ComposeSheet.Field) -> String {
+        switch field {
+        case .to: to
+        case .subject: subject
+        case .body: body
+        }
+    }
 }
 
 /// A finger that is down.
