@@ -139,6 +139,23 @@ private struct Context {
         return rest.isEmpty ? found : Found()
     }
 
+    /// The rows a finger can reach now: in the feed and on screen (SPEC §7.3, "Rows off screen").
+    private var reachableRows: [String] {
+        screen.rows.filter { $0.visible && screen.isOnScreen($0.id) }.map(\.id.name)
+    }
+
+    /// The tap targets that can be tapped now: each is tried on a copy of the screen (the model decides, so the
+    /// candidates are what `tap` would accept); `segment` is offered when some segment can be tapped.
+    private var tapWords: [String] {
+        TapTarget.words.compactMap { word, target in
+            let targets = target.map { [$0] } ?? Segment.allCases.map(TapTarget.segment)
+            return targets.contains { target in
+                var copy = screen
+                return (try? copy.send(.tapped(target))) != nil
+            } ? word : nil
+        }
+    }
+
     /// The tap target that takes a segment name after it (the one word of `TapTarget.words` with no target).
     private var segmentWord: String? { TapTarget.words.first { $0.target == nil }?.word }
 
@@ -146,11 +163,11 @@ private struct Context {
     func values(for parameter: Parameter, after path: PropertyPath?, setting: Tunable? = nil) -> Found {
         switch parameter.kind {
         case .panTarget:
-            return Found(candidates: screen.rows.filter(\.visible).map(\.id.name) + ["content"])
+            return Found(candidates: reachableRows + ["content"])
         case .message:
-            return Found(candidates: screen.rows.filter(\.visible).map(\.id.name))
+            return Found(candidates: reachableRows)
         case .tapTarget:
-            return Found(candidates: TapTarget.words.map(\.word))
+            return Found(candidates: tapWords)
         case .overlayOption:
             return Found(candidates: screen.overlay?.kind.options ?? [])
         case .setting:
@@ -162,7 +179,9 @@ private struct Context {
         case .pathPrefix:
             return Found(candidates: pathNames(prefixes: true))
         case .comparison:
-            return Found(candidates: Comparison.allCases.map(\.rawValue))
+            // Only numbers are ordered: a colour, a name, a bool or text is compared with `==` and `!=`.
+            let orderable = path.map { if case .number = $0.valueType { true } else { false } } ?? true
+            return Found(candidates: Comparison.allCases.filter { orderable || $0.isEquality }.map(\.rawValue))
         case .value:
             return Found(candidates: path.map(valueNames) ?? [])
         case .subject:

@@ -253,6 +253,10 @@ public struct Session: Sendable {
             return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
         }
         let subjects = TimelineSubject.names(messageCount: screen.messageCount)
+        // A message the screen was not made with is told as `show msg9` tells it: what exists.
+        if !subjects.contains(filter), let id = MessageID(name: filter[...]), id.index >= screen.messageCount {
+            throw .model(.noSuchMessage(id, count: screen.messageCount))
+        }
         guard subjects.contains(filter) else {
             throw .unknownTimelineTarget(filter, suggestion: nearest(filter, in: subjects))
         }

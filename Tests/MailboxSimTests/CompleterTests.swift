@@ -77,11 +77,54 @@ import Testing
     }
 
     @Test func tapOffersItsTargetsThenSegmentNames() throws {
-        #expect(try candidates("tap ") == TapTarget.words.map(\.word))
+        #expect(try candidates("tap ") == ["compose", "menu", "segment"])
         #expect(try candidates("tap seg") == ["segment"])
         #expect(try candidates("tap segment ") == ["later", "mailbox", "archive"])
         #expect(try candidates("tap segment ar") == ["archive"])
         #expect(try candidates("tap segment archive ").isEmpty)
+    }
+
+    /// Only what can be tapped now is offered: the model is asked (each target tried on a copy of the screen).
+    @Test func tapOffersOnlyWhatCanBeTappedNow() throws {
+        let undo = try session(["pan msg1 100", "release", "settle", "shake"])
+        #expect(undo.screen.alert == .undo)
+        #expect(try candidates("tap ", undo) == ["cancel", "undo"])
+        #expect(try candidates("tap ", undo).allSatisfy { line in
+            var copy = undo
+            return (try? copy.execute(line: "tap \(line)"[...])) != nil
+        })
+        let compose = try session(["tap compose", "settle"])
+        #expect(try candidates("tap ", compose) == ["cancel", "to", "subject", "body"])
+        let draft = try session(["set compose.draft-alert on", "tap compose", "settle", "type a@b.c", "tap cancel", "settle"])
+        #expect(try candidates("tap ", draft) == ["cancel", "delete-draft", "keep-draft"])
+        let overlay = try session(["pan msg1 -100", "release", "settle"])
+        #expect(try candidates("tap ", overlay) == ["cancel"])
+        #expect(try candidates("!tap ", undo) == ["cancel", "undo"])
+    }
+
+    /// A row off screen cannot be reached by a finger, so `pan` and `act` do not offer it (SPEC §7.3).
+    @Test func panAndActOfferOnlyRowsOnScreen() throws {
+        let big = try session(messages: 12)
+        #expect(try candidates("pan ", big) == ["msg1", "msg2", "msg3", "msg4", "msg5", "content"])
+        #expect(try candidates("act ", big) == ["msg1", "msg2", "msg3", "msg4", "msg5"])
+    }
+
+    /// `<` and `>` order numbers only: a colour, a name, a bool or text offers `==` and `!=`.
+    @Test func onlyNumbersOfferOrderingOperators() throws {
+        #expect(try candidates("expect msg1.background ") == ["==", "!="])
+        #expect(try candidates("expect overlay ") == ["==", "!="])
+        #expect(try candidates("expect animating ") == ["==", "!="])
+        #expect(try candidates("expect msg1.y ") == Comparison.allCases.map(\.rawValue))
+    }
+
+    /// `timeline msg9` on a 5-message screen says what exists, as `show msg9` does.
+    @Test func timelineOfAMessageNotMadeSaysWhatExists() throws {
+        var s = try session()
+        #expect(throws: ScriptError.model(.noSuchMessage(MessageID(9), count: 5))) {
+            _ = try s.execute(line: "timeline msg9")
+        }
+        #expect(MailboxError.noSuchMessage(MessageID(9), count: 5).message
+            == "no message msg9: the inbox was made with 5 (msg1 … msg5)")
     }
 
     @Test func chooseOffersTheOptionsOfTheOverlayThatIsUp() throws {

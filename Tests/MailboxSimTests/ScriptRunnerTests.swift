@@ -184,9 +184,13 @@ import Testing
     }
 
     @Test func unknownTimelineTargetIsAnError() {
-        let run = Self.run("timeline msg99\nadvance 1\n")
-        #expect(run.report.error?.text.hasPrefix("t.mbs:1: error: unknown timeline target 'msg99'") == true)
+        let run = Self.run("timeline mgs1\nadvance 1\n")
+        #expect(run.report.error?.text.hasPrefix("t.mbs:1: error: unknown timeline target 'mgs1'") == true)
         #expect(run.report.exitCode == 2 && run.session.screen.now == .zero)
+        // A message the screen was not made with is told as `show` tells it: what exists.
+        let missing = Self.run("timeline msg99\nadvance 1\n")
+        #expect(missing.report.error?.text == "t.mbs:1: error: no message msg99: the inbox was made with 5 (msg1 … msg5)")
+        #expect(missing.report.exitCode == 2 && missing.session.screen.now == .zero)
     }
 
     @Test func anErrorAfterAFailureStillExitsTwo() {

@@ -155,6 +155,29 @@ def complete_path():
     leave(child)
 
 
+@check("tap + Tab with the undo alert up offers only cancel and undo (what can be tapped now)")
+def complete_tap_follows_screen():
+    child = spawn()
+    send(child, "pan msg1 100")
+    send(child, "release")
+    send(child, "settle")
+    send(child, "shake")
+    child.send("tap \t\t")
+    try:
+        child.expect(r"cancel\s+undo")
+    except pexpect.TIMEOUT:
+        raise AssertionError(f"not cancel and undo in {child.before!r}")
+    listed = child.before + child.after
+    child.expect(PROMPT)                       # the prompt, drawn again below the list
+    listed += child.before
+    for word in ("body", "subject", "delete-draft", "keep-draft", "compose", "segment"):
+        expect_not_in(listed, word)
+    child.send("\x15")                         # Ctrl-U: drop the line
+    out = send(child, "show alert")
+    expect_in(out, "undo")
+    leave(child)
+
+
 @check("Tab twice lists the choices; options follow the overlay that is up")
 def complete_list():
     child = spawn()
