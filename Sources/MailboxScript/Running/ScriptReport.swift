@@ -23,7 +23,7 @@ public struct ScriptReport: Sendable {
     public internal(set) var failures: [Diagnostic] = []
     /// The error that stopped the script, if any.
     public internal(set) var error: Diagnostic?
-    /// The screen at each failure and at the error, for runs that keep them (`ScriptStream.keepsContext`),
+    /// The screen at each failure and at the error, for runs that keep them (`ScriptRun.keepsContext`),
     /// at most `FailureContext.limit`.
     public internal(set) var contexts: [FailureContext] = []
 
