@@ -27,8 +27,9 @@ public struct SpringNotation: Sendable {
             tool: "swiftui", keywords: ["duration", "bounce"], placeholders: ["D", "B"], ranges: [.positive, .open(-1, 1)],
             formula: "response = duration; damping ratio = 1 − bounce (bounce ≥ 0), 1 / (1 + bounce) (bounce < 0)",
             source: "SwiftUI's `Spring(duration:bounce:)` and `.spring(duration:bounce:)`: `springDampingFraction(bounce:)` "
-                + "in SwiftUI's inlinable interface, as OpenSwiftUI reimplements it (`Sources/OpenSwiftUICore/Animation/"
-                + "Animation/Spring/FluidSpringAnimation.swift`); Apple's `Spring` page: duration 0.5, bounce 0.3 is "
+                + "in SwiftUI's inlinable interface, as OpenSwiftUI reimplements it (OpenSwiftUIProject/OpenSwiftUI at 2077144, "
+                + "`Sources/OpenSwiftUICore/Animation/Animation/Spring/FluidSpringAnimation.swift`); Flutter's "
+                + "`SpringDescription.withDurationAndBounce`, the same; developer.apple.com/documentation/swiftui/spring: duration 0.5, bounce 0.3 is "
                 + "stiffness 157.9, damping 17.6",
             convert: { v in (v[1] < 0 ? 1 / (1 + v[1]) : 1 - v[1], v[0]) }),
         SpringNotation(
@@ -39,7 +40,8 @@ public struct SpringNotation: Sendable {
             convert: { v in (v[1], v[0]) }),
         SpringNotation(
             tool: "origami", keywords: ["bounciness", "speed"], placeholders: ["B", "S"], ranges: [.closed(0, 20), .closed(0, 20)],
-            formula: "Rebound's `BouncyConversion` gives Origami's tension and friction, converted as below",
+            formula: "b = 0.8·bounciness / 34, s = speed / 34; Origami tension t = 0.5 + 199.5·s, friction "
+                + "f = n + (2b − b²)·(0.01 − n), n = `b3_nobounce(t)` (Rebound's three cubics in t); then as `tension t friction f`",
             source: "facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/BouncyConversion.java` "
                 + "lines 27–31 and `SpringConfig.fromBouncinessAndSpeed`; facebook/pop's `POPSpringAnimation.h` gives "
                 + "both the range 0…20",
