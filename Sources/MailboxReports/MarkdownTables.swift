@@ -8,6 +8,7 @@ public enum MarkdownTables {
     public static let blocks: [(name: String, text: @Sendable () -> String)] = [
         ("parameters", parameters),
         ("profiles", profiles),
+        ("spring-notations", springNotations),
     ]
 
     /// Every tunable parameter: `set` form, SPEC's default, what it does.
@@ -29,6 +30,16 @@ public enum MarkdownTables {
                 "`\(TunableTable.shown(tunable, in: profile.applied(to: Settings())))`"
             }
             lines.append("| `\(tunable.name)` | " + values.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every spring notation `set curve.NAME spring TOOL …` takes: its form, what it may be, the conversion, the source.
+    public static func springNotations() -> String {
+        var lines = ["| notation | ranges | converts to | source |", "|---|---|---|---|"]
+        for notation in SpringNotation.all {
+            let ranges = zip(notation.placeholders, notation.ranges).map { "\($0) \($1.words)" }.joined(separator: "; ")
+            lines.append("| `\(notation.form)` | \(cell(ranges)) | \(cell(notation.formula)) | \(cell(notation.source)) |")
         }
         return lines.joined(separator: "\n")
     }

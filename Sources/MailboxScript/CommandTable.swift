@@ -69,7 +69,10 @@ public enum CommandTable {
                     RESPONSE (damping ratio, and response in seconds: stiffness (2π/response)², damping \
                     4π·ratio/response); a spring lasts until it settles (within 0.5 pt and 1 pt/s of its target; \
                     alpha within 0.002 and 0.004/s), whatever the duration, and one on slide or snap starts with \
-                    the release velocity. A value the screen cannot take is refused and changes nothing.
+                    the release velocity. A spring may be written in another tool's notation, converted exactly to a \
+                    damping ratio and a response (docs/tuning.md gives each formula and its source):
+                    """ + " " + SpringNotation.all.map(\.form).joined(separator: ", ") + """
+                    . A value the screen cannot take is refused and changes nothing.
                     """,
                     example: "set threshold.left.near 80") { a throws(ScriptError) in
             let name = try a.required(word: .name, of: "set"), value = try a.required(word: .value, of: "set")

@@ -131,6 +131,12 @@ private struct Context {
                     path = try? PropertyPath.parse(rest.removeFirst()[...])
                 case .setting:
                     setting = TunableTable.named(rest.removeFirst())
+                case .settingValue:
+                    // A value of several words (`spring swiftui duration 0.5 bounce`): the words typed so far
+                    // say what comes next.
+                    let given = Array(rest)
+                    rest.removeAll()
+                    return Found(candidates: setting?.valueWords(after: given) ?? [])
                 default:
                     rest.removeFirst()
                 }

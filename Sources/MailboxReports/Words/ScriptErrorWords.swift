@@ -150,12 +150,34 @@ extension SettingProblem {
             return "a spring's damping ratio must be above 0 and at most 100 (1 is critical), got \(formatNumber(ratio))"
         case .springResponseRange(let response):
             return "a spring's response must be from 0.01 to 60 seconds, got \(formatNumber(response))"
+        case let .unknownSpringNotation(text, suggestion):
+            let tools = SpringNotation.tools.joined(separator: ", ")
+            return "unknown spring notation \(quoted(text))\(hint(suggestion)): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of \(tools)"
+        case let .springNotationForm(tool, forms):
+            return "write \(forms.joined(separator: " or ")) (\(tool) takes its numbers in this order)"
+        case let .springNotationValue(keyword, got, allowed):
+            return "\(keyword) must be \(allowed.words), got \(formatNumber(got))"
+        case let .springConverted(written, ratio, response):
+            return "\(written) converts to damping ratio \(formatExact(ratio)) and response \(formatExact(response)) s, "
+                + "outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
         case let .unknownCurve(text, suggestion):
             return "unknown curve \(quoted(text))\(hint(suggestion)): use linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
         case let .thresholds(side, problem):
             return "the \(side.rawValue) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem.message)"
         case .menuNotClosed:
             return "close the menu first (tap menu, then settle)"
+        }
+    }
+}
+
+extension SpringInputRange {
+    /// What a number may be, in words: `above 0`, `above -1 and below 1`, `from 0 to 20`, `above 0 and at most 200`.
+    public var words: String {
+        switch self {
+        case .positive: "above 0"
+        case let .open(low, high): "above \(formatNumber(low)) and below \(formatNumber(high))"
+        case let .closed(low, high): "from \(formatNumber(low)) to \(formatNumber(high))"
+        case .upTo(let high): "above 0 and at most \(formatNumber(high))"
         }
     }
 }

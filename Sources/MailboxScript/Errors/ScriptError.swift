@@ -118,6 +118,14 @@ public enum SettingProblem: Equatable, Sendable {
     case bezierValueRange
     case springDampingRange(Double)
     case springResponseRange(Double)
+    /// `spring WORD` where WORD is neither a number nor a tool of `SpringNotation.all`.
+    case unknownSpringNotation(String, suggestion: String?)
+    /// A tool's words that are none of its forms: the forms it has (`spring swiftui duration D bounce B`).
+    case springNotationForm(tool: String, forms: [String])
+    /// A number of a notation outside what the tool takes.
+    case springNotationValue(keyword: String, got: Double, allowed: SpringInputRange)
+    /// A notation whose spring falls outside mailsim's: the damping ratio and response it converts to.
+    case springConverted(written: String, dampingRatio: Double, response: Double)
     case unknownCurve(String, suggestion: String?)
     /// A threshold that leaves a side without 0 < near < far ≤ 320.
     case thresholds(side: Side, ThresholdProblem)

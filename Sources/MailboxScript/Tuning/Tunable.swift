@@ -37,7 +37,8 @@ public struct Tunable: Sendable {
         /// Seconds, more than 0 and at most `max`.
         case duration(max: Double)
         case whole(ClosedRange<Int>)
-        /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `default`, `bezier X1 Y1 X2 Y2`, `spring DAMPING RESPONSE`.
+        /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `default`, `bezier X1 Y1 X2 Y2`, `spring DAMPING RESPONSE`,
+        /// or a spring in another tool's notation (`SpringNotation`).
         case curve
         /// A palette name or `#RRGGBB`.
         case color
@@ -75,8 +76,14 @@ public struct Tunable: Sendable {
     }
 
     /// The words completion offers first for the value.
-    public var valueWords: [String] {
-        switch kind {
+    public var valueWords: [String] { valueWords(after: []) }
+
+    /// The words completion offers for the value's next word, after the words `given` (a spring's
+    /// notation and its keywords, `spring swiftui duration 0.5` → `bounce`).
+    public func valueWords(after given: [String]) -> [String] {
+        if case .curve = kind, given.first == "spring" { return SpringNotation.nextWords(after: Array(given.dropFirst())) }
+        guard given.isEmpty else { return [] }
+        return switch kind {
         case .curve: TimingCurve.named.map(\.name) + ["bezier", "spring"]
         case .color: PaletteColor.allCases.map(\.rawValue)
         case .flag: ["on", "off"]
@@ -192,6 +199,9 @@ enum CurveText {
             guard v.allSatisfy({ abs($0) <= 100 }) else { throw .setting(name, .bezierValueRange) }
             return .bezier(CubicBezier(v[0], v[1], v[2], v[3]))
         case "spring":
+            if let tool = numbers.first, tool.first?.isLetter == true {
+                return .spring(try SpringText.parse(tool: tool, Array(numbers.dropFirst()), for: name))
+            }
             let v = try read(2, .spring)
             guard v[0] > 0, v[0] <= 100 else { throw .setting(name, .springDampingRange(v[0])) }
             guard v[1] >= 0.01, v[1] <= 60 else { throw .setting(name, .springResponseRange(v[1])) }
