@@ -42,6 +42,8 @@ public struct PlaygroundSession: Sendable {
         var index: Int
         var path = PathSimplifier(maxPieceMs: Int64(ScriptLimits.maxPanSeconds * 1000))
         var lastMs: Int64 = 0
+        /// The page's clock when the finger went down (sample times count from it, rounded to whole ms).
+        var startT = 0.0
         var lastX: Double
     }
 
@@ -269,10 +271,12 @@ public struct PlaygroundSession: Sendable {
             pendingSpaces = ""
             drag.checkpoint = phones
             drag.index = script.count
+            drag.startT = pageClock ?? t
         }
-        let elapsed = Int64(max(1, (t - (pageClock ?? t)).rounded()))
+        // Whole milliseconds from the finger down, at least 1 ms after the last sample (no drift).
+        let ms = max(drag.lastMs + 1, Int64(min((t - drag.startT).rounded(), 1e15)))
         pageClock = max(pageClock ?? t, t)
-        let step = min(elapsed, Int64(ScriptLimits.maxPanSeconds * 1000))
+        let step = min(ms - drag.lastMs, Int64(ScriptLimits.maxPanSeconds * 1000))
         drag.lastMs += step
         let line = "\(drag.command) \(formatExact(translation)) in \(Ticks.milliseconds(step).decimalSeconds)"
         // The phone follows the raw sample; a phone that refuses the first sample leaves the drag.
