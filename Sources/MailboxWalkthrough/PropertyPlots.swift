@@ -1,16 +1,17 @@
 import MailboxSim
 import MailboxText
 
-/// The plots under the HTML player: every property that moves during the walkthrough against time, one
-/// chart each, with the swipe thresholds (±60, ±260) behind each row's x. All the geometry is computed here;
-/// the page only moves a cursor to the x this gives for each frame.
+/// The plots under the HTML player (and the playground's history): every property that moves during the
+/// walkthrough against time, one chart each, with the swipe thresholds behind each row's x as they were set at
+/// each frame (±60, ±260 by default; a `set threshold…` part-way moves them from that frame on). All the geometry
+/// is computed here; the page only moves a cursor to the x this gives for each frame.
 public struct PropertyPlots: Sendable {
     /// A property's value at every frame.
     public struct Series: Sendable {
         public var name: String
         public var values: [Double]
-        /// Values drawn as reference lines behind it (the thresholds of a row's x).
-        public var guides: [Double]
+        /// Reference lines drawn behind it (the thresholds of a row's x), each its value at every frame.
+        public var guides: [[Double]]
     }
 
     public var series: [Series]
@@ -23,17 +24,21 @@ public struct PropertyPlots: Sendable {
     static let top = 8.0
 
     public init(_ walkthrough: Walkthrough) {
-        frameCount = walkthrough.frames.count
-        let screens = walkthrough.frames.map(\.screen)
+        self.init(screens: walkthrough.frames.map(\.screen))
+    }
+
+    /// The plots of the screens at evenly spaced instants (a walkthrough's frames).
+    public init(screens: [ScreenSnapshot]) {
+        frameCount = screens.count
         var all: [Series] = []
-        func add(_ name: String, guides: [Double] = [], _ value: (ScreenSnapshot) -> Double) {
+        func add(_ name: String, guides: [[Double]] = [], _ value: (ScreenSnapshot) -> Double) {
             let values = screens.map(value)
             guard let first = values.first, values.contains(where: { $0 != first }) else { return }
             all.append(Series(name: name, values: values, guides: guides))
         }
-        // The thresholds the walkthrough ends with (`set threshold…`; SPEC's ±60 and ±260 by default).
-        let zones = screens.last?.thresholds ?? .spec
-        let thresholds = [-zones.left.far, -zones.left.near, zones.right.near, zones.right.far]
+        // The thresholds as they were at each frame (`set threshold…`; SPEC's ±60 and ±260 by default).
+        let sides: [(Thresholds) -> Double] = [{ -$0.left.far }, { -$0.left.near }, { $0.right.near }, { $0.right.far }]
+        let thresholds = sides.map { side in screens.map { side($0.thresholds) } }
         let rowCount = screens.first?.rows.count ?? 0
         for i in 0..<rowCount {
             let name = MessageID(i + 1).name
@@ -59,16 +64,31 @@ public struct PropertyPlots: Sendable {
 
     /// One chart as an SVG element: guides, the zero line, the value's polyline, its name and range, a cursor.
     public func svg(_ s: Series) -> String {
-        let lowest = min(s.values.min() ?? 0, s.guides.min() ?? 0, 0)
-        let highest = max(s.values.max() ?? 0, s.guides.max() ?? 0, 0)
+        let guideValues = s.guides.joined()
+        let lowest = min(s.values.min() ?? 0, guideValues.min() ?? 0, 0)
+        let highest = max(s.values.max() ?? 0, guideValues.max() ?? 0, 0)
         let span = highest - lowest
         let h = Self.chartHeight, w = Self.width
         func y(_ v: Double) -> Double { span == 0 ? Self.top + h / 2 : Self.top + h * (highest - v) / span }
         func n(_ v: Double) -> String { formatNumber(v, decimals: 2) }
         var out = "<svg class=\"plot\" viewBox=\"0 0 \(n(w)) \(n(h + 2 * Self.top))\" width=\"\(n(w))\" height=\"\(n(h + 2 * Self.top))\">"
         for guide in s.guides {
-            out += "<line class=\"guide\" x1=\"0\" x2=\"\(n(w))\" y1=\"\(n(y(guide)))\" y2=\"\(n(y(guide)))\"><title>\(formatNumber(guide))</title></line>"
-            out += "<text class=\"guide-label\" x=\"\(n(w - 2))\" y=\"\(n(y(guide) - 2))\">\(formatNumber(guide))</text>"
+            // One line for each run of frames at one value, labelled at its right end; a step joins two runs.
+            var start = 0
+            var steps = ""
+            while start < guide.count {
+                var end = start
+                while end + 1 < guide.count && guide[end + 1] == guide[start] { end += 1 }
+                let value = guide[start], gy = n(y(value))
+                let x1 = start == 0 ? 0 : x(ofFrame: start), x2 = end == guide.count - 1 ? w : x(ofFrame: end + 1)
+                out += "<line class=\"guide\" x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(gy)\"><title>\(formatNumber(value))</title></line>"
+                out += "<text class=\"guide-label\" x=\"\(n(x2 - 2))\" y=\"\(n(y(value) - 2))\">\(formatNumber(value))</text>"
+                if end + 1 < guide.count {
+                    steps += "<line class=\"guide\" x1=\"\(n(x2))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(n(y(guide[end + 1])))\"/>"
+                }
+                start = end + 1
+            }
+            out += steps
         }
         out += "<line class=\"zero\" x1=\"0\" x2=\"\(n(w))\" y1=\"\(n(y(0)))\" y2=\"\(n(y(0)))\"/>"
         var points = ""

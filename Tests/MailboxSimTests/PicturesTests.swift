@@ -161,4 +161,19 @@ import Testing
         // The thresholds of msg1.x are drawn as guides.
         for guide in ["-260", "-60", ">60<", ">260<"] { #expect(page.contains(guide)) }
     }
+
+    @Test func theThresholdsAreDrawnAsTheyWereAtEachFrame() throws {
+        // Issue 22 item 8: the first gesture under SPEC's ±60, the second after `set threshold.near 80`.
+        let w = Self.record("pan msg1 -100 in 0.2\nrelease\nsettle\nset threshold.near 80\npan msg1 -70 in 0.2\nrelease\nsettle\n")
+        let plots = PropertyPlots(w)
+        let x = try #require(plots.series.first { $0.name == "msg1.x" })
+        let near = try #require(x.guides.first { $0.first == -60 })
+        #expect(near.last == -80)
+        let change = try #require(near.firstIndex(of: -80))
+        #expect(w.frames[change].screen.thresholds.left.near == 80 && w.frames[change - 1].screen.thresholds.left.near == 60)
+        let svg = plots.svg(x)
+        for label in [">-60<", ">-80<", ">60<", ">80<", ">-260<", ">260<"] { #expect(svg.contains(label), "\(label)") }
+        // Unchanged thresholds stay one line across the chart.
+        #expect(x.guides.first { $0.first == -260 }?.allSatisfy { $0 == -260 } == true)
+    }
 }
