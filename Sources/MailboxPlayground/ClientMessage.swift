@@ -44,7 +44,7 @@ public enum ClientMessage: Equatable, Sendable {
     static func decode(_ json: JSON) throws(ClientMessageError) -> ClientMessage {
         guard json.objectValue != nil else { throw .init("a message is a JSON object") }
         guard let type = json["type"]?.stringValue else { throw .init("the message has no \"type\"") }
-        var f = Fields(json: json, type: type)
+        let f = Fields(json: json, type: type)
         switch type {
         case "down", "move", "up":
             let x = try f.coordinate("x"), y = try f.coordinate("y"), t = try f.time(), phone = try f.phone()

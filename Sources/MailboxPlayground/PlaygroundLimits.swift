@@ -24,4 +24,13 @@ public enum PlaygroundLimits {
     public static let resetMessages = 1...500
     /// The page's clock `t` must lie in this range (ms).
     public static let clock = 0.0...1e12
+    /// A pause between two pointer samples of a drag longer than this (ms) is the finger held still, then one
+    /// step of `stepAfterHoldMs` to the new place: an `advance` and a short pan, not a pan sampled at the frame
+    /// rate over the whole pause.
+    public static let holdMs: Int64 = 1_000
+    public static let stepAfterHoldMs: Int64 = 16
+    /// `history`'s plots: at most this many frames (60 a second, fewer for a longer gesture), and a gesture
+    /// window of at most this many lines (a gesture begun past it starts a new window).
+    public static let historyFrames = 1_200
+    public static let historyLines = 2_000
 }

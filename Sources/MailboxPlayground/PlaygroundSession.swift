@@ -4,6 +4,7 @@ import MailboxScene
 import MailboxScript
 import MailboxSim
 import MailboxText
+import MailboxWalkthrough
 
 /// One page's playground: one phone (or two, compared), each a `Session`, and the script they ran. It turns the
 /// page's messages into script lines (docs/playground.md) and answers each with JSON texts to send back.
@@ -24,7 +25,10 @@ public struct PlaygroundSession: Sendable {
     var click: (line: String, phone: Int?)?
     /// Spaces typed at the end of a field, held until a character follows (a line's end drops them).
     var pendingSpaces = ""
-    var wasAnimating = false
+    /// The last gesture, whose property plots `history` draws.
+    var window: HistoryWindow?
+    /// A gesture began and its `history` is not sent yet: it is when nothing animates and no finger is down.
+    var historyDue = false
 
     struct Amend: Sendable {
         enum Kind: Sendable { case advance(Int64), type(String) }
@@ -45,6 +49,12 @@ public struct PlaygroundSession: Sendable {
         /// The page's clock when the finger went down (sample times count from it, rounded to whole ms).
         var startT = 0.0
         var lastX: Double
+    }
+
+    /// Where the last gesture began: phone A before it, and the index of its first line in the script.
+    struct HistoryWindow: Sendable {
+        let start: Session
+        let index: Int
     }
 
     /// A refusal: what to say, and the line refused.
@@ -97,9 +107,11 @@ public struct PlaygroundSession: Sendable {
         var out = [screenMessage()]
         if let change = script.takeChange() { out.append(change) }
         out += extra
-        let animating = phones.contains { $0.screen.snapshot().animating }
-        if wasAnimating && !animating && drag == nil, case .tick = message { out.append(historyMessage()) }
-        wasAnimating = animating
+        // The gesture's history once it has settled (not per pointer move: a finger down defers it).
+        if historyDue, phones.allSatisfy({ $0.screen.gesture == nil && !$0.screen.snapshot().animating }) {
+            historyDue = false
+            if message != .history { out.append(historyMessage()) }
+        }
         return out
     }
 
@@ -118,8 +130,12 @@ public struct PlaygroundSession: Sendable {
         case let .up(x, _, t, _): try up(x: x, t: t, cancelled)
         case .tick(let t): try tick(t, cancelled)
         case let .key(key, ctrl): return try self.key(key, ctrl: ctrl, cancelled)
-        case .shake: try run("shake", cancelled)
-        case .reset(let n): try run(n.map { "reset \($0)" } ?? "reset", cancelled)
+        case .shake:
+            startWindow()
+            return reports(try run("shake", cancelled))
+        case .reset(let n):
+            startWindow()
+            try run(n.map { "reset \($0)" } ?? "reset", cancelled)
         case let .set(name, value, phone): try run("set \(name) \(value)", on: phone, cancelled)
         case .speed(let v): speed = v
         case .line(let text): return try line(text, cancelled)
@@ -189,13 +205,37 @@ public struct PlaygroundSession: Sendable {
     }
 
     mutating func line(_ text: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+        if let command = try? Parser.parse(text[...]), PlaygroundSession.startsGesture(command) { startWindow() }
         let outcome = try run(text, cancelled)
         if let failure = outcome.failure { return [.error(message: failure.message, line: text)] }
-        if let report = outcome.report {
-            if case .picture = report { return [] }
-            return [.report(text: TextReport.lines(report).joined(separator: "\n"))]
+        return reports(outcome)
+    }
+
+    /// What a line printed, as `report` (a sentence such as "Nothing to undo.", a looking line's text).
+    func reports(_ outcome: Session.Outcome) -> [ServerMessage] {
+        guard let report = outcome.report else { return [] }
+        if case .picture = report { return [] }
+        return [.report(text: TextReport.lines(report).joined(separator: "\n"))]
+    }
+
+    /// Whether a typed line begins a gesture of its own for `history` (a `set`, an `advance`, typing or a check
+    /// belong to the gesture they follow).
+    static func startsGesture(_ command: Command) -> Bool {
+        switch command {
+        case .pan, .edgePan, .tap, .choose, .shake, .reset, .act: true
+        case .mustFail(let inner, _): startsGesture(inner)
+        default: false
         }
-        return []
+    }
+
+    /// A gesture begins: the history window starts here, unless the last gesture has not settled yet (then it
+    /// goes on, so grabbing a row mid-slide plots both), or that window already holds many lines.
+    mutating func startWindow() {
+        if let window, historyDue, script.count - window.index <= PlaygroundLimits.historyLines, window.index <= script.count {
+        } else {
+            window = HistoryWindow(start: phones[0], index: script.count)
+        }
+        historyDue = true
     }
 
     mutating func compare(on: Bool, profile: String?, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
@@ -267,26 +307,45 @@ public struct PlaygroundSession: Sendable {
         drag.lastX = x
         if drag.checkpoint == nil {
             guard translation != 0 else { self.drag = drag; try sync(t, cancelled); return }
+            // A finger that rested longer than a hold before its first movement: that time passes as ticks
+            // would pass it (an `advance` while something animates), and the finger goes down one step before.
+            if let last = pageClock, t - last > Double(PlaygroundLimits.holdMs) {
+                try sync(t - Double(PlaygroundLimits.stepAfterHoldMs), cancelled)
+            }
             amend = nil
             pendingSpaces = ""
             drag.checkpoint = phones
             drag.index = script.count
             drag.startT = pageClock ?? t
+            startWindow()
         }
         // Whole milliseconds from the finger down, at least 1 ms after the last sample (no drift).
         let ms = max(drag.lastMs + 1, Int64(min((t - drag.startT).rounded(), 1e15)))
         pageClock = max(pageClock ?? t, t)
-        let step = min(ms - drag.lastMs, Int64(ScriptLimits.maxPanSeconds * 1000))
-        drag.lastMs += step
+        var gap = ms - drag.lastMs
+        // A pause longer than a hold is the finger held still, then one step to the new place: an `advance`
+        // (its cost does not grow with its length) and one short pan, not a pan sampled at the frame rate
+        // over the whole pause (an hour at 240 fps would be 864,000 samples).
+        var hold: Int64 = 0
+        if gap > PlaygroundLimits.holdMs, !drag.path.ends.isEmpty {
+            hold = gap - PlaygroundLimits.stepAfterHoldMs
+            gap = PlaygroundLimits.stepAfterHoldMs
+        }
+        let step = min(gap, Int64(ScriptLimits.maxPanSeconds * 1000))
         let line = "\(drag.command) \(formatExact(translation)) in \(Ticks.milliseconds(step).decimalSeconds)"
+        let held = "advance " + Ticks.milliseconds(hold).decimalSeconds
         // The phone follows the raw sample; a phone that refuses the first sample leaves the drag.
         var accepted: [Int] = []
         var firstError: ScriptError?
         for i in drag.targets {
             do {
+                if hold > 0 { _ = try phones[i].execute(line: held[...], isCancelled: cancelled) }
                 _ = try phones[i].execute(line: line[...], isCancelled: cancelled)
                 accepted.append(i)
             } catch {
+                if case .model(.interrupted) = error {
+                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: line)
+                }
                 if firstError == nil { firstError = error }
             }
         }
@@ -295,19 +354,31 @@ public struct PlaygroundSession: Sendable {
             throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: line)
         }
         drag.targets = accepted
+        // Pieces before the last one are final: only the last (which this sample may extend) and new ones change.
+        let kept = max(0, drag.path.ends.count - 1)
+        if hold > 0 {
+            drag.lastMs += hold
+            drag.path.addHold(untilMs: drag.lastMs)
+        }
+        drag.lastMs += step
         drag.path.add(.init(ms: drag.lastMs, translation: translation))
-        script.replace(from: drag.index, with: pieceLines(drag).map { .init(text: $0, owner: owner(accepted)) })
+        script.replace(from: drag.index + kept, with: pieceLines(drag, from: kept).map { .init(text: $0, owner: owner(accepted)) })
         self.drag = drag
     }
 
-    func pieceLines(_ drag: Drag) -> [String] {
-        drag.path.pieces.map { "\(drag.command) \(formatExact($0.translation)) in \(Ticks.milliseconds($0.ms).decimalSeconds)" }
+    /// The drag's lines from piece `first` on: `pan` lines, and `advance` where the finger was held still.
+    func pieceLines(_ drag: Drag, from first: Int = 0) -> [String] {
+        drag.path.pieces(from: first).map { piece in
+            piece.held ? "advance " + Ticks.milliseconds(piece.ms).decimalSeconds
+                : "\(drag.command) \(formatExact(piece.translation)) in \(Ticks.milliseconds(piece.ms).decimalSeconds)"
+        }
     }
 
     mutating func up(x: Double, t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
         if let click {
             self.click = nil
             try sync(t, cancelled)
+            startWindow()
             try run(click.line, on: click.phone, cancelled)
             return
         }
@@ -344,8 +415,9 @@ public struct PlaygroundSession: Sendable {
 
     mutating func key(_ key: String, ctrl: Bool, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
         if ctrl {
-            if key.lowercased() == "z" { try run("shake", cancelled) }
-            return []
+            guard key.lowercased() == "z" else { return [] }
+            startWindow()
+            return reports(try run("shake", cancelled))
         }
         let compose = phones[0].screen.snapshot().compose
         if compose.focus != nil, compose.phase != .hidden {
@@ -359,8 +431,12 @@ public struct PlaygroundSession: Sendable {
             return []
         }
         switch key {
-        case "s": try run("shake", cancelled)
-        case "r": try run("reset", cancelled)
+        case "s":
+            startWindow()
+            return reports(try run("shake", cancelled))
+        case "r":
+            startWindow()
+            try run("reset", cancelled)
         case " ": paused.toggle()
         default: break
         }
@@ -400,6 +476,28 @@ public struct PlaygroundSession: Sendable {
     }
 
     func historyMessage() -> ServerMessage {
-        .history(timeline: PhoneView.timeline(phones[0]), plots: [])
+        .history(timeline: PhoneView.timeline(phones[0]), plots: historyPlots())
+    }
+
+    /// The HTML player's property plots of the last gesture (phone A): its lines run again from the state before
+    /// it, the screen kept at evenly spaced instants (60 a second, fewer for a long one: at most
+    /// `PlaygroundLimits.historyFrames` frames), each moving property one chart, a row's x with the thresholds
+    /// as they were at each instant.
+    func historyPlots() -> [String] {
+        guard let window, window.index <= script.count else { return [] }
+        let lines = script.entries[window.index...].filter { $0.owner != .b }.map(\.text)
+        let seconds = (phones[0].screen.now - window.start.screen.now).seconds
+        let fps = seconds > 0 ? max(1, min(60, Int(Double(PlaygroundLimits.historyFrames) / seconds))) : 60
+        let sampler = FrameSampler(clock: FrameClock(framesPerSecond: fps), maxFrames: PlaygroundLimits.historyFrames)
+        var session = window.start
+        session.collectsTrace = false
+        sampler.start(at: session.screen)
+        for line in lines {
+            sampler.before = session.screen
+            _ = try? session.execute(line: line[...], watcher: sampler)
+            sampler.after(session.screen)
+        }
+        let plots = PropertyPlots(screens: sampler.screens)
+        return plots.series.map(plots.svg)
     }
 }
