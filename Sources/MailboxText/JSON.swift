@@ -74,7 +74,31 @@ public enum JSON: Equatable, Sendable {
     /// U+2029 too, so the text is also safe inside an HTML `<script>` element and as a JavaScript literal.
     public static func writeString(_ text: String, to out: inout String, htmlSafe: Bool = false) {
         out += "\""
-        for scalar in text.unicodeScalars {
+        // Runs of characters written as they are go in whole (an SVG of 10 KB is one or a few runs); the escapes
+        // are those of the loop below.
+        let utf8 = text.utf8
+        var run = utf8.startIndex
+        var i = run
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            let plain = byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && !(htmlSafe && (byte == UInt8(ascii: "<") || byte == 0xE2))
+            if plain {
+                i = utf8.index(after: i)
+                continue
+            }
+            out += Substring(utf8[run..<i])
+            let scalarEnd = text.unicodeScalars.index(after: i)
+            writeEscaped(text.unicodeScalars[i..<scalarEnd], to: &out, htmlSafe: htmlSafe)
+            i = scalarEnd
+            run = i
+        }
+        out += Substring(utf8[run..<utf8.endIndex])
+        out += "\""
+    }
+
+    private static func writeEscaped(_ scalars: String.UnicodeScalarView.SubSequence, to out: inout String, htmlSafe: Bool) {
+        for scalar in scalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
@@ -93,7 +117,6 @@ public enum JSON: Equatable, Sendable {
                 }
             }
         }
-        out += "\""
     }
 
     /// A string literal, as `writeString` writes it.

@@ -28,6 +28,11 @@ public func formatExact(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }
     if value == 0 { return "0" }
+    // The common cases without the arrays below (the playground writes thousands of numbers a message): a whole
+    // number, and a description without an exponent (the shortest round-tripping digits end in no zero).
+    if value.magnitude < 1e15 && value == value.rounded(.towardZero) { return String(Int64(value)) }
+    let description = value.description
+    if !description.utf8.contains(UInt8(ascii: "e")) && !description.hasSuffix(".0") { return description }
     // Swift's description is the shortest round-tripping text, sometimes with an exponent: spell it out.
     var text = Substring(value.magnitude.description)
     var exponent = 0

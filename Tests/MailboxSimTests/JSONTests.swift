@@ -53,4 +53,46 @@ import Testing
         #expect(read["z"] as? Int == 1)
         #expect((read["a"] as? [Any])?.count == 3)
     }
+
+    /// The per-character escaping `writeString` had before it wrote runs whole.
+    static func referenceQuote(_ text: String, htmlSafe: Bool) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<" where htmlSafe: out += "\\u003c"
+            case "\u{2028}" where htmlSafe: out += "\\u2028"
+            case "\u{2029}" where htmlSafe: out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func stringsAreWrittenAsTheyWereEscapedCharacterByCharacter() {
+        let texts = ["", "plain", "<svg a=\"1\">…</svg>", "\"\u{301}x", "a\\b\nc\r\t\u{7F}\u{1}", "\u{2028}\u{2029}\u{2030}–✓",
+                     "héllo wörld 👩‍👩‍👧 e\u{301}", "</script>", "\u{E2}"]
+        for text in texts {
+            for htmlSafe in [false, true] {
+                #expect(JSON.quote(text, htmlSafe: htmlSafe) == Self.referenceQuote(text, htmlSafe: htmlSafe), "\(text)")
+            }
+        }
+    }
+
+    @Test func numbersKeepTheirShortestExactSpelling() {
+        let cases: [(Double, String)] = [(86, "86"), (-320, "-320"), (0.5, "0.5"), (-120.25, "-120.25"), (1e-7, "0.0000001"),
+                                         (1e15, "1000000000000000"), (1e16, "10000000000000000"), (999999999999999.9, "999999999999999.9"),
+                                         (0.016666666666666666, "0.016666666666666666"), (1.5e-5, "0.000015"), (-0.0, "0")]
+        for (value, text) in cases { #expect(formatExact(value) == text, "\(value)") }
+    }
 }
