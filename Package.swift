@@ -65,6 +65,12 @@ let package = Package(
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
                 swiftSettings: crossModule),
+        // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
+        // `playground-core-bench`, not a test.
+        .executableTarget(name: "playground-core-bench",
+                          dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                                         "MailboxPlayground"],
+                          path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
