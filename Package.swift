@@ -56,12 +56,16 @@ let package = Package(
         // The renderers: reports as text.
         .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
                 swiftSettings: crossModule),
+        // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
+        .target(name: "MailboxLanguageServer",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene"],
+                swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "CEdit",
+                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
@@ -70,6 +74,8 @@ let package = Package(
                     dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                    "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
+        .testTarget(name: "LanguageServerTests",
+                    dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
