@@ -32,6 +32,17 @@ public enum Features {
         for (index, line) in analysis.info.enumerated() {
             for diagnostic in line.diagnostics { out.append(editorDiagnostic(diagnostic, line: index, analysis)) }
         }
+        // The lines the run did not reach (after an error, or the bound): what cannot even be read is said
+        // there too, in the same words (the first ones only, so that a huge file stays quick).
+        let unrun = analysis.info.count..<min(analysis.lines.count, analysis.info.count + 20_000)
+        for index in unrun {
+            do throws(ScriptError) {
+                _ = try Parser.parse(analysis.lines[index][...])
+            } catch {
+                let diagnostic = Diagnostic(file: analysis.file, line: index + 1, kind: .error(error))
+                out.append(editorDiagnostic(diagnostic, line: index, analysis))
+            }
+        }
         if case .bound(let line, let reason)? = analysis.stop {
             let index = min(line, max(0, analysis.lines.count - 1))
             out.append(EditorDiagnostic(range: TextRange(line: index, from: 0, to: 0), severity: 2,
