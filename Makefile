@@ -115,17 +115,19 @@ test: deps
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
-	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim)
+	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
 ## test-lsp: `mailsim lsp` driven by clients this project did not write (docs/editors.md): pygls and lsprotocol from
 ## PyPI for the protocol (Tests/lsp/test_lsp.py), Debian's neovim, headless, with editors/nvim/mailsim.lua
-## (Tests/lsp/test_nvim.sh). lsp-deps installs them when missing. `make test` runs both.
+## (Tests/lsp/test_nvim.sh); where Node is installed, the VS Code extension's JavaScript against a stand-in `vscode`
+## module (Tests/lsp/test_vscode.js). lsp-deps installs pygls and neovim when missing. `make test` runs them.
 test-lsp: lsp-deps
 	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
 	python3 Tests/lsp/test_lsp.py .build/debug/mailsim
 	Tests/lsp/test_nvim.sh .build/debug/mailsim
+	$(if $(shell command -v node),node Tests/lsp/test_vscode.js .build/debug/mailsim)
 lsp-deps:
 	@python3 -c 'import pygls.lsp.client, lsprotocol' 2>/dev/null || { echo "installing pygls and lsprotocol (for the LSP test)"; \
 	  python3 -m pip install --quiet pygls lsprotocol 2>/dev/null \
