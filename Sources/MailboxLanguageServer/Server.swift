@@ -25,6 +25,8 @@ public struct Server {
     public var bounds = RunBounds()
     /// The exit status once `exit` arrived (0 after `shutdown`, 1 without); nil while running.
     public private(set) var exitStatus: Int32?
+    /// True once `shutdown` was answered (the end of input is then a clean exit, status 0).
+    public var hasShutDown: Bool { phase == .shuttingDown || (phase == .exited && exitStatus == 0) }
 
     public enum HoverPictures: String, Sendable { case dataURI = "data", none }
 

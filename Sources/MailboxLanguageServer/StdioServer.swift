@@ -25,7 +25,7 @@ public enum StdioServer {
             switch shared.pop() {
             case .end:
                 // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
-                return server.exitStatus ?? 1
+                return server.exitStatus ?? (server.hasShutDown ? 0 : 1)
             case .send(let message):
                 guard writer.send(message) else { return 1 }
             case .message(let message):
