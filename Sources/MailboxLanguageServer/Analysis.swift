@@ -59,6 +59,9 @@ public struct Analysis: Sendable {
         self.bounds = bounds
     }
 
+    /// The longest timeline (entries kept) at which a command is run so that a newer change interrupts it.
+    static let interruptibleTimeline = 1_000
+
     static func freshSession() -> Session {
         var session = Session()
         session.collectsTrace = true
@@ -174,7 +177,13 @@ struct EditorSink: LineSink {
     var hasStoppedOnError: Bool { run.hasStoppedOnError || stop != nil }
 
     mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
-        do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch { return .failure(error) }
+        // A long command polls for a newer change. Being interruptible costs a copy of the session's timeline at
+        // each command that takes time (to put it back), which a script with a long timeline pays at every
+        // line: there the run is cancelled between lines only (each line is bounded by the script's limits).
+        if session.screen.timeline.entries.count <= Analysis.interruptibleTimeline {
+            do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch { return .failure(error) }
+        }
+        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
     }
 
     mutating func take(_ result: LineResult, session: inout Session) -> Bool {

@@ -58,22 +58,22 @@ public struct Document: Sendable {
     /// The text's lines: a line ends at LF, CR LF or a lone CR (LSP's line ends); the last line may be empty.
     static func split(_ text: String) -> [String] {
         var lines: [String] = []
-        var current = ""
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            if afterCR {
-                afterCR = false
-                if scalar == "\n" { continue }
-            }
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(current)
-                current = ""
-                afterCR = scalar == "\r"
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(String(text[start..<index]))
+                var next = utf8.index(after: index)
+                if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") { next = utf8.index(after: next) }
+                start = next
+                index = next
             } else {
-                current.unicodeScalars.append(scalar)
+                index = utf8.index(after: index)
             }
         }
-        lines.append(current)
+        lines.append(String(text[start...]))
         return lines
     }
 

@@ -267,5 +267,7 @@ import Testing
         #expect(document.lines[0] == "type héllo ok x")
         document.replace(TextRange(Position(line: 0, character: 15), Position(line: 1, character: 0)), with: "\nadvance 1\n")
         #expect(document.lines == ["type héllo ok x", "advance 1", "settle"])
+        // LSP's three line ends.
+        #expect(Document(uri: Self.uri, version: 1, text: "a\rb\r\nc\n").lines == ["a", "b", "c", ""])
     }
 }
