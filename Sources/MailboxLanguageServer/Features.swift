@@ -195,9 +195,10 @@ public enum Features {
     /// on any line that ran, "pin the state here".
     public static func codeActions(_ analysis: Analysis, uri: String, range: TextRange) -> [JSON] {
         var out: [JSON] = []
-        let last = min(range.end.line, analysis.info.count - 1)
-        guard range.start.line <= last else { return [] }
-        for index in range.start.line...last {
+        let first = min(range.start.line, range.end.line)
+        let last = min(max(range.start.line, range.end.line), analysis.info.count - 1, analysis.lines.count - 1)
+        guard first <= last else { return [] }
+        for index in first...last {
             let text = analysis.lines[index]
             for diagnostic in analysis.info[index].diagnostics {
                 let shown = editorDiagnostic(diagnostic, line: index, analysis)
@@ -221,7 +222,7 @@ public enum Features {
                 }
             }
         }
-        let line = range.start.line
+        let line = first
         // Not on a line that stopped the script: its state is the one before it.
         if line < analysis.info.count, !analysis.info[line].diagnostics.contains(where: \.isError),
            let session = analysis.session(after: line + 1) {

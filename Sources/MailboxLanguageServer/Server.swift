@@ -156,9 +156,9 @@ public struct Server {
                 guard let text = change["text"]?.stringValue else { continue }
                 if let range = TextRange(change["range"]) {
                     open.document.replace(range, with: text)
-                } else {
+                } else if change["range"] == nil {
                     open.document.replace(with: text)
-                }
+                } // a range that cannot be read changes nothing
             }
             if let version = params["textDocument"]?["version"]?.integerValue { open.document.version = Int(version) }
             open.published = nil
@@ -207,8 +207,12 @@ public struct Server {
     }
 
     private func inlayHints(_ open: OpenDocument, _ params: JSON) -> JSON {
-        let range = TextRange(params["range"]) ?? TextRange(line: 0, from: 0, to: 0)
-        let lines = TextRange(params["range"]) == nil ? 0..<open.analysis.lines.count : range.start.line..<(range.end.line + 1)
+        let lines: Range<Int>
+        if let range = TextRange(params["range"]) {
+            lines = min(range.start.line, range.end.line)..<(max(range.start.line, range.end.line) + 1)
+        } else {
+            lines = 0..<open.analysis.lines.count
+        }
         return .array(Features.inlayHints(open.analysis, lines: lines))
     }
 

@@ -248,6 +248,27 @@ import Testing
         #expect(server.handle(notify("$/somethingElse", .null)).isEmpty)
     }
 
+    @Test func backwardRangesAndUnreadableChangesAreHarmless() throws {
+        var (server, _) = open("pan msg1 -180\nrelease\n")
+        let backward = JSON.object([("start", .object([("line", .int(1)), ("character", .int(0))])),
+                                    ("end", .object([("line", .int(0)), ("character", .int(0))]))])
+        let doc = JSON.object([("uri", .string(Self.uri))])
+        let hints = ask(&server, "textDocument/inlayHint", .object([("textDocument", doc), ("range", backward)]))
+        #expect(hints?.arrayValue?.count == 2)
+        let actions = ask(&server, "textDocument/codeAction", .object([("textDocument", doc), ("range", backward)]))
+        #expect(actions?.arrayValue?.isEmpty == false)
+        // A change whose range cannot be read (a negative line) leaves the text as it was.
+        _ = server.handle(notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+            ("contentChanges", .array([.object([("range", .object([
+                ("start", .object([("line", .int(-1)), ("character", .int(0))])),
+                ("end", .object([("line", .int(0)), ("character", .int(0))])),
+            ])), ("text", .string("oops"))])])),
+        ])))
+        #expect(diagnostics(server.runAndPublish(Self.uri)).isEmpty)
+        #expect(server.analysis(of: Self.uri)?.lines == ["pan msg1 -180", "release", ""])
+    }
+
     @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {
         var (server, _) = open("")
         _ = server.handle(request(8, "shutdown"))
