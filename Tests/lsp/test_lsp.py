@@ -5,8 +5,10 @@ shutdown and exit — then raw bytes for what no well-behaved client sends (malf
 before initialize, a client that leaves without shutdown). Usage: test_lsp.py PATH/TO/mailsim
 """
 import asyncio
+import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -122,6 +124,10 @@ async def protocol_checks():
     value = hover.contents.value if hover else ""
     check("hover gives the state after the line", "`msg1.x = -100`" in value and "time 0.300s" in value, value[:300])
     check("hover carries the screen as an SVG data: URI", "data:image/svg+xml;base64," in value)
+    match = re.search(r"\(data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)\)", value)
+    svg = base64.b64decode(match.group(1)).decode() if match else ""
+    check("the hover's picture is the 320 x 568 screen in SVG", '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="568"' in svg,
+          svg[:200])
 
     # A change while a long script runs cancels the run: only the last version's diagnostics come.
     long_text = "".join("pan msg1 -100\nrelease\nsettle\ntap cancel\nsettle\n" for _ in range(400))
