@@ -75,7 +75,8 @@ let package = Package(
                                    "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
         .testTarget(name: "LanguageServerTests",
-                    dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailboxLanguageServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

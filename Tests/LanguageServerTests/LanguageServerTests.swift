@@ -1,6 +1,8 @@
+import MailboxAnimation
 import MailboxLanguageServer
 import MailboxScript
 import MailboxText
+import Synchronization
 import Testing
 
 /// `mailsim lsp`, driven message by message through `Server.handle` (the stdio loop adds only framing and the
@@ -118,6 +120,27 @@ import Testing
         #expect(server.needsRun(Self.uri))
         #expect(server.runAndPublish(Self.uri).count == 1)
         #expect(!server.needsRun(Self.uri))
+    }
+
+    @Test func aChangeRunsAgainFromTheLastKeptSessionBeforeIt() {
+        // Lines are polled for cancellation as they run: the count says how many ran.
+        final class Polls: Sendable { let count = Atomic<Int>(0) }
+        let polls = Polls()
+        let poll: @Sendable () -> Bool = { polls.count.add(1, ordering: .relaxed); return false }
+        var lines = Array(repeating: "advance 0.01", count: 100)
+        var analysis = Analysis(file: "a.mbs")
+        analysis.update(to: lines, isCancelled: poll)
+        let whole = polls.count.load(ordering: .relaxed)
+        #expect(whole >= 100)
+        // Line 99 changed: the run resumes from the session kept after line 96 (every 32nd line).
+        lines[98] = "advance 0.01   # changed"
+        polls.count.store(0, ordering: .relaxed)
+        analysis.update(to: lines, isCancelled: poll)
+        #expect(polls.count.load(ordering: .relaxed) * 10 <= whole)
+        #expect(analysis.info.count == 100)
+        // The state after a line is the one a run from the top gives: 0.01 s a line.
+        #expect(analysis.session(after: 99)?.screen.now == Ticks(nanoseconds: 990_000_000))
+        #expect(analysis.info[98].time == Ticks(nanoseconds: 990_000_000))
     }
 
     @Test func aHugeScriptStopsAtTheBoundAndSaysSo() {
