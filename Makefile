@@ -13,7 +13,7 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden \
-  install uninstall man
+  install uninstall man test-lsp lsp-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -92,7 +92,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace pictures formats faults hostile install fuzz
+TEST_STEPS := unit scripts repl docs trace pictures formats faults hostile install lsp nvim fuzz
 logged = @echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   exit $$(cat $(TEST_LOGS)/$(1).status)
 test: deps
@@ -113,8 +113,27 @@ test: deps
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim)
+	@$(MAKE) --no-print-directory lsp-deps
+	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
+	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
+
+## test-lsp: `mailsim lsp` driven by clients this project did not write (docs/editors.md): pygls and lsprotocol from
+## PyPI for the protocol (Tests/lsp/test_lsp.py), Debian's neovim, headless, with editors/nvim/mailsim.lua
+## (Tests/lsp/test_nvim.sh); where Node is installed, the VS Code extension's JavaScript against a stand-in `vscode`
+## module (Tests/lsp/test_vscode.js). lsp-deps installs pygls and neovim when missing. `make test` runs them.
+test-lsp: lsp-deps
+	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
+	python3 Tests/lsp/test_lsp.py .build/debug/mailsim
+	Tests/lsp/test_nvim.sh .build/debug/mailsim
+	$(if $(shell command -v node),node Tests/lsp/test_vscode.js .build/debug/mailsim)
+lsp-deps:
+	@python3 -c 'import pygls.lsp.client, lsprotocol' 2>/dev/null || { echo "installing pygls and lsprotocol (for the LSP test)"; \
+	  python3 -m pip install --quiet pygls lsprotocol 2>/dev/null \
+	  || python3 -m pip install --quiet --user --break-system-packages pygls lsprotocol; }
+	@command -v nvim >/dev/null || { echo "installing neovim (for the LSP test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim; }
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
 ## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins

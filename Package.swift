@@ -71,12 +71,16 @@ let package = Package(
                           dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
                                          "MailboxPlayground"],
                           path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
+        // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
+        .target(name: "MailboxLanguageServer",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene"],
+                swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "CEdit",
+                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
@@ -88,6 +92,9 @@ let package = Package(
                     dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                    "MailboxScene", "MailboxPlayground"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
+        .testTarget(name: "LanguageServerTests",
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailboxLanguageServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,8 @@
 // (Tests/MailboxSimTests/Properties/Invariants.swift) over the library's layers, which it reaches as the
 // tests do (@testable).
 @testable import MailboxScript
+@testable import MailboxLanguageServer
+import MailboxText
 
 /// Arbitrary bytes, run as a script through a Session, or (after a leading NUL) as the choices of the property
 /// tests' command generator, which goes deep faster, or (after a leading byte 1) of the hostile generator, which
@@ -10,9 +12,35 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    // After a leading byte 2: what an editor sends `mailsim lsp` (framed JSON-RPC).
+    if bytes.first == 2 {
+        serve(Array(bytes.dropFirst()))
+        return 0
+    }
     let problems = robustnessProblems(input: bytes)
     if !problems.isEmpty {
         fatalError("mailsim broke a promise:\n" + problems.prefix(10).joined(separator: "\n"))
     }
     return 0
+}
+
+/// The language server's input: bytes cut by its framing, each message answered, each changed script run and its
+/// diagnostics published (as `mailsim lsp`'s loop does, without threads). Small bounds keep each input quick. Any
+/// crash, trap or hang is a finding; so is an answer that is not one JSON-RPC message with an id or a method.
+func serve(_ bytes: [UInt8]) {
+    var framing = Framing(maxHeaderBytes: 512, maxBodyBytes: 1 << 16)
+    var server = Server()
+    server.bounds = RunBounds(maxLines: 400, maxSeconds: 1)
+    for item in framing.feed(bytes[...]) {
+        guard case .message(let message) = item else { continue }
+        var answers = server.handle(message)
+        for uri in server.pendingURIs { answers += server.runAndPublish(uri) }
+        for answer in answers {
+            guard answer["jsonrpc"]?.stringValue == "2.0", answer["id"] != nil || answer["method"] != nil,
+                  (try? JSON.parse(answer.text, maxDepth: 64)) != nil else {
+                fatalError("mailsim lsp sent a malformed message: \(answer.text.prefix(500))")
+            }
+        }
+        if server.exitStatus != nil { return }
+    }
 }

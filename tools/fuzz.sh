@@ -10,6 +10,8 @@
 # The library's layers are compiled in order, each a module, and the target Fuzz/FuzzTarget.swift with the
 # property tests' invariants and command generator (Tests/MailboxSimTests/Properties/) over them, all with
 # -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
+# after a leading byte 2 is what an editor sends `mailsim lsp` (framed JSON-RPC, Fuzz/FuzzTarget.swift's `serve`).
+# Otherwise an input
 # is a script (run line by line through a Session: `set`, gestures, reports), or, after a leading NUL byte,
 # the command generator's choices, or, after a leading byte 1, the hostile generator's (every parameter at the
 # ends of its range, gestures with extreme numerals, and no number printed with an exponent). The corpus grows in .build/fuzz/corpus,
@@ -26,7 +28,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
 # The library's targets, bottom layer first (Package.swift).
-layers="MailboxText MailboxAnimation MailboxSim MailboxScript MailboxReports"
+layers="MailboxText MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
 harness="Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"
@@ -74,6 +76,35 @@ for n in 64 256 1024 4096; do
     # After byte 1: the hostile generator's choices (every parameter at its ends, extreme numerals; issue 24).
     [ -e "$out/corpus/hostile-$n" ] || { printf '\001'; head -c $n /dev/urandom; } > "$out/corpus/hostile-$n"
 done
+
+# After byte 2: a language-server session (framed JSON-RPC), opened on a script of Scripts/ and changed.
+if [ ! -e "$out/corpus/lsp-session" ]; then
+    python3 - "$out/corpus/lsp-session" <<'PY'
+import json, sys
+def frame(m):
+    b = json.dumps(m).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(b) + b
+uri = "file:///f.mbs"
+pos = {"line": 1, "character": 4}
+doc = {"uri": uri}
+messages = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "version": 1,
+        "text": "# swipe\npan msg1 -180\nrelease\nsettle\nexpect msg1.x == -300\nchoose tomorrow\n"}}},
+    {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": pos, "end": {"line": 1, "character": 8}}, "text": "msg2"}]}},
+    {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": doc, "position": pos}},
+    {"jsonrpc": "2.0", "id": 3, "method": "textDocument/completion", "params": {"textDocument": doc, "position": pos}},
+    {"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeAction", "params": {"textDocument": doc,
+        "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 0}}}},
+    {"jsonrpc": "2.0", "id": 5, "method": "textDocument/inlayHint", "params": {"textDocument": doc,
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}}},
+    {"jsonrpc": "2.0", "id": 6, "method": "textDocument/documentSymbol", "params": {"textDocument": doc}},
+    {"jsonrpc": "2.0", "id": 7, "method": "shutdown"},
+]
+open(sys.argv[1], "wb").write(b"\x02" + b"".join(frame(m) for m in messages))
+PY
+fi
 
 echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifacts/)"
 set -- "$out/corpus" Fuzz/regressions \

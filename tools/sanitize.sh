@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs the whole test suite (unit tests, every Scripts/**/*.mbs, the CLI tests through the binary, and the REPL
-# through a pseudo-terminal when python3 has pexpect) under
+# Runs the whole test suite (unit tests, every Scripts/**/*.mbs, the CLI tests through the binary, the REPL
+# through a pseudo-terminal when python3 has pexpect, and `mailsim lsp`'s reader and main threads through the
+# pygls client when python3 has it) under
 # AddressSanitizer and ThreadSanitizer, each build in its own scratch folder so that it never disturbs .build:
 #
 #   tools/sanitize.sh                 address, then thread
@@ -39,7 +40,8 @@ for sanitizer in $sanitizers; do
     echo "sanitize: built in $((built - start)) s; testing"
     if swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
         && "$scratch/debug/mailsim" test Scripts >/dev/null \
-        && { ! python3 -c 'import pexpect' 2>/dev/null || python3 Tests/repl/test_repl.py "$scratch/debug/mailsim" >/dev/null; }; then
+        && { ! python3 -c 'import pexpect' 2>/dev/null || python3 Tests/repl/test_repl.py "$scratch/debug/mailsim" >/dev/null; } \
+        && { ! python3 -c 'import pygls.lsp.client' 2>/dev/null || python3 Tests/lsp/test_lsp.py "$scratch/debug/mailsim" >/dev/null; }; then
         echo "sanitize: $sanitizer clean (tests took $(( $(date +%s) - built )) s)"
     else
         echo "sanitize: $sanitizer FAILED" >&2

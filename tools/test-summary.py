@@ -24,6 +24,8 @@ PATTERNS = {
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
+    "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
+    "nvim": [(r"^(\d+) Neovim LSP checks passed", "Neovim LSP checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }
 

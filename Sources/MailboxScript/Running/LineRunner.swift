@@ -19,6 +19,14 @@ public struct LineRunner<Sink> {
         self.file = file
         self.sink = sink
     }
+
+    /// A runner whose first line is numbered `number + 1` (a script run again from a line that changed, the
+    /// session being the one after line `number`).
+    public init(file: String?, sink: Sink, startingAfter number: Int) {
+        self.file = file
+        self.sink = sink
+        lines = ScriptLines(startingAfter: number)
+    }
 }
 
 // The type itself has no requirement on `Sink`, its methods do: instantiating a generic type's metadata checks

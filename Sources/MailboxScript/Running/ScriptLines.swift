@@ -24,6 +24,10 @@ public struct ScriptLines {
 
     public init() {}
 
+    /// A reader whose first line is numbered `number + 1`: the rest of a text whose first `number` lines were
+    /// run before (the language server re-runs a script from the line that changed).
+    public init(startingAfter number: Int) { self.number = max(0, number) }
+
     /// Hands over every line that `bytes` completes, with its number, while `body` answers true; false once
     /// reading has stopped.
     @discardableResult

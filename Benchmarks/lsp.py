@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""The language server's speed (issue 21, docs/editors.md): on a 1,000-line script, the time from a change sent to
+its diagnostics received (a change at the first line runs the whole script again; one in the middle, half; one at
+the end, a line), and a hover's (the words only, and with the screen's picture). Wall clock, measured by the client
+over the real pipe. Usage: Benchmarks/lsp.py [PATH/TO/mailsim] [RUNS]   (make release first; goals: 50 ms, 20 ms,
+50 ms with the picture)
+"""
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+MAILSIM = sys.argv[1] if len(sys.argv) > 1 else ".build/release/mailsim"
+RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+
+BLOCK = ["# a swipe, cancelled", "pan msg1 -100", "release", "settle", "tap cancel", "settle",
+         "expect msg1.x == 0", "pan msg2 -30 in 0.2", "release", "settle"]
+LINES = [BLOCK[i % len(BLOCK)] for i in range(1000)]
+URI = "file:///tmp/bench.mbs"
+
+
+class Server:
+    def __init__(self, picture):
+        self.proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.next_id = 0
+        self.request("initialize", {"capabilities": {}, "initializationOptions": {"hoverPicture": picture}})
+        self.notify("initialized", {})
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def receive(self):
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += self.proc.stdout.read(1)
+        length = int(header.split(b":")[1].split(b"\r")[0])
+        return json.loads(self.proc.stdout.read(length))
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        while True:
+            message = self.receive()
+            if message.get("id") == self.next_id:
+                return message
+
+    def diagnostics(self, version):
+        while True:
+            message = self.receive()
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"].get("version") == version:
+                return message["params"]["diagnostics"]
+
+    def close(self):
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        self.proc.wait(10)
+
+
+def ms(samples):
+    samples = sorted(samples)
+    return f"median {statistics.median(samples) * 1000:.1f} ms, p90 {samples[int(len(samples) * 0.9) - 1] * 1000:.1f} ms"
+
+
+def main():
+    server = Server("none")
+    start = time.perf_counter()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mbs", "version": 1, "text": "\n".join(LINES) + "\n"}})
+    found = server.diagnostics(1)
+    print(f"open, 1,000 lines run: {(time.perf_counter() - start) * 1000:.1f} ms ({len(found)} diagnostics)")
+    version = 1
+    for name, line in (("first line", 0), ("line 500", 500), ("last line", 999)):
+        samples = []
+        for run in range(RUNS):
+            version += 1
+            # A comment edited at that line: the script runs again from there, and its outcome is the same.
+            text = f"# edit {run}"
+            change = {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": len(LINES[line])}},
+                      "text": text}
+            LINES[line] = text
+            start = time.perf_counter()
+            server.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version}, "contentChanges": [change]})
+            server.diagnostics(version)
+            samples.append(time.perf_counter() - start)
+        print(f"diagnostics after a change at the {name}: {ms(samples)} (goal < 50 ms)")
+    for picture in ("none", "data"):
+        if picture == "data":
+            server.close()
+            server = Server("data")
+            server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mbs", "version": 1, "text": "\n".join(LINES) + "\n"}})
+            server.diagnostics(1)
+        samples = []
+        for run in range(RUNS):
+            line = 1 + (run * 37) % 990
+            start = time.perf_counter()
+            answer = server.request("textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": line, "character": 2}})
+            samples.append(time.perf_counter() - start)
+        size = len(json.dumps(answer))
+        goal = "50" if picture == "data" else "20"
+        print(f"hover{' with the picture' if picture == 'data' else ''}: {ms(samples)} (goal < {goal} ms; {size // 1024} KiB)")
+    server.close()
+
+
+main()

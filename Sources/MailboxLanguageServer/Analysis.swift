@@ -1,0 +1,259 @@
+import Glibc
+import MailboxAnimation
+import MailboxSim
+import MailboxScript
+
+/// What the server knows of one line after running the script: what `mailsim run` would report at it, the
+/// virtual time after it and, after a `release`, what the lifted finger set off.
+public struct LineInfo: Sendable {
+    /// What the run reported at the line, in order (a failed check, the error that stopped the script, the
+    /// refusal a `!` line expected, a finger still down at the end).
+    public var diagnostics: [Diagnostic] = []
+    /// The clock after the line.
+    public var time: Ticks
+    /// After a `release`: what the lifted finger set off.
+    public var release: GestureOutcome?
+    /// True for a line that acted on the screen (what an inlay hint's time is shown on).
+    public var acted = false
+}
+
+/// Why a run stopped before the end of the text, when it did.
+public enum RunStop: Equatable, Sendable {
+    /// An error stopped the script at this line (as `mailsim run` stops), or `quit`.
+    case script(line: Int)
+    /// The line or time bound was reached after this line: the rest was not run.
+    case bound(line: Int, reason: String)
+    /// A newer change arrived; the lines after this one are to be run again.
+    case cancelled(line: Int)
+}
+
+/// The bounds of one run of a document, so that a huge script does not hold the editor.
+public struct RunBounds: Sendable {
+    public var maxLines: Int
+    public var maxSeconds: Double
+
+    public init(maxLines: Int = 20_000, maxSeconds: Double = 3) {
+        self.maxLines = maxLines
+        self.maxSeconds = maxSeconds
+    }
+}
+
+/// A script run for the editor: the same `LineRunner` and `ScriptRun` sink as `mailsim run`, with each line's
+/// outcome kept (`LineInfo`) and the session kept every few lines (sessions are values), so that a change at
+/// line k runs the script again from the last kept session before k, not from the top.
+public struct Analysis: Sendable {
+    /// The text run, one string a line.
+    public private(set) var lines: [String] = []
+    /// One entry for each line run, in order (line n is `info[n - 1]`).
+    public private(set) var info: [LineInfo] = []
+    /// Sessions after line n (n = 0: the fresh session), every `checkpointStride(n)` lines.
+    private var checkpoints: [(line: Int, session: Session)] = [(0, Analysis.freshSession())]
+    /// Why the run stopped early, if it did; nil when it ran to the end of the text.
+    public private(set) var stop: RunStop?
+    /// How the script is named in diagnostics (the document's file name).
+    public let file: String
+    public var bounds: RunBounds
+
+    public init(file: String, bounds: RunBounds = RunBounds()) {
+        self.file = file
+        self.bounds = bounds
+    }
+
+    /// The longest timeline (entries kept) at which a command is run so that a newer change interrupts it.
+    static let interruptibleTimeline = 1_000
+
+    static func freshSession() -> Session {
+        var session = Session()
+        session.collectsTrace = true
+        return session
+    }
+
+    /// Whether the run went through every line.
+    public var isComplete: Bool {
+        switch stop {
+        case nil, .script?, .bound?: true
+        case .cancelled?: false
+        }
+    }
+
+    /// Brings the analysis up to `newLines`: lines before the first that differs keep what they had; the run
+    /// goes on from the last kept session before it. `isCancelled` is polled between lines and inside long
+    /// commands; a cancelled run keeps what it finished.
+    public mutating func update(to newLines: [String], isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        var first = 0
+        let common = min(lines.count, newLines.count)
+        while first < common && lines[first] == newLines[first] { first += 1 }
+        // Lines 1…first are unchanged; so are their outcomes, if they were run.
+        let unchanged = min(first, info.count)
+        let same = first == lines.count && first == newLines.count
+        lines = newLines
+        switch stop {
+        case nil, .bound?: if same { return }
+        case .script(let line)?: if line <= first { return } // stopped before the change: it stops there again
+        case .cancelled?: break
+        }
+        run(after: unchanged, isCancelled: isCancelled)
+    }
+
+    /// Runs the lines after line `line` (its outcomes and those before it are kept).
+    mutating func run(after line: Int, isCancelled: @escaping @Sendable () -> Bool) {
+        // The last kept session at or before `line`.
+        while let last = checkpoints.last, last.line > line { checkpoints.removeLast() }
+        let start = checkpoints[checkpoints.count - 1]
+        info.removeSubrange(start.line...)
+        stop = nil
+        var session = start.session
+        let sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
+        var runner = LineRunner(file: file, sink: sink, startingAfter: start.line)
+        var bytes: [UInt8] = []
+        for (index, text) in lines[start.line...].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+            bytes.append(contentsOf: text.utf8)
+        }
+        bytes.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        info += runner.sink.info
+        for kept in runner.sink.checkpoints { checkpoints.append(kept) }
+        stop = runner.sink.stop
+    }
+
+    /// The session after line `line` (from 1; 0: before the first), as the run left it, or nil when the run
+    /// did not reach it. Runs at most a stride of lines from the last kept session.
+    public func session(after line: Int) -> Session? {
+        let line = max(0, line)
+        guard line <= info.count else { return nil }
+        guard let start = checkpoints.last(where: { $0.line <= line }) else { return nil }
+        var session = start.session
+        if start.line == line { return session }
+        var runner = LineRunner(file: file, sink: ReplaySink(), startingAfter: start.line)
+        var bytes: [UInt8] = []
+        for (index, text) in lines[start.line..<line].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+            bytes.append(contentsOf: text.utf8)
+        }
+        bytes.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: false)
+        return session
+    }
+
+    /// How often a session is kept: every 32 lines for the first 2,048, then every 512 (a session holds its
+    /// timeline, up to 10,000 entries).
+    static func keeps(_ line: Int) -> Bool {
+        line <= 2048 ? line % 32 == 0 : line % 512 == 0
+    }
+}
+
+/// Runs lines to rebuild a kept state (a hover, a completion): the lines ran before, so they run the same way.
+struct ReplaySink: LineSink {
+    var hasStoppedOnError: Bool { false }
+    mutating func take(_ result: LineResult, session: inout Session) -> Bool {
+        if case .success(let outcome) = result.outcome, case .quit? = outcome.effect { return false }
+        if case .failure = result.outcome { return false }
+        return true
+    }
+}
+
+/// The editor's sink: `mailsim run`'s own (`ScriptRun`) for what is reported and when the script stops, with
+/// each line's outcome kept, sessions kept every few lines, and the run's bounds and cancellation.
+struct EditorSink: LineSink {
+    var run: ScriptRun
+    let collected = Collected()
+    let isCancelled: @Sendable () -> Bool
+    let firstLine: Int
+    let bounds: RunBounds
+    let deadline: Double
+    var info: [LineInfo] = []
+    var checkpoints: [(line: Int, session: Session)] = []
+    var stop: RunStop?
+
+    init(file: String, firstLine: Int, isCancelled: @escaping @Sendable () -> Bool, bounds: RunBounds) {
+        run = ScriptRun(file: file, output: CollectedOutput(collected: collected), pictures: NoPictures())
+        self.isCancelled = isCancelled
+        self.firstLine = firstLine
+        self.bounds = bounds
+        deadline = monotonicSeconds() + bounds.maxSeconds
+    }
+
+    var hasStoppedOnError: Bool { run.hasStoppedOnError || stop != nil }
+
+    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        // A long command polls for a newer change. Being interruptible costs a copy of the session's timeline at
+        // each command that takes time (to put it back), which a script with a long timeline pays at every
+        // line: there the run is cancelled between lines only (each line is bounded by the script's limits).
+        if session.screen.timeline.entries.count <= Analysis.interruptibleTimeline {
+            do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch { return .failure(error) }
+        }
+        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
+    }
+
+    mutating func take(_ result: LineResult, session: inout Session) -> Bool {
+        let number = result.place.line
+        let index = number - firstLine
+        if case .failure(.model(.interrupted)) = result.outcome, isCancelled() {
+            stop = .cancelled(line: number - 1)
+            return false
+        }
+        collected.diagnostics = []
+        let goOn = run.take(result, session: &session)
+        if index < 0 { return goOn }
+        if index < info.count {
+            // The end of the script reported at its last line (a finger still down).
+            info[index].diagnostics += collected.diagnostics
+            return goOn
+        }
+        var line = LineInfo(diagnostics: collected.diagnostics, time: session.screen.now)
+        if case .success(let outcome) = result.outcome {
+            line.acted = outcome.acted
+            for entry in outcome.trace {
+                if case .event(.gestureEnded(_, _, let ended)) = entry.kind { line.release = ended }
+            }
+        }
+        info.append(line)
+        if Analysis.keeps(number) { checkpoints.append((number, session)) }
+        if !goOn {
+            stop = .script(line: number)
+            return false
+        }
+        if isCancelled() {
+            stop = .cancelled(line: number)
+            return false
+        }
+        if number >= bounds.maxLines {
+            stop = .bound(line: number, reason: "the editor runs at most \(bounds.maxLines) lines")
+            return false
+        }
+        if number % 64 == 0, monotonicSeconds() > deadline {
+            stop = .bound(line: number, reason: "the editor runs a script for at most \(formatSeconds(bounds.maxSeconds)) s")
+            return false
+        }
+        return true
+    }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+}
+
+/// What one line of a run reported, gathered by the output sink.
+final class Collected: @unchecked Sendable {
+    var diagnostics: [Diagnostic] = []
+}
+
+struct CollectedOutput: ScriptOutputSink {
+    let collected: Collected
+    func emit(_ output: ScriptOutput) {
+        if case .diagnostic(let diagnostic) = output { collected.diagnostics.append(diagnostic) }
+    }
+}
+
+/// `snapshot` lines as the editor runs them: checked, never written (a keystroke writes no file).
+struct NoPictures: PictureSink {
+    func write(_ request: PictureRequest) throws(ScriptError) {}
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

@@ -1,0 +1,342 @@
+import Glibc
+import MailboxText
+import Synchronization
+
+/// `mailsim lsp`: the server on standard input and output. A reader thread cuts the input into messages
+/// (`Content-Length` framing, bounded), parses them and queues them; it also notes, as they arrive, the changes
+/// that cancel a running script and the `$/cancelRequest`s. The main thread answers the queue in order and, when
+/// it is empty, runs the scripts whose text changed and publishes their diagnostics.
+public enum StdioServer {
+    /// The longest header block read, and the largest body.
+    public static let maxHeaderBytes = 8 * 1024
+    public static let maxBodyBytes = 64 * 1024 * 1024
+
+    /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown` then `exit`).
+    public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let shared = Shared()
+        guard ReaderThread.start({ read(input, shared) }) else {
+            writeError("mailsim: lsp: cannot start the reader thread")
+            return 1
+        }
+        var server = Server()
+        let writer = Writer(fd: output)
+        while true {
+            switch shared.pop() {
+            case .end:
+                // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
+                return server.exitStatus ?? (server.hasShutDown ? 0 : 1)
+            case .send(let message):
+                guard writer.send(message) else { return 1 }
+            case .message(let message):
+                if let id = message["id"], message["method"] != nil, shared.takeCancelled(id) {
+                    guard writer.send(Server.error(id: id, .requestCancelled, "cancelled")) else { return 1 }
+                    continue
+                }
+                for answer in server.handle(message) {
+                    guard writer.send(answer) else { return 1 }
+                }
+                if let status = server.exitStatus { return status }
+            }
+            // Nothing waiting: run what changed (a change arriving meanwhile cancels the run).
+            guard shared.isEmpty else { continue }
+            for uri in server.pendingURIs {
+                let generation = shared.generation.load(ordering: .acquiring)
+                let answers = server.runAndPublish(uri) { shared.generation.load(ordering: .relaxed) != generation }
+                for answer in answers {
+                    guard writer.send(answer) else { return 1 }
+                }
+            }
+        }
+    }
+
+    /// The reader thread's loop.
+    static func read(_ fd: Int32, _ shared: Shared) {
+        var framing = Framing()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            for item in framing.feed(chunk[0..<count]) {
+                if case .message(let message) = item { shared.note(message) }
+                shared.push(item)
+                if case .end = item { return }
+            }
+        }
+        shared.push(.end)
+    }
+
+    static func writeError(_ text: String) {
+        let line = Array((text + "\n").utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// What the reader hands the main thread.
+enum Incoming: Sendable {
+    case message(JSON)
+    /// An answer the reader decided on its own (a parse error, a message too large).
+    case send(JSON)
+    case end
+}
+
+/// `Content-Length` framing: bytes in, messages out. A header block longer than `maxHeaderBytes`, or that
+/// cannot be read, is answered with a parse error and the input is searched for the next `Content-Length`;
+/// a body larger than `maxBodyBytes` is answered with an error and skipped without being held.
+public struct Framing {
+    private var buffer: [UInt8] = []
+    /// Bytes of an oversized body still to skip.
+    private var skipping = 0
+    /// Looking for the next header after a malformed one.
+    private var resyncing = false
+    let maxHeaderBytes: Int
+    let maxBodyBytes: Int
+
+    public init(maxHeaderBytes: Int = StdioServer.maxHeaderBytes, maxBodyBytes: Int = StdioServer.maxBodyBytes) {
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    private static let separator: [UInt8] = Array("\r\n\r\n".utf8)
+    private static let lengthName: [UInt8] = Array("content-length:".utf8)
+
+    /// The messages (and errors to send) that `bytes` completes.
+    mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Incoming] {
+        var bytes = bytes
+        if skipping > 0 {
+            let skipped = min(skipping, bytes.count)
+            skipping -= skipped
+            bytes = bytes.dropFirst(skipped)
+        }
+        buffer.append(contentsOf: bytes)
+        var out: [Incoming] = []
+        var start = 0
+        defer { buffer.removeSubrange(0..<min(start, buffer.count)) }
+        while start < buffer.count {
+            if resyncing {
+                guard let found = Framing.find(Framing.lengthName, in: buffer, from: start, caseInsensitive: true) else {
+                    // Keep a possible start of the name.
+                    start = max(start, buffer.count - Framing.lengthName.count)
+                    return out
+                }
+                start = found
+                resyncing = false
+            }
+            let limit = min(buffer.count, start + maxHeaderBytes)
+            guard let end = Framing.find(Framing.separator, in: buffer, from: start, until: limit) else {
+                if buffer.count - start >= maxHeaderBytes {
+                    out.append(.send(Server.error(id: .null, .parseError, "a header longer than \(maxHeaderBytes) bytes")))
+                    start += 1
+                    resyncing = true
+                    continue
+                }
+                return out
+            }
+            let header = buffer[start..<end]
+            guard let length = Framing.contentLength(header) else {
+                out.append(.send(Server.error(id: .null, .parseError, "a header without a valid Content-Length")))
+                start = end + 4
+                resyncing = true
+                continue
+            }
+            let bodyStart = end + 4
+            if length > maxBodyBytes {
+                out.append(.send(Server.error(id: .null, .invalidRequest,
+                                              "a message of \(length) bytes (at most \(maxBodyBytes) are read)")))
+                let available = buffer.count - bodyStart
+                if available >= length {
+                    start = bodyStart + length
+                } else {
+                    skipping = length - available
+                    start = buffer.count
+                }
+                continue
+            }
+            guard buffer.count - bodyStart >= length else { return out }
+            let body = buffer[bodyStart..<(bodyStart + length)]
+            start = bodyStart + length
+            out.append(Framing.parse(body))
+        }
+        return out
+    }
+
+    static func parse(_ body: ArraySlice<UInt8>) -> Incoming {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            return .send(Server.error(id: .null, .parseError, "the message is not UTF-8"))
+        }
+        do {
+            return .message(try JSON.parse(text, maxDepth: 64))
+        } catch {
+            return .send(Server.error(id: .null, .parseError, "not JSON: \(error.description)"))
+        }
+    }
+
+    /// The value of `Content-Length` (its name in any case); nil when missing, repeated differently or not a number.
+    static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
+        var length: Int?
+        for line in header.split(separator: UInt8(ascii: "\n")) {
+            var line = line
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard line.count >= lengthName.count,
+                  zip(line.prefix(lengthName.count), lengthName).allSatisfy({ lower($0) == $1 }) else { continue }
+            let value = String(decoding: line.dropFirst(lengthName.count), as: UTF8.self).trimmingBlanksBothEnds
+            guard value.count <= 12, let number = Int(value), number >= 0 else { return nil }
+            if let length, length != number { return nil }
+            length = number
+        }
+        return length
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, until: Int? = nil,
+                     caseInsensitive: Bool = false) -> Int? {
+        let end = (until ?? haystack.count) - needle.count
+        guard from <= end else { return nil }
+        for index in from...end {
+            var match = true
+            for k in 0..<needle.count {
+                let byte = caseInsensitive ? lower(haystack[index + k]) : haystack[index + k]
+                if byte != needle[k] { match = false; break }
+            }
+            if match { return index }
+        }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingBlanksBothEnds: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// The queue between the reader and the main thread, the change counter that cancels a running script, and
+/// the ids of requests the client cancelled.
+final class Shared: Sendable {
+    /// Counts the changes seen by the reader: a run started at one value is cancelled when it moves.
+    let generation = Atomic<Int>(0)
+    private let state = Mutex<(queue: [Incoming], head: Int, cancelled: Set<String>)>(([], 0, []))
+    private let signal = Semaphore()
+
+    /// What the reader sees as a message arrives: a change cancels the running script; `$/cancelRequest` marks
+    /// its id.
+    func note(_ message: JSON) {
+        switch message["method"]?.stringValue {
+        case "textDocument/didChange"?, "textDocument/didOpen"?, "textDocument/didClose"?, "exit"?, "shutdown"?:
+            generation.add(1, ordering: .releasing)
+        case "$/cancelRequest"?:
+            if let id = message["params"]?["id"] {
+                state.withLock { _ = $0.cancelled.insert(id.text) }
+            }
+        default:
+            break
+        }
+    }
+
+    func push(_ item: Incoming) {
+        state.withLock { $0.queue.append(item) }
+        signal.post()
+    }
+
+    /// The next item, waiting for one.
+    func pop() -> Incoming {
+        signal.wait()
+        return state.withLock { state in
+            let item = state.queue[state.head]
+            state.head += 1
+            if state.head > 1024 && state.head * 2 > state.queue.count {
+                state.queue.removeFirst(state.head)
+                state.head = 0
+            }
+            return item
+        }
+    }
+
+    var isEmpty: Bool { state.withLock { $0.head == $0.queue.count } }
+
+    /// True (once) when the client cancelled request `id`.
+    func takeCancelled(_ id: JSON) -> Bool {
+        state.withLock { $0.cancelled.remove(id.text) != nil }
+    }
+}
+
+/// A counting semaphore on a POSIX mutex and condition.
+final class Semaphore: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var count = 0
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    func post() {
+        pthread_mutex_lock(mutex)
+        count += 1
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    func wait() {
+        pthread_mutex_lock(mutex)
+        while count == 0 { pthread_cond_wait(condition, mutex) }
+        count -= 1
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// Writes framed messages to a file descriptor.
+struct Writer {
+    let fd: Int32
+
+    /// False when the output is gone.
+    func send(_ message: JSON) -> Bool {
+        let body = Array(message.text.utf8)
+        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// A detached POSIX thread running a closure.
+private final class ReaderThread: Sendable {
+    let body: @Sendable () -> Void
+
+    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(ReaderThread(body)).toOpaque()
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<ReaderThread>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<ReaderThread>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}

@@ -1,0 +1,317 @@
+import MailboxAnimation
+import MailboxLanguageServer
+import MailboxScript
+import MailboxText
+import Synchronization
+import Testing
+
+/// `mailsim lsp`, driven message by message through `Server.handle` (the stdio loop adds only framing and the
+/// reader thread, which Tests/lsp/ checks with real clients). Numbers are SPEC's: §2 (zones, release), §6
+/// (a script ends with the finger up), §7.12 (bad input).
+@Suite struct LanguageServerTests {
+    static let uri = "file:///work/scripts/swipe.mbs"
+
+    /// An initialized server with `text` open as `uri`, its diagnostics published; the messages it sent.
+    func open(_ text: String, pictures: String = "data") -> (Server, [JSON]) {
+        var server = Server()
+        _ = server.handle(request(1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
+        _ = server.handle(notify("initialized", .object([])))
+        _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
+            ("uri", .string(Self.uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
+        ]))])))
+        let published = server.runAndPublish(Self.uri)
+        return (server, published)
+    }
+
+    func request(_ id: Int, _ method: String, _ params: JSON = .object([])) -> JSON {
+        .object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)])
+    }
+
+    func notify(_ method: String, _ params: JSON) -> JSON {
+        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+
+    func at(_ line: Int, _ character: Int) -> JSON {
+        .object([("textDocument", .object([("uri", .string(Self.uri))])),
+                 ("position", .object([("line", .int(line)), ("character", .int(character))]))])
+    }
+
+    func range(_ line: Int) -> JSON {
+        let position = JSON.object([("line", .int(line)), ("character", .int(0))])
+        return .object([("start", position), ("end", position)])
+    }
+
+    func ask(_ server: inout Server, _ method: String, _ params: JSON) -> JSON? {
+        server.handle(request(7, method, params)).first?["result"]
+    }
+
+    func diagnostics(_ published: [JSON]) -> [(line: Int64, from: Int64, to: Int64, message: String)] {
+        (published.first?["params"]?["diagnostics"]?.arrayValue ?? []).map {
+            ($0["range"]!["start"]!["line"]!.integerValue!, $0["range"]!["start"]!["character"]!.integerValue!,
+             $0["range"]!["end"]!["character"]!.integerValue!, $0["message"]!.stringValue!)
+        }
+    }
+
+    // MARK: Diagnostics: mailsim run's words, at the word at fault
+
+    @Test func aFailedExpectIsReportedWithRunsWordsOnItsComparison() {
+        // SPEC §2: released at -100 (yellow zone) the row slides out to -320.
+        let (_, published) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300\n")
+        let found = diagnostics(published)
+        #expect(found.count == 1)
+        #expect(found.first?.message == "expected msg1.x == -300, got -320")
+        #expect(found.first?.line == 3 && found.first?.from == 7 && found.first?.to == 21)
+    }
+
+    @Test func anUnknownCommandPointsAtItsNameWithTheSuggestion() {
+        let (_, published) = open("expect msg1.x == 0\n  pna msg1 -30\nexpect msg1.x == 0\n")
+        let found = diagnostics(published)
+        #expect(found.map(\.message) == ["error: unknown command 'pna' (did you mean 'pan'?)"])
+        #expect(found.first?.line == 1 && found.first?.from == 2 && found.first?.to == 5)
+    }
+
+    @Test func aRefusedCommandStopsTheScriptAsRunDoes() {
+        // No overlay is up: `choose` is refused; the lines after it are not run.
+        let (server, published) = open("choose tomorrow\nexpect msg1.x == 5\n")
+        #expect(diagnostics(published).map(\.message) == ["error: no options overlay is up (swipe a message left past 60 first)"])
+        #expect(server.analysis(of: Self.uri)?.info.count == 1)
+    }
+
+    @Test func aBadNumberPointsAtTheNumber() {
+        let (_, published) = open("pan msg1 -1x0\n")
+        let found = diagnostics(published)
+        #expect(found.first?.from == 9 && found.first?.to == 13)
+    }
+
+    @Test func aFingerStillDownAtTheEndIsReportedAtTheLastLine() {
+        // SPEC §6: a script ends with the finger up.
+        let (_, published) = open("pan msg1 -30\n")
+        #expect(diagnostics(published).map(\.line) == [0])
+        #expect(diagnostics(published).first?.message.hasPrefix("error: ") == true)
+    }
+
+    @Test func aBangLineThatSucceededIsAFailure() {
+        let (_, published) = open("pan msg1 -30\n! release\n")
+        #expect(diagnostics(published).map(\.message) == ["expected 'release' to be refused, but it succeeded"])
+    }
+
+    @Test func anIncrementalChangeRunsAgainFromTheChangedLine() {
+        var (server, _) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300\n")
+        let change = JSON.object([("range", .object([
+            ("start", .object([("line", .int(3)), ("character", .int(17))])),
+            ("end", .object([("line", .int(3)), ("character", .int(21))])),
+        ])), ("text", .string("-320"))])
+        _ = server.handle(notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+            ("contentChanges", .array([change])),
+        ])))
+        let published = server.runAndPublish(Self.uri)
+        #expect(published.first?["params"]?["version"]?.integerValue == 2)
+        #expect(diagnostics(published).isEmpty)
+    }
+
+    @Test func aCancelledRunPublishesNothingAndIsTakenUpAgain() {
+        var server = Server()
+        _ = server.handle(request(1, "initialize"))
+        _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
+            ("uri", .string(Self.uri)), ("version", .int(1)), ("text", .string("pan msg1 -30\nrelease\nsettle\n")),
+        ]))])))
+        #expect(server.runAndPublish(Self.uri, isCancelled: { true }).isEmpty)
+        #expect(server.needsRun(Self.uri))
+        #expect(server.runAndPublish(Self.uri).count == 1)
+        #expect(!server.needsRun(Self.uri))
+    }
+
+    @Test func aChangeRunsAgainFromTheLastKeptSessionBeforeIt() {
+        // Lines are polled for cancellation as they run: the count says how many ran.
+        final class Polls: Sendable { let count = Atomic<Int>(0) }
+        let polls = Polls()
+        let poll: @Sendable () -> Bool = { polls.count.add(1, ordering: .relaxed); return false }
+        var lines = Array(repeating: "advance 0.01", count: 100)
+        var analysis = Analysis(file: "a.mbs")
+        analysis.update(to: lines, isCancelled: poll)
+        let whole = polls.count.load(ordering: .relaxed)
+        #expect(whole >= 100)
+        // Line 99 changed: the run resumes from the session kept after line 96 (every 32nd line).
+        lines[98] = "advance 0.01   # changed"
+        polls.count.store(0, ordering: .relaxed)
+        analysis.update(to: lines, isCancelled: poll)
+        #expect(polls.count.load(ordering: .relaxed) * 10 <= whole)
+        #expect(analysis.info.count == 100)
+        // The state after a line is the one a run from the top gives: 0.01 s a line.
+        #expect(analysis.session(after: 99)?.screen.now == Ticks(nanoseconds: 990_000_000))
+        #expect(analysis.info[98].time == Ticks(nanoseconds: 990_000_000))
+    }
+
+    @Test func aHugeScriptStopsAtTheBoundAndSaysSo() {
+        var analysis = Analysis(file: "big.mbs", bounds: RunBounds(maxLines: 100, maxSeconds: 10))
+        analysis.update(to: Array(repeating: "advance 0.01", count: 1000))
+        #expect(analysis.info.count == 100)
+        let last = Features.diagnostics(analysis).last
+        #expect(last?.code == "bound")
+        #expect(last?.message.contains("at most 100 lines") == true)
+    }
+
+    // MARK: Completion, hover, inlay hints
+
+    @Test func completionAfterPanOffersTheMessagesThere() throws {
+        var (server, _) = open("pan msg1 -300\nrelease\nsettle\npan m\n")
+        // SPEC §2: released at -300 msg1 slides out towards the list overlay; it is covered, still in the feed.
+        let items = try #require(ask(&server, "textDocument/completion", at(3, 5))?["items"]?.arrayValue)
+        #expect(items.compactMap { $0["label"]?.stringValue } == ["msg1", "msg2", "msg3", "msg4", "msg5"])
+    }
+
+    @Test func hoverShowsTheStateAfterTheLineAndThePicture() throws {
+        var (server, _) = open("pan msg1 -180\nrelease\n")
+        let value = try #require(ask(&server, "textDocument/hover", at(0, 10))?["contents"]?["value"]?.stringValue)
+        // SPEC §2: at x = -180, yellow, icon later at 350 + x = 170; 0.3 s after the start.
+        #expect(value.contains("time 0.300s"))
+        #expect(value.contains("`msg1.x = -180`"))
+        #expect(value.contains("`msg1.background = yellow"))
+        #expect(value.contains("`msg1.icon.x = 170`"))
+        #expect(value.contains("](data:image/svg+xml;base64,"))
+    }
+
+    @Test func hoverOnTheCommandNameGivesItsHelp() throws {
+        var (server, _) = open("pan msg1 -180\nrelease\n", pictures: "none")
+        let value = try #require(ask(&server, "textDocument/hover", at(1, 2))?["contents"]?["value"]?.stringValue)
+        #expect(value.contains("usage: release [VX]"))
+        #expect(!value.contains("data:image"))
+    }
+
+    @Test func hoverOnAnExpectGivesThePathsValue() throws {
+        var (server, _) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300\n", pictures: "none")
+        let value = try #require(ask(&server, "textDocument/hover", at(3, 10))?["contents"]?["value"]?.stringValue)
+        #expect(value.contains("`msg1.x` is `-320` here"))
+    }
+
+    @Test func inlayHintsGiveTheTimeAndTheReleaseOutcome() throws {
+        var (server, _) = open("pan msg1 -180\nrelease\nsettle\n")
+        let hints = try #require(ask(&server, "textDocument/inlayHint", .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])),
+            ("range", .object([("start", .object([("line", .int(0)), ("character", .int(0))])),
+                               ("end", .object([("line", .int(3)), ("character", .int(0))]))])),
+        ]))?.arrayValue)
+        // SPEC §2: -180 is the reschedule zone; each slide and fade takes 0.3 s.
+        #expect(hints.compactMap { $0["label"]?.stringValue } == ["0.300s", "0.300s → reschedule", "0.900s"])
+    }
+
+    // MARK: Code actions, definition, outline
+
+    @Test func theExpectFixIsTheUpdateRewriteOfThatLine() throws {
+        var (server, _) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300   # slid out\n")
+        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(3)),
+            ("context", .object([("diagnostics", .array([]))])),
+        ]))?.arrayValue)
+        let fix = try #require(actions.first)
+        #expect(fix["title"]?.stringValue == "Set the expected value to what happens (-320)")
+        let edit = try #require(fix["edit"]?["changes"]?[Self.uri]?.arrayValue?.first)
+        #expect(edit["newText"]?.stringValue == "expect msg1.x == -320   # slid out")
+        #expect(actions.last?["title"]?.stringValue?.hasPrefix("Pin the state here") == true)
+    }
+
+    @Test func theDidYouMeanFixReplacesTheWord() throws {
+        var (server, _) = open("pan msg1 -100\nrelese\n")
+        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(1)),
+        ]))?.arrayValue)
+        let edit = try #require(actions.first?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first)
+        #expect(edit["newText"]?.stringValue == "release")
+        #expect(edit["range"]?["end"]?["character"]?.integerValue == 6)
+    }
+
+    @Test func pinningTheStateInsertsExpectationsThatHold() throws {
+        var (server, _) = open("pan msg1 -100\nrelease\nsettle\n")
+        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(2)),
+        ]))?.arrayValue)
+        let inserted = try #require(actions.last?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first?["newText"]?.stringValue)
+        #expect(inserted.contains("\nexpect msg1.x == -320"))
+        // The script with the pinned lines runs clean.
+        let (_, published) = open("pan msg1 -100\nrelease\nsettle" + inserted + "\n")
+        #expect(diagnostics(published).isEmpty)
+    }
+
+    @Test func loadGoesToTheFileBesideTheScript() throws {
+        var (server, _) = open("load part two.mbs\n")
+        let location = try #require(ask(&server, "textDocument/definition", at(0, 6)))
+        // `load` reads one word: the file is `part`.
+        #expect(location["uri"]?.stringValue == "file:///work/scripts/part")
+        var (other, _) = open("load common.mbs\n")
+        #expect(ask(&other, "textDocument/definition", at(0, 6))?["uri"]?.stringValue == "file:///work/scripts/common.mbs")
+    }
+
+    @Test func theOutlineListsSectionsAndGestures() throws {
+        var (server, _) = open("# Swipe left\npan msg1 -180\nrelease\nsettle\n# Archive\ntap\nsettle\npan msg2 100\nrelease\n")
+        let symbols = try #require(ask(&server, "textDocument/documentSymbol",
+                                       .object([("textDocument", .object([("uri", .string(Self.uri))]))]))?.arrayValue)
+        #expect(symbols.compactMap { $0["name"]?.stringValue } == ["Swipe left", "Archive"])
+        #expect(symbols[0]["children"]?.arrayValue?.first?["name"]?.stringValue == "pan msg1 -180 → reschedule")
+        #expect(symbols[1]["children"]?.arrayValue?.first?["name"]?.stringValue == "pan msg2 100 → archive")
+    }
+
+    // MARK: Protocol errors (§7.12: bad input is answered, never a crash)
+
+    @Test func requestsBeforeInitializeAreRefused() {
+        var server = Server()
+        let answer = server.handle(request(3, "textDocument/hover", at(0, 0)))
+        #expect(answer.first?["error"]?["code"]?.integerValue == -32002)
+    }
+
+    @Test func unknownMethodsAndUnopenedDocumentsAreErrors() {
+        var (server, _) = open("pan msg1 -30\nrelease\n")
+        #expect(server.handle(request(4, "textDocument/formatting", at(0, 0))).first?["error"]?["code"]?.integerValue == -32601)
+        let unopened = JSON.object([("textDocument", .object([("uri", .string("file:///nowhere.mbs"))])),
+                                    ("position", .object([("line", .int(0)), ("character", .int(0))]))])
+        #expect(server.handle(request(5, "textDocument/hover", unopened)).first?["error"]?["code"]?.integerValue == -32602)
+        #expect(server.handle(.array([])).first?["error"]?["code"]?.integerValue == -32600)
+        #expect(server.handle(.object([("jsonrpc", .string("2.0")), ("id", .int(6))])).first?["error"]?["code"]?.integerValue == -32600)
+        // An unknown notification gets no answer.
+        #expect(server.handle(notify("$/somethingElse", .null)).isEmpty)
+    }
+
+    @Test func backwardRangesAndUnreadableChangesAreHarmless() throws {
+        var (server, _) = open("pan msg1 -180\nrelease\n")
+        let backward = JSON.object([("start", .object([("line", .int(1)), ("character", .int(0))])),
+                                    ("end", .object([("line", .int(0)), ("character", .int(0))]))])
+        let doc = JSON.object([("uri", .string(Self.uri))])
+        let hints = ask(&server, "textDocument/inlayHint", .object([("textDocument", doc), ("range", backward)]))
+        #expect(hints?.arrayValue?.count == 2)
+        let actions = ask(&server, "textDocument/codeAction", .object([("textDocument", doc), ("range", backward)]))
+        #expect(actions?.arrayValue?.isEmpty == false)
+        // A change whose range cannot be read (a negative line) leaves the text as it was.
+        _ = server.handle(notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+            ("contentChanges", .array([.object([("range", .object([
+                ("start", .object([("line", .int(-1)), ("character", .int(0))])),
+                ("end", .object([("line", .int(0)), ("character", .int(0))])),
+            ])), ("text", .string("oops"))])])),
+        ])))
+        #expect(diagnostics(server.runAndPublish(Self.uri)).isEmpty)
+        #expect(server.analysis(of: Self.uri)?.lines == ["pan msg1 -180", "release", ""])
+    }
+
+    @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {
+        var (server, _) = open("")
+        _ = server.handle(request(8, "shutdown"))
+        #expect(server.handle(request(9, "textDocument/hover", at(0, 0))).first?["error"]?["code"]?.integerValue == -32600)
+        _ = server.handle(notify("exit", .null))
+        #expect(server.exitStatus == 0)
+        var (other, _) = open("")
+        _ = other.handle(notify("exit", .null))
+        #expect(other.exitStatus == 1)
+    }
+
+    @Test func incrementalEditsFollowUTF16() {
+        var document = Document(uri: Self.uri, version: 1, text: "type héllo 😀 x\r\nsettle")
+        #expect(document.lines == ["type héllo 😀 x", "settle"])
+        // 😀 is two UTF-16 units: columns 11…13.
+        document.replace(TextRange(line: 0, from: 11, to: 13), with: "ok")
+        #expect(document.lines[0] == "type héllo ok x")
+        document.replace(TextRange(Position(line: 0, character: 15), Position(line: 1, character: 0)), with: "\nadvance 1\n")
+        #expect(document.lines == ["type héllo ok x", "advance 1", "settle"])
+        // LSP's three line ends.
+        #expect(Document(uri: Self.uri, version: 1, text: "a\rb\r\nc\n").lines == ["a", "b", "c", ""])
+    }
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""`mailsim lsp` driven by a client this project did not write: pygls's LanguageClient with lsprotocol's types
+(PyPI), for the protocol's details — framing, incremental sync, a change cancelling a run, $/cancelRequest,
+shutdown and exit — then raw bytes for what no well-behaved client sends (malformed framing and JSON, requests
+before initialize, a client that leaves without shutdown). Usage: test_lsp.py PATH/TO/mailsim
+"""
+import asyncio
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+MAILSIM = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/mailsim")
+passed = 0
+failures = []
+
+
+def check(name, condition, detail=""):
+    global passed
+    if condition:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failures.append(name)
+        print(f"FAIL {name} {detail}")
+
+
+SCRIPT = """# Swipe left
+pan msg1 -100
+release
+settle
+expect msg1.x == -300
+setle
+"""
+
+
+class Client(LanguageClient):
+    def __init__(self):
+        super().__init__("mailsim-tests", "1")
+        self.published = {}
+        self.arrived = asyncio.Event()
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def on_diagnostics(params: types.PublishDiagnosticsParams):
+            self.published.setdefault(params.uri, []).append(params)
+            self.arrived.set()
+
+    async def diagnostics(self, uri, version, timeout=10):
+        """The diagnostics published for `version` of `uri`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for params in self.published.get(uri, []):
+                if params.version == version:
+                    return params.diagnostics
+            self.arrived.clear()
+            try:
+                await asyncio.wait_for(self.arrived.wait(), max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+        return None
+
+
+async def protocol_checks():
+    client = Client()
+    await client.start_io(MAILSIM, "lsp")
+    result = await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(),
+        initialization_options={"hoverPicture": "data"}))
+    caps = result.capabilities
+    check("initialize announces incremental sync", caps.text_document_sync.change == types.TextDocumentSyncKind.Incremental)
+    check("initialize announces hover, completion, inlay hints, code actions, definition, symbols",
+          all([caps.hover_provider, caps.completion_provider, caps.inlay_hint_provider, caps.code_action_provider,
+               caps.definition_provider, caps.document_symbol_provider]))
+    client.initialized(types.InitializedParams())
+
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "swipe.mbs")
+    uri = "file://" + path
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="mbs", version=1, text=SCRIPT)))
+    found = await client.diagnostics(uri, 1)
+    messages = [d.message for d in found or []]
+    check("diagnostics on open use mailsim run's words",
+          messages == ["expected msg1.x == -300, got -320", "error: unknown command 'setle' (did you mean 'settle'?)"],
+          messages)
+    if found:
+        check("a failed expect is marked from its path to its value",
+              (found[0].range.start.line, found[0].range.start.character, found[0].range.end.character) == (4, 7, 21))
+        check("an unknown command is marked on its name",
+              (found[1].range.start.line, found[1].range.start.character, found[1].range.end.character) == (5, 0, 5))
+
+    # Incremental sync: fix the value, then the typo, in two changes of one notification.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[
+            types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=4, character=17),
+                                                                     end=types.Position(line=4, character=21)), text="-320"),
+            types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=5, character=2),
+                                                                     end=types.Position(line=5, character=2)), text="t"),
+        ]))
+    found = await client.diagnostics(uri, 2)
+    check("incremental changes are applied and the script run again", found is not None and len(found) == 0, found)
+
+    # Completion after `pan m`, from the REPL's completer.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=6, character=0), end=types.Position(line=6, character=0)),
+            text="pan m")]))
+    completion = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=6, character=5)))
+    labels = [item.label for item in (completion.items if hasattr(completion, "items") else completion)]
+    check("completion after 'pan m' offers the messages in the feed", labels == ["msg1", "msg2", "msg3", "msg4", "msg5"], labels)
+
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=1, character=9)))
+    value = hover.contents.value if hover else ""
+    check("hover gives the state after the line", "`msg1.x = -100`" in value and "time 0.300s" in value, value[:300])
+    check("hover carries the screen as an SVG data: URI", "data:image/svg+xml;base64," in value)
+    match = re.search(r"\(data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)\)", value)
+    svg = base64.b64decode(match.group(1)).decode() if match else ""
+    check("the hover's picture is the 320 x 568 screen in SVG", '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="568"' in svg,
+          svg[:200])
+
+    # A change while a long script runs cancels the run: only the last version's diagnostics come.
+    long_text = "".join("pan msg1 -100\nrelease\nsettle\ntap cancel\nsettle\n" for _ in range(400))
+    for version in range(10, 16):
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=long_text + f"expect time == {version}\n")]))
+    found = await client.diagnostics(uri, 15, timeout=30)
+    check("after a burst of changes the last version is published", found is not None and len(found) == 1, found)
+    stale = [p.version for p in client.published.get(uri, []) if p.version is not None and 10 <= p.version < 15]
+    print(f"     (versions published during the burst: {stale})")
+
+    # $/cancelRequest: the request is answered (a result, or RequestCancelled) and the server goes on.
+    future = client.protocol.send_request_async(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=0)))
+    msg_id = max(client.protocol._request_futures.keys(), default=None)
+    client.cancel_request(types.CancelParams(id=msg_id))
+    try:
+        await asyncio.wait_for(future, 10)
+        outcome = "answered"
+    except asyncio.TimeoutError:
+        outcome = "hung"
+    except Exception as error:  # the RequestCancelled error
+        outcome = "cancelled" if "-32800" in repr(error) or "cancel" in repr(error).lower() else repr(error)
+    check("a cancelled request is answered, not left hanging", outcome in ("answered", "cancelled"), outcome)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    check("the server goes on after a cancellation", symbols is not None)
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    code = await asyncio.wait_for(client._server.wait(), 10)
+    check("shutdown then exit: exit status 0", code == 0, code)
+    await client.stop()
+
+
+def frame(obj_or_bytes):
+    body = obj_or_bytes if isinstance(obj_or_bytes, bytes) else json.dumps(obj_or_bytes).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_messages(data):
+    out = []
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        length = int(head.split(b":")[1])
+        out.append(json.loads(rest[:length]))
+        data = rest[length:]
+    return out
+
+
+def raw(payload, timeout=10):
+    """Sends `payload` bytes then closes the input; the answers and the exit status."""
+    try:
+        done = subprocess.run([MAILSIM, "lsp"], input=payload, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, "hung"
+    return read_messages(done.stdout), done.returncode
+
+
+def raw_checks():
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    answers, code = raw(frame({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": {}}))
+    check("a request before initialize: -32002", answers and answers[0]["error"]["code"] == -32002, answers)
+    check("a client that leaves without shutdown: exit status 1, no hang", code == 1, code)
+
+    answers, code = raw(frame(init) + frame(b"{not json") + frame(b"\xff\xfe") + frame(b"[" * 100 + b"]" * 100)
+                        + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"})
+                        + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    codes = [a.get("error", {}).get("code") for a in answers or []]
+    check("malformed JSON, bad UTF-8 and deep nesting: -32700 each", codes[1:4] == [-32700] * 3, codes)
+    check("an unknown method: -32601", codes[4:5] == [-32601], codes)
+    check("the server answers on after bad input (shutdown, exit 0)", code == 0 and answers[-1].get("id") == 3, code)
+
+    answers, code = raw(b"Content-Type: text/plain\r\n\r\ngarbage" + frame(init) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    check("a header without Content-Length is answered and the next message read",
+          answers and answers[0]["error"]["code"] == -32700 and answers[1]["id"] == 1, answers)
+
+    answers, code = raw(b"Content-Length: 999999999999\r\n\r\n{")
+    check("a body over the bound is refused, then a clean exit at the end of input",
+          answers and answers[0]["error"]["code"] == -32600 and code == 1, (answers, code))
+
+    answers, code = raw(b"X" * 20000)
+    check("a header block over the bound: answered, clean exit", code == 1 and answers and answers[0]["error"]["code"] == -32700,
+          (answers, code))
+
+    answers, code = raw(frame(init) + frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": "file:///never/opened.mbs"}, "position": {"line": 0, "character": 0}}}))
+    check("a request on a document never opened: -32602", answers and answers[1]["error"]["code"] == -32602, answers)
+
+    # Bytes split at every place: the framing reads them whole.
+    proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    for byte in frame(init) + frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}):
+        proc.stdin.write(bytes([byte]))
+        proc.stdin.flush()
+    proc.stdin.write(frame({"jsonrpc": "2.0", "method": "exit"}))
+    proc.stdin.close()
+    out = proc.stdout.read()
+    code = proc.wait(10)
+    check("a message written a byte at a time is read", [m.get("id") for m in read_messages(out)] == [1, 2] and code == 0)
+
+
+asyncio.run(protocol_checks())
+raw_checks()
+print(f"{passed} LSP protocol checks passed" if not failures else f"{len(failures)} of {passed + len(failures)} LSP checks failed")
+sys.exit(1 if failures else 0)
