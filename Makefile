@@ -12,8 +12,8 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden \
-  install uninstall man
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground clean fuzz sanitize \
+  resources golden install uninstall man playground playground-debug
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -31,6 +31,15 @@ build: deps
 
 release: deps static-libs
 	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS)
+
+## playground: mailsim-playground, the playground's server (`mailsim serve`; docs/playground.md), a package of its own
+## (Playground/) so that SwiftNIO and Hummingbird stay out of mailsim; release, into Playground/.build/release.
+## playground-debug: the same, debug (what `make test` checks).
+playground: deps
+	cd Playground && swift build -c release $(SWIFT_BUILD_FLAGS)
+
+playground-debug: deps
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
 ## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.
@@ -53,17 +62,20 @@ run: release
 	@if [ -t 0 ]; then exec .build/release/mailsim; \
 	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
 
-## install: the release binary into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
+## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
 ## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
-## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh).
+## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh),
+## and PLAYGROUND_BIN=PATH another mailsim-playground (with BIN and without PLAYGROUND_BIN, none is installed).
 PREFIX ?= /usr/local
 INSTALL_BIN = $(or $(BIN),.build/release/mailsim)
-INSTALLED = bin/mailsim share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
+INSTALL_PLAYGROUND = $(or $(PLAYGROUND_BIN),$(if $(BIN),,Playground/.build/release/mailsim-playground))
+INSTALLED = bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
   share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish
-install: $(if $(BIN),,release)
+install: $(if $(BIN),,release playground)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/mailsim
+	$(if $(INSTALL_PLAYGROUND),install -m 755 $(INSTALL_PLAYGROUND) $(DESTDIR)$(PREFIX)/bin/mailsim-playground)
 	install -m 644 docs/mailsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/mailsim.1
 	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mailsim
 	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mailsim
@@ -84,6 +96,7 @@ man:
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
 ## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
+## the playground's server under hostile use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets),
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
@@ -92,11 +105,12 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace pictures formats faults hostile install fuzz
+TEST_STEPS := unit scripts repl docs trace playground pictures formats faults hostile install fuzz
 logged = @echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   exit $$(cat $(TEST_LOGS)/$(1).status)
 test: deps
 	swift build --build-tests
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
 	$(call logged,unit,swift test --skip-build)
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
@@ -108,11 +122,12 @@ test: deps
 	$(call logged,repl,python3 Tests/repl/test_repl.py .build/debug/mailsim)
 	$(call logged,docs,python3 Tests/docs/test_docs.py .build/debug/mailsim)
 	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
+	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
-	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim)
+	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
@@ -149,5 +164,10 @@ bench: release
 bench-pictures: release
 	Benchmarks/pictures.sh
 
+## bench-playground: 50 WebSocket clients dragging rows for 20 s against the release server, then one alone: latency
+## from a message to its screen and the server's memory (Benchmarks/playground_load.py).
+bench-playground: playground
+	tools/playground-bench.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build Playground/.build

@@ -23,6 +23,7 @@ PATTERNS = {
     "formats": [(r"^Ran (\d+) tests?", "format checks")],
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
+    "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }

@@ -20,7 +20,8 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
         Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 an error (the start script failed, a file that cannot be \
         read, the address cannot be bound, a usage error).
-        """
+        """,
+        version: "mailsim-playground 0.1.0"
     )
 
     @Argument(help: "A script to run first: every session starts from the state it leaves.")
