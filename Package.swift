@@ -20,6 +20,10 @@ let package = Package(
         // MailboxText and MailboxAnimation come with them and are rarely imported on their own.
         .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+        // The playground without a network (docs/playground.md): the page's messages turned into script lines run
+        // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
+        // not, so its start-up does not grow.
+        .library(name: "MailboxPlayground", targets: ["MailboxPlayground"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +60,11 @@ let package = Package(
         // The renderers: reports as text.
         .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
                 swiftSettings: crossModule),
+        // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
+        .target(name: "MailboxPlayground",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                               "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
+                swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
@@ -69,6 +78,9 @@ let package = Package(
         .testTarget(name: "MailboxSimTests",
                     dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                    "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+        .testTarget(name: "MailboxPlaygroundTests",
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailboxScene", "MailboxPlayground"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,8 +14,7 @@ enum OverlayScene {
         case .reschedule:
             // Three columns; the seventh option sits in the middle of the last row.
             for (i, option) in kind.options.enumerated() {
-                let column = i == 6 ? 1 : i % 3
-                let center = ScenePoint(60 + Double(column) * 100, 200 + Double(i / 3) * 110)
+                let center = ScreenLayout.rescheduleOptionCenter(i)
                 nodes.append(.stroke(ScenePath(rings: [.init(center, 28)]), white, width: 2))
                 nodes.append(.stroke(Glyph.clock.path(center: center, size: 26), white, width: 2))
                 nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(center.x, center.y + 50),
@@ -23,13 +22,13 @@ enum OverlayScene {
             }
         case .list:
             for (i, option) in kind.options.enumerated() {
-                let top = 160 + Double(i) * 64
+                let top = ScreenLayout.listOptionTop(i)
                 nodes.append(.stroke(Glyph.lines.path(center: ScenePoint(48, top + 32), size: 24), white, width: 2.5))
                 nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(80, top + 39), size: 20, paint: white)))
-                nodes.append(.rect(SceneRect(x: 24, y: top + 64, width: width - 48, height: 1), Paint(white.color, alpha: 0.5), radius: 0))
+                nodes.append(.rect(SceneRect(x: 24, y: top + ScreenLayout.listOptionHeight, width: width - 48, height: 1), Paint(white.color, alpha: 0.5), radius: 0))
             }
         }
-        nodes.append(.text(SceneText("Cancel", at: ScenePoint(width / 2, 530), size: 16, anchor: .middle, paint: white)))
+        nodes.append(.text(SceneText("Cancel", at: ScenePoint(width / 2, ScreenLayout.overlayCancelBaseline), size: 16, anchor: .middle, paint: white)))
         return nodes
     }
 }
@@ -47,9 +46,9 @@ enum ComposeScene {
 
     static func layout(_ field: ComposeSheet.Field) -> FieldLayout {
         switch field {
-        case .to: FieldLayout(label: "To:", baseline: 72, textX: 42)
-        case .subject: FieldLayout(label: "Subject:", baseline: 116, textX: 80)
-        case .body: FieldLayout(label: "", baseline: 160, textX: 12)
+        case .to: FieldLayout(label: "To:", baseline: ScreenLayout.composeFieldBaseline(.to), textX: 42)
+        case .subject: FieldLayout(label: "Subject:", baseline: ScreenLayout.composeFieldBaseline(.subject), textX: 80)
+        case .body: FieldLayout(label: "", baseline: ScreenLayout.composeFieldBaseline(.body), textX: 12)
         }
     }
 
@@ -88,7 +87,7 @@ enum ComposeScene {
                             paint: DrawingStyle.text)),
             .text(SceneText("Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
                             paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
-            .rect(SceneRect(x: 0, y: y + 44, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
+            .rect(SceneRect(x: 0, y: y + ScreenLayout.composeBarHeight, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
         ]
         for field in ComposeSheet.Field.allCases {
             let layout = layout(field)
@@ -117,14 +116,10 @@ enum ComposeScene {
 /// The undo or draft alert, centred over a dimmed screen.
 enum AlertScene {
     static func nodes(_ alert: Alert) -> [SceneNode] {
-        let width = DrawingStyle.alertWidth
-        let left = (Metrics.screenWidth - width) / 2
+        let box = ScreenLayout.alertFrame(alert)
+        let width = box.width, left = box.x, height = box.height, top = box.y
         let blue = Paint(PaletteColor.blue.color)
-        let buttonHeight = 44.0
-        let titleHeight = 60.0
         let stacked = alert.buttons.count > 2
-        let height = titleHeight + buttonHeight * Double(stacked ? alert.buttons.count : 1)
-        let top = (Metrics.screenHeight - height) / 2
         var nodes: [SceneNode] = [
             .rect(Scene.screenRect, Paint(DrawingStyle.black.color, alpha: DrawingStyle.alertDim), radius: 0),
             .rect(SceneRect(x: left, y: top, width: width, height: height), DrawingStyle.white, radius: 12),
@@ -132,9 +127,7 @@ enum AlertScene {
                             paint: DrawingStyle.text)),
         ]
         for (i, button) in alert.buttons.enumerated() {
-            let frame = stacked
-                ? SceneRect(x: left, y: top + titleHeight + Double(i) * buttonHeight, width: width, height: buttonHeight)
-                : SceneRect(x: left + Double(i) * width / 2, y: top + titleHeight, width: width / 2, height: buttonHeight)
+            let frame = ScreenLayout.alertButtonFrame(alert, i)
             nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: frame.width, height: 0.5), DrawingStyle.hairline, radius: 0))
             if !stacked && i > 0 {
                 nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: 0.5, height: frame.height), DrawingStyle.hairline, radius: 0))

@@ -10,21 +10,20 @@ enum NavigationBarScene {
             .rect(SceneRect(x: x, y: barHeight - 0.5, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
             .text(SceneText("9:41 AM", at: ScenePoint(x + width / 2, DrawingStyle.statusBarBaseline), size: 12,
                             font: .sansBold, anchor: .middle, paint: DrawingStyle.text)),
-            .stroke(Glyph.menu.path(center: ScenePoint(x + 22, DrawingStyle.navigationIconY), size: 22),
+            .stroke(Glyph.menu.path(center: ScreenLayout.menuButtonCenter(originX: x), size: 22),
                     DrawingStyle.secondaryText, width: 2),
-            .stroke(Glyph.pencil.path(center: ScenePoint(x + width - 22, DrawingStyle.navigationIconY), size: 20),
+            .stroke(Glyph.pencil.path(center: ScreenLayout.composeButtonCenter(originX: x), size: 20),
                     DrawingStyle.secondaryText, width: 1.6),
         ]
         // The segmented control: an outline in the tint, the selected segment filled with it.
         let tint = Paint(screen.tintColor)
-        var frame = DrawingStyle.segmentedControl
-        frame.x += x
+        let frame = ScreenLayout.segmentedControl(originX: x)
         nodes.append(.rect(frame, tint, radius: 4))
         let inner = SceneRect(x: frame.x + 1, y: frame.y + 1, width: frame.width - 2, height: frame.height - 2)
         nodes.append(.rect(inner, DrawingStyle.white, radius: 3))
-        let segmentWidth = frame.width / Double(Segment.allCases.count)
         for segment in Segment.allCases {
-            let left = frame.x + Double(segment.index) * segmentWidth
+            let part = ScreenLayout.segmentFrame(segment, originX: x)
+            let left = part.x, segmentWidth = part.width
             let selected = segment == screen.segment
             if selected {
                 nodes.append(.group(SceneGroup(clip: SceneRect(x: left, y: frame.y, width: segmentWidth, height: frame.height),

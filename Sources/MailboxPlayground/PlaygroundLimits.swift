@@ -1,0 +1,27 @@
+/// The playground's bounds (docs/playground.md, Limits), in one place: the server enforces the socket's, the
+/// session the script's.
+public enum PlaygroundLimits {
+    /// The largest message a socket takes; a larger one closes it with 1009.
+    public static let messageBytes = 128 * 1024
+    /// Messages a second per socket: a burst of this many, refilled at this rate.
+    public static let messagesPerSecond = 400
+    /// Sessions open at once; the next upgrade is answered 503.
+    public static let openSessions = 64
+    /// The largest script a `load` (or the start) takes, in bytes and lines.
+    public static let scriptBytes = 64 * 1024
+    public static let scriptLines = 10_000
+    /// The most lines a session's script grows to.
+    public static let sessionLines = 100_000
+    /// The CPU time one message's work may take, in seconds; then it is interrupted and refused.
+    public static let workSeconds = 2.0
+    /// The pointer's coordinates must lie in this range (screen points; the screen is 320 × 568).
+    public static let coordinates = -1000.0...2000.0
+    /// How far (in points) a simplified drag line may stray from a raw pointer sample.
+    public static let simplificationTolerance = 0.5
+    /// The longest text of a `line`, a `set` value or a key, in bytes.
+    public static let textBytes = 4096
+    /// The most messages a `reset` makes.
+    public static let resetMessages = 1...500
+    /// The page's clock `t` must lie in this range (ms).
+    public static let clock = 0.0...1e12
+}

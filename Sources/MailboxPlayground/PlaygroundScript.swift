@@ -1,0 +1,60 @@
+/// A session's script: every line it kept, each with the phone(s) it ran on. Phone A's file has A's lines plain
+/// and B's own as `#B: LINE`; phone B's the other way round (docs/playground.md, A comparison).
+public struct PlaygroundScript: Equatable, Sendable {
+    /// Whose a line is.
+    public enum Owner: String, Equatable, Sendable {
+        case both, a = "0", b = "1"
+    }
+
+    /// One kept line.
+    public struct Entry: Equatable, Sendable {
+        public var text: String
+        public var owner: Owner
+    }
+
+    public private(set) var entries: [Entry] = []
+    /// The first line changed since `takeChange()` (nil: none).
+    private(set) var changedFrom: Int?
+
+    public init() {}
+
+    public var count: Int { entries.count }
+
+    mutating func append(_ text: String, owner: Owner = .both) {
+        mark(entries.count)
+        entries.append(Entry(text: text, owner: owner))
+    }
+
+    /// Replaces the lines from `index` on.
+    mutating func replace(from index: Int, with new: [Entry]) {
+        mark(index)
+        entries.replaceSubrange(index..., with: new)
+    }
+
+    mutating func removeAll() { replace(from: 0, with: []) }
+
+    private mutating func mark(_ index: Int) { changedFrom = min(changedFrom ?? index, index) }
+
+    /// The change since the last call, as `script` sends it: from which line, the lines as phone A's file writes
+    /// them, and whose each is.
+    mutating func takeChange() -> ServerMessage? {
+        guard let from = changedFrom else { return nil }
+        changedFrom = nil
+        let tail = entries[min(from, entries.count)...]
+        return .script(from: from, lines: tail.map { PlaygroundScript.line($0, for: .a) }, phones: tail.map(\.owner.rawValue))
+    }
+
+    /// A line as the file of `phone` (`.a` or `.b`) writes it.
+    static func line(_ entry: Entry, for phone: Owner) -> String {
+        switch (entry.owner, phone) {
+        case (.both, _), (.a, .a), (.b, .b): entry.text
+        case (.b, _): "#B: " + entry.text
+        case (.a, _): "#A: " + entry.text
+        }
+    }
+
+    /// The script as phone A's file (`mailsim run` replays phone A), or phone B's.
+    public func text(for phone: Owner = .a) -> String {
+        entries.map { PlaygroundScript.line($0, for: phone) + "\n" }.joined()
+    }
+}

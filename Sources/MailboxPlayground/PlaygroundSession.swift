@@ -1,0 +1,405 @@
+import MailboxAnimation
+import MailboxReports
+import MailboxScene
+import MailboxScript
+import MailboxSim
+import MailboxText
+
+/// One page's playground: one phone (or two, compared), each a `Session`, and the script they ran. It turns the
+/// page's messages into script lines (docs/playground.md) and answers each with JSON texts to send back.
+public struct PlaygroundSession: Sendable {
+    /// Phone A, and phone B in a comparison.
+    public private(set) var phones: [Session]
+    /// Every line kept, and whose it is.
+    public private(set) var script: PlaygroundScript
+    /// The page's clock (ms) at the session's clock now; nil before the first stamped message.
+    var pageClock: Double?
+    var speed = 1.0
+    var paused = false
+    /// The last line while it is being amended (`advance` as ticks come, `type` as keys come).
+    var amend: Amend?
+    /// The pointer's drag, from down to up.
+    var drag: Drag?
+    /// A button pressed at down, tapped at up.
+    var click: (line: String, phone: Int?)?
+    /// Spaces typed at the end of a field, held until a character follows (a line's end drops them).
+    var pendingSpaces = ""
+    var wasAnimating = false
+
+    struct Amend: Sendable {
+        enum Kind: Sendable { case advance(Int64), type(String) }
+        var kind: Kind
+        let checkpoint: [Session]
+        let index: Int
+    }
+
+    struct Drag: Sendable {
+        /// `pan msg1`, `edgepan`, `pan content`.
+        let command: String
+        let downX: Double
+        var targets: [Int]
+        var checkpoint: [Session]?
+        var index: Int
+        var path = PathSimplifier(maxPieceMs: Int64(ScriptLimits.maxPanSeconds * 1000))
+        var lastMs: Int64 = 0
+        /// The page's clock when the finger went down (sample times count from it, rounded to whole ms).
+        var startT = 0.0
+        var lastX: Double
+    }
+
+    /// A refusal: what to say, and the line refused.
+    struct Refusal: Error { var message: String; var line: String? }
+
+    public init(start: PlaygroundStart) {
+        phones = [start.session]
+        script = PlaygroundScript()
+        for line in start.lines { script.append(line) }
+    }
+
+    /// What the page gets first: `hello`, the screen and the whole script.
+    public mutating func opening() -> [String] {
+        var out = [PlaygroundHello.message().text, screenMessage().text]
+        _ = script.takeChange()
+        out.append(ServerMessage.script(from: 0, lines: script.entries.map { PlaygroundScript.line($0, for: .a) },
+                                        phones: script.entries.map(\.owner.rawValue)).text)
+        return out
+    }
+
+    /// Runs one message from the page; the JSON texts to send back. A refused message changes nothing and is
+    /// answered with `error`; `isCancelled` interrupts long work (then the message is refused).
+    public mutating func receive(_ text: String, isCancelled: @escaping @Sendable () -> Bool) -> [String] {
+        switch ClientMessage.decode(text) {
+        case .failure(let error): return [ServerMessage.error(message: error.message, line: nil).text]
+        case .success(let message): return receive(message, isCancelled: isCancelled).map(\.text)
+        }
+    }
+
+    /// The socket closed: a finger still down is lifted where it was.
+    public mutating func pointerLost() -> [String] {
+        guard let drag else { click = nil; return [] }
+        return receive(.up(x: drag.lastX, y: 0, t: pageClock ?? 0, phone: nil), isCancelled: { false }).map(\.text)
+    }
+
+    /// Runs one decoded message; the messages to send back.
+    public mutating func receive(_ message: ClientMessage, isCancelled: @escaping @Sendable () -> Bool) -> [ServerMessage] {
+        let saved = self
+        var extra: [ServerMessage] = []
+        do throws(Refusal) {
+            extra = try handle(message, isCancelled)
+        } catch {
+            self = saved
+            return [.error(message: error.message, line: error.line)]
+        }
+        if script.count > PlaygroundLimits.sessionLines {
+            self = saved
+            return [.error(message: "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset", line: nil)]
+        }
+        var out = [screenMessage()]
+        if let change = script.takeChange() { out.append(change) }
+        out += extra
+        let animating = phones.contains { $0.screen.snapshot().animating }
+        if wasAnimating && !animating && drag == nil, case .tick = message { out.append(historyMessage()) }
+        wasAnimating = animating
+        return out
+    }
+
+    // MARK: - Messages
+
+    private mutating func handle(_ message: ClientMessage, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+        if drag?.checkpoint != nil {
+            switch message {
+            case .move, .up, .down, .tick, .speed, .plot, .history: break
+            default: throw Refusal(message: "error: a finger is down: lift it first", line: nil)
+            }
+        }
+        switch message {
+        case let .down(x, y, t, phone): try down(x: x, y: y, t: t, phone: phone, cancelled)
+        case let .move(x, _, t, _): try move(x: x, t: t, cancelled)
+        case let .up(x, _, t, _): try up(x: x, t: t, cancelled)
+        case .tick(let t): try tick(t, cancelled)
+        case let .key(key, ctrl): return try self.key(key, ctrl: ctrl, cancelled)
+        case .shake: try run("shake", cancelled)
+        case .reset(let n): try run(n.map { "reset \($0)" } ?? "reset", cancelled)
+        case let .set(name, value, phone): try run("set \(name) \(value)", on: phone, cancelled)
+        case .speed(let v): speed = v
+        case .line(let text): return try line(text, cancelled)
+        case .load(let text):
+            switch PlaygroundStart.script(text, name: "load", isCancelled: cancelled) {
+            case .failure(let error): throw Refusal(message: error.message, line: nil)
+            case .success(let start):
+                self = PlaygroundSession(start: start)
+                // The page replaces its whole script.
+                script.replace(from: 0, with: script.entries)
+            }
+        case .pin:
+            amend = nil
+            for line in phones[0].pinnedExpectations() { script.append(line, owner: phones.count > 1 ? .a : .both) }
+        case let .compare(on, profile): try compare(on: on, profile: profile, cancelled)
+        case .plot(let words): return [try CurvePlot.message(words)]
+        case .history: return [historyMessage()]
+        }
+        return []
+    }
+
+    /// Runs `text` on every phone (or one) and keeps it as `save` would; refused when every phone refuses it.
+    @discardableResult
+    mutating func run(_ text: String, on phone: Int? = nil, keep: Bool = true, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
+        amend = nil
+        pendingSpaces = ""
+        if let word = PlaygroundLines.touchesFiles(text) { throw Refusal(message: "error: " + PlaygroundLines.refusal(word), line: text) }
+        let (outcome, owner) = try execute(text, on: targets(phone), cancelled)
+        if keep, let replay = outcome.replay {
+            switch replay {
+            case .asTyped: script.append(text, owner: owner)
+            case .command(let command): script.append(command, owner: owner)
+            }
+        }
+        return outcome
+    }
+
+    func targets(_ phone: Int?) -> [Int] {
+        if let phone, phone < phones.count { return [phone] }
+        return Array(phones.indices)
+    }
+
+    /// Runs one line on the phones given; the first accepting phone's outcome and whose the line is.
+    mutating func execute(_ text: String, on targets: [Int], _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> (Session.Outcome, PlaygroundScript.Owner) {
+        var first: Session.Outcome?
+        var accepted: [Int] = []
+        var firstError: ScriptError?
+        for i in targets {
+            do {
+                let outcome = try phones[i].execute(line: text[...], isCancelled: cancelled)
+                if first == nil { first = outcome }
+                accepted.append(i)
+            } catch {
+                if case .model(.interrupted) = error {
+                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: text)
+                }
+                if firstError == nil { firstError = error }
+            }
+        }
+        guard let outcome = first else { throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: text) }
+        return (outcome, owner(accepted))
+    }
+
+    func owner(_ accepted: [Int]) -> PlaygroundScript.Owner {
+        guard phones.count > 1 else { return .both }
+        return accepted.count == 2 ? .both : accepted == [0] ? .a : .b
+    }
+
+    mutating func line(_ text: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+        let outcome = try run(text, cancelled)
+        if let failure = outcome.failure { return [.error(message: failure.message, line: text)] }
+        if let report = outcome.report {
+            if case .picture = report { return [] }
+            return [.report(text: TextReport.lines(report).joined(separator: "\n"))]
+        }
+        return []
+    }
+
+    mutating func compare(on: Bool, profile: String?, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        amend = nil
+        if on {
+            if phones.count == 1 { phones.append(phones[0]) }
+            if let profile { try run("set profile \(profile)", on: 1, cancelled) }
+        } else if phones.count > 1 {
+            phones.removeLast()
+        }
+    }
+
+    // MARK: - Time
+
+    /// Moves the page's clock to `t`: while something animates (and slow motion is not paused), the session's
+    /// clock follows by the elapsed time times the speed, as one amended `advance` line.
+    mutating func sync(_ t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        defer { pageClock = max(pageClock ?? t, t) }
+        guard let last = pageClock, t > last, !paused, drag?.checkpoint == nil else { return }
+        guard phones.contains(where: { $0.screen.snapshot().animating }) else { return }
+        let micro = Int64(((t - last) * speed * 1000).rounded())
+        guard micro > 0 else { return }
+        try advance(nanoseconds: micro * 1000, cancelled)
+    }
+
+    mutating func tick(_ t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) { try sync(t, cancelled) }
+
+    mutating func advance(nanoseconds: Int64, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        if let current = amend, case .advance(let total) = current.kind,
+           Double(total + nanoseconds) / 1e9 <= ScriptLimits.maxAdvanceSeconds {
+            try amendLine(current, kind: .advance(total + nanoseconds), text: "advance " + Ticks(nanoseconds: total + nanoseconds).decimalSeconds, cancelled)
+        } else {
+            let checkpoint = phones
+            let text = "advance " + Ticks(nanoseconds: nanoseconds).decimalSeconds
+            try run(text, cancelled)
+            amend = Amend(kind: .advance(nanoseconds), checkpoint: checkpoint, index: script.count - 1)
+        }
+    }
+
+    /// Runs the amended line from the state before it and puts it in place of the old one.
+    mutating func amendLine(_ current: Amend, kind: Amend.Kind, text: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        phones = current.checkpoint
+        let (_, owner) = try execute(text, on: Array(phones.indices), cancelled)
+        script.replace(from: current.index, with: [.init(text: text, owner: owner)])
+        amend = Amend(kind: kind, checkpoint: current.checkpoint, index: current.index)
+    }
+
+    // MARK: - The pointer
+
+    mutating func down(x: Double, y: Double, t: Double, phone: Int?, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        try sync(t, cancelled)
+        drag = nil
+        click = nil
+        let shown = phones[phone.map { min($0, phones.count - 1) } ?? 0].screen.snapshot()
+        switch HitTest.hit(at: ScenePoint(x, y), on: shown) {
+        case .row(let id)?: drag = Drag(command: "pan \(id.name)", downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .edge?: drag = Drag(command: "edgepan", downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .content?: drag = Drag(command: "pan content", downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .button(let target)?: click = (target == .compose ? "compose" : "tap \(target.name)", phone)
+        case .option(let option)?: click = ("choose \(option)", phone)
+        case .overlay?: click = ("tap", phone)
+        case nil: break
+        }
+    }
+
+    mutating func move(x: Double, t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        guard var drag else { try sync(t, cancelled); return }
+        let translation = ((x - drag.downX) * 100).rounded() / 100
+        drag.lastX = x
+        if drag.checkpoint == nil {
+            guard translation != 0 else { self.drag = drag; try sync(t, cancelled); return }
+            amend = nil
+            pendingSpaces = ""
+            drag.checkpoint = phones
+            drag.index = script.count
+            drag.startT = pageClock ?? t
+        }
+        // Whole milliseconds from the finger down, at least 1 ms after the last sample (no drift).
+        let ms = max(drag.lastMs + 1, Int64(min((t - drag.startT).rounded(), 1e15)))
+        pageClock = max(pageClock ?? t, t)
+        let step = min(ms - drag.lastMs, Int64(ScriptLimits.maxPanSeconds * 1000))
+        drag.lastMs += step
+        let line = "\(drag.command) \(formatExact(translation)) in \(Ticks.milliseconds(step).decimalSeconds)"
+        // The phone follows the raw sample; a phone that refuses the first sample leaves the drag.
+        var accepted: [Int] = []
+        var firstError: ScriptError?
+        for i in drag.targets {
+            do {
+                _ = try phones[i].execute(line: line[...], isCancelled: cancelled)
+                accepted.append(i)
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        guard !accepted.isEmpty else {
+            if drag.path.ends.isEmpty { self.drag = nil }  // the finger never went down
+            throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: line)
+        }
+        drag.targets = accepted
+        drag.path.add(.init(ms: drag.lastMs, translation: translation))
+        script.replace(from: drag.index, with: pieceLines(drag).map { .init(text: $0, owner: owner(accepted)) })
+        self.drag = drag
+    }
+
+    func pieceLines(_ drag: Drag) -> [String] {
+        drag.path.pieces.map { "\(drag.command) \(formatExact($0.translation)) in \(Ticks.milliseconds($0.ms).decimalSeconds)" }
+    }
+
+    mutating func up(x: Double, t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        if let click {
+            self.click = nil
+            try sync(t, cancelled)
+            try run(click.line, on: click.phone, cancelled)
+            return
+        }
+        guard let drag else { try sync(t, cancelled); return }
+        self.drag = nil
+        guard let checkpoint = drag.checkpoint else { try sync(t, cancelled); return }
+        pageClock = max(pageClock ?? t, t)
+        // The raw gesture's velocity, then the session again from the finger down through the simplified lines.
+        let velocities = drag.targets.map { phones[$0].screen.gesture?.velocity ?? 0 }
+        let pieces = pieceLines(drag)
+        let owner = owner(drag.targets)
+        var entries = pieces.map { PlaygroundScript.Entry(text: $0, owner: owner) }
+        for (k, i) in drag.targets.enumerated() {
+            var phone = checkpoint[i]
+            let lines = pieces + ["release " + formatExact(velocities[k])]
+            for line in lines {
+                do { _ = try phone.execute(line: line[...], isCancelled: cancelled) } catch {
+                    throw Refusal(message: "error: " + error.message, line: line)
+                }
+            }
+            phones[i] = phone
+        }
+        if Set(velocities).count <= 1 {
+            entries.append(.init(text: "release " + formatExact(velocities[0]), owner: owner))
+        } else {
+            for (k, i) in drag.targets.enumerated() {
+                entries.append(.init(text: "release " + formatExact(velocities[k]), owner: i == 0 ? .a : .b))
+            }
+        }
+        script.replace(from: drag.index, with: entries)
+    }
+
+    // MARK: - Keys
+
+    mutating func key(_ key: String, ctrl: Bool, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+        if ctrl {
+            if key.lowercased() == "z" { try run("shake", cancelled) }
+            return []
+        }
+        let compose = phones[0].screen.snapshot().compose
+        if compose.focus != nil, compose.phase != .hidden {
+            guard key.count == 1 else {
+                if key == "Backspace" || key == "Delete" {
+                    throw Refusal(message: "error: the script language cannot take typed text back (type only adds)", line: nil)
+                }
+                return []  // Shift, arrows…: nothing to type
+            }
+            try type(key, cancelled)
+            return []
+        }
+        switch key {
+        case "s": try run("shake", cancelled)
+        case "r": try run("reset", cancelled)
+        case " ": paused.toggle()
+        default: break
+        }
+        return []
+    }
+
+    /// Types one key: the `type` line being amended grows, or a new one starts. A space waits for the next
+    /// character (a line's end drops it); a key the line could not read back as typed is refused.
+    mutating func type(_ key: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        if key == " " { pendingSpaces += " "; return }
+        let current: Amend? = if let amend, case .type = amend.kind { amend } else { nil }
+        var typed = ""
+        if let current, case .type(let text) = current.kind { typed = text }
+        let text = typed + pendingSpaces + key
+        let line = "type " + text
+        guard case .type(let read)? = try? Parser.parse(line[...]), read == text else {
+            pendingSpaces = ""
+            throw Refusal(message: "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)", line: line)
+        }
+        pendingSpaces = ""
+        if let current {
+            try amendLine(current, kind: .type(text), text: line, cancelled)
+        } else {
+            let checkpoint = phones
+            try run(line, cancelled)
+            amend = Amend(kind: .type(text), checkpoint: checkpoint, index: script.count - 1)
+        }
+    }
+
+    // MARK: - Answers
+
+    func screenMessage() -> ServerMessage {
+        let snapshot = phones[0].screen.snapshot()
+        return .screen(phones: phones.map(PhoneView.screen), time: snapshot.time.seconds,
+                       animating: phones.contains { $0.screen.snapshot().animating },
+                       gesture: snapshot.gesture?.rawValue ?? "none")
+    }
+
+    func historyMessage() -> ServerMessage {
+        .history(timeline: PhoneView.timeline(phones[0]), plots: [])
+    }
+}

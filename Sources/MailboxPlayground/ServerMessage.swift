@@ -1,0 +1,68 @@
+import MailboxText
+
+/// A message to the page (docs/playground.md, Protocol), written as one JSON object by `text`.
+public enum ServerMessage: Equatable, Sendable {
+    /// The first message: the version, the limits, the parameter table, the profiles and the overlays' options.
+    case hello(JSON)
+    /// The screen of each phone now: its SVG, its `state --json` object and its parameter values.
+    case screen(phones: [PhoneScreen], time: Double, animating: Bool, gesture: String)
+    /// Replace the script from line `from` on by `lines`; `phones` says whose each line is (`both`, `0`, `1`).
+    case script(from: Int, lines: [String], phones: [String])
+    /// What a looking line printed.
+    case report(text: String)
+    /// A curve's samples: [t, value] with t in seconds.
+    case plot(curve: String, points: [(Double, Double)], duration: Double)
+    /// The timeline's lines and the property plots (SVG).
+    case history(timeline: [String], plots: [String])
+    /// A refusal: what `mailsim run` would print, and the line refused if any.
+    case error(message: String, line: String?)
+
+    /// One phone's part of `screen`.
+    public struct PhoneScreen: Equatable, Sendable {
+        public var svg: String
+        public var state: JSON
+        public var params: JSON
+    }
+
+    public static func == (a: ServerMessage, b: ServerMessage) -> Bool { a.json == b.json }
+
+    /// The message's type word.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .screen: "screen"
+        case .script: "script"
+        case .report: "report"
+        case .plot: "plot"
+        case .history: "history"
+        case .error: "error"
+        }
+    }
+
+    /// The message as a JSON object: `type` first, data next, long text (SVG) last.
+    public var json: JSON {
+        var members: [(String, JSON)] = [("type", .string(type))]
+        switch self {
+        case .hello(let body):
+            members += body.objectValue ?? []
+        case let .screen(phones, time, animating, gesture):
+            members += [("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture)),
+                        ("phones", .array(phones.map { .object([("state", $0.state), ("params", $0.params), ("svg", .string($0.svg))]) }))]
+        case let .script(from, lines, phones):
+            members += [("from", .int(from)), ("phones", .array(phones.map(JSON.string))), ("lines", .array(lines.map(JSON.string)))]
+        case .report(let text):
+            members += [("text", .string(text))]
+        case let .plot(curve, points, duration):
+            members += [("curve", .string(curve)), ("duration", .number(duration)),
+                        ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) }))]
+        case let .history(timeline, plots):
+            members += [("timeline", .array(timeline.map(JSON.string))), ("plots", .array(plots.map(JSON.string)))]
+        case let .error(message, line):
+            members += [("line", line.map(JSON.string) ?? .null), ("message", .string(message))]
+        }
+        return .object(members)
+    }
+
+    /// The compact JSON text sent in one WebSocket text frame.
+    public var text: String { json.text }
+}
