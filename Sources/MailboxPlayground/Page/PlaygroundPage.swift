@@ -590,7 +590,7 @@ public enum PlaygroundPage {
     box.textContent = "";
     controls = {};
     var sections = GROUPS.map(function (g) {
-      var details = element("details", "group");
+      var details = element("details", "pgroup");
       details.open = g[0] !== "Colours";
       details.appendChild(element("summary", "", g[0]));
       return { test: g[1], node: details, used: false };
@@ -1156,11 +1156,11 @@ main {
 .phone[data-phone="1"] .tag { background: #c77d2e; }
 body.comparing .phone figcaption .tag { display: inline-flex; }
 .device {
-  padding: 12px; border-radius: 38px; background: #1c1c1e;
+  padding: 12px; border-radius: 32px; background: #1c1c1e;
   box-shadow: 0 18px 40px rgba(0, 0, 0, .18), 0 2px 6px rgba(0, 0, 0, .2), inset 0 0 0 1px #3a3a3c;
 }
 .screen {
-  width: var(--phone-w); height: calc(var(--phone-w) * 568 / 320); border-radius: 26px; overflow: hidden; background: #fff;
+  width: var(--phone-w); height: calc(var(--phone-w) * 568 / 320); border-radius: 20px; overflow: hidden; background: #fff;
   touch-action: none; user-select: none; -webkit-user-select: none; cursor: grab;
 }
 .screen:active { cursor: grabbing; }
@@ -1246,6 +1246,16 @@ body.animating .clock #time { color: var(--accent); }
   .stage { order: -1; }
 }
 body.comparing main { grid-template-columns: minmax(260px, 1fr) auto minmax(280px, 1fr); }
+
+/* ---- sliders: a light track, the accent thumb */
+input[type=range] { -webkit-appearance: none; appearance: none; height: 18px; background: transparent; cursor: pointer; }
+input[type=range]::-webkit-slider-runnable-track { height: 4px; border-radius: 2px; background: var(--soft); }
+input[type=range]::-webkit-slider-thumb {
+  -webkit-appearance: none; width: 14px; height: 14px; margin-top: -5px; border-radius: 50%;
+  background: #fff; border: 2px solid var(--accent); box-shadow: 0 1px 2px rgba(0,0,0,.2);
+}
+input[type=range]::-moz-range-track { height: 4px; border-radius: 2px; background: var(--soft); }
+input[type=range]::-moz-range-thumb { width: 12px; height: 12px; border-radius: 50%; background: #fff; border: 2px solid var(--accent); }
 
 """#
 }

@@ -478,7 +478,7 @@
     box.textContent = "";
     controls = {};
     var sections = GROUPS.map(function (g) {
-      var details = element("details", "group");
+      var details = element("details", "pgroup");
       details.open = g[0] !== "Colours";
       details.appendChild(element("summary", "", g[0]));
       return { test: g[1], node: details, used: false };
