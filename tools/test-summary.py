@@ -24,6 +24,7 @@ PATTERNS = {
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
+    "browser": [(r"^Ran (\d+) tests?", "browser checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }
 
