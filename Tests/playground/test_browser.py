@@ -225,7 +225,9 @@ class PlaygroundInChromium(unittest.TestCase):
     def test_compose_the_menu_and_shake(self):
         self.click_phone(*COMPOSE)
         self.wait_for("p.compose === 'shown' && !s.animating")
-        self.assertEqual(self.prop("compose.y"), 0)  # SPEC: the sheet covers the screen
+        self.assertEqual(self.prop("compose.y"), 80)  # SPEC §3: compose.y 568 → 80, dim 0.6, the To field focused
+        self.assertEqual(self.prop("compose.dim"), 0.6)
+        self.assertEqual(self.prop("compose.focus"), "to")
         self.assertIn("compose", self.lines())
         self.page.click("#reset")
         self.wait_for("p.compose === 'hidden'")
@@ -246,8 +248,7 @@ class PlaygroundInChromium(unittest.TestCase):
 
     def test_a_slider_moves_the_threshold(self):
         slider = self.page.locator('.param[data-name="threshold.near"] input[type=range]')
-        slider.evaluate("(e) => { e.value = '80'; e.dispatchEvent(new Event('input', {bubbles: true}));"
-                        " e.dispatchEvent(new Event('change', {bubbles: true})); }")
+        slider.fill("80")  # Playwright sets the slider and fires its input and change events, as a drag of it does
         self.wait_for("s.phones[0].params['threshold.near'] === '80'")
         self.assertIn("set threshold.near 80", self.lines())
         seen = {}
