@@ -13,7 +13,7 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground clean fuzz sanitize \
-  resources golden install uninstall man playground playground-debug
+  resources golden install uninstall man playground playground-debug test-browser
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -65,10 +65,10 @@ run: release
 ## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
 ## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
 ## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh),
-## and PLAYGROUND_BIN=PATH another mailsim-playground (with BIN and without PLAYGROUND_BIN, none is installed).
+## and PLAYGROUND_INSTALL_BIN=PATH another mailsim-playground (with BIN and without it, none is installed).
 PREFIX ?= /usr/local
 INSTALL_BIN = $(or $(BIN),.build/release/mailsim)
-INSTALL_PLAYGROUND = $(or $(PLAYGROUND_BIN),$(if $(BIN),,Playground/.build/release/mailsim-playground))
+INSTALL_PLAYGROUND = $(if $(BIN),$(PLAYGROUND_INSTALL_BIN),Playground/.build/release/mailsim-playground)
 INSTALLED = bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
   share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish
 install: $(if $(BIN),,release playground)
@@ -105,7 +105,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace playground pictures formats faults hostile install fuzz
+TEST_STEPS := unit scripts repl docs trace playground pictures formats faults hostile install browser fuzz
 logged = @echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   exit $$(cat $(TEST_LOGS)/$(1).status)
 test: deps
@@ -128,8 +128,19 @@ test: deps
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
+	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
+
+## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
+## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel
+## checks and the downloaded script replayed by mailsim (Tests/playground/test_browser.py, tools/browser-tests.sh);
+## first, that Sources/MailboxPlayground/Page/PlaygroundPage.swift is written from the page's files (tools/embed-page.py).
+PLAYGROUND_BIN ?= Playground/.build/debug/mailsim-playground
+test-browser: deps
+	@[ -x .build/debug/mailsim ] || swift build $(SWIFT_BUILD_FLAGS)
+	swift build --package-path Playground $(SWIFT_BUILD_FLAGS)
+	tools/browser-tests.sh .build/debug/mailsim $(PLAYGROUND_BIN)
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
 ## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins

@@ -25,6 +25,7 @@ PATTERNS = {
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
+    "browser": [(r"^Ran (\d+) tests?", "browser checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }
 
