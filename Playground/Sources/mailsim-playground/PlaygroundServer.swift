@@ -29,7 +29,7 @@ struct PlaygroundServer {
         let webSocket = WebSocketServerConfiguration(maxFrameSize: PlaygroundLimits.messageBytes, autoPing: .enabled(timePeriod: .seconds(30)))
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(http1: .init(), ws: webSocket)) { request, channel, _ in
+            server: .http1WebSocketUpgrade(configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: webSocket)) { request, channel, _ in
                 if let refusal = UpgradeRefusal.of(request, address: address, port: port(), gate: gate) {
                     refusal.answer(on: channel)
                     return .dontUpgrade
