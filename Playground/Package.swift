@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mailsim-playground", targets: ["mailsim-playground"]),
     ],
     dependencies: [
+        .package(name: "mailsim", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -19,12 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        // A stand-in for the root package's MailboxPlayground until it lands (branch `core`).
-        .target(name: "MailboxPlayground"),
         .executableTarget(
             name: "mailsim-playground",
             dependencies: [
-                "MailboxPlayground",
+                .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

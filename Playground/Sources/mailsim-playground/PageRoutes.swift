@@ -10,6 +10,8 @@ enum PageRoutes {
         "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
     /// A script posted to an export: at most 1 MiB.
     static let exportBytes = 1 << 20
+    /// An export's work is interrupted after this many seconds of wall time (a GIF takes longer than a message).
+    static let exportSeconds = 30.0
 
     static func add(to router: Router<BasicRequestContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
                     gate: SessionGate) {
@@ -29,11 +31,11 @@ enum PageRoutes {
             return text(.serviceUnavailable, "\(gate.limit) playground sessions are open; close one")
         }
         router.post("/walkthrough") { request, _ in
-            try await export(request) { script in PlaygroundExports.walkthroughHTML(script: script).map { html in
+            try await export(request) { script, isCancelled in PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
                 (ByteBuffer(string: html), "text/html; charset=utf-8") } }
         }
         router.post("/walkthrough.gif") { request, _ in
-            try await export(request) { script in PlaygroundExports.walkthroughGIF(script: script).map { bytes in
+            try await export(request) { script, isCancelled in PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
                 (ByteBuffer(bytes: bytes), "image/gif") } }
         }
     }
@@ -53,7 +55,7 @@ enum PageRoutes {
 
     /// A POSTed script made into a walkthrough on the thread pool: 400 with the error's words when it fails.
     static func export<E: Error>(_ request: Request,
-                                 _ make: @escaping @Sendable (String) -> Result<(ByteBuffer, String), E>) async throws -> Response {
+                                 _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String), E>) async throws -> Response {
         var request = request
         let body: ByteBuffer
         do {
@@ -64,7 +66,8 @@ enum PageRoutes {
         guard let script = String(validating: body.readableBytesView, as: UTF8.self) else {
             return text(.badRequest, "the script is not UTF-8 text")
         }
-        switch try await NIOThreadPool.singleton.runIfActive({ make(script) }) {
+        let deadline = ContinuousClock.now + .seconds(exportSeconds)
+        switch try await NIOThreadPool.singleton.runIfActive({ make(script) { ContinuousClock.now >= deadline } }) {
         case .success(let (bytes, type)):
             return Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: bytes))
         case .failure(let error):

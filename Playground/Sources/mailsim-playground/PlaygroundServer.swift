@@ -16,7 +16,7 @@ struct PlaygroundServer {
     let openBrowser: Bool
 
     func run() async throws {
-        let gate = SessionGate(limit: PlaygroundLimits.sessions)
+        let gate = SessionGate(limit: PlaygroundLimits.openSessions)
         let boundPort = Atomic<Int>(port)
         let address = self.address, start = self.start, openBrowser = self.openBrowser
         let port: @Sendable () -> Int = { boundPort.load(ordering: .relaxed) }
