@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "MailboxPlayground",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
+                // The page's own files: PlaygroundPage.swift holds them (tools/embed-page.py writes it from them).
+                exclude: ["Page/playground.html", "Page/playground.js", "Page/playground.css"],
                 swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(

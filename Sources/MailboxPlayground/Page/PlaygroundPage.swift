@@ -11,6 +11,7 @@ public enum PlaygroundPage {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="mailsim serve">
+<link rel="icon" href="data:,">
 <title>mailsim playground</title>
 <link rel="stylesheet" href="/playground.css">
 <script src="/playground.js" defer></script>
@@ -632,7 +633,7 @@ public enum PlaygroundPage {
     var min = typeof param.min === "number" ? param.min : 0;
     var max = typeof param.max === "number" ? param.max : (param.kind === "duration" ? 2 : 100);
     // An unbounded range (escape velocity to 1 000 000) gets a slider over the values one plays with.
-    var sliderMax = max > 5000 ? 3000 : max;
+    var sliderMax = max > 5000 ? 3000 : param.kind === "duration" ? Math.min(max, 2) : max;
     var step = param.kind === "whole" ? 1 : param.kind === "duration" ? 0.01 : (sliderMax - min) <= 2 ? 0.01 : 1;
     return { min: min, max: max, sliderMax: sliderMax, step: step };
   }

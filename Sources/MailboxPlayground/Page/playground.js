@@ -520,7 +520,7 @@
     var min = typeof param.min === "number" ? param.min : 0;
     var max = typeof param.max === "number" ? param.max : (param.kind === "duration" ? 2 : 100);
     // An unbounded range (escape velocity to 1 000 000) gets a slider over the values one plays with.
-    var sliderMax = max > 5000 ? 3000 : max;
+    var sliderMax = max > 5000 ? 3000 : param.kind === "duration" ? Math.min(max, 2) : max;
     var step = param.kind === "whole" ? 1 : param.kind === "duration" ? 0.01 : (sliderMax - min) <= 2 ? 0.01 : 1;
     return { min: min, max: max, sliderMax: sliderMax, step: step };
   }
