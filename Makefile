@@ -12,8 +12,8 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden \
-  install uninstall man test-lsp lsp-deps
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground clean fuzz sanitize \
+  resources golden install uninstall man playground playground-debug test-browser test-lsp lsp-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -31,6 +31,15 @@ build: deps
 
 release: deps static-libs
 	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS)
+
+## playground: mailsim-playground, the playground's server (`mailsim serve`; docs/playground.md), a package of its own
+## (Playground/) so that SwiftNIO and Hummingbird stay out of mailsim; release, into Playground/.build/release.
+## playground-debug: the same, debug (what `make test` checks).
+playground: deps
+	cd Playground && swift build -c release $(SWIFT_BUILD_FLAGS)
+
+playground-debug: deps
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
 ## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.
@@ -53,17 +62,20 @@ run: release
 	@if [ -t 0 ]; then exec .build/release/mailsim; \
 	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
 
-## install: the release binary into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
+## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
 ## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
-## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh).
+## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh),
+## and PLAYGROUND_INSTALL_BIN=PATH another mailsim-playground (with BIN and without it, none is installed).
 PREFIX ?= /usr/local
 INSTALL_BIN = $(or $(BIN),.build/release/mailsim)
-INSTALLED = bin/mailsim share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
+INSTALL_PLAYGROUND = $(if $(BIN),$(PLAYGROUND_INSTALL_BIN),Playground/.build/release/mailsim-playground)
+INSTALLED = bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/bash-completion/completions/mailsim \
   share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish
-install: $(if $(BIN),,release)
+install: $(if $(BIN),,release playground)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/mailsim
+	$(if $(INSTALL_PLAYGROUND),install -m 755 $(INSTALL_PLAYGROUND) $(DESTDIR)$(PREFIX)/bin/mailsim-playground)
 	install -m 644 docs/mailsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/mailsim.1
 	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mailsim
 	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mailsim
@@ -84,6 +96,7 @@ man:
 ## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
 ## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
+## the playground's server under hostile use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets),
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
@@ -92,11 +105,12 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace pictures formats faults hostile install lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace playground pictures formats faults hostile install browser lsp nvim fuzz
 logged = @echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   exit $$(cat $(TEST_LOGS)/$(1).status)
 test: deps
 	swift build --build-tests
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
 	$(call logged,unit,swift test --skip-build)
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
@@ -108,11 +122,13 @@ test: deps
 	$(call logged,repl,python3 Tests/repl/test_repl.py .build/debug/mailsim)
 	$(call logged,docs,python3 Tests/docs/test_docs.py .build/debug/mailsim)
 	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
+	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
-	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim)
+	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
+	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
@@ -134,6 +150,16 @@ lsp-deps:
 	  || python3 -m pip install --quiet --user --break-system-packages pygls lsprotocol; }
 	@command -v nvim >/dev/null || { echo "installing neovim (for the LSP test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim; }
+
+## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
+## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel
+## checks and the downloaded script replayed by mailsim (Tests/playground/test_browser.py, tools/browser-tests.sh);
+## first, that Sources/MailboxPlayground/Page/PlaygroundPage.swift is written from the page's files (tools/embed-page.py).
+PLAYGROUND_BIN ?= Playground/.build/debug/mailsim-playground
+test-browser: deps
+	@[ -x .build/debug/mailsim ] || swift build $(SWIFT_BUILD_FLAGS)
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+	tools/browser-tests.sh .build/debug/mailsim $(PLAYGROUND_BIN)
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
 ## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins
@@ -168,5 +194,10 @@ bench: release
 bench-pictures: release
 	Benchmarks/pictures.sh
 
+## bench-playground: 50 WebSocket clients dragging rows for 20 s against the release server, then one alone: latency
+## from a message to its screen and the server's memory (Benchmarks/playground_load.py).
+bench-playground: playground
+	tools/playground-bench.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build Playground/.build

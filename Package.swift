@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "MailboxPlayground",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
+                // The page's own files: PlaygroundPage.swift holds them (tools/embed-page.py writes it from them).
+                exclude: ["Page/playground.html", "Page/playground.js", "Page/playground.css"],
                 swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
         // `playground-core-bench`, not a test.

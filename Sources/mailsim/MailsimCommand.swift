@@ -22,7 +22,7 @@ struct MailsimCommand: ParsableCommand {
         usage error (an unknown command or option, a missing argument).
         """,
         version: "mailsim \(version)",
-        subcommands: [Interactive.self, Run.self, Test.self, Record.self, Lsp.self],
+        subcommands: [Interactive.self, Run.self, Test.self, Record.self, Serve.self, Lsp.self],
         defaultSubcommand: Interactive.self
     )
 

@@ -43,7 +43,7 @@ import Testing
         #expect(typo.stdout.isEmpty)
         let far = try CLI.run(["frobnicate"])
         #expect(far.status == 2)
-        #expect(far.stderr == "error: unknown command 'frobnicate': the commands are run, test, record, lsp (mailsim --help)\n")
+        #expect(far.stderr == "error: unknown command 'frobnicate': the commands are run, test, record, serve, lsp (mailsim --help)\n")
     }
 
     @Test func helpListsTheExitStatuses() throws {

@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// `mailsim-playground`: the playground's HTTP and WebSocket server (docs/playground.md). A package of its own so
+/// that SwiftNIO and Hummingbird are never linked into `mailsim` nor built by the simulator's own builds and tests;
+/// everything the page shows is computed by `MailboxPlayground`, a library of the root package.
+let package = Package(
+    name: "mailsim-playground",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mailsim-playground", targets: ["mailsim-playground"]),
+    ],
+    dependencies: [
+        .package(name: "mailsim", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "mailsim-playground",
+            dependencies: [
+                .product(name: "MailboxPlayground", package: "mailsim"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import MailboxPlayground
+
+/// The SCRIPT argument: read and run once, before the server starts; every session starts from it.
+enum StartScript {
+    static func load(_ path: String?) throws -> PlaygroundStart {
+        guard let path else { return .empty }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
+            Log.line("error: cannot read '\(path)': \(why)")
+            throw ExitCode(2)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            Log.line("error: cannot read '\(path)': not UTF-8 text")
+            throw ExitCode(2)
+        }
+        switch PlaygroundStart.script(text, name: path) {
+        case .success(let start):
+            return start
+        case .failure(let error):
+            Log.line(ErrorText.of(error))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,926 @@
+// The playground page (docs/playground.md). It computes no behaviour: every pixel of a phone is the SVG the
+// server sends, every input is a message the server turns into a line of .mbs, and the script pane shows
+// those lines. Plain JavaScript, no network but this page's own origin.
+(function () {
+  "use strict";
+
+  var $ = function (id) { return document.getElementById(id); };
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  // What the page knows, all of it from the server's messages.
+  var hello = null;          // the hello message: limits, params, profiles
+  var screen = null;         // the last screen message
+  var lines = [];            // the script, line by line
+  var linePhones = [];       // in a comparison: "both", "0" or "1" for each line
+  var history = null;        // the last history message
+  var comparing = false;
+  var target = "both";       // which phone a tuning change goes to in a comparison
+  var speed = 1;
+  var socket = null;
+  var connected = false;
+  var loadedFromLink = false;
+
+  // The page's clock for `t`: event time stamps and performance.now() share an origin; time spent paused is
+  // taken out, so the session's clock stops while the page is paused.
+  var pausedAt = null, pausedTotal = 0;
+  function clock(stamp) { return stamp - pausedTotal; }
+
+  // ---------------------------------------------------------------- the socket
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws");
+    socket.addEventListener("open", function () {
+      connected = true;
+      setConnection("connected", "ok");
+    });
+    socket.addEventListener("message", function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return notify("The server sent what is not JSON.", "error"); }
+      receive(message);
+    });
+    socket.addEventListener("close", lost);
+    socket.addEventListener("error", function () { /* close follows */ });
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function lost() {
+    if (!connected && socket && socket.readyState !== WebSocket.CLOSED) return;
+    connected = false;
+    tickWaiting = false;
+    setConnection("disconnected", "bad");
+    $("banner").hidden = false;
+  }
+
+  function setConnection(text, kind) {
+    var c = $("conn");
+    c.textContent = text;
+    c.className = "conn " + kind;
+  }
+
+  function receive(m) {
+    switch (m.type) {
+    case "hello": return onHello(m);
+    case "screen": return onScreen(m);
+    case "script": return onScript(m);
+    case "report": return onReport(m);
+    case "plot": return onPlot(m);
+    case "history": return onHistory(m);
+    case "error": return onError(m);
+    }
+  }
+
+  // ---------------------------------------------------------------- status line
+
+  var statusTimer = 0;
+  function notify(text, kind) {
+    var s = $("status");
+    s.textContent = text;
+    s.className = "status show " + (kind || "");
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(function () { s.className = "status"; }, kind === "error" ? 8000 : 4000);
+  }
+
+  function onError(m) {
+    var shown = false;
+    if (m.line) {
+      var words = m.line.trim().split(/\s+/);
+      if (words[0] === "set" && words[1]) shown = paramError(words[1], m.message);
+    }
+    if (pendingCommand) {
+      showReport(m.message, true);
+      pendingCommand = false;
+      shown = true;
+    }
+    if (!shown) notify(m.message, "error");
+  }
+
+  // ---------------------------------------------------------------- hello
+
+  function onHello(m) {
+    hello = m;
+    buildProfiles();
+    buildParams();
+    var fragment = /^#script=(.*)$/s.exec(location.hash);
+    if (fragment && !loadedFromLink) {
+      loadedFromLink = true;
+      var text;
+      try { text = decodeURIComponent(fragment[1]); } catch (e) { return notify("The link's script is not readable (bad encoding).", "error"); }
+      if (hello.limits && byteLength(text) > hello.limits.scriptBytes) {
+        return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + hello.limits.scriptBytes + ".", "error");
+      }
+      send({ type: "load", script: text });
+      notify("Loading the session from the link…");
+    }
+  }
+
+  function byteLength(text) { return new TextEncoder().encode(text).length; }
+
+  // ---------------------------------------------------------------- the phones
+
+  var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
+  var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
+
+  function onScreen(m) {
+    screen = m;
+    var phones = m.phones || [];
+    for (var i = 0; i < screens.length; i++) {
+      if (phones[i]) {
+        var svg = String(phones[i].svg).replace(/^<\?xml[^>]*>\s*/, "");
+        if (screens[i].dataset.svg !== svg) {
+          screens[i].innerHTML = svg;
+          screens[i].dataset.svg = svg;
+        }
+      }
+    }
+    setComparing(phones.length > 1);
+    $("time").textContent = formatSeconds(m.time) + " s";
+    $("gesture").textContent = m.gesture && m.gesture !== "none" ? " · " + m.gesture : "";
+    document.body.classList.toggle("animating", !!m.animating);
+    syncParams();
+    syncProfiles();
+    tickWaiting = false;
+    if (m.animating && !pointer) scheduleTick();
+  }
+
+  function formatSeconds(t) {
+    if (typeof t !== "number") return String(t);
+    return (Math.round(t * 1000) / 1000).toFixed(3);
+  }
+
+  // Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale).
+  function pointOf(event, index) {
+    var svg = screens[index].querySelector("svg");
+    if (!svg) return null;
+    var ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    var p = svg.createSVGPoint();
+    p.x = event.clientX; p.y = event.clientY;
+    var q = p.matrixTransform(ctm.inverse());
+    return { x: Math.round(q.x * 100) / 100, y: Math.round(q.y * 100) / 100 };
+  }
+
+  var pointer = null;  // { id, phone, element } while a finger is down
+
+  function pointerMessage(type, event, index) {
+    var p = pointOf(event, index);
+    if (!p) return;
+    send({ type: type, x: p.x, y: p.y, t: clock(event.timeStamp) });
+  }
+
+  screens.forEach(function (element, index) {
+    element.addEventListener("pointerdown", function (event) {
+      if (pointer || event.button > 0) return;
+      event.preventDefault();
+      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+      pointer = { id: event.pointerId, phone: index, element: element };
+      element.setPointerCapture(event.pointerId);
+      pointerMessage("down", event, index);
+    });
+    element.addEventListener("pointermove", function (event) {
+      if (!pointer || event.pointerId !== pointer.id) return;
+      var samples = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+      if (!samples.length) samples = [event];
+      for (var i = 0; i < samples.length; i++) pointerMessage("move", samples[i], index);
+    });
+    var up = function (event) {
+      if (!pointer || event.pointerId !== pointer.id) return;
+      pointerMessage("up", event, index);
+      pointer = null;
+      scheduleTick();
+    };
+    element.addEventListener("pointerup", up);
+    element.addEventListener("pointercancel", up);
+    element.addEventListener("lostpointercapture", function (event) {
+      if (pointer && event.pointerId === pointer.id) up(event);
+    });
+    element.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+  });
+
+  // Animation frames: while the last screen said `animating`, one tick a frame, the next sent when the
+  // previous one's screen has come (the clock in `t` keeps the elapsed time exact whatever the round trip).
+  var tickWaiting = false, tickScheduled = false;
+  function scheduleTick() {
+    if (tickScheduled || pausedAt !== null) return;
+    tickScheduled = true;
+    requestAnimationFrame(function (now) {
+      tickScheduled = false;
+      if (pointer || tickWaiting || pausedAt !== null || !screen || !screen.animating) return;
+      if (send({ type: "tick", t: clock(performance.now()) })) tickWaiting = true;
+    });
+  }
+
+  function setComparing(on) {
+    if (on === comparing) return;
+    comparing = on;
+    $("compare").checked = on;
+    figures[1].hidden = !on;
+    document.body.classList.toggle("comparing", on);
+    $("target").hidden = !on;
+    $("download-b").hidden = !on;
+    if (!on) setTarget("both");
+    renderScript(0);
+  }
+
+  // ---------------------------------------------------------------- keys and buttons
+
+  document.addEventListener("keydown", function (event) {
+    var t = event.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+    if (event.altKey || event.metaKey) return;
+    if (event.key === " " && !composing()) {
+      event.preventDefault();
+      return togglePause();
+    }
+    if (event.key.length !== 1) return;
+    event.preventDefault();
+    send({ type: "key", key: event.key, ctrl: event.ctrlKey });
+  });
+
+  function composing() {
+    var s = screen && screen.phones && screen.phones[0] && screen.phones[0].state;
+    var props = s && (s.properties || s);
+    return !!(props && props.compose && props.compose !== "hidden");
+  }
+
+  function togglePause() {
+    if (pausedAt === null) {
+      pausedAt = performance.now();
+      $("pause").textContent = "▶";
+      $("pause").classList.add("on");
+      notify("Paused: space or ▶ resumes.");
+    } else {
+      pausedTotal += performance.now() - pausedAt;
+      pausedAt = null;
+      $("pause").textContent = "❚❚";
+      $("pause").classList.remove("on");
+      if (screen && screen.animating) scheduleTick();
+    }
+  }
+
+  $("pause").addEventListener("click", togglePause);
+  $("shake").addEventListener("click", function () { send({ type: "shake" }); });
+  $("reset").addEventListener("click", function () { send({ type: "reset" }); });
+  $("compare").addEventListener("change", function () {
+    var message = { type: "compare", on: $("compare").checked };
+    if (message.on) message.profile = secondProfile();
+    send(message);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), function (b) {
+    b.addEventListener("click", function () {
+      speed = parseFloat(b.dataset.speed);
+      send({ type: "speed", value: speed });
+      Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), function (o) { o.classList.toggle("on", o === b); });
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("#target button"), function (b) {
+    b.addEventListener("click", function () { setTarget(b.dataset.target); });
+  });
+
+  function setTarget(value) {
+    target = value;
+    Array.prototype.forEach.call(document.querySelectorAll("#target button"), function (o) { o.classList.toggle("on", o.dataset.target === value); });
+    syncParams();
+  }
+
+  // The second phone's profile when a comparison starts: the first profile that is not phone A's.
+  function secondProfile() {
+    var profiles = (hello && hello.profiles) || [];
+    var a = phoneParams(0).profile;
+    for (var i = 0; i < profiles.length; i++) if (profiles[i] !== a) return profiles[i];
+    return a;
+  }
+
+  $("reconnect").addEventListener("click", function () {
+    location.hash = "#script=" + encodeURIComponent(scriptText());
+    location.reload();
+  });
+
+  // ---------------------------------------------------------------- the script pane
+
+  function onScript(m) {
+    var from = Math.max(0, Math.min(m.from | 0, lines.length));
+    var added = m.lines || [];
+    lines.length = from;
+    Array.prototype.push.apply(lines, added);
+    if (m.phones) {
+      if (m.phones.length === lines.length) linePhones = m.phones.map(String);
+      else { linePhones.length = from; Array.prototype.push.apply(linePhones, m.phones.map(String)); }
+    } else {
+      linePhones.length = Math.min(linePhones.length, from);
+    }
+    renderScript(from);
+  }
+
+  function renderScript(from) {
+    var list = $("script");
+    var nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    while (list.children.length > from) list.removeChild(list.lastChild);
+    for (var i = list.children.length; i < lines.length; i++) {
+      var li = document.createElement("li");
+      var text = lines[i];
+      if (/^\s*#/.test(text)) li.className = "comment";
+      else if (/^\s*expect\b/.test(text)) li.className = "expect";
+      else if (/^\s*set\b/.test(text)) li.className = "set";
+      if (comparing) {
+        var owner = linePhones[i] || "both";
+        var badge = document.createElement("span");
+        badge.className = "owner o" + owner;
+        badge.textContent = owner === "0" ? "A" : owner === "1" ? "B" : "A·B";
+        badge.title = owner === "both" ? "both phones" : "phone " + (owner === "0" ? "A" : "B") + " only";
+        li.appendChild(badge);
+        li.dataset.phone = owner;
+      }
+      var code = document.createElement("code");
+      code.textContent = text;
+      li.appendChild(code);
+      list.appendChild(li);
+    }
+    $("script-count").textContent = lines.length === 1 ? "1 line" : lines.length + " lines";
+    if (nearBottom || from >= list.children.length - 3) list.scrollTop = list.scrollHeight;
+  }
+
+  function scriptText() { return lines.length ? lines.join("\n") + "\n" : ""; }
+
+  // Phone B's script: its own lines plain, phone A's own as `#A: LINE` (docs/playground.md, A comparison).
+  function scriptTextB() {
+    return lines.map(function (line, i) {
+      var owner = linePhones[i] || "both";
+      if (owner === "0") return "#A: " + line;
+      if (owner === "1") return line.replace(/^#B: /, "");
+      return line;
+    }).join("\n") + "\n";
+  }
+
+  function download(name, blob) {
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+
+  $("download").addEventListener("click", function () {
+    download("playground.mbs", new Blob([scriptText()], { type: "text/plain" }));
+  });
+  $("download-b").addEventListener("click", function () {
+    download("playground-B.mbs", new Blob([scriptTextB()], { type: "text/plain" }));
+  });
+  $("pin").addEventListener("click", function () { send({ type: "pin" }); });
+
+  function link() { return location.origin + location.pathname + "#script=" + encodeURIComponent(scriptText()); }
+
+  $("copy-link").addEventListener("click", function () {
+    var text = scriptText();
+    if (hello && hello.limits && byteLength(text) > hello.limits.scriptBytes) {
+      return notify("The script is " + byteLength(text) + " bytes; a link holds at most " + hello.limits.scriptBytes + ": download it instead.", "error");
+    }
+    var url = link();
+    var field = $("link");
+    field.value = url;
+    field.hidden = false;
+    var done = function () { notify("Link copied: it replays this session."); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(done, function () { field.select(); notify("Copy the link below (the clipboard refused)."); });
+    } else { field.select(); notify("Copy the link below."); }
+  });
+
+  var pendingCommand = false;
+  $("command").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var input = $("command-line");
+    var text = input.value.trim();
+    if (!text) return;
+    $("report").hidden = true;
+    pendingCommand = true;
+    if (send({ type: "line", text: text })) input.value = "";
+    setTimeout(function () { pendingCommand = false; }, 2000);
+  });
+
+  function onReport(m) {
+    pendingCommand = false;
+    showReport(m.text, false);
+  }
+
+  function showReport(text, isError) {
+    var r = $("report");
+    r.textContent = text;
+    r.classList.toggle("error", isError);
+    r.hidden = !text;
+  }
+
+  // ---------------------------------------------------------------- tuning
+
+  var controls = {};  // name → { param, set(value words), error element }
+
+  function phoneParams(index) {
+    var p = screen && screen.phones && screen.phones[index];
+    return (p && p.params) || {};
+  }
+
+  function paramValue(name) {
+    var index = target === "1" ? 1 : 0;
+    var v = phoneParams(index)[name];
+    if (v === undefined && hello) {
+      for (var i = 0; i < hello.params.length; i++) if (hello.params[i].name === name) return hello.params[i].value;
+    }
+    return v;
+  }
+
+  function sendSet(name, value) {
+    var message = { type: "set", name: name, value: String(value) };
+    if (comparing && target !== "both") message.phone = parseInt(target, 10);
+    clearParamError(name);
+    send(message);
+  }
+
+  function paramError(name, message) {
+    var c = controls[name];
+    if (!c) return false;
+    c.error.textContent = message;
+    c.error.hidden = false;
+    c.row.classList.add("refused");
+    syncParams();  // the control goes back to the value in force
+    return true;
+  }
+
+  function clearParamError(name) {
+    var c = controls[name];
+    if (!c) return;
+    c.error.hidden = true;
+    c.row.classList.remove("refused");
+  }
+
+  function element(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The panel's sections, by the parameter's name.
+  var GROUPS = [
+    ["Thresholds", /^threshold\./],
+    ["Animations", /^(duration|curve)\./],
+    ["Menu", /^menu\./],
+    ["Colours", /^color\./],
+    ["Row and feel", /./],
+  ];
+
+  function buildParams() {
+    var box = $("params");
+    box.textContent = "";
+    controls = {};
+    var sections = GROUPS.map(function (g) {
+      var details = element("details", "pgroup");
+      details.open = g[0] !== "Colours";
+      details.appendChild(element("summary", "", g[0]));
+      return { test: g[1], node: details, used: false };
+    });
+    hello.params.forEach(function (param) {
+      if (param.kind === "profile") return;  // the pickers above the phones
+      var section = sections.filter(function (s) { return s.test.test(param.name); })[0];
+      section.used = true;
+      section.node.appendChild(buildControl(param));
+    });
+    sections.forEach(function (s) { if (s.used) box.appendChild(s.node); });
+  }
+
+  function buildControl(param) {
+    var row = element("div", "param kind-" + param.kind);
+    row.dataset.name = param.name;
+    var head = element("label", "param-head");
+    var name = element("span", "param-name", param.name);
+    head.appendChild(name);
+    row.title = param.help || "";
+    row.appendChild(head);
+    var error = element("div", "param-error");
+    error.hidden = true;
+    var c = { param: param, row: row, error: error, sync: function () {} };
+    switch (param.kind) {
+    case "number": case "duration": case "whole": numberControl(c, head); break;
+    case "flag": flagControl(c, head); break;
+    case "color": colorControl(c, head); break;
+    case "menuRelease": menuReleaseControl(c, head); break;
+    case "curve": curveControl(c, head); break;
+    default: textControl(c, head);
+    }
+    row.appendChild(error);
+    controls[param.name] = c;
+    return row;
+  }
+
+  function rangeOf(param) {
+    var min = typeof param.min === "number" ? param.min : 0;
+    var max = typeof param.max === "number" ? param.max : (param.kind === "duration" ? 2 : 100);
+    // An unbounded range (escape velocity to 1 000 000) gets a slider over the values one plays with.
+    var sliderMax = max > 5000 ? 3000 : param.kind === "duration" ? Math.min(max, 2) : max;
+    var step = param.kind === "whole" ? 1 : param.kind === "duration" ? 0.01 : (sliderMax - min) <= 2 ? 0.01 : 1;
+    return { min: min, max: max, sliderMax: sliderMax, step: step };
+  }
+
+  function numberControl(c, head) {
+    var r = rangeOf(c.param);
+    var slider = element("input");
+    slider.type = "range"; slider.min = r.min; slider.max = r.sliderMax; slider.step = r.step;
+    slider.setAttribute("aria-label", c.param.name);
+    var number = element("input", "num");
+    number.type = "number"; number.min = r.min; number.max = r.max; number.step = "any";
+    number.setAttribute("aria-label", c.param.name + " value");
+    var unit = element("span", "unit", c.param.unit || (c.param.kind === "duration" ? "s" : ""));
+    head.appendChild(number);
+    head.appendChild(unit);
+    c.row.appendChild(slider);
+    slider.addEventListener("input", function () { number.value = slider.value; });
+    slider.addEventListener("change", function () { sendSet(c.param.name, slider.value); });
+    number.addEventListener("change", function () { if (number.value !== "") sendSet(c.param.name, number.value); });
+    c.sync = function (v) {
+      if (document.activeElement !== number) number.value = v;
+      if (document.activeElement !== slider) slider.value = v;
+      c.row.classList.toggle("changed", String(v) !== String(c.param.default));
+    };
+  }
+
+  function flagControl(c, head) {
+    var box = element("input");
+    box.type = "checkbox";
+    box.setAttribute("aria-label", c.param.name);
+    var sw = element("label", "switch");
+    sw.appendChild(box);
+    sw.appendChild(element("span"));
+    head.appendChild(sw);
+    box.addEventListener("change", function () { sendSet(c.param.name, box.checked ? "on" : "off"); });
+    c.sync = function (v) {
+      box.checked = v === "on" || v === true;
+      c.row.classList.toggle("changed", String(v) !== String(c.param.default));
+    };
+  }
+
+  function hexOf(v) {
+    var s = String(v);
+    var m = /#([0-9a-fA-F]{6})/.exec(s);
+    if (m) return "#" + m[1].toLowerCase();
+    var named = { gray: "#b2b2b2", yellow: "#feca16", brown: "#ce9662", green: "#55d550", red: "#e73d0e", blue: "#44aad2" };
+    return named[s] || "#000000";
+  }
+
+  function colorControl(c, head) {
+    var input = element("input");
+    input.type = "color";
+    input.setAttribute("aria-label", c.param.name);
+    var code = element("code", "hex");
+    head.appendChild(code);
+    head.appendChild(input);
+    input.addEventListener("change", function () { sendSet(c.param.name, input.value.toUpperCase()); });
+    c.sync = function (v) {
+      input.value = hexOf(v);
+      code.textContent = hexOf(v).toUpperCase();
+      c.row.classList.toggle("changed", hexOf(v) !== hexOf(c.param.default));
+    };
+  }
+
+  function menuReleaseControl(c, head) {
+    var pick = element("select");
+    pick.setAttribute("aria-label", c.param.name);
+    ["velocity", "position"].forEach(function (w) { var o = element("option", "", w); o.value = w; pick.appendChild(o); });
+    var number = element("input", "num");
+    number.type = "number"; number.min = 0; number.max = 320; number.step = "any";
+    number.setAttribute("aria-label", c.param.name + " position");
+    head.appendChild(pick);
+    head.appendChild(number);
+    var apply = function () {
+      if (pick.value === "velocity") sendSet(c.param.name, "velocity");
+      else sendSet(c.param.name, "position " + (number.value || 285));
+    };
+    pick.addEventListener("change", apply);
+    number.addEventListener("change", apply);
+    c.sync = function (v) {
+      var words = String(v).split(/\s+/);
+      pick.value = words[0] === "position" ? "position" : "velocity";
+      number.hidden = pick.value !== "position";
+      if (words[1] && document.activeElement !== number) number.value = words[1];
+      c.row.classList.toggle("changed", String(v) !== String(c.param.default));
+    };
+  }
+
+  function textControl(c, head) {
+    var input = element("input", "text");
+    input.type = "text";
+    input.setAttribute("aria-label", c.param.name);
+    head.appendChild(input);
+    input.addEventListener("change", function () { sendSet(c.param.name, input.value); });
+    c.sync = function (v) { if (document.activeElement !== input) input.value = v; };
+  }
+
+  // ---- curves: a picker, a Bézier editor with two draggable control points, a spring editor; the curve
+  // itself is drawn from the server's `plot` answer.
+
+  var NAMED_CURVES = ["linear", "easeIn", "easeOut", "easeInOut", "default"];
+  var openCurve = null;  // the control whose editor is open
+
+  function curveWords(v) {
+    var s = String(v);
+    var nums = (s.match(/-?[0-9]*\.?[0-9]+(?:e-?[0-9]+)?/g) || []).map(parseFloat);
+    if (/^bezier/.test(s)) return { kind: "bezier", nums: nums };
+    if (/^spring/.test(s)) return { kind: "spring", nums: nums };
+    return { kind: s, nums: [] };
+  }
+
+  function curveControl(c, head) {
+    var pick = element("select");
+    pick.setAttribute("aria-label", c.param.name);
+    NAMED_CURVES.concat(["bezier", "spring"]).forEach(function (w) {
+      var o = element("option", "", w === "bezier" ? "Bézier…" : w === "spring" ? "spring…" : w);
+      o.value = w; pick.appendChild(o);
+    });
+    var edit = element("button", "edit", "edit");
+    edit.type = "button";
+    edit.title = "Show the curve and its editor";
+    head.appendChild(pick);
+    head.appendChild(edit);
+    var editor = element("div", "curve-editor");
+    editor.hidden = true;
+    c.row.appendChild(editor);
+    c.editor = editor;
+    c.current = curveWords(c.param.value);
+
+    pick.addEventListener("change", function () {
+      var k = pick.value;
+      if (k === "bezier") {
+        var b = c.current.kind === "bezier" ? c.current.nums : [0.42, 0, 0.58, 1];
+        sendSet(c.param.name, "bezier " + b.map(round3).join(" "));
+      } else if (k === "spring") {
+        var s = c.current.kind === "spring" ? c.current.nums : [0.7, 0.4];
+        sendSet(c.param.name, "spring " + s.map(round3).join(" "));
+      } else sendSet(c.param.name, k);
+      openEditor(c, true);
+    });
+    edit.addEventListener("click", function () { openEditor(c, editor.hidden); });
+    c.sync = function (v) {
+      var w = curveWords(v);
+      var changed = JSON.stringify(w) !== JSON.stringify(c.current);
+      c.current = w;
+      pick.value = w.kind;
+      c.row.classList.toggle("changed", String(v) !== String(c.param.default));
+      if (!editor.hidden && (changed || !editor.firstChild)) renderEditor(c);
+    };
+  }
+
+  function openEditor(c, open) {
+    if (openCurve && openCurve !== c) { openCurve.editor.hidden = true; openCurve.row.classList.remove("editing"); }
+    c.editor.hidden = !open;
+    c.row.classList.toggle("editing", open);
+    openCurve = open ? c : null;
+    if (open) renderEditor(c);
+  }
+
+  function round3(x) { return String(Math.round(x * 1000) / 1000); }
+
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS(SVG_NS, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+
+  // The editor's drawing: 0…1 of time across, the value up, with room above and below for overshoot.
+  var PLOT = { w: 220, h: 180, pad: 14, lo: -0.25, hi: 1.35 };
+  function px(t) { return PLOT.pad + t * (PLOT.w - 2 * PLOT.pad); }
+  function py(v) { return PLOT.h - PLOT.pad - (v - PLOT.lo) / (PLOT.hi - PLOT.lo) * (PLOT.h - 2 * PLOT.pad); }
+  function vOf(y) { return PLOT.lo + (PLOT.h - PLOT.pad - y) / (PLOT.h - 2 * PLOT.pad) * (PLOT.hi - PLOT.lo); }
+  function tOf(x) { return (x - PLOT.pad) / (PLOT.w - 2 * PLOT.pad); }
+
+  function renderEditor(c) {
+    var e = c.editor;
+    e.textContent = "";
+    var svg = svgEl("svg", { viewBox: "0 0 " + PLOT.w + " " + PLOT.h, class: "curve-plot", width: PLOT.w, height: PLOT.h });
+    svg.appendChild(svgEl("rect", { x: px(0), y: py(1), width: px(1) - px(0), height: py(0) - py(1), class: "unit-box" }));
+    svg.appendChild(svgEl("line", { x1: px(0), y1: py(0), x2: px(1), y2: py(0), class: "axis" }));
+    svg.appendChild(svgEl("line", { x1: px(0), y1: py(1), x2: px(1), y2: py(1), class: "axis target" }));
+    var curve = svgEl("polyline", { class: "curve", points: "" });
+    svg.appendChild(curve);
+    c.curveLine = curve;
+    e.appendChild(svg);
+    var caption = element("div", "curve-caption", "");
+    c.caption = caption;
+    var w = c.current;
+    if (w.kind === "bezier") bezierEditor(c, svg, w.nums.slice(0, 4));
+    else if (w.kind === "spring") springEditor(c, w.nums.slice(0, 2));
+    e.appendChild(caption);
+    requestPlot(c, curveText(w));
+  }
+
+  function curveText(w) {
+    if (w.kind === "bezier" || w.kind === "spring") return w.kind + " " + w.nums.map(round3).join(" ");
+    return w.kind;
+  }
+
+  function requestPlot(c, words) { c.plotFor = words; send({ type: "plot", curve: words }); }
+
+  function onPlot(m) {
+    var c = openCurve;
+    if (!c || !c.curveLine) return;
+    var pts = m.points || [];
+    var end = m.duration || (pts.length ? pts[pts.length - 1][0] : 1) || 1;
+    // A spring is drawn over its settling time; a timing curve over 0…1.
+    c.curveLine.setAttribute("points", pts.map(function (p) {
+      return px(p[0] / end).toFixed(2) + "," + py(p[1]).toFixed(2);
+    }).join(" "));
+    if (c.caption) c.caption.textContent = m.curve + (m.duration ? " · " + formatSeconds(m.duration) + " s" : "");
+  }
+
+  function bezierEditor(c, svg, b) {
+    while (b.length < 4) b.push(0);
+    var h1 = svgEl("line", { class: "handle-line" }), h2 = svgEl("line", { class: "handle-line" });
+    var p1 = svgEl("circle", { r: 7, class: "handle" }), p2 = svgEl("circle", { r: 7, class: "handle" });
+    svg.insertBefore(h1, c.curveLine); svg.insertBefore(h2, c.curveLine);
+    svg.appendChild(p1); svg.appendChild(p2);
+    var place = function () {
+      h1.setAttribute("x1", px(0)); h1.setAttribute("y1", py(0)); h1.setAttribute("x2", px(b[0])); h1.setAttribute("y2", py(b[1]));
+      h2.setAttribute("x1", px(1)); h2.setAttribute("y1", py(1)); h2.setAttribute("x2", px(b[2])); h2.setAttribute("y2", py(b[3]));
+      p1.setAttribute("cx", px(b[0])); p1.setAttribute("cy", py(b[1]));
+      p2.setAttribute("cx", px(b[2])); p2.setAttribute("cy", py(b[3]));
+      fields.textContent = "bezier " + b.map(function (x) { return (Math.round(x * 100) / 100).toFixed(2); }).join(" ");
+    };
+    var fields = element("code", "bezier-words");
+    c.editor.appendChild(fields);
+    [[p1, 0], [p2, 2]].forEach(function (pair) {
+      var handle = pair[0], i = pair[1];
+      handle.addEventListener("pointerdown", function (event) {
+        event.preventDefault();
+        handle.setPointerCapture(event.pointerId);
+        var move = function (ev) {
+          var ctm = svg.getScreenCTM().inverse();
+          var p = svg.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
+          var q = p.matrixTransform(ctm);
+          b[i] = Math.max(0, Math.min(1, Math.round(tOf(q.x) * 100) / 100));
+          b[i + 1] = Math.max(PLOT.lo, Math.min(PLOT.hi, Math.round(vOf(q.y) * 100) / 100));
+          place();
+        };
+        var up = function () {
+          handle.removeEventListener("pointermove", move);
+          handle.removeEventListener("pointerup", up);
+          handle.removeEventListener("pointercancel", up);
+          sendSet(c.param.name, "bezier " + b.map(round3).join(" "));
+        };
+        handle.addEventListener("pointermove", move);
+        handle.addEventListener("pointerup", up);
+        handle.addEventListener("pointercancel", up);
+      });
+    });
+    place();
+  }
+
+  // The spring in mailsim's words (damping ratio, response) or in another tool's, sent as `set … spring
+  // NOTATION …`: the server converts; the page shows back the spring it set.
+  var NOTATIONS = {
+    mailsim: { label: "mailsim (damping, response)", fields: [["damping", 0.05, 1.5, 0.01, 0], ["response", 0.05, 2, 0.01, 1]] },
+    swiftui: { label: "SwiftUI (duration, bounce)", fields: [["duration", 0.05, 2, 0.01], ["bounce", -1, 0.95, 0.01]] },
+    origami: { label: "Origami (bounciness, speed)", fields: [["bounciness", 0, 30, 0.5], ["speed", 0, 30, 0.5]] },
+    framer: { label: "Framer (stiffness, damping, mass)", fields: [["stiffness", 1, 1000, 1], ["damping", 0, 100, 0.5], ["mass", 0.1, 10, 0.1]] },
+  };
+
+  function springEditor(c, s) {
+    var damping = s[0] !== undefined ? s[0] : 0.7, response = s[1] !== undefined ? s[1] : 0.4;
+    c.notation = c.notation || "mailsim";
+    var box = element("div", "spring");
+    var pick = element("select", "notation");
+    pick.setAttribute("aria-label", "spring notation");
+    Object.keys(NOTATIONS).forEach(function (k) { var o = element("option", "", NOTATIONS[k].label); o.value = k; pick.appendChild(o); });
+    pick.value = c.notation;
+    box.appendChild(pick);
+    // Starting values in each notation, for the spring shown: exact where the conversion is a closed form.
+    var start = {
+      mailsim: [damping, response],
+      swiftui: [response, Math.round((1 - damping) * 100) / 100],
+      origami: [5, 10],
+      framer: [Math.round(Math.pow(2 * Math.PI / response, 2) * 10) / 10, Math.round(4 * Math.PI * damping / response * 10) / 10, 1],
+    };
+    var values = start[c.notation].slice();
+    var rows = element("div", "spring-fields");
+    NOTATIONS[c.notation].fields.forEach(function (f, i) {
+      var row = element("label", "spring-field");
+      row.appendChild(element("span", "", f[0]));
+      var slider = element("input"); slider.type = "range"; slider.min = f[1]; slider.max = f[2]; slider.step = f[3];
+      var num = element("input", "num"); num.type = "number"; num.step = "any";
+      slider.value = num.value = values[i];
+      slider.addEventListener("input", function () { num.value = slider.value; });
+      var commit = function (v) { values[i] = parseFloat(v); sendSpring(c, values); };
+      slider.addEventListener("change", function () { commit(slider.value); });
+      num.addEventListener("change", function () { slider.value = num.value; commit(num.value); });
+      row.appendChild(slider); row.appendChild(num);
+      rows.appendChild(row);
+    });
+    box.appendChild(rows);
+    pick.addEventListener("change", function () { c.notation = pick.value; renderEditor(c); });
+    c.editor.appendChild(box);
+  }
+
+  function sendSpring(c, v) {
+    var words;
+    switch (c.notation) {
+    case "swiftui": words = "spring swiftui duration " + v[0] + " bounce " + v[1]; break;
+    case "origami": words = "spring origami bounciness " + v[0] + " speed " + v[1]; break;
+    case "framer": words = "spring framer stiffness " + v[0] + " damping " + v[1] + " mass " + v[2]; break;
+    default: words = "spring " + v[0] + " " + v[1];
+    }
+    sendSet(c.param.name, words);
+  }
+
+  function syncParams() {
+    if (!hello) return;
+    for (var name in controls) {
+      var v = paramValue(name);
+      if (v !== undefined) controls[name].sync(v);
+    }
+  }
+
+  // ---- profiles: one picker a phone.
+
+  function buildProfiles() {
+    var profiles = hello.profiles || [];
+    Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
+      pick.textContent = "";
+      profiles.forEach(function (p) { var o = element("option", "", p); o.value = p; pick.appendChild(o); });
+      pick.addEventListener("change", function () {
+        var message = { type: "set", name: "profile", value: pick.value };
+        if (comparing) message.phone = parseInt(pick.dataset.phone, 10);
+        send(message);
+      });
+    });
+  }
+
+  function syncProfiles() {
+    Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
+      var v = phoneParams(parseInt(pick.dataset.phone, 10)).profile;
+      if (v && document.activeElement !== pick) pick.value = v;
+    });
+  }
+
+  // ---------------------------------------------------------------- looking back
+
+  function onHistory(m) {
+    history = m;
+    var list = $("timeline");
+    list.textContent = "";
+    var entries = m.timeline || [];
+    if (typeof entries === "string") entries = entries.split("\n").filter(Boolean);
+    if (!entries.length) list.appendChild(element("li", "empty", "Nothing has moved yet."));
+    entries.forEach(function (line) { list.appendChild(element("li", "", line)); });
+    list.scrollTop = list.scrollHeight;
+    var plots = m.plots || [];
+    if (typeof plots === "string") plots = [plots];
+    $("plots").innerHTML = plots.join("\n");
+  }
+
+  $("open-walkthrough").addEventListener("click", function () {
+    // The tab is opened now, inside the click (a pop-up blocker allows that), and shown the page when it comes.
+    var tab = window.open("", "_blank");
+    post("/walkthrough", "text/html").then(function (blob) {
+      var url = URL.createObjectURL(blob);
+      if (tab) tab.location.href = url; else window.open(url, "_blank");
+    }, function (e) { if (tab) tab.close(); notify(e.message, "error"); });
+  });
+
+  $("download-gif").addEventListener("click", function () {
+    notify("Drawing the GIF…");
+    post("/walkthrough.gif", "image/gif").then(function (blob) {
+      download("playground.gif", blob);
+      notify("GIF downloaded.");
+    }, function (e) { notify(e.message, "error"); });
+  });
+
+  function post(path, type) {
+    return fetch(path, { method: "POST", body: scriptText(), headers: { "Content-Type": "text/plain; charset=utf-8" } })
+      .then(function (response) {
+        if (!response.ok) return response.text().then(function (t) { throw new Error(t || response.statusText); });
+        return response.blob();
+      })
+      .then(function (blob) { return new Blob([blob], { type: type }); });
+  }
+
+  // ---------------------------------------------------------------- for tests and the curious
+
+  window.mailsimPlayground = {
+    hello: function () { return hello; },
+    screen: function () { return screen; },
+    state: function (phone) {
+      var p = screen && screen.phones && screen.phones[phone || 0];
+      return p ? p.state : null;
+    },
+    script: scriptText,
+    scriptB: scriptTextB,
+    lines: function () { return lines.slice(); },
+    linePhones: function () { return linePhones.slice(); },
+    history: function () { return history; },
+    link: link,
+    connected: function () { return connected; },
+  };
+
+  connect();
+})();

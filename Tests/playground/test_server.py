@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""The playground server under hostile use (docs/playground.md "Limits"): mailsim-playground started on --port 0,
+driven with the `websockets` client and raw HTTP. Usage: test_server.py MAILSIM_PLAYGROUND [MAILSIM]."""
+import json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, warnings
+
+from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)  # sessions kept open across checks, not in `with`
+
+SERVER = os.path.abspath(sys.argv[1])
+MAILSIM = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+checks = failed = 0
+
+
+def check(name, condition, detail=""):
+    global checks, failed
+    checks += 1
+    if condition:
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name}" + (f"\n      {detail}" if detail else ""))
+
+
+class Server:
+    """mailsim-playground on a free port; its standard error collected line by line."""
+
+    def __init__(self, *arguments, program=None):
+        command = [program, "serve"] if program else [SERVER]
+        self.process = subprocess.Popen([*command, "--port", "0", *arguments], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        self.errors = []
+        threading.Thread(target=self._read_errors, daemon=True).start()
+        line = self.process.stdout.readline()
+        match = re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line)
+        if not match:
+            self.process.kill()
+            raise SystemExit(f"the server did not print its address: {line!r} {self.errors}")
+        self.port = int(match.group(1))
+        self.origin = f"http://127.0.0.1:{self.port}"
+
+    def _read_errors(self):
+        for line in self.process.stderr:
+            self.errors.append(line.rstrip("\n"))
+
+    def opened(self):
+        return sum(" opened " in line for line in self.errors)
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def session(self, **options):
+        return connect(f"ws://127.0.0.1:{self.port}/ws", origin=self.origin, max_size=None, open_timeout=10, **options)
+
+    def raw(self, request):
+        """Sends REQUEST (bytes) and returns the status line and the body."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as s:
+            s.sendall(request)
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = s.recv(65536)
+                if not chunk: break
+                data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            length = re.search(rb"(?i)content-length: *(\d+)", head)
+            while length and len(body) < int(length.group(1)):
+                chunk = s.recv(65536)
+                if not chunk: break
+                body += chunk
+            return head.decode(errors="replace"), body.decode(errors="replace")
+
+    def upgrade(self, host=None, origin=None):
+        host = host or f"127.0.0.1:{self.port}"
+        lines = [f"GET /ws HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
+                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+        if origin is not None: lines.append(f"Origin: {origin}")
+        return self.raw(("\r\n".join(lines) + "\r\n\r\n").encode())
+
+    def get(self, path, host=None, method="GET", body=b""):
+        host = host or f"127.0.0.1:{self.port}"
+        request = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+        return self.raw(request.encode() + body)
+
+
+def receive_json(ws, timeout=10):
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def opening(ws):
+    """The first messages: hello, screen, script (until a script message, or three)."""
+    messages = []
+    while len(messages) < 3:
+        messages.append(receive_json(ws))
+    return messages
+
+
+def answer(ws, message, until=("screen", "error")):
+    """Sends MESSAGE and returns the messages up to the first of type UNTIL."""
+    ws.send(json.dumps(message))
+    messages = []
+    while True:
+        messages.append(receive_json(ws))
+        if messages[-1]["type"] in until: return messages
+
+
+def state(ws):
+    """The session's screen and script as they are now (a tick changes nothing when nothing animates)."""
+    screens = [m for m in answer(ws, {"type": "tick", "t": 0}) if m["type"] == "screen"]
+    return json.dumps(screens[-1].get("phones", [{}])[0].get("state"), sort_keys=True)
+
+
+def status(head):
+    return head.split("\r\n", 1)[0]
+
+
+server = Server()
+print(f"mailsim-playground on port {server.port}")
+
+# The page and its files.
+head, body = server.get("/")
+check("GET / is the page: 200, text/html", status(head).endswith("200 OK") and "content-type: text/html" in head.lower(), head)
+check("GET / has the Content-Security-Policy and no-store", "content-security-policy: default-src 'self'" in head.lower()
+      and "cache-control: no-store" in head.lower(), head)
+head, _ = server.get("/playground.js")
+check("GET /playground.js is JavaScript", " 200 " in status(head) and "content-type: text/javascript" in head.lower(), head)
+head, _ = server.get("/playground.css")
+check("GET /playground.css is CSS", " 200 " in status(head) and "content-type: text/css" in head.lower(), head)
+head, _ = server.get("/nothing-here")
+check("any other path is 404", " 404 " in status(head), head)
+head, _ = server.get("/", host="evil.example")
+check("GET / with a Host that is not the server's is 403 (DNS rebinding)", " 403 " in status(head), head)
+head, _ = server.get("/", host=f"localhost:{server.port}")
+check("GET / with Host localhost:PORT is served", " 200 " in status(head), head)
+
+# A session that stays open through everything below and must come out of it unchanged.
+keeper = server.session()
+first = opening(keeper)
+check("a session opens with hello, screen, script", [m["type"] for m in first] == ["hello", "screen", "script"],
+      [m["type"] for m in first])
+answer(keeper, {"type": "down", "x": 160, "y": 150, "t": 1000})
+answer(keeper, {"type": "move", "x": 120, "y": 150, "t": 1016})
+answer(keeper, {"type": "up", "x": 120, "y": 150, "t": 1032}, until=("screen", "error"))
+time.sleep(0.2)
+try:
+    while True: keeper.recv(timeout=0.3)
+except TimeoutError:
+    pass
+keeper_state = state(keeper)
+opened_before = server.opened()
+
+# Refused upgrades: no session is created.
+head, body = server.upgrade(origin="http://evil.example")
+check("an upgrade from another origin is refused with 403", " 403 " in status(head), head)
+head, _ = server.upgrade(origin=None)
+check("an upgrade without Origin is refused with 403", " 403 " in status(head), head)
+head, _ = server.upgrade(host=f"evil.example:{server.port}", origin=f"http://evil.example:{server.port}")
+check("an upgrade with a Host that is not the server's is refused with 403 (DNS rebinding)", " 403 " in status(head), head)
+head, _ = server.upgrade(origin=f"http://127.0.0.1:{server.port + 1}")
+check("an upgrade from the same host on another port is refused with 403", " 403 " in status(head), head)
+time.sleep(0.2)
+check("no session was created by the refused upgrades", server.opened() == opened_before, server.errors[-3:])
+head, _ = server.upgrade(host=f"localhost:{server.port}", origin=f"http://localhost:{server.port}")
+check("an upgrade from http://localhost:PORT (the page served as localhost) is accepted", " 101 " in status(head), head)
+
+# Hostile messages, each on its own session.
+with server.session() as ws:
+    opening(ws)
+    ws.send("{not json")
+    m = receive_json(ws)
+    check("malformed JSON is answered with an error", m["type"] == "error", m)
+    ws.send(json.dumps({"type": "no-such-type"}))
+    m = receive_json(ws)
+    check("an unknown type is answered with an error", m["type"] == "error", m)
+    ws.send(b"\x00\x01binary")
+    m = receive_json(ws)
+    check("a binary frame is answered with an error", m["type"] == "error" and "binary" in m["message"], m)
+    ws.send(json.dumps([1, 2, 3]))
+    m = receive_json(ws)
+    check("JSON that is not an object is answered with an error", m["type"] == "error", m)
+
+with server.session() as ws:
+    opening(ws)
+    ws.send(json.dumps({"type": "line", "text": "x" * (200 * 1024)}))
+    try:
+        while True: ws.recv(timeout=10)
+    except ConnectionClosed as closed:
+        code = closed.rcvd.code if closed.rcvd else None
+        check("a frame over 128 KiB closes the socket with 1009", code == 1009, closed)
+    except TimeoutError:
+        check("a frame over 128 KiB closes the socket with 1009", False, "still open")
+
+with server.session() as ws:
+    opening(ws)
+    fragments = iter(["[" * 1 + '"' + "y" * (64 * 1024)] * 3)
+    try:
+        ws.send(fragments)
+        while True: ws.recv(timeout=10)
+    except ConnectionClosed as closed:
+        code = closed.rcvd.code if closed.rcvd else None
+        check("a message over 128 KiB in small fragments closes the socket with 1009", code == 1009, closed)
+    except TimeoutError:
+        check("a message over 128 KiB in small fragments closes the socket with 1009", False, "still open")
+
+with server.session() as ws:
+    opening(ws)
+    # Cheap messages (each refused at once), so that the socket reads them faster than 400 a second.
+    cheap = json.dumps({"type": "no-such-type"})
+    for _ in range(5000): ws.send(cheap)
+    kinds = {}
+    deadline = time.time() + 60
+    while sum(kinds.values()) < 5000 and time.time() < deadline:
+        m = receive_json(ws, timeout=30)
+        key = m.get("message") if m["type"] == "error" else m["type"]
+        kinds[key] = kinds.get(key, 0) + 1
+    slow = kinds.get("too many messages; slow down", 0)
+    check("a flood of 5000 messages: the excess is answered 'too many messages; slow down'", slow >= 1000 and
+          sum(kinds.values()) == 5000, kinds)
+    time.sleep(1.1)
+    check("after a second the flooding socket is served again", answer(ws, {"type": "tick", "t": 6})[-1]["type"] == "screen")
+
+# A client vanishing mid-drag: the TCP connection dropped, no close frame.
+ws = server.session()
+opening(ws)
+answer(ws, {"type": "down", "x": 160, "y": 150, "t": 1000})
+answer(ws, {"type": "move", "x": 100, "y": 150, "t": 1016})
+ws.socket.shutdown(socket.SHUT_RDWR)
+ws.socket.close()
+time.sleep(0.5)
+check("a client vanishing mid-drag: its session is closed", any(re.search(r"session \d+ (closed|ended)", l) for l in server.errors),
+      server.errors[-3:])
+
+check("the server is still up after all of that", server.alive())
+check("the session opened before is untouched", state(keeper) == keeper_state)
+
+# The 65th session.
+extra = []
+try:
+    for _ in range(63):  # the keeper is the 64th
+        extra.append(server.session())
+        opening(extra[-1])
+except Exception as error:
+    check("64 sessions open", False, repr(error))
+head, body = server.upgrade(origin=server.origin)
+check("the 65th session is refused with 503 and the reason", " 503 " in status(head) and "64 playground sessions are open" in body,
+      (head, body))
+for ws in extra: ws.close()
+time.sleep(0.5)
+with server.session() as ws:
+    check("once sessions close a new one opens", opening(ws)[0]["type"] == "hello")
+
+# Exports.
+head, body = server.get("/walkthrough", method="POST", body=b"# nothing\n")
+check("POST /walkthrough of a script is the HTML player", " 200 " in status(head) and "text/html" in head.lower(), head)
+head, body = server.get("/walkthrough", method="POST", body=b"# a comment\nsave elsewhere.mbs\n")
+check("POST /walkthrough of a script that touches files is 400 with the error",
+      " 400 " in status(head) and ":2:" in body and "text/plain" in head.lower(), (head, body))
+head, body = server.get("/walkthrough.gif", method="POST", body=b"pan msg1 -10\n" * 6000)
+check("POST /walkthrough.gif of a script over 64 KiB is 400 with the error", " 400 " in status(head) and "KiB" in body, (head, body))
+head, body = server.get("/walkthrough.gif", method="POST", body=b"# nothing\n")
+check("POST /walkthrough.gif is a GIF", " 200 " in status(head) and "image/gif" in head.lower(), head)
+head, _ = server.get("/walkthrough", method="POST", body=b"#" * (1 << 20 + 1))
+check("a script over 1 MiB is refused", " 413 " in status(head) or " 400 " in status(head), head)
+
+# SIGINT with a session open: a clean stop.
+keeper_open = server.session()
+opening(keeper_open)
+server.process.send_signal(signal.SIGINT)
+try:
+    code = server.process.wait(timeout=20)
+except subprocess.TimeoutExpired:
+    server.process.kill(); code = "still running after 20 s"
+check("SIGINT stops the server with exit 0", code == 0, code)
+keeper.close()
+
+server = Server()
+server.process.send_signal(signal.SIGTERM)
+try:
+    code = server.process.wait(timeout=20)
+except subprocess.TimeoutExpired:
+    server.process.kill(); code = "still running"
+check("SIGTERM stops the server with exit 0", code == 0, code)
+
+# Start scripts.
+with tempfile.TemporaryDirectory() as folder:
+    bad = os.path.join(folder, "bad.mbs")
+    with open(bad, "w") as f: f.write("# a comment\nbogus line\n")
+    run = subprocess.run([SERVER, "--port", "0", bad], capture_output=True, text=True, timeout=30)
+    check("a start script with an error exits 2 with FILE:LINE", run.returncode == 2 and f"{bad}:2" in run.stderr,
+          (run.returncode, run.stderr))
+    run = subprocess.run([SERVER, "--port", "0", os.path.join(folder, "missing.mbs")], capture_output=True, text=True, timeout=30)
+    check("a missing start script exits 2 with a clear message", run.returncode == 2 and "cannot read" in run.stderr
+          and "missing.mbs" in run.stderr, (run.returncode, run.stderr))
+    run = subprocess.run([SERVER, "--port", "70000"], capture_output=True, text=True, timeout=30)
+    check("a bad --port is a usage error, exit 2", run.returncode == 2 and run.stderr.startswith("error:"), (run.returncode, run.stderr))
+    good = os.path.join(folder, "good.mbs")
+    with open(good, "w") as f: f.write("# nothing but a comment\n")
+    started = Server(good)
+    with started.session() as ws:
+        check("a good start script: sessions open", opening(ws)[0]["type"] == "hello")
+    started.process.send_signal(signal.SIGINT); started.process.wait(timeout=20)
+
+    warned = subprocess.Popen([SERVER, "--port", "0", "--host", "0.0.0.0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = warned.stdout.readline()
+    warned.send_signal(signal.SIGINT)
+    _, errors = warned.communicate(timeout=20)
+    check("--host 0.0.0.0 prints the loopback address and a warning", line.startswith("playground at http://127.0.0.1:")
+          and "warning:" in errors, (line, errors))
+
+    if MAILSIM:
+        alone = os.path.join(folder, "alone"); os.mkdir(alone)
+        shutil.copy(MAILSIM, os.path.join(alone, "mailsim"))
+        run = subprocess.run([os.path.join(alone, "mailsim"), "serve", "--port", "0"], capture_output=True, text=True,
+                             env={**os.environ, "PATH": "/usr/bin:/bin"}, timeout=30)
+        check("mailsim serve without mailsim-playground: exit 2, 'run make playground'", run.returncode == 2 and
+              "error: the playground server is not built: run make playground" in run.stderr, (run.returncode, run.stderr))
+        os.symlink(SERVER, os.path.join(alone, "mailsim-playground"))
+        served = Server(program=os.path.join(alone, "mailsim"))
+        with served.session() as ws:
+            check("mailsim serve runs mailsim-playground beside it", opening(ws)[0]["type"] == "hello")
+        served.process.send_signal(signal.SIGINT)
+        check("mailsim serve: SIGINT exits 0", served.process.wait(timeout=20) == 0)
+        def options(program, *words):
+            text = subprocess.run([program, *words, "--help"], capture_output=True, text=True).stdout
+            return text[text.index("ARGUMENTS:"):]
+        check("mailsim serve --help has mailsim-playground's arguments and options",
+              options(MAILSIM, "serve") == options(SERVER), (options(MAILSIM, "serve"), options(SERVER)))
+
+print(f"playground server: {checks} checks, {failed} failed")
+sys.exit(1 if failed else 0)

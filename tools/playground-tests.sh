@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The playground server's checks of `make test` (Tests/playground/test_server.py): the `websockets` client from PyPI
+# in the shared virtual environment under .build, then the checks against the playground server and mailsim given.
+# Usage: tools/playground-tests.sh [MAILSIM_PLAYGROUND [MAILSIM]].
+set -euo pipefail
+cd "$(dirname "$0")/.."
+server=${1:-Playground/.build/debug/mailsim-playground}
+binary=${2:-.build/debug/mailsim}
+. tools/check-env.sh
+need_debian "for the playground checks" venv:python3-venv
+need_pip "for the playground checks" websockets websockets
+"$venv/bin/python" Tests/playground/test_server.py "$server" "$binary"
