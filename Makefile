@@ -1,5 +1,5 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install what they build with when it is
-# missing (Debian's libedit-dev for the REPL, libcairo2-dev, libgif-dev and fonts-dejavu-core for pictures).
+# missing (Debian's libedit-dev for the REPL, libcairo2-dev, libpng-dev, libwebp-dev, libavformat-dev, libavcodec-dev and fonts-dejavu-core for pictures).
 SWIFT_BUILD_FLAGS ?= --disable-index-store
 
 ## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
@@ -16,9 +16,9 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   install uninstall man
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
-## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
+## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
 ## with dlopen when it first draws, so only libedit is linked (docs/pictures.md).
-DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev libpng-dev fonts-dejavu-core
+DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev fonts-dejavu-core
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
