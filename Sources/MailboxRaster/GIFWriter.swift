@@ -23,6 +23,10 @@ public struct GIFWriter {
     private var frames = 0
     private var histogram = ColorHistogram()
     private var indices: [UInt8] = []
+    private var runIndices: [UInt8] = []
+    /// Each pixel of the rectangle: `forced` | its entry when it changed, the colour shown when not.
+    private var cells: [UInt32] = []
+    private static let forced: UInt32 = 0x8000_0000
     private let encoder: Encoder
     /// The largest ΔE76 and the largest difference in one channel between a pixel written and the frame's own.
     public private(set) var maxDeltaE = 0.0
@@ -141,13 +145,18 @@ public struct GIFWriter {
         maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
         maxChannelError = max(maxChannelError, palette.maxChannelError)
         let transparentEntry = UInt8(transparent ? palette.colors.count : 0)
-        if indices.count < columns * rows { indices = [UInt8](repeating: 0, count: columns * rows) }
+        if indices.count < columns * rows {
+            indices = [UInt8](repeating: 0, count: columns * rows)
+            runIndices = indices
+            cells = [UInt32](repeating: 0, count: columns * rows)
+        }
         let lookup = histogram
         let colors = palette.colors
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
                 display.withUnsafeMutableBufferPointer { seen in
                     indices.withUnsafeMutableBufferPointer { out in
+                    cells.withUnsafeMutableBufferPointer { cell in
                         var i = 0
                         var last = UInt32.max, lastEntry: UInt8 = 0
                         // The entry written last, and where the run of transparent pixels that ends the output
@@ -158,11 +167,13 @@ public struct GIFWriter {
                             for x in base..<(base + columns) {
                                 let rgb = new[x]
                                 if onTop && old[x] == rgb {
+                                    cell[i] = seen[x]
                                     // Unchanged: transparent, or the entry written last when it shows the same
                                     // colour, whichever continues the run LZW is coding.
                                     if written != transparentEntry && colors[Int(written)] == seen[x] {
                                         out[i] = written
                                     } else {
+
                                         if written != transparentEntry { clearFrom = i }
                                         out[i] = transparentEntry
                                         written = transparentEntry
@@ -185,18 +196,45 @@ public struct GIFWriter {
                                     out[i] = lastEntry
                                     written = lastEntry
                                     seen[x] = colour
+                                    cell[i] = Self.forced | UInt32(lastEntry)
                                 }
                                 i += 1
                             }
                         }
                     }
+                    }
                 }
             }
+        }
+        var candidates = [indices[..<(columns * rows)]]
+        if transparent {
+            // gifsicle's rule, the other candidate: a stretch of unchanged pixels is transparent when it shows
+            // two colours or more, and keeps its colour when it shows one (and the table has it).
+            let n = columns * rows
+            cells.withUnsafeBufferPointer { cell in
+                runIndices.withUnsafeMutableBufferPointer { out in
+                    var i = 0
+                    while i < n {
+                        let c = cell[i]
+                        if c & Self.forced != 0 { out[i] = UInt8(truncatingIfNeeded: c); i += 1; continue }
+                        var j = i + 1, runs = 1
+                        while j < n && cell[j] & Self.forced == 0 {
+                            if cell[j] != cell[j - 1] { runs += 1 }
+                            j += 1
+                        }
+                        var fill = transparentEntry
+                        if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
+                        for k in i..<j { out[k] = fill }
+                        i = j
+                    }
+                }
+            }
+            candidates.append(runIndices[..<n])
         }
         var table = palette.colors
         if transparent { table.append(0) }
         paletteEntries += table.count
-        try encoder.putFrame(indices[..<(columns * rows)], colors: table, transparent: transparent ? transparentEntry : nil,
+        try encoder.putFrame(candidates, colors: table, transparent: transparent ? transparentEntry : nil,
                              left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom,
                              delay: end - start)
         written = true
@@ -237,7 +275,7 @@ public struct GIFWriter {
         }
 
         /// Writes `pixels` (entries of `colors`, the rectangle's rows one after another) at the rectangle.
-        func putFrame(_ pixels: ArraySlice<UInt8>, colors: [UInt32], transparent: UInt8?, left: Int, top: Int, right: Int,
+        func putFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, left: Int, top: Int, right: Int,
                       bottom: Int, delay: Int) throws(RasterError) {
             // Graphic control: keep the frame in place (disposal 1), the transparent entry if any, the delay.
             bytes += [0x21, 0xF9, 4, 1 << 2 | (transparent == nil ? 0 : 1)]
@@ -252,12 +290,12 @@ public struct GIFWriter {
             for c in colors { bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)] }
             bytes += [UInt8](repeating: 0, count: 3 * ((1 << bitsPerEntry) - colors.count))
             let minCodeSize = max(2, bitsPerEntry)
-            let data = pixels.withUnsafeBufferPointer { pixels in
-                let eager = lzw.encode(pixels, minCodeSize: minCodeSize, keepFullDictionary: false)
-                // The dictionary fills only after 4096 codes: a smaller rectangle codes the same both ways.
-                guard eager.count * 8 > 4096 * 12 else { return eager }
-                let kept = lzw.encode(pixels, minCodeSize: minCodeSize, keepFullDictionary: true)
-                return kept.count < eager.count ? kept : eager
+            // Each candidate coded, keeping the full dictionary while it serves (see `LZW.Policy`); the smaller
+            // is written.
+            var data: [UInt8] = []
+            for pixels in candidates {
+                let coded = pixels.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: minCodeSize, policy: .keepWhileUseful) }
+                if data.isEmpty || coded.count < data.count { data = coded }
             }
             bytes.append(UInt8(minCodeSize))
             var at = 0

@@ -41,6 +41,7 @@ struct VideoLibrary: @unchecked Sendable {
     let malloc: @convention(c) (Int) -> UnsafeMutableRawPointer?
     let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let strerror: @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    let setLogLevel: @convention(c) (Int32) -> Void
 
     static let shared: Result<VideoLibrary, RasterError> = Result { () throws(RasterError) in try VideoLibrary() }
 
@@ -76,13 +77,16 @@ struct VideoLibrary: @unchecked Sendable {
         malloc = try util.function("av_malloc")
         free = try util.function("av_free")
         strerror = try util.function("av_strerror")
+        setLogLevel = try util.function("av_log_set_level")
+        // Errors only: the encoders' statistics are not mailsim's output (a failure is reported as an error).
+        setLogLevel(AV_LOG_ERROR)
     }
 
     static func load() throws(RasterError) -> VideoLibrary { try shared.get() }
 
     func message(_ code: Int32) -> String {
         var text = [CChar](repeating: 0, count: 128)
-        _ = strerror(code, &text, text.count)
+        _ = self.strerror(code, &text, text.count)
         return String(cString: text)
     }
 }
