@@ -168,7 +168,7 @@ public final class VideoWriter {
         defer { av.dictFree(&options) }
         let settings: [(String, String)] = container == .mp4
             // Sharp text and flat colours: a constant quality, the encoder's "animation" tuning, a fast preset.
-            ? [("preset", "veryfast"), ("crf", "23"), ("tune", "animation"), ("profile", "high")]
+            ? [("preset", "veryfast"), ("crf", "18"), ("tune", "animation"), ("profile", "high")]
             // libvpx's real-time mode with its screen-content tuning: seconds, not minutes, for a walkthrough.
             : [("deadline", "realtime"), ("cpu-used", "8"), ("crf", "32"), ("b", "0"), ("row-mt", "1"),
                ("tune-content", "screen")]
