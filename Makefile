@@ -12,7 +12,7 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures clean fuzz sanitize resources golden \
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-walkthroughs clean fuzz sanitize resources golden \
   install uninstall man
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
@@ -148,6 +148,11 @@ bench: release
 ## bench-pictures: the picture figures (GIF walkthrough, PNG and SVG snapshots; Benchmarks/pictures.sh).
 bench-pictures: release
 	Benchmarks/pictures.sh
+
+## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
+## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).
+bench-walkthroughs: release
+	Benchmarks/walkthrough-size.sh
 
 clean:
 	rm -rf .build

@@ -211,7 +211,9 @@ public struct GIFWriter {
             // gifsicle's rule, the other candidate: a stretch of unchanged pixels is transparent when it shows
             // two colours or more, and keeps its colour when it shows one (and the table has it).
             let n = columns * rows
+            var differs = false
             cells.withUnsafeBufferPointer { cell in
+                indices.withUnsafeBufferPointer { first in
                 runIndices.withUnsafeMutableBufferPointer { out in
                     var i = 0
                     while i < n {
@@ -225,11 +227,14 @@ public struct GIFWriter {
                         var fill = transparentEntry
                         if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
                         for k in i..<j { out[k] = fill }
+                        if !differs { for k in i..<j where first[k] != fill { differs = true; break } }
                         i = j
                     }
                 }
+                }
             }
-            candidates.append(runIndices[..<n])
+            // Coded only when it is another picture of the rectangle.
+            if differs { candidates.append(runIndices[..<n]) }
         }
         var table = palette.colors
         if transparent { table.append(0) }
