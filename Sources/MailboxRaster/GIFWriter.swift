@@ -253,7 +253,7 @@ public struct GIFWriter {
     private final class Encoder {
         let sink: ByteSink
         let memory: MemorySink?
-        var lzw = LZW()
+        let lzw = LZW()
         var bytes: [UInt8] = []
 
         init(width: Int, height: Int, sink: ByteSink?) throws(RasterError) {
