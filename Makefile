@@ -13,7 +13,7 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
-  fuzz sanitize resources golden install uninstall man playground playground-debug test-browser test-lsp lsp-deps
+  fuzz sanitize resources golden install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -40,6 +40,12 @@ playground: deps
 
 playground-debug: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+
+## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
+## to start from the state a script leaves); mailsim finds mailsim-playground on the PATH this target gives it.
+PORT ?= 8080
+serve: release playground
+	PATH="$(CURDIR)/Playground/.build/release:$$PATH" .build/release/mailsim serve --port $(PORT) $(SCRIPT)
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
 ## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.
