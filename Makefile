@@ -1,5 +1,5 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install what they build with when it is
-# missing (Debian's libedit-dev for the REPL, libcairo2-dev, libgif-dev and fonts-dejavu-core for pictures).
+# missing (Debian's libedit-dev for the REPL, libcairo2-dev, libpng-dev, libwebp-dev, libavformat-dev, libavcodec-dev and fonts-dejavu-core for pictures).
 SWIFT_BUILD_FLAGS ?= --disable-index-store
 
 ## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
@@ -12,13 +12,13 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground clean fuzz sanitize \
+.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean fuzz sanitize \
   resources golden install uninstall man playground playground-debug test-browser test-lsp lsp-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
-## (drawing), libgif-dev (GIF), libpng-dev (PNG) and fonts-dejavu-core (the pictures' text). mailsim opens them
+## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
 ## with dlopen when it first draws, so only libedit is linked (docs/pictures.md).
-DEB_PACKAGES := libedit-dev libcairo2-dev libgif-dev libpng-dev fonts-dejavu-core
+DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev fonts-dejavu-core
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -198,6 +198,11 @@ bench-pictures: release
 ## from a message to its screen and the server's memory (Benchmarks/playground_load.py).
 bench-playground: playground
 	tools/playground-bench.sh
+
+## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
+## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).
+bench-walkthroughs: release
+	Benchmarks/walkthrough-size.sh
 
 clean:
 	rm -rf .build Playground/.build

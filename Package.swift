@@ -46,12 +46,15 @@ let package = Package(
         // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
         .target(name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
                 swiftSettings: crossModule),
-        // cairo, giflib and libpng: headers only; the libraries are opened with dlopen when the first picture is made.
+        // cairo, libpng, libwebp and FFmpeg: headers only; the libraries are opened with dlopen when the first
+        // picture (or WebP, or video) is made.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
-        // Pixels: a scene drawn by cairo, PNG (libpng) and animated GIF (giflib).
-        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CGif", "CPNG"], swiftSettings: crossModule),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
+        // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
+        // (FFmpeg's libavformat and libavcodec).
+        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
         .target(name: "MailboxWalkthrough",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",

@@ -59,6 +59,18 @@ struct ColorHistogram {
         return entries[slot]
     }
 
+    /// The palette entry of `rgb`, or nil when it was not added.
+    @inline(__always)
+    func entryIfPresent(of rgb: UInt32) -> UInt8? {
+        var slot = hash(rgb) & mask
+        while true {
+            let key = keys[slot]
+            if key == rgb { return entries[slot] }
+            if key == Self.empty { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
     /// Gives the i-th colour (in `colors` order) palette entry `entry[i]`.
     mutating func assign(_ entry: [UInt8]) {
         for (i, slot) in used.enumerated() { entries[Int(slot)] = entry[i] }

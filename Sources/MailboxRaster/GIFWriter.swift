@@ -1,6 +1,4 @@
-import CGif
-
-/// An animated GIF that loops, written with giflib: frames of one size, each shown for 1 / (fps · speed)
+/// An animated GIF that loops, coded by mailsim (`LZW`): frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and
 /// the total is the walkthrough's length. A frame equal to the one before extends it; one that differs is
 /// stored as the rectangle that changed (kept in place, disposal 1), its unchanged pixels transparent, as GIF
@@ -17,12 +15,18 @@ public struct GIFWriter {
     private var previous: [UInt32]
     private var shown: [UInt32]
     private var scratch: [UInt32]
+    /// The colours the GIF shows now, pixel by pixel (each written pixel's palette colour).
+    private var display: [UInt32]
     /// The pending frame: the range of frame numbers it stands for.
     private var pending: (first: Int, count: Int)?
     private var written = false
     private var frames = 0
     private var histogram = ColorHistogram()
     private var indices: [UInt8] = []
+    private var runIndices: [UInt8] = []
+    /// Each pixel of the rectangle: `forced` | its entry when it changed, the colour shown when not.
+    private var cells: [UInt32] = []
+    private static let forced: UInt32 = 0x8000_0000
     private let encoder: Encoder
     /// The largest ΔE76 and the largest difference in one channel between a pixel written and the frame's own.
     public private(set) var maxDeltaE = 0.0
@@ -30,14 +34,16 @@ public struct GIFWriter {
     /// Colour table entries written, in all.
     public private(set) var paletteEntries = 0
 
-    public init(width: Int, height: Int, framesPerSecond: Double) throws(RasterError) {
+    /// A GIF written to `sink` frame by frame, or kept in memory (returned by `finish`) when there is none.
+    public init(width: Int, height: Int, framesPerSecond: Double, sink: ByteSink? = nil) throws(RasterError) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         shown = [UInt32](repeating: 0, count: width * height)
         scratch = shown
         previous = shown
-        encoder = try Encoder(width: width, height: height)
+        display = shown
+        encoder = try Encoder(width: width, height: height, sink: sink)
     }
 
     /// Adds `repeats` frames showing `raster` (same size as the GIF).
@@ -75,7 +81,7 @@ public struct GIFWriter {
         frames += repeats
     }
 
-    /// Writes the last frame and returns the whole file.
+    /// Writes the last frame and returns the whole file (nothing when it went to a sink).
     public consuming func finish() throws(RasterError) -> [UInt8] {
         try flush()
         return try encoder.close()
@@ -139,33 +145,101 @@ public struct GIFWriter {
         maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
         maxChannelError = max(maxChannelError, palette.maxChannelError)
         let transparentEntry = UInt8(transparent ? palette.colors.count : 0)
-        if indices.count < columns * rows { indices = [UInt8](repeating: 0, count: columns * rows) }
+        if indices.count < columns * rows {
+            indices = [UInt8](repeating: 0, count: columns * rows)
+            runIndices = indices
+            cells = [UInt32](repeating: 0, count: columns * rows)
+        }
         let lookup = histogram
+        let colors = palette.colors
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
-                indices.withUnsafeMutableBufferPointer { out in
-                    var i = 0
-                    var last = UInt32.max, lastEntry: UInt8 = 0
-                    for y in rect.top..<rect.bottom {
-                        let base = y * width + rect.left
-                        for x in base..<(base + columns) {
-                            let rgb = new[x]
-                            if onTop && old[x] == rgb {
-                                out[i] = transparentEntry
-                            } else {
-                                if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
-                                out[i] = lastEntry
+                display.withUnsafeMutableBufferPointer { seen in
+                    indices.withUnsafeMutableBufferPointer { out in
+                    cells.withUnsafeMutableBufferPointer { cell in
+                        var i = 0
+                        var last = UInt32.max, lastEntry: UInt8 = 0
+                        // The entry written last, and where the run of transparent pixels that ends the output
+                        // began (-1: the output does not end so).
+                        var written = transparentEntry, clearFrom = -1
+                        for y in rect.top..<rect.bottom {
+                            let base = y * width + rect.left
+                            for x in base..<(base + columns) {
+                                let rgb = new[x]
+                                if onTop && old[x] == rgb {
+                                    cell[i] = seen[x]
+                                    // Unchanged: transparent, or the entry written last when it shows the same
+                                    // colour, whichever continues the run LZW is coding.
+                                    if written != transparentEntry && colors[Int(written)] == seen[x] {
+                                        out[i] = written
+                                    } else {
+
+                                        if written != transparentEntry { clearFrom = i }
+                                        out[i] = transparentEntry
+                                        written = transparentEntry
+                                    }
+                                } else {
+                                    if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
+                                    let colour = colors[Int(lastEntry)]
+                                    if clearFrom >= 0 {
+                                        // The unchanged pixels just before, if they all show this colour, join
+                                        // its run instead of being transparent.
+                                        var k = clearFrom
+                                        while k < i && seen[(rect.top + k / columns) * width + rect.left + k % columns] == colour {
+                                            k += 1
+                                        }
+                                        if k == i {
+                                            for j in clearFrom..<i { out[j] = lastEntry }
+                                        }
+                                        clearFrom = -1
+                                    }
+                                    out[i] = lastEntry
+                                    written = lastEntry
+                                    seen[x] = colour
+                                    cell[i] = Self.forced | UInt32(lastEntry)
+                                }
+                                i += 1
                             }
-                            i += 1
                         }
+                    }
                     }
                 }
             }
         }
+        var candidates = [indices[..<(columns * rows)]]
+        if transparent {
+            // gifsicle's rule, the other candidate: a stretch of unchanged pixels is transparent when it shows
+            // two colours or more, and keeps its colour when it shows one (and the table has it).
+            let n = columns * rows
+            var differs = false
+            cells.withUnsafeBufferPointer { cell in
+                indices.withUnsafeBufferPointer { first in
+                runIndices.withUnsafeMutableBufferPointer { out in
+                    var i = 0
+                    while i < n {
+                        let c = cell[i]
+                        if c & Self.forced != 0 { out[i] = UInt8(truncatingIfNeeded: c); i += 1; continue }
+                        var j = i + 1, runs = 1
+                        while j < n && cell[j] & Self.forced == 0 {
+                            if cell[j] != cell[j - 1] { runs += 1 }
+                            j += 1
+                        }
+                        var fill = transparentEntry
+                        if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
+                        for k in i..<j { out[k] = fill }
+                        if !differs { for k in i..<j where first[k] != fill { differs = true; break } }
+                        i = j
+                    }
+                }
+                }
+            }
+            // Coded only when it is another picture of the rectangle.
+            if differs { candidates.append(runIndices[..<n]) }
+        }
         var table = palette.colors
         if transparent { table.append(0) }
         paletteEntries += table.count
-        try encoder.putFrame(indices, colors: table, transparent: transparent ? transparentEntry : nil,
+        try encoder.putFrame(candidates, colors: table, transparent: transparent ? transparentEntry : nil,
                              left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom,
                              delay: end - start)
         written = true
@@ -174,69 +248,77 @@ public struct GIFWriter {
     /// The instant frame `n` starts, in whole centiseconds of playback (rounded, so delays carry the rest).
     private func centiseconds(at n: Int) -> Int { Int((Double(n) * 100 / framesPerSecond).rounded()) }
 
-    /// giflib's encoder writing into memory.
+    /// The GIF file around the frames: the header, the loop, and each frame's control, rectangle, colour table
+    /// and LZW data, handed to the sink frame by frame.
     private final class Encoder {
-        let gif: GifLibrary
-        let file: GifLibrary.File
-        let sink = Sink()
-        var closed = false
+        let sink: ByteSink
+        let memory: MemorySink?
+        let lzw = LZW()
+        var bytes: [UInt8] = []
 
-        final class Sink { var bytes: [UInt8] = [] }
-
-        init(width: Int, height: Int) throws(RasterError) {
-            gif = try GifLibrary.load()
-            var error: Int32 = 0
-            guard let file = gif.open(Unmanaged.passUnretained(sink).toOpaque(), { file, data, length in
-                let sink = Unmanaged<Sink>.fromOpaque(file!.pointee.UserData).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return length
-            }, &error) else { throw RasterError("giflib: \(gif.message(error))") }
-            self.file = file
-            gif.setGifVersion(file, true)
-            // No global colour table: each frame brings its own.
-            try check(gif.putScreenDesc(file, Int32(width), Int32(height), 8, 0, nil))
+        init(width: Int, height: Int, sink: ByteSink?) throws(RasterError) {
+            memory = sink == nil ? MemorySink() : nil
+            self.sink = sink ?? memory!
+            bytes = Array("GIF89a".utf8)
+            // The screen: no global colour table (each frame brings its own), 8 bits a channel.
+            put16(width); put16(height)
+            bytes += [0x70, 0, 0]
             // NETSCAPE2.0: loop forever.
-            try check(gif.putExtensionLeader(file, APPLICATION_EXT_FUNC_CODE))
-            try check(gif.putExtensionBlock(file, 11, Array("NETSCAPE2.0".utf8)))
-            try check(gif.putExtensionBlock(file, 3, [UInt8(1), 0, 0]))
-            try check(gif.putExtensionTrailer(file))
+            bytes += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+            try flush()
         }
 
-        deinit { if !closed { _ = gif.close(file, nil) } }
+        func put16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
 
-        func check(_ status: Int32) throws(RasterError) {
-            guard status == GIF_OK else { throw RasterError("giflib: \(gif.message(file.pointee.Error))") }
+        func flush() throws(RasterError) {
+            var failure: RasterError?
+            bytes.withUnsafeBytes { raw in
+                do throws(RasterError) { try sink.write(raw) } catch { failure = error }
+            }
+            bytes.removeAll(keepingCapacity: true)
+            if let failure { throw failure }
         }
 
         /// Writes `pixels` (entries of `colors`, the rectangle's rows one after another) at the rectangle.
-        func putFrame(_ pixels: [UInt8], colors: [UInt32], transparent: UInt8?, left: Int, top: Int, right: Int,
+        func putFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, left: Int, top: Int, right: Int,
                       bottom: Int, delay: Int) throws(RasterError) {
             // Graphic control: keep the frame in place (disposal 1), the transparent entry if any, the delay.
-            let control: [UInt8] = [1 << 2 | (transparent == nil ? 0 : 1), UInt8(delay & 0xFF),
-                                    UInt8((delay >> 8) & 0xFF), transparent ?? 0]
-            try check(gif.putExtension(file, GRAPHICS_EXT_FUNC_CODE, 4, control))
-            // giflib takes tables of 2, 4, … 256 entries.
-            var size = 2
-            while size < colors.count { size <<= 1 }
-            var table = colors.map { GifColorType(Red: UInt8($0 >> 16), Green: UInt8(($0 >> 8) & 0xFF), Blue: UInt8($0 & 0xFF)) }
-            table += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
-            guard let map = gif.makeMapObject(Int32(size), table) else { throw RasterError("giflib: no colour table") }
-            defer { gif.freeMapObject(map) }
-            let columns = right - left
-            try check(gif.putImageDesc(file, Int32(left), Int32(top), Int32(columns), Int32(bottom - top), false, map))
-            try pixels.withUnsafeBufferPointer { (all) throws(RasterError) in
-                for y in 0..<(bottom - top) {
-                    let row = UnsafeMutablePointer(mutating: all.baseAddress! + y * columns)
-                    try check(gif.putLine(file, row, Int32(columns)))
-                }
+            bytes += [0x21, 0xF9, 4, 1 << 2 | (transparent == nil ? 0 : 1)]
+            put16(delay)
+            bytes += [transparent ?? 0, 0]
+            // Tables of 2, 4, … 256 entries.
+            var bitsPerEntry = 1
+            while 1 << bitsPerEntry < colors.count { bitsPerEntry += 1 }
+            bytes.append(0x2C)
+            put16(left); put16(top); put16(right - left); put16(bottom - top)
+            bytes.append(0x80 | UInt8(bitsPerEntry - 1))
+            for c in colors { bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)] }
+            bytes += [UInt8](repeating: 0, count: 3 * ((1 << bitsPerEntry) - colors.count))
+            let minCodeSize = max(2, bitsPerEntry)
+            // Each candidate coded, keeping the full dictionary while it serves (see `LZW.Policy`); the smaller
+            // is written.
+            var data: [UInt8] = []
+            for pixels in candidates {
+                let coded = pixels.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: minCodeSize, policy: .keepWhileUseful) }
+                if data.isEmpty || coded.count < data.count { data = coded }
             }
+            bytes.append(UInt8(minCodeSize))
+            var at = 0
+            while at < data.count {
+                let n = min(255, data.count - at)
+                bytes.append(UInt8(n))
+                bytes += data[at..<(at + n)]
+                at += n
+            }
+            bytes.append(0)
+            try flush()
         }
 
+        /// Ends the file; the bytes when they were kept in memory.
         func close() throws(RasterError) -> [UInt8] {
-            var error: Int32 = 0
-            closed = true
-            guard gif.close(file, &error) == GIF_OK else { throw RasterError("giflib: \(gif.message(error))") }
-            return sink.bytes
+            bytes.append(0x3B)
+            try flush()
+            return memory?.bytes ?? []
         }
     }
 }

@@ -39,6 +39,13 @@ public protocol FrameWatcher {
     var frameClock: FrameClock? { get }
     /// The screen at one of them; false: show no more of this action.
     func saw(_ screen: MailboxState) -> Bool
+    /// Asked before an action shows the instants up to `target`: false shows none of them (a recorder that
+    /// would hold too many frames refuses at once, before drawing any).
+    func willShow(until target: Ticks) -> Bool
+}
+
+extension FrameWatcher {
+    public func willShow(until target: Ticks) -> Bool { true }
 }
 
 /// No one watching: the plain path, compiled without the watcher's (the send is generic over the watcher).
@@ -61,6 +68,11 @@ extension MailboxState {
     @inline(__always)
     mutating func advanceClock(to target: Ticks, watcher: some FrameWatcher, cursor: inout FrameCursor) {
         if cursor.looking, let clock = watcher.frameClock {
+            guard watcher.willShow(until: target) else {
+                cursor.looking = false
+                advanceClock(to: target)
+                return
+            }
             var k = clock.frame(atOrBefore: cursor.after) + 1
             while clock.instant(k) < target {
                 let t = clock.instant(k)

@@ -1,4 +1,6 @@
 import MailboxAnimation
+import MailboxRaster
+import MailboxScene
 import MailboxScript
 import MailboxSim
 
@@ -6,13 +8,21 @@ import MailboxSim
 /// A frame inside a command that takes time (a pan, `advance`, `settle`) shows that instant; a frame at the
 /// instant between commands shows the screen after every command at that instant. A `reset` does not take
 /// the walkthrough's time back: its frames go on after what came before.
+///
+/// Given a sink, the recorder keeps no frame: each goes to the sink as it is made (a walkthrough written as it
+/// is played, in flat memory), and the walkthrough it finishes has no frames.
 public final class Recorder: ScriptObserver {
     public let clock: FrameClock
     /// The most frames a walkthrough may have; past it the recording stops and `overflowed` is set.
     public let maxFrames: Int
     public private(set) var overflowed = false
+    /// Why the sink refused a frame; the recording stopped there.
+    public private(set) var sinkError: RasterError?
+    private let sink: WalkthroughFrameSink?
 
     private var frames: [WalkthroughFrame] = []
+    /// Frames recorded (kept or handed to the sink).
+    public private(set) var frameCount = 0
     private var lines: [ScriptLine] = []
     private var events: [WalkthroughEvent] = []
     private var problems: [WalkthroughProblem] = []
@@ -24,9 +34,18 @@ public final class Recorder: ScriptObserver {
     /// The walkthrough frame that is the screen's frame 0 (it moves on at a `reset`).
     private var base = 0
 
-    public init(clock: FrameClock, maxFrames: Int = 18_000) {
+    public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil) {
         self.clock = clock
         self.maxFrames = maxFrames
+        self.sink = sink
+    }
+
+    /// Frames past the limit are refused before any is made: a command that would go past it stops the
+    /// recording at once.
+    public func willShow(until target: Ticks) -> Bool {
+        guard !overflowed && sinkError == nil else { return false }
+        if base + clock.frame(atOrBefore: target) >= maxFrames { overflowed = true }
+        return !overflowed
     }
 
     public func willRun(line number: Int, text: String, session: Session) {
@@ -76,23 +95,35 @@ public final class Recorder: ScriptObserver {
     /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.
     private func catchUp(to screen: MailboxState, caption: Int?, before limit: Int? = nil) {
         let last = limit.map { $0 - 1 } ?? base + clock.frame(atOrBefore: screen.now)
-        guard frames.count <= last else { return }
+        guard frameCount <= last, !overflowed, sinkError == nil else { return }
+        guard last < maxFrames else { overflowed = true; return }
         let snapshot = screen.snapshot()
-        while frames.count <= last {
-            guard frames.count < maxFrames else { overflowed = true; return }
-            frames.append(WalkthroughFrame(time: clock.instant(frames.count), screen: snapshot, line: caption))
+        while frameCount <= last && sinkError == nil {
+            append(WalkthroughFrame(time: clock.instant(frameCount), screen: snapshot, line: caption))
         }
     }
 
     /// Adds the frame at `screen`'s instant (a frame instant inside a command).
     private func add(_ screen: MailboxState, caption: Int?) -> Bool {
-        guard frames.count < maxFrames else { overflowed = true; return false }
-        frames.append(WalkthroughFrame(time: clock.instant(frames.count), screen: screen.snapshot(), line: caption))
-        return true
+        guard !overflowed, sinkError == nil else { return false }
+        guard frameCount < maxFrames else { overflowed = true; return false }
+        append(WalkthroughFrame(time: clock.instant(frameCount), screen: screen.snapshot(), line: caption))
+        return sinkError == nil
+    }
+
+    private func append(_ frame: WalkthroughFrame) {
+        frameCount += 1
+        guard let sink else { frames.append(frame); return }
+        let text = frame.line.flatMap { number in lines.last { $0.number == number }?.text } ?? "(start)"
+        do throws(RasterError) {
+            try sink.add(frame, caption: Caption(line: frame.line, text: text.trimmingBlanksForCaption, time: frame.time))
+        } catch {
+            sinkError = error
+        }
     }
 
     private func problem(at line: Int, _ screen: MailboxState) {
-        let frame = max(0, min(frames.count, base + clock.frame(atOrBefore: screen.now)))
+        let frame = max(0, min(frameCount, base + clock.frame(atOrBefore: screen.now)))
         problems.append(WalkthroughProblem(line: line, time: clock.instant(base) + screen.now, frame: frame,
                                            screen: screen.snapshot(), diagnostic: nil))
     }

@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxRaster
 import MailboxScene
 import MailboxScript
 import MailboxSim
@@ -19,6 +20,8 @@ public struct Walkthrough: Sendable {
     public var problems: [WalkthroughProblem]
     /// How the run ended (its exit status is `report.exitCode`).
     public var report: ScriptReport
+    /// Why the frames could not all be written, when they were written as they were played.
+    public var sinkError: RasterError?
 
     /// Takes the run's report: its exit status, and the diagnostic of each problem.
     public mutating func attach(_ report: ScriptReport) {

@@ -4,29 +4,37 @@ import MailboxScript
 import MailboxSim
 import MailboxWalkthrough
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension MailsimCommand {
     /// `mailsim record SCRIPT -o OUT`: plays a script in virtual time and writes its walkthrough.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Play a script in virtual time and write a walkthrough of it: an animated GIF or an HTML player.",
+            abstract: "Play a script in virtual time and write a walkthrough of it: an animated GIF or WebP, a video (MP4, WebM) or an HTML player.",
             discussion: """
             Frame k shows the screen at virtual time k / FPS, from 0 to the script's last instant; the line being \
             played is captioned under the screen. Point (x, y) is pixel (S·x, S·y). The script's expectations \
             still run: the exit status is that of `mailsim run` (0, 1 or 2), and the walkthrough is written even \
-            when an expectation failed or an error stopped the script (it then ends there).
+            when an expectation failed or an error stopped the script (it then ends there). GIF, WebP and video are \
+            drawn and written as the script plays (memory stays flat however long it is); the file appears, whole, \
+            when it is done.
             """
         )
 
         /// What `record` writes, by the output's extension.
         enum Format: String, CaseIterable {
-            case gif, html
+            case gif, webp, mp4, webm, html
+
+            /// The frame-by-frame format, for all but the HTML player.
+            var movie: WalkthroughMovie.Format? { WalkthroughMovie.Format(rawValue: rawValue) }
         }
 
         @Argument(help: "The .mbs script to play (- reads standard input).")
         var script: String
 
-        @Option(name: [.customShort("o"), .long], help: "Where to write the walkthrough: FILE.gif or FILE.html.")
+        @Option(name: [.customShort("o"), .long], help: "Where to write the walkthrough: FILE.gif, FILE.webp, FILE.mp4, FILE.webm or FILE.html.")
         var output: String
 
         @Option(name: .long, help: "Frames per second of virtual time (1…\(Record.fpsRange.upperBound)).")
@@ -51,7 +59,7 @@ extension MailsimCommand {
 
         func validate() throws {
             if format == nil {
-                throw ValidationError("-o must name a .gif or .html file (got '\(output)')")
+                throw ValidationError("-o must name a .gif, .webp, .mp4, .webm or .html file (got '\(output)')")
             }
             if !Record.fpsRange.contains(fps) {
                 throw ValidationError("--fps must be a whole number from \(Record.fpsRange.lowerBound) to \(Record.fpsRange.upperBound)")
@@ -81,25 +89,56 @@ extension MailsimCommand {
                 Console.error(printer.style.error("mailsim: record: \(error.message)"))
                 return 2
             }
+            if let movie = format.movie {
+                return stream(script: script, output: output, format: movie, fps: fps, speed: speed, scale: scale,
+                              printer: printer)
+            }
             guard let walkthrough = Record.play(script, fps: fps, printer: printer) else { return 2 }
-            do {
-                let bytes: [UInt8]
-                switch format {
-                case .gif: bytes = try WalkthroughGIF.encode(walkthrough, scale: scale, speed: speed)
-                case .html: bytes = Array(HTMLPlayer.page(walkthrough, speed: speed).utf8)
-                }
-                try FileSystem.write(bytes: bytes, to: output)
-            } catch let error as RasterError {
-                Console.error(printer.style.error("mailsim: record: \(error.message)"))
-                return 2
-            } catch let error as FileSystem.Failure {
-                Console.error(printer.style.error("mailsim: record: \(error.message)"))
-                return 2
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(bytes: Array(HTMLPlayer.page(walkthrough, speed: speed).utf8), to: output)
             } catch {
-                Console.error(printer.style.error("mailsim: record: \(error)"))
+                Console.error(printer.style.error("mailsim: record: \(error.message)"))
                 return 2
             }
             return walkthrough.report.exitCode
+        }
+
+        /// Plays the script while its frames are drawn and coded into the temporary that becomes `output`: no
+        /// frame is kept past the next, and the file is renamed into place, whole, only when the walkthrough is.
+        static func stream(script: String, output: String, format: WalkthroughMovie.Format, fps: Int, speed: Double,
+                           scale: Int, printer: ScriptPrinter) -> Int32 {
+            let clock = FrameClock(framesPerSecond: fps)
+            var status: Int32 = 2
+            // Said already (the script unreadable, too long): the write's own failure adds nothing.
+            var said = false
+            var failure: RasterError?
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(to: output) { fd, _ in
+                    let movie = WalkthroughMovie(format, scale: scale, speed: speed, clock: clock, fd: fd)
+                    guard let walkthrough = Record.play(script, fps: fps, printer: printer, sink: movie) else {
+                        said = true
+                        return false
+                    }
+                    do throws(RasterError) {
+                        if let error = walkthrough.sinkError { throw error }
+                        try movie.finish()
+                    } catch {
+                        failure = error
+                        if let code = error.errno { errno = code } else { said = true }
+                        return false
+                    }
+                    status = walkthrough.report.exitCode
+                    return true
+                }
+            } catch {
+                if let failure, failure.errno == nil {
+                    Console.error(printer.style.error("mailsim: record: \(failure.message)"))
+                } else if !said || failure != nil {
+                    Console.error(printer.style.error("mailsim: record: \(error.message)"))
+                }
+                return 2
+            }
+            return status
         }
 
         /// The most frames a walkthrough has: frames 0 to 18 000, so 600 s at 30 fps (a frame at 0 s and one at 600 s).
@@ -116,8 +155,9 @@ extension MailsimCommand {
 
         /// Runs the script with a recorder, printing what `run` prints; nil (after saying why) when the
         /// script cannot be read or the walkthrough would be too long.
-        static func play(_ script: String, fps: Int, printer: ScriptPrinter) -> Walkthrough? {
-            let recorder = Recorder(clock: FrameClock(framesPerSecond: fps), maxFrames: maxFrames)
+        static func play(_ script: String, fps: Int, printer: ScriptPrinter,
+                         sink: WalkthroughFrameSink? = nil) -> Walkthrough? {
+            let recorder = Recorder(clock: FrameClock(framesPerSecond: fps), maxFrames: maxFrames, sink: sink)
             var walkthrough: Walkthrough?
             let name = script == "-" ? "<stdin>" : script
             var output = printer
@@ -133,6 +173,7 @@ extension MailsimCommand {
                 return nil
             }
             walkthrough?.attach(report)
+            walkthrough?.sinkError = recorder.sinkError
             return walkthrough
         }
     }

@@ -122,6 +122,53 @@ import Testing
         return walkthrough
     }
 
+    static func play(_ script: String, into recorder: Recorder) -> Walkthrough {
+        var session = Session()
+        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        return recorder.finish(file: "t.mbs", session: session)
+    }
+
+    /// Collects what a streaming recorder hands on.
+    final class Frames: WalkthroughFrameSink {
+        var got: [(WalkthroughFrame, Caption)] = []
+        func add(_ frame: WalkthroughFrame, caption: Caption) throws(RasterError) { got.append((frame, caption)) }
+    }
+
+    /// Issue 22, item 12: given a sink, the recorder keeps no frame and hands on every one, with its caption, as
+    /// the kept walkthrough has them; the streamed GIF is the in-memory one, byte for byte.
+    @Test func aStreamingRecorderHandsOnEveryFrameAndKeepsNone() throws {
+        let script = "pan msg1 -180 in 0.2\nrelease\nadvance 0.3\ntap\nadvance 0.2\n"
+        let kept = Self.record(script)
+        let frames = Frames()
+        let streamed = Self.play(script, into: Recorder(clock: FrameClock(framesPerSecond: 30), sink: frames))
+        #expect(streamed.frames.isEmpty)
+        #expect(frames.got.count == kept.frames.count)
+        for (k, (frame, caption)) in frames.got.enumerated() {
+            #expect(frame.time == kept.frames[k].time && frame.line == kept.frames[k].line)
+            #expect(frame.screen == kept.frames[k].screen)
+            #expect(caption == kept.caption(kept.frames[k]))
+        }
+        let sink = MemorySink()
+        let movie = WalkthroughMovie(.gif, scale: 1, speed: 1, clock: FrameClock(framesPerSecond: 30), sink: sink)
+        _ = Self.play(script, into: Recorder(clock: FrameClock(framesPerSecond: 30), sink: movie))
+        try movie.finish()
+        #expect(sink.bytes == (try WalkthroughGIF.encode(kept, scale: 1, speed: 1)))
+        #expect(Array(sink.bytes.prefix(6)) == Array("GIF89a".utf8) && sink.bytes.last == 0x3B)
+    }
+
+    /// A command that would pass the limit is refused before any of its frames is made.
+    @Test func aRecorderRefusesTooManyFramesAtOnce() {
+        let frames = Frames()
+        let recorder = Recorder(clock: FrameClock(framesPerSecond: 30), maxFrames: 100, sink: frames)
+        _ = Self.play("advance 0.5\nadvance 10\n", into: recorder)
+        #expect(recorder.overflowed)
+        // Frames 0…14, inside the first half second, and nothing after: the frame at 0.5 s waits for the
+        // commands at that instant, and the next one is refused (the walkthrough is discarded).
+        #expect(frames.got.count == 15)
+    }
+
     @Test func aWalkthroughHasAFrameAtEveryInstantToTheEnd() throws {
         let w = Self.record("pan msg1 -180\nrelease\nadvance 0.6\n", fps: 20)
         // 0.9 s at 20 fps: frames 0…18.

@@ -363,6 +363,134 @@ class GIFColourTests(Workdir):
 
 
 
+class StreamedWalkthroughTests(Workdir):
+    """GIF, WebP and video are drawn and written as the script plays (issue 22, item 12): each decoded by an
+    independent tool (Pillow, ffmpeg) and compared with the `snapshot` PNG of the same instant."""
+
+    # 0.1 s steps: a frame every 3 at 30 fps; an overlay fades in and out, a row is swiped.
+    LINES = ["act msg1 later", "advance 0.3", "tap", "advance 0.3"]
+
+    def snapshots(self, lines, scale=1):
+        """Runs `lines` with a snapshot after each 0.1 s; the PNG of step n is f{n}.png (frame 3n)."""
+        out, t = [], 0
+        for line in lines:
+            words = line.split()
+            if words[0] == "advance":
+                for _ in range(round(float(words[1]) / 0.1)):
+                    t += 1
+                    out += ["advance 0.1", f"snapshot f{t}.png scale {scale}"]
+            else:
+                out.append(line)
+        self.run_script("".join(l + "\n" for l in out))
+        return t
+
+    def record(self, name, lines, *extra):
+        self.mailsim("record", self.script("w.mbs", "".join(l + "\n" for l in lines)), "-o", name, "--scale", "1", *extra)
+        return self.path(name)
+
+    def png(self, n):
+        with Image.open(self.path(f"f{n}.png")) as im:
+            return im.convert("RGB")
+
+    def test_every_gif_frame_is_composited_as_the_screen_then(self):
+        path = self.record("w.gif", self.LINES)
+        steps = self.snapshots(self.LINES)
+        frames, _ = self.frames(path)
+        self.assertEqual(len(frames), 3 * steps + 1)
+        # Frames after the first store only what changed, over what is shown (disposal "do not dispose"), with
+        # transparency for pixels that stayed: decoded and composited by Pillow, each matches the snapshot.
+        for n in range(1, steps):
+            screen = frames[3 * n][0].crop((0, 0, 320, 568))
+            de, _ = worst_difference(screen, self.png(n))
+            self.assertLessEqual(de, 2.0, f"frame {3 * n}: ΔE76 {de:.2f}")
+        info = subprocess.run(["gifsicle", "--info", path], capture_output=True, text=True).stdout
+        self.assertIn("disposal asis", info)
+        self.assertIn("transparent", info)
+        self.assertRegex(info, r"image #\d+ \d+x\d+ at \d+,\d+")
+
+    def test_the_gif_is_no_larger_than_gifsicle_O3_makes_it(self):
+        path = self.record("s.gif", RecordTests.SWIPE.splitlines(), "--scale", "2")
+        subprocess.run(["gifsicle", "-O3", path, "-o", self.path("o3.gif")], check=True, capture_output=True)
+        self.assertLessEqual(os.path.getsize(path), os.path.getsize(self.path("o3.gif")))
+
+    def test_webp_is_lossless_and_timed(self):
+        path = self.record("w.webp", self.LINES)
+        steps = self.snapshots(self.LINES)
+        with Image.open(path) as im:
+            self.assertEqual(im.format, "WEBP")
+            self.assertEqual(im.n_frames, 3 * steps + 1)
+            self.assertEqual(im.info.get("loop"), 0)
+            total = 0
+            for k in range(im.n_frames):
+                im.seek(k)
+                im.load()
+                total += im.info["duration"]
+                if k % 3 == 0 and 0 < k < 3 * steps:
+                    screen = im.convert("RGB").crop((0, 0, 320, 568))
+                    self.assertEqual(worst_difference(screen, self.png(k // 3)), (0.0, 0), f"frame {k}")
+            # Frame k starts at round(k · 1000 / 30) ms: 19 frames last 633 ms.
+            self.assertEqual(total, round(im.n_frames * 1000 / 30))
+
+    def decoded_frame(self, path, k):
+        out = self.path(f"decoded-{k}.png")
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", path, "-vf", f"select=eq(n\\,{k})", "-frames:v", "1", out],
+                       check=True, capture_output=True)
+        with Image.open(out) as im:
+            return im.convert("RGB")
+
+    def check_video(self, extension, codec):
+        path = self.record("w." + extension, self.LINES, "--scale", "2")
+        steps = self.snapshots(self.LINES, scale=2)
+        probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                "stream=codec_name,width,height,nb_read_frames,pix_fmt", "-of", "default=nw=1", path],
+                               capture_output=True, text=True, check=True).stdout
+        fields = dict(line.split("=", 1) for line in probe.split())
+        self.assertEqual(fields["codec_name"], codec)
+        self.assertEqual((fields["width"], fields["height"]), ("640", "1224"))
+        self.assertEqual(fields["pix_fmt"], "yuv420p")
+        self.assertEqual(int(fields["nb_read_frames"]), 3 * steps + 1)
+        # Lossy: the overlay half faded in (frame 6) and gone again (frame 15), compared with the snapshots with
+        # a tolerance: on average within ΔE76 3, and the flat areas' colours within 6.
+        for n in (2, 5):
+            frame = self.decoded_frame(path, 3 * n).crop((0, 0, 640, 1136))
+            png = self.png(n)
+            pairs = list(zip(zip(*[iter(frame.tobytes())] * 3), zip(*[iter(png.tobytes())] * 3)))
+            mean = sum(delta_e(p, q) for p, q in pairs[::97]) / len(pairs[::97])
+            self.assertLess(mean, 3.0, f"frame {3 * n}: mean ΔE76 {mean:.2f}")
+            for x, y in ((160, 40), (160, 300), (20, 400)):
+                self.assertLess(delta_e(rgb(frame, x, y), rgb(png, x, y)), 6.0, f"frame {3 * n} at ({x}, {y})")
+
+    def test_mp4_is_h264_and_matches_the_screen(self):
+        self.check_video("mp4", "h264")
+
+    def test_webm_is_vp9_and_matches_the_screen(self):
+        self.check_video("webm", "vp9")
+
+    def test_an_unknown_extension_is_refused_and_nothing_written(self):
+        for name in ("w.png", "w.avi", "w"):
+            done = self.mailsim("record", self.script("s.mbs", "advance 0.1\n"), "-o", name, status=2)
+            self.assertIn("-o must name a .gif, .webp, .mp4, .webm or .html file", done.stderr)
+            self.assertFalse(os.path.exists(self.path(name)))
+
+    def test_the_file_appears_whole_or_not_at_all(self):
+        for extension in ("gif", "webp", "mp4", "webm"):
+            target = self.path("w." + extension)
+            with open(target, "w") as f:
+                f.write("old")
+            # Too long: refused at once, the old file kept, no temporary left beside it.
+            done = self.mailsim("record", self.script("l.mbs", "advance 1000\n"), "-o", "w." + extension, status=2)
+            self.assertIn("longer than 600 s", done.stderr)
+            self.assertEqual(read(target), "old")
+            # A script that stops with an error is still written (up to the error), replacing the old file.
+            self.mailsim("record", self.script("e.mbs", "pan msg1 -100 in 0.2\nrelease\nsettle\npna\n"), "-o",
+                         "w." + extension, status=2)
+            self.assertNotEqual(read(target, "rb"), b"old")
+            self.assertEqual([n for n in os.listdir(self.dir) if ".mailsim-" in n], [])
+        # An unwritable folder: the error names the output.
+        done = self.mailsim("record", self.script("s.mbs", "advance 0.1\n"), "-o", "no/such/w.gif", status=2)
+        self.assertIn("cannot write 'no/such/w.gif'", done.stderr)
+
+
 @unittest.skipUnless(shutil.which("chromium") or os.environ.get("MAILSIM_REQUIRE_CHROMIUM") == "1",
                      "chromium is not installed: the HTML player's checks need it (apt-get install chromium)")
 class PlayerInChromiumTests(Workdir):

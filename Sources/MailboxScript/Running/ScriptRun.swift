@@ -1,3 +1,4 @@
+import MailboxAnimation
 import MailboxSim
 
 /// The sink of a script run (`mailsim run`, `test`, `record`, standard input, the fuzzer): it keeps the report
@@ -125,6 +126,12 @@ public protocol ScriptObserver: AnyObject {
     /// The screen at a frame instant inside the line running; false stops showing more of this line.
     func saw(_ screen: MailboxState) -> Bool
     func didRun(line number: Int, session: Session, outcome: Session.Outcome?)
+    /// Asked before a line shows the instants up to `target` (see `FrameWatcher.willShow`).
+    func willShow(until target: Ticks) -> Bool
+}
+
+extension ScriptObserver {
+    public func willShow(until target: Ticks) -> Bool { true }
 }
 
 /// An observer as the model's frame watcher.
@@ -132,4 +139,5 @@ private struct ObserverFrames: FrameWatcher {
     let observer: any ScriptObserver
     var frameClock: FrameClock? { observer.clock }
     func saw(_ screen: MailboxState) -> Bool { observer.saw(screen) }
+    func willShow(until target: Ticks) -> Bool { observer.willShow(until: target) }
 }
