@@ -58,6 +58,22 @@ public struct Ticks: Hashable, Comparable, Sendable {
         return text
     }
 
+    /// Seconds rounded to the millisecond, trailing zeros trimmed: `0.3`, `1.067`, `12`. What reports print
+    /// (`state`, the timeline): a value read, not compared (messages, `--json` and `save` use `decimalSeconds`).
+    public var roundedSeconds: String {
+        // Rounded half away from zero, on the magnitude so that no instant overflows.
+        let m = (nanoseconds.magnitude + 500_000) / 1_000_000
+        let negative = nanoseconds < 0 && m > 0
+        var text = (negative ? "-" : "") + String(m / 1000)
+        var fraction = m % 1000
+        guard fraction != 0 else { return text }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let raw = String(fraction)
+        text += "." + String(repeating: "0", count: digits - raw.count) + raw
+        return text
+    }
+
     /// Seconds with exactly three decimals, for aligned columns: `0.300`.
     public var fixedSeconds: String {
         // Rounded half away from zero, on the magnitude so that no instant overflows.

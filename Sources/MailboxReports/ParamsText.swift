@@ -11,10 +11,11 @@ public enum ParamsText {
         heading += differing.isEmpty ? "; no parameter differs from it"
             : "; \(counted(differing.count, "parameter")) \(differing.count == 1 ? "differs" : "differ") from it (*)"
         var table = TextTable(header: ["", "name", "value", "default", "what it does"])
+        table.maxWidth = TextTable.reportWidth
         for entry in listing.entries {
             table.append(spans: [[Span(entry.differsFromProfile ? "*" : " ")], [Span(entry.name, .path)], [Span(entry.shown)],
                                  [Span(entry.defaultValue.scriptText)], [Span(entry.summary)]])
         }
-        return [[Span(heading, .heading)]] + table.lines(.plain)
+        return TextTable.wrap(heading, width: TextTable.reportWidth).map { [Span($0, .heading)] } + table.lines(.plain)
     }
 }

@@ -15,6 +15,7 @@ public enum TextReport {
         case .help(let topic): HelpText.lines(topic)
         case .params(let listing): ParamsText.lines(listing)
         case .note(let note): [[Span(NoteText.line(note))]]
+        case .setting(let change): [[Span(SettingText.line(change))]]
         case .json(let report): [[Span(JSONReport.text(report))]]
         case .picture(let request):
             [[Span("wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))")]]
@@ -34,5 +35,17 @@ public enum NoteText {
         case .nothingToUndo: "Nothing to undo."
         case let .saved(commands, file): "saved \(counted(commands, "command")) to \(file)"
         }
+    }
+}
+
+/// What `set` changed, in one line: `threshold.near = 80 (was 60)`; `profile = mcswipe (was mailbox): 7 other
+/// parameters changed: threshold.left.near 60 → 80, …`; `fps = 60 (unchanged)`.
+public enum SettingText {
+    public static func line(_ change: SettingReport) -> String {
+        var text = "\(change.name) = \(change.after)"
+        text += change.before == change.after ? " (unchanged)" : " (was \(change.before))"
+        guard !change.alsoChanged.isEmpty else { return text }
+        let list = change.alsoChanged.map { "\($0.name) \($0.before) → \($0.after)" }.joined(separator: ", ")
+        return text + "; with it \(counted(change.alsoChanged.count, "parameter")) changed: " + list
     }
 }

@@ -17,8 +17,64 @@ public struct TextTable: Sendable {
     /// A row of cells made of spans (a colour with its swatch).
     public mutating func append(spans row: [[Span]]) { rows.append(row) }
 
+    /// The widest a line may be: past it, the last column's plain text wraps at blanks onto lines of its own,
+    /// under the column's start (`params`' "what it does"). Nil: no limit.
+    public var maxWidth: Int?
+
+    /// The reports' width: every table and listing fits 80 columns (SPEC §7.11).
+    public static let reportWidth = 80
+
     /// The lines, two spaces between columns, trailing blanks trimmed; the header's cells are headings.
     public func lines(_ layout: Layout) -> [StyledLine] {
+        guard let maxWidth, let last = header.indices.last, last > 0 else { return laidOut(layout) }
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in [header.map { [Span($0)] }] + rows {
+            for (i, cell) in row.enumerated() where i < last { widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth)) }
+        }
+        let indent = widths.dropLast().reduce(0, +) + 2 * last
+        let room = max(12, maxWidth - indent)
+        var wrapped = TextTable(header: header, rightAligned: rightAligned)
+        for row in rows {
+            guard row.count == header.count, row[last].count == 1, row[last][0].role == .plain,
+                  row[last][0].text.count > room else { wrapped.rows.append(row); continue }
+            let pieces = TextTable.wrap(row[last][0].text, width: room)
+            wrapped.rows.append(Array(row.dropLast()) + [[Span(pieces[0])]])
+            for piece in pieces.dropFirst() {
+                wrapped.rows.append(Array(repeating: [], count: last) + [[Span(piece)]])
+            }
+        }
+        return wrapped.laidOut(layout)
+    }
+
+    /// `text` cut at blanks into lines of at most `width` characters (a longer word is cut after a `,` or `|`
+    /// where it has one, else at `width`).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var words: [Substring] = []
+        for word in text.split(separator: " ") {
+            var rest = word
+            while rest.count > width {
+                let head = rest.prefix(width)
+                let cut = head.lastIndex(where: { $0 == "," || $0 == "|" }).map { rest.index(after: $0) } ?? head.endIndex
+                words.append(rest[..<cut])
+                rest = rest[cut...]
+            }
+            words.append(rest)
+        }
+        for word in words {
+            if current.isEmpty { current = String(word) } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    private func laidOut(_ layout: Layout) -> [StyledLine] {
         let all = [header.map { [Span($0, .heading)] }] + rows
         var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for row in all {

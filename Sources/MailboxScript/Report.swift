@@ -19,6 +19,8 @@ public enum Report: Equatable, Sendable {
     case params(ParameterListing)
     /// A sentence a command says: "Nothing to undo.", what `save` wrote.
     case note(Note)
+    /// `set NAME VALUE...` at the prompt (and in `mailsim run --trace`): what it set and what else changed with it.
+    case setting(SettingReport)
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
     /// prints nothing for it; the REPL says what it wrote).
     indirect case picture(PictureRequest)
@@ -77,4 +79,39 @@ public enum Note: Equatable, Sendable {
     case nothingToUndo
     /// `save`: how many commands went to which file.
     case saved(commands: Int, file: String)
+}
+
+/// What a `set` line changed: the parameter named, its value before and after, and every parameter whose value
+/// changed with it (a profile's, a both-sides threshold's sides), each as `params` shows it.
+public struct SettingReport: Equatable, Sendable {
+    /// The parameter the line named (`threshold.near`, `profile`).
+    public let name: String
+    public let before: String
+    public let after: String
+    /// Every other parameter whose value changed, in `params`' order.
+    public let alsoChanged: [Changed]
+
+    public struct Changed: Equatable, Sendable {
+        public let name: String
+        public let before: String
+        public let after: String
+    }
+
+    /// The difference between two listings, for the parameter `name`.
+    public init(name: String, before: ParameterListing, after: ParameterListing) {
+        self.name = name
+        var was = "", now = ""
+        var others: [Changed] = []
+        for (old, new) in zip(before.entries, after.entries) {
+            if old.name == name {
+                was = old.shown
+                now = new.shown
+            } else if old.shown != new.shown {
+                others.append(Changed(name: old.name, before: old.shown, after: new.shown))
+            }
+        }
+        self.before = was
+        self.after = now
+        alsoChanged = others
+    }
 }

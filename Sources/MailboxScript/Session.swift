@@ -10,6 +10,8 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
+    /// Whether `set` reports what it changed (`Report.setting`): at the prompt, and when a script's run is traced.
+    public var confirmsSettings: Bool
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
 
@@ -19,6 +21,7 @@ public struct Session: Sendable {
     public init(messageCount: Int = Metrics.defaultMessageCount, interactive: Bool = false) {
         screen = MailboxState(messageCount: messageCount)
         self.interactive = interactive
+        confirmsSettings = interactive
     }
 
     /// What one line did, as data: what it asks of the front end, the timeline entries it added, and, for a
@@ -169,7 +172,12 @@ public struct Session: Sendable {
             screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
         case .set(let change):
             if let refusal = change.refusal(on: screen) { throw .setting(change.tunable.name, refusal) }
-            try send(.settingsChanged(change.applied(to: screen.settings)))
+            let before = screen.settings
+            try send(.settingsChanged(change.applied(to: before)))
+            if confirmsSettings {
+                outcome.effect = .report(.setting(SettingReport(name: change.tunable.name, before: ParameterListing(settings: before),
+                                                                after: ParameterListing(settings: screen.settings))))
+            }
         case .params(let format):
             let listing = ParameterListing(settings: screen.settings)
             outcome.effect = .report(format == .json ? .json(.params(listing)) : .params(listing))

@@ -3,6 +3,7 @@ import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxWalkthrough
+import MailboxText
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -100,6 +101,7 @@ extension MailsimCommand {
                 Console.error(printer.style.error("mailsim: record: \(error.message)"))
                 return 2
             }
+            Record.sayWritten(output, format: format, frames: walkthrough.frames.count, fps: fps, speed: speed)
             return walkthrough.report.exitCode
         }
 
@@ -108,7 +110,11 @@ extension MailsimCommand {
         static func stream(script: String, output: String, format: WalkthroughMovie.Format, fps: Int, speed: Double,
                            scale: Int, printer: ScriptPrinter) -> Int32 {
             let clock = FrameClock(framesPerSecond: fps)
+            if format == .gif, let warning = Record.gifDelayWarning(fps: fps, speed: speed) {
+                Console.error(printer.style.failure(warning))
+            }
             var status: Int32 = 2
+            var frames = 0
             // Said already (the script unreadable, too long): the write's own failure adds nothing.
             var said = false
             var failure: RasterError?
@@ -128,6 +134,7 @@ extension MailsimCommand {
                         return false
                     }
                     status = walkthrough.report.exitCode
+                    frames = movie.frames
                     return true
                 }
             } catch {
@@ -138,7 +145,31 @@ extension MailsimCommand {
                 }
                 return 2
             }
+            Record.sayWritten(output, format: Format(rawValue: format.rawValue)!, frames: frames, fps: fps, speed: speed)
             return status
+        }
+
+        /// Browsers play a GIF frame delay of 0 or 1 centisecond as 10 cs (a rule older than the format's
+        /// users): above 50 frames a second of playback some delays are 1 cs, and the walkthrough plays slower
+        /// than it says. The warning, or nil when every delay is 2 cs or more.
+        static func gifDelayWarning(fps: Int, speed: Double) -> String? {
+            let shown = Double(fps) * speed
+            guard shown > 50 else { return nil }
+            return "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
+                + "at \(formatNumber(shown)) frames a second (--fps \(fps)\(speed == 1 ? "" : " × --speed \(formatNumber(speed))")) "
+                + "this walkthrough will play slower than it should; use 50 frames a second or fewer, or -o FILE.webp, .mp4 or .webm"
+        }
+
+        /// Says what `record` wrote, on standard output: `wrote a.gif: 91 frames, 3.033 s at 30 fps, 1,713,860 bytes`.
+        static func sayWritten(_ output: String, format: Format, frames: Int, fps: Int, speed: Double) {
+            var info = stat()
+            let size = stat(output, &info) == 0 ? Int(info.st_size) : nil
+            let seconds = Double(frames) / (Double(fps) * speed)
+            var text = "wrote \(output) (\(format.rawValue.uppercased())): \(counted(frames, "frame")), "
+                + "\(formatNumber(seconds)) s at \(fps) fps"
+            if speed != 1 { text += " × \(formatNumber(speed))" }
+            if let size { text += ", \(grouped(size)) bytes" }
+            Console.out(text)
         }
 
         /// The most frames a walkthrough has: frames 0 to 18 000, so 600 s at 30 fps (a frame at 0 s and one at 600 s).

@@ -18,6 +18,9 @@ enum ScriptFile {
         FileSystem.protectInput(file)
         var session = Session()
         session.collectsTrace = trace || observer != nil
+        // `set` says what it changed where the trace says what happened (`run --trace`); a plain run prints only
+        // what its looking commands print.
+        session.confirmsSettings = trace
         // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.
         var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: output, pictures: PictureFiles(),
                                                             observer: observer))

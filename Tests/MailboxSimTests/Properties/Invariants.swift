@@ -165,11 +165,11 @@ enum Invariants {
 /// it was. The screen compares with its own `==` (every stored property, the running animations included);
 /// `SameSessionTests` checks that this compares every stored property of `Session`.
 func sameSession(_ a: Session, _ b: Session) -> Bool {
-    a.interactive == b.interactive && a.collectsTrace == b.collectsTrace && a.screen == b.screen
+    a.interactive == b.interactive && a.collectsTrace == b.collectsTrace && a.confirmsSettings == b.confirmsSettings && a.screen == b.screen
 }
 
 /// The properties of `Session` that `sameSession` compares, by name.
-let comparedSessionProperties: Set<String> = ["interactive", "screen", "collectsTrace"]
+let comparedSessionProperties: Set<String> = ["interactive", "screen", "collectsTrace", "confirmsSettings"]
 
 /// Everything a script printed, in order, as text: standard output, traced entries, excused errors, diagnostics.
 func transcript(of bytes: [UInt8]) -> [String] {
