@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already in the graph (swift-nio-extras): the walkthrough's policy hashes its inline blocks.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +34,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

@@ -31,6 +31,13 @@ enum PlayerAssets {
     #timeline li.past { color: var(--ink); }
     #timeline li.now { background: #e3f2f9; }
     .plots { margin-top: 24px; }
+    \(plotCSS)
+    @media (max-width: 1000px) { main { grid-template-columns: 340px 1fr; } }
+    """
+
+    /// The property plots' style (`PropertyPlots`' classes): the player's, and the playground's (served as
+    /// `/plots.css`), one text so the two cannot drift.
+    static let plotCSS = """
     .plots svg.plot { display: block; margin: 0 0 4px; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
     .plot .series { fill: none; stroke: var(--accent); stroke-width: 1.5; }
     .plot .zero { stroke: #c7c7cc; stroke-width: 1; }
@@ -39,7 +46,6 @@ enum PlayerAssets {
     .plot .name { font-size: 11px; fill: var(--ink); font-family: "DejaVu Sans Mono", monospace; }
     .plot .range { font-size: 9px; fill: var(--dim); font-family: "DejaVu Sans Mono", monospace; }
     .plot .cursor { stroke: #e73d0e; stroke-width: 1.5; }
-    @media (max-width: 1000px) { main { grid-template-columns: 340px 1fr; } }
     """
 
     static let script = """

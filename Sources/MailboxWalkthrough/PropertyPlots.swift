@@ -22,6 +22,9 @@ public struct PropertyPlots: Sendable {
     public static let chartHeight = 64.0
     static let left = 0.0
     static let top = 8.0
+    /// The charts' style sheet (their classes: `series`, `zero`, `guide`, `guide-label`, `name`, `range`,
+    /// `cursor`): the HTML player's own, which the playground serves too.
+    public static var css: String { PlayerAssets.plotCSS }
 
     public init(_ walkthrough: Walkthrough) {
         self.init(screens: walkthrough.frames.map(\.screen))

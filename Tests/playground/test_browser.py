@@ -199,6 +199,19 @@ class PlaygroundInChromium(unittest.TestCase):
         out = self.mailsim("run", path).stdout.strip().splitlines()
         return json.loads(out[-1])
 
+    def download(self, selector):
+        """Clicks SELECTOR and returns the path of the file it downloads."""
+        with self.page.expect_download() as download:
+            self.page.click(selector)
+        return download.value.path()
+
+    def command(self, line):
+        """Runs LINE in the command box and returns what the report pane then shows."""
+        self.page.fill("#command-line", line)
+        self.page.press("#command-line", "Enter")
+        self.page.wait_for_selector("#report:not([hidden])")
+        return self.page.text_content("#report")
+
     def page_state(self, phone=0, page=None):
         return (page or self.page).evaluate("(i) => mailsimPlayground.state(i)", phone)
 
@@ -311,6 +324,158 @@ class PlaygroundInChromium(unittest.TestCase):
                       page=other)
         self.assertEqual(self.lines(other), self.lines())
         self.assertEqual(self.page_state(page=other), self.page_state())
+
+    def test_typing_into_compose_is_a_type_line(self):
+        self.click_phone(*COMPOSE)
+        self.wait_for("p.compose === 'shown' && p['compose.focus'] === 'to' && !s.animating")
+        self.page.keyboard.type("ada", delay=40)
+        self.wait_for("p['compose.to'] === 'ada'")
+        self.assertEqual(self.lines()[-1], "type ada")  # three keys, one amended line
+        self.assertEqual(self.pane_lines()[-1], "type ada")
+        self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
+
+    def test_pin_the_state_appends_expect_lines_that_pass(self):
+        self.drag(100, MSG1_Y, 120, seconds=0.3)
+        self.wait_for("p['archive.count'] === 1 && !s.animating")
+        before = len(self.lines())
+        self.page.click("#pin")
+        deadline = time.monotonic() + 8
+        while len(self.pane_lines()) <= before:
+            self.assertLess(time.monotonic(), deadline, "Pin the state added no line")
+            self.page.wait_for_timeout(20)
+        pinned = self.pane_lines()[before:]
+        self.assertTrue(pinned and all(line.startswith("expect ") for line in pinned), pinned)
+        self.assertTrue(any("archive.count" in line for line in pinned), pinned)
+        with open(self.download("#download")) as f:
+            script = f.read()
+        self.assertEqual(script.splitlines()[before:], pinned)
+        path = os.path.join(self.dir, "pinned.mbs")
+        with open(path, "w") as f:
+            f.write(script)
+        self.mailsim("run", path, status=0)  # every expect holds
+
+    def test_a_tenth_of_the_speed_after_release(self):
+        self.page.click('#speeds button[data-speed="0.1"]')
+        self.wait_for("true")
+        # 40 pt is short of 60: the row snaps back over 0.3 s of virtual time (SPEC §2), 3 s of wall time at 0.1×.
+        self.drag(100, MSG1_Y, 40, seconds=0.25)
+        self.wait_for("s.animating && p['msg1.x'] < 40")
+        t0, w0 = self.page.evaluate("mailsimPlayground.screen().time"), time.monotonic()
+        self.page.wait_for_timeout(300)
+        t1, w1 = self.page.evaluate("mailsimPlayground.screen().time"), time.monotonic()
+        self.assertTrue(self.page.evaluate("mailsimPlayground.screen().animating"))
+        # (t1 - t0) is a tenth of the wall time between the two answers (give or take a frame's round trip).
+        self.assertAlmostEqual(t1 - t0, (w1 - w0) / 10, delta=0.012, msg=(t0, t1, w1 - w0))
+        self.assertGreater(t1 - t0, 0.015)
+        self.settled()
+        self.assertEqual(self.prop("msg1.x"), 0)
+        self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
+
+    def test_a_spring_in_swiftui_notation(self):
+        row = '.param[data-name="curve.snap"]'
+        self.page.select_option(row + " select", "spring")
+        self.wait_for("s.phones[0].params['curve.snap'].startsWith('spring')")
+        self.page.select_option(row + " .spring select.notation", "swiftui")
+        fields = self.page.locator(row + " .spring-field input.num")
+        self.assertEqual(fields.count(), 2)  # duration, bounce
+        fields.nth(1).fill("0.3")
+        fields.nth(1).dispatch_event("change")
+        self.wait_for("true")
+        fields = self.page.locator(row + " .spring-field input.num")
+        fields.nth(0).fill("0.5")
+        fields.nth(0).dispatch_event("change")
+        deadline = time.monotonic() + 8
+        while "set curve.snap spring swiftui duration 0.5 bounce 0.3" not in self.lines():
+            self.assertLess(time.monotonic(), deadline, self.lines())
+            self.page.wait_for_timeout(20)
+        # SwiftUI's duration is the response, its bounce 1 − the damping ratio: mailsim's spring(0.7, 0.5).
+        self.assertIn("spring(0.7,0.5)", self.command("show param.curve.snap").replace(" ", ""))
+        self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
+
+    def test_a_row_grabbed_while_it_snaps_back(self):
+        self.page.click('#speeds button[data-speed="0.25"]')  # a longer snap-back to grab it in (1.2 s of wall time)
+        self.drag(100, MSG1_Y, 45, seconds=0.25)
+        self.wait_for("s.animating && p['msg1.x'] > 5 && p['msg1.x'] < 40")
+        self.drag(100, MSG1_Y, 30, seconds=0.25)
+        self.settled()
+        lines = self.lines()
+        self.assertEqual(sum(1 for line in lines if line.startswith("release")), 2, lines)
+        # The second finger went down on a moving row: the time between the releases is shorter than the snap-back.
+        first = lines.index(next(l for l in lines if l.startswith("release")))
+        between = lines[first + 1:lines.index(next(l for l in lines[first + 1:] if l.startswith("pan msg1")))]
+        waited = sum(float(l.split()[1]) for l in between if l.startswith("advance"))
+        self.assertLess(waited, 0.3, lines)
+        self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
+
+    def test_shake_with_nothing_to_undo_says_so(self):
+        self.page.click("#shake")
+        self.page.wait_for_selector("#status.show")
+        self.assertEqual(self.page.text_content("#status"), "Nothing to undo.")
+        self.assertFalse(self.page.is_visible("#report"))
+
+    def test_the_plots_show_the_thresholds_in_the_players_style(self):
+        self.drag(200, MSG1_Y, -180, seconds=0.3)
+        self.wait_for("p.overlay === 'reschedule' && !s.animating")
+        self.page.wait_for_selector("#plots svg.plot")
+        labels = self.page.eval_on_selector_all("#plots .guide-label", "els => els.map(e => e.textContent.trim())")
+        for threshold in ("60", "-60", "260", "-260"):
+            self.assertTrue(any(re.fullmatch("[+]?" + re.escape(threshold) + "(\\.0+)?", l) or l == threshold.replace("-", "−")
+                                for l in labels), (threshold, labels))
+        style = self.page.eval_on_selector("#plots .guide", "e => { const c = getComputedStyle(e); return [c.stroke, c.strokeDasharray]; }")
+        self.assertEqual(style[0], "rgb(224, 160, 48)")  # PlayerAssets' .plot .guide, served as /plots.css
+        label = self.page.eval_on_selector("#plots .guide-label", "e => getComputedStyle(e).fill")
+        self.assertEqual(label, "rgb(176, 112, 16)")
+        if os.environ.get("MAILSIM_SCREENSHOTS"):
+            self.page.locator(".looking-back").screenshot(path=os.path.join(os.environ["MAILSIM_SCREENSHOTS"], "plots.png"))
+
+    def test_open_walkthrough_runs_the_player(self):
+        self.drag(200, MSG1_Y, -120, seconds=0.25)
+        self.wait_for("p.overlay === 'reschedule' && !s.animating")
+        problems = []
+        self.context.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        with self.context.expect_page() as opened:
+            self.page.click("#open-walkthrough")
+        player = opened.value
+        player.on("pageerror", lambda e: problems.append(str(e)))
+        player.wait_for_load_state()
+        self.assertTrue(player.url.endswith("/walkthrough"), player.url)
+        # The player's script runs (its policy allows it by hash): a step forward moves the frame counter and the
+        # scrubber, and the script pane marks the line being played.
+        player.wait_for_selector("#screen svg, #screen")
+        self.assertEqual(player.text_content("#frame"), "0")
+        player.keyboard.press("ArrowRight")
+        player.keyboard.press("ArrowRight")
+        deadline = time.monotonic() + 5
+        while player.text_content("#frame") != "2":
+            self.assertLess(time.monotonic(), deadline, "the player's script did not run: " + repr(problems))
+            player.wait_for_timeout(20)
+        self.assertEqual(player.eval_on_selector("#scrubber", "e => e.value"), "2")
+        frames = int(player.eval_on_selector("#scrubber", "e => e.max")) + 1
+        self.assertGreater(frames, 10)
+        for line in self.lines():
+            self.assertIn(line, player.text_content("#script"))
+        self.assertEqual(problems, [], "the player's page had errors (its policy blocked something?)")
+
+    def test_download_gif_is_a_gif_of_the_session(self):
+        self.drag(200, MSG1_Y, -180, seconds=0.3)
+        self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] === 1 && !s.animating")
+        path = self.download("#download-gif")
+        with Image.open(path) as gif:
+            self.assertEqual(gif.format, "GIF")
+            # Scale 1: the screen's 320 × 568 points, and under them the caption strip (the line being played).
+            self.assertEqual(gif.size[0], 320)
+            self.assertGreater(gif.size[1], 568)
+            self.assertGreater(gif.n_frames, 1)
+            frames = []
+            for k in range(gif.n_frames):
+                gif.seek(k)
+                frames.append(gif.convert("RGB"))
+            # The first frame is the inbox before the drag: msg1's row white where the drag will reveal yellow; a
+            # later frame, the finger past -60, shows the later colour there (SPEC §2).
+            self.assertEqual(frames[0].getpixel((300, 150)), (255, 255, 255))
+            self.assertIn(YELLOW, [f.getpixel((300, 150)) for f in frames[1:]])
+            last = frames[-1]
+            self.assertEqual(last.getpixel((10, 300)), YELLOW)  # the reschedule overlay's yellow (SPEC §1)
 
 
 if __name__ == "__main__":

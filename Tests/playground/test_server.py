@@ -77,9 +77,10 @@ class Server:
         if origin is not None: lines.append(f"Origin: {origin}")
         return self.raw(("\r\n".join(lines) + "\r\n\r\n").encode())
 
-    def get(self, path, host=None, method="GET", body=b""):
+    def get(self, path, host=None, method="GET", body=b"", content_type=None):
         host = host or f"127.0.0.1:{self.port}"
-        request = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+        extra = f"Content-Type: {content_type}\r\n" if content_type else ""
+        request = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}Content-Length: {len(body)}\r\n\r\n"
         return self.raw(request.encode() + body)
 
 
@@ -126,6 +127,9 @@ head, _ = server.get("/playground.js")
 check("GET /playground.js is JavaScript", " 200 " in status(head) and "content-type: text/javascript" in head.lower(), head)
 head, _ = server.get("/playground.css")
 check("GET /playground.css is CSS", " 200 " in status(head) and "content-type: text/css" in head.lower(), head)
+head, body = server.get("/plots.css")
+check("GET /plots.css is the HTML player's plot style", " 200 " in status(head) and "content-type: text/css" in head.lower()
+      and ".plot .guide-label" in body, (head, body))
 head, _ = server.get("/nothing-here")
 check("any other path is 404", " 404 " in status(head), head)
 head, _ = server.get("/", host="evil.example")
@@ -252,6 +256,29 @@ with server.session() as ws:
 # Exports.
 head, body = server.get("/walkthrough", method="POST", body=b"# nothing\n")
 check("POST /walkthrough of a script is the HTML player", " 200 " in status(head) and "text/html" in head.lower(), head)
+
+def policy(head):
+    return next((l.split(":", 1)[1].strip() for l in head.split("\r\n") if l.lower().startswith("content-security-policy:")), "")
+
+
+def source_hashes(body, tag):
+    """The CSP hash sources of the inline <TAG> blocks (no attributes) of an HTML page."""
+    import base64, hashlib
+    blocks = re.findall(f"<{tag}>(.*?)</{tag}>", body, re.S)
+    return ["'sha256-" + base64.b64encode(hashlib.sha256(b.encode()).digest()).decode() + "'" for b in blocks]
+
+
+csp = policy(head)
+check("the HTML player's policy allows its inline script and style by hash, sandboxed, with no connection",
+      all(h in csp for h in source_hashes(body, "script") + source_hashes(body, "style"))
+      and source_hashes(body, "script") and "unsafe-inline" not in csp and "sandbox allow-scripts" in csp
+      and "default-src 'none'" in csp and "connect-src" not in csp, (csp, source_hashes(body, "script")))
+form = "script=" + __import__("urllib.parse").parse.quote_plus("pan msg1 -100 in 0.2\nrelease -500\n# done, 100%\n")
+head, body = server.get("/walkthrough", method="POST", body=form.encode(), content_type="application/x-www-form-urlencoded")
+check("POST /walkthrough of a form's script field is the player of that script",
+      " 200 " in status(head) and "pan msg1 -100 in 0.2" in body and "# done, 100%" in body, (head, body[:300]))
+head, body = server.get("/walkthrough", method="POST", body=b"other=1", content_type="application/x-www-form-urlencoded")
+check("a form without a script field is 400", " 400 " in status(head) and "script field" in body, (head, body))
 head, body = server.get("/walkthrough", method="POST", body=b"# a comment\nsave elsewhere.mbs\n")
 check("POST /walkthrough of a script that touches files is 400 with the error",
       " 400 " in status(head) and ":2:" in body and "text/plain" in head.lower(), (head, body))

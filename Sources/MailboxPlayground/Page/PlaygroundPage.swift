@@ -14,6 +14,7 @@ public enum PlaygroundPage {
 <link rel="icon" href="data:,">
 <title>mailsim playground</title>
 <link rel="stylesheet" href="/playground.css">
+<link rel="stylesheet" href="/plots.css">
 <script src="/playground.js" defer></script>
 </head>
 <body>
@@ -516,7 +517,10 @@ public enum PlaygroundPage {
     setTimeout(function () { pendingCommand = false; }, 2000);
   });
 
+  // A report answers a line typed in the command box; any other (a shake with nothing to undo says
+  // "Nothing to undo.") goes to the status line.
   function onReport(m) {
+    if (!pendingCommand) return notify(String(m.text || "").trim());
     pendingCommand = false;
     showReport(m.text, false);
   }
@@ -992,12 +996,20 @@ public enum PlaygroundPage {
   }
 
   $("open-walkthrough").addEventListener("click", function () {
-    // The tab is opened now, inside the click (a pop-up blocker allows that), and shown the page when it comes.
-    var tab = window.open("", "_blank");
-    post("/walkthrough", "text/html").then(function (blob) {
-      var url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url; else window.open(url, "_blank");
-    }, function (e) { if (tab) tab.close(); notify(e.message, "error"); });
+    // A form posted into a new tab: the player is then a page of the server with a policy of its own (its inline
+    // script and style allowed by their hashes), not a blob: URL, which would inherit this page's policy.
+    var form = element("form");
+    form.method = "post";
+    form.action = "/walkthrough";
+    form.target = "_blank";
+    form.hidden = true;
+    var field = element("textarea");
+    field.name = "script";
+    field.value = scriptText();
+    form.appendChild(field);
+    document.body.appendChild(form);
+    form.submit();
+    form.remove();
   });
 
   $("download-gif").addEventListener("click", function () {
@@ -1227,19 +1239,24 @@ body.animating .clock #time { color: var(--accent); }
 .timeline li.empty, .plots:empty::before { color: var(--faint); font-family: "DejaVu Sans", system-ui, sans-serif; }
 .plots:empty::before { content: "The row's x and every moving property, once something has moved."; font-size: 12px; }
 .plots { display: flex; flex-wrap: wrap; gap: 8px; max-height: 260px; overflow: auto; }
-.plots svg.plot { display: block; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
-.plot .series { fill: none; stroke: var(--accent); stroke-width: 1.5; }
-.plot .zero { stroke: #c7c7cc; stroke-width: 1; }
-.plot .guide { stroke: #e0a030; stroke-width: 1; stroke-dasharray: 4 3; }
-.plot .guide-label { font-size: 9px; fill: #b07010; text-anchor: end; font-family: var(--mono); }
-.plot .name { font-size: 11px; fill: var(--ink); font-family: var(--mono); }
-.plot .range { font-size: 9px; fill: var(--dim); font-family: var(--mono); }
-.plot .cursor { display: none; }
+/* The charts' own style (.plot .series, .guide, .guide-label, .zero, .name, .range, .cursor) is the HTML player's,
+   served as /plots.css from PropertyPlots.css: one text for both. Only what differs here: no cursor to move. */
+#plots .plot .cursor { display: none; }
+/* On a narrow window the 560-wide charts scale down (they have a viewBox) rather than lose their threshold labels
+   off the right edge. */
+#plots svg.plot { max-width: 100%; height: auto; }
 
 /* ---- sizes: the phone larger on a large screen (the SVG's viewBox keeps the mapping), the columns folding on a small one */
 @media (min-width: 1700px) and (min-height: 1000px) { :root { --phone-w: 380px; } }
 @media (max-width: 1180px) {
   main { grid-template-columns: auto minmax(280px, 1fr); }
+  /* No room in the bar for the status line: it floats at the bottom instead of pushing the rest to a new row. */
+  .status {
+    position: fixed; left: 50%; bottom: 16px; transform: translateX(-50%); z-index: 10; flex: none; min-width: 0;
+    max-width: 90vw; padding: 6px 14px; border-radius: 8px; background: var(--ink); color: #fff; pointer-events: none;
+    box-shadow: 0 4px 14px rgba(0, 0, 0, .2);
+  }
+  .status.error { background: var(--warn); color: #fff; }
   .script-pane { grid-column: 1 / -1; order: 3; max-height: 360px; }
 }
 @media (max-width: 760px) {

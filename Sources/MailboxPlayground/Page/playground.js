@@ -403,7 +403,10 @@
     setTimeout(function () { pendingCommand = false; }, 2000);
   });
 
+  // A report answers a line typed in the command box; any other (a shake with nothing to undo says
+  // "Nothing to undo.") goes to the status line.
   function onReport(m) {
+    if (!pendingCommand) return notify(String(m.text || "").trim());
     pendingCommand = false;
     showReport(m.text, false);
   }
@@ -879,12 +882,20 @@
   }
 
   $("open-walkthrough").addEventListener("click", function () {
-    // The tab is opened now, inside the click (a pop-up blocker allows that), and shown the page when it comes.
-    var tab = window.open("", "_blank");
-    post("/walkthrough", "text/html").then(function (blob) {
-      var url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url; else window.open(url, "_blank");
-    }, function (e) { if (tab) tab.close(); notify(e.message, "error"); });
+    // A form posted into a new tab: the player is then a page of the server with a policy of its own (its inline
+    // script and style allowed by their hashes), not a blob: URL, which would inherit this page's policy.
+    var form = element("form");
+    form.method = "post";
+    form.action = "/walkthrough";
+    form.target = "_blank";
+    form.hidden = true;
+    var field = element("textarea");
+    field.name = "script";
+    field.value = scriptText();
+    form.appendChild(field);
+    document.body.appendChild(form);
+    form.submit();
+    form.remove();
   });
 
   $("download-gif").addEventListener("click", function () {
