@@ -29,9 +29,9 @@ import Testing
         let result = try CLI.run(["run", "--color", "always", "-"], stdin: Self.script)
         #expect(result.status == 0)
         let lines = result.stdoutLines.map(Self.visible)
-        // The state table: the icon column starts at the same place in the header and on every row.
-        let header = try #require(lines.first { $0.hasPrefix("msg ") })
-        let rows = lines.filter { $0.hasPrefix("msg1 ") || $0.hasPrefix("msg5 ") }
+        // The state's drawing table: the icon column starts at the same place in the header and on every row.
+        let header = try #require(lines.first { $0.hasPrefix("msg ") && $0.contains("icon ") })
+        let rows = lines.filter { ($0.hasPrefix("msg1 ") || $0.hasPrefix("msg5 ")) && $0.contains("#") }
         #expect(rows.count == 2)
         let iconColumn = try #require(header.range(of: "icon ")?.lowerBound).utf16Offset(in: header)
         for row in rows {
@@ -56,7 +56,10 @@ import Testing
         let result = try CLI.run(["run", "--color", color, "-"], stdin: Self.script)
         #expect(result.status == 0)
         let lines = result.stdoutLines.map(Self.visible)
-        let stateRows = lines.filter { $0.hasPrefix("msg") && $0.contains(" inbox ") }
+        // The state's drawing table: `msgN  background …` rows (the row ids alone, not `msgN.background` paths).
+        let stateRows = lines.filter { line in
+            line.hasPrefix("msg") && line.contains("#") && line.split(separator: " ").first?.allSatisfy { $0 != "." } == true
+        }
         let colourRows = lines.filter {
             $0.hasPrefix("tint (segment") || ($0.hasPrefix("msg") && $0.contains(".background ") && !$0.contains(" = "))
         }
@@ -71,7 +74,8 @@ import Testing
     @Test func plainOutputHasNoEscapes() throws {
         let result = try CLI.run(["run", "--color", "never", "-"], stdin: Self.script)
         #expect(!result.stdout.contains("\u{1B}"))
-        #expect(result.stdout.contains("msg1  inbox   -180  144      86      1  yellow #FECA16  later"))
+        #expect(result.stdout.contains("msg1  inbox   -180  144      86      1  none    none\n"))
+        #expect(result.stdout.contains("msg1  yellow #FECA16  later           1     170\n"))
     }
 
     /// `render` tints a row's revealed background with its colour; the plain text is the same without it.
