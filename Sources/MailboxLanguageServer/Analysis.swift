@@ -248,7 +248,7 @@ struct CollectedOutput: ScriptOutputSink {
 
 /// `snapshot` lines as the editor runs them: checked, never written (a keystroke writes no file).
 struct NoPictures: PictureSink {
-    func write(_ request: PictureRequest) throws(ScriptError) {}
+    func write(_ request: PictureRequest, line: Int) throws(ScriptError) {}
 }
 
 /// Seconds on the monotonic clock.

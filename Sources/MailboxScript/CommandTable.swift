@@ -114,7 +114,7 @@ public enum CommandTable {
         CommandSpec("snapshot", [.required(.file, .file),
                                  .optional(.seconds, .wholeNumber(PictureRequest.scales), after: "scale")],
                     summary: "draw the screen now into FILE (.svg or .png)",
-                    details: "Writes a picture of the screen now: SVG or PNG, chosen by FILE's extension. A PNG is drawn at scale S (\(PictureRequest.scales.lowerBound)…\(PictureRequest.scales.upperBound), default \(PictureRequest.defaultScale)): point (x, y) is pixel (S·x, S·y), so the default picture is \(PictureRequest.defaultScale * Int(Metrics.screenWidth)) × \(PictureRequest.defaultScale * Int(Metrics.screenHeight)). Changes nothing and takes no time.",
+                    details: "Writes a picture of the screen now: SVG or PNG, chosen by FILE's extension. A PNG is drawn at scale S (\(PictureRequest.scales.lowerBound)…\(PictureRequest.scales.upperBound), default \(PictureRequest.defaultScale)): point (x, y) is pixel (S·x, S·y), so the default picture is \(PictureRequest.defaultScale * Int(Metrics.screenWidth)) × \(PictureRequest.defaultScale * Int(Metrics.screenHeight)). In a script FILE is relative to the script's folder (mailsim run dir/a.mbs with snapshot a.png writes dir/a.png); at the prompt and on standard input, to the current directory. Changes nothing and takes no time.",
                     example: "snapshot swipe.png scale 1") { a throws(ScriptError) in
             .snapshot(try PictureRequest.Target(file: try a.required(word: .file, of: "snapshot"), scale: a.number(.seconds)?.integer))
         },
@@ -126,7 +126,7 @@ public enum CommandTable {
         },
         CommandSpec("load", [.required(.file, .file)],
                     summary: "play a script into this session and go on from there",
-                    details: "Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or through others.",
+                    details: "Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or through others. FILE is relative to the current directory, and a FILE named in a loaded file (load, snapshot, save) to that file's folder.",
                     example: "load swipe.mbs", interactiveOnly: true) { a throws(ScriptError) in
             .load(file: try a.required(word: .file, of: "load"))
         },

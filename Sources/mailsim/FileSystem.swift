@@ -401,6 +401,27 @@ enum FileSystem {
         return home + path.dropFirst()
     }
 
+    /// The one rule for a FILE named on a line (`snapshot FILE`, `load FILE`, `save FILE`): a line of a script
+    /// file names it relative to that script's folder (`mailsim run dir/a.mbs` with `snapshot a.png` writes
+    /// dir/a.png, wherever mailsim was started); a line typed at the prompt or read from standard input
+    /// (`script` nil, `-` or `<stdin>`), relative to the current directory. `~/` is the home folder; an
+    /// absolute path is itself.
+    static func path(_ written: String, inScript script: String?) -> String {
+        let path = expandingTilde(written)
+        guard !path.hasPrefix("/"), let script, script != "-", script != "<stdin>",
+              let slash = script.lastIndex(of: "/") else { return path }
+        return String(script[...slash]) + path
+    }
+
+    /// A path's folder resolved (links, `..`) and its last name: two names of one file to be written, however
+    /// they are spelled, give one answer (a file not written yet has no identity of its own to compare).
+    static func canonicalTarget(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return identity(of: ".") + "/" + path }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        let folderPath = identity(of: folder)
+        return (folderPath.hasSuffix("/") ? folderPath : folderPath + "/") + path[path.index(after: slash)...]
+    }
+
     /// The file's real path (links resolved), to recognise it however it is named.
     static func identity(of path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }

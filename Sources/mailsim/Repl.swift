@@ -79,13 +79,17 @@ struct ReplSink: LineSink {
     let repl: Repl
     /// The files being loaded, outermost first, by identity (empty at the prompt).
     let loading: [String]
+    /// The file whose lines these are, as it was found (nil at the prompt): FILEs its lines name are relative
+    /// to its folder (`FileSystem.path(_:inScript:)`).
+    let script: String?
     /// Set by `quit`.
     private(set) var quit = false
     private(set) var hasStoppedOnError = false
 
-    init(repl: Repl, loading: [String]) {
+    init(repl: Repl, loading: [String], script: String? = nil) {
         self.repl = repl
         self.loading = loading
+        self.script = script
     }
 
     private var style: Style { repl.style }
@@ -138,7 +142,7 @@ struct ReplSink: LineSink {
             guard save(request, session, at: at) else { return stopped(at: result.place) }
         case .report(.picture(let picture))?:
             do throws(ScriptError) {
-                try PictureFiles().write(picture)
+                try PictureFiles(script: script).write(picture, line: result.place.line)
             } catch {
                 Console.error(style.error("\(at)error: \(error.message)"))
                 return stopped(at: result.place)
@@ -183,7 +187,7 @@ struct ReplSink: LineSink {
     /// terminal answers y; where no one can answer, not at all. False when nothing was written.
     private func save(_ request: SaveRequest, _ session: Session, at: String) -> Bool {
         let file = request.file
-        let path = FileSystem.expandingTilde(file)
+        let path = FileSystem.path(file, inScript: script)
         if !request.force && FileSystem.exists(path) {
             let answered = Console.inputIsTerminal && LineEditor.confirm("overwrite \(file)? [y/N] ")
             guard answered else {
@@ -207,7 +211,7 @@ struct ReplSink: LineSink {
     /// before it stay run); `quit` ends the load, not the prompt. A file already being loaded is refused, and so
     /// are loads nested deeper than `ScriptLimits.maxLoadDepth`. False when the load stopped on an error.
     private func load(_ file: String, at: String, session: inout Session) -> Bool {
-        let path = FileSystem.expandingTilde(file)
+        let path = FileSystem.path(file, inScript: script)
         let identity = FileSystem.identity(of: path)
         let refusal: ScriptError? = loading.contains(identity) ? .alreadyLoading(file)
             : loading.count >= ScriptLimits.maxLoadDepth ? .loadsTooDeep(limit: ScriptLimits.maxLoadDepth) : nil
@@ -218,7 +222,9 @@ struct ReplSink: LineSink {
         // A file being loaded is an input: nothing its lines write (`snapshot`, `save`) may replace it.
         FileSystem.protectInput(path)
         defer { FileSystem.releaseInput(path) }
-        var runner = LineRunner(file: file, sink: ReplSink(repl: repl, loading: loading + [identity]))
+        // Named as typed at the prompt; a file loaded by a loaded file, by where it was found.
+        var runner = LineRunner(file: script == nil ? file : path,
+                                sink: ReplSink(repl: repl, loading: loading + [identity], script: path))
         do throws(FileSystem.Failure) {
             try FileSystem.stream(path) { runner.feed($0, session: &session) }
         } catch {

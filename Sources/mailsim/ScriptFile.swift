@@ -10,8 +10,11 @@ enum ScriptFile {
     /// Runs `file` in a fresh session; `output` receives what it produces, `observer` (a recorder) watches each
     /// line, `keepsContext` keeps the screen at each problem, and `finished` sees the session at the end. A
     /// file that cannot be read gives a report marked unreadable (and nothing is emitted).
+    /// A `snapshot` FILE is relative to the script's folder (standard input's: the current directory); with
+    /// `claims`, the pictures' files are shared with the run's other scripts, and none may write another's.
     static func run<Output: ScriptOutputSink>(_ file: String, trace: Bool, output: inout Output,
                                               observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
+                                              claims: PictureClaims? = nil,
                                               finished: (Session) -> Void = { _ in }) -> ScriptReport {
         let name = displayName(file)
         // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
@@ -22,7 +25,8 @@ enum ScriptFile {
         // what its looking commands print.
         session.confirmsSettings = trace
         // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.
-        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: output, pictures: PictureFiles(),
+        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: output,
+                                                            pictures: PictureFiles(script: name, claims: claims),
                                                             observer: observer))
         runner.sink.keepsContext = keepsContext
         defer { if let printed = runner.sink.output as? Output { output = printed } }
@@ -43,9 +47,9 @@ enum ScriptFile {
     }
 
     /// Runs `file` printing nothing, for its report alone.
-    static func run(_ file: String, keepsContext: Bool) -> ScriptReport {
+    static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> ScriptReport {
         var quiet = NoOutput()
-        return run(file, trace: false, output: &quiet, keepsContext: keepsContext)
+        return run(file, trace: false, output: &quiet, keepsContext: keepsContext, claims: claims)
     }
 
     /// Runs a script's text, already read, in a fresh session as `run` runs a file (`mailsim test --update`
@@ -53,7 +57,8 @@ enum ScriptFile {
     static func run(source: [UInt8], name: String) -> ScriptReport {
         var session = Session()
         session.collectsTrace = false
-        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: NoOutput(), pictures: PictureFiles()))
+        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: NoOutput(),
+                                                            pictures: PictureFiles(script: name)))
         source.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         return runner.sink.report

@@ -24,8 +24,10 @@ enum TestRun {
         var entries: [TestReportPage.Entry] = []
         var failed = 0
         let reportDirectory = options.reportDirectory
+        // The scripts run in parallel: two of them writing one picture file would leave either's picture.
+        let claims = PictureClaims()
         let delivered = WorkerPool.run(count: items.count, threads: options.jobs ?? WorkerPool.processorCount, work: { index in
-            let result = check(items[index])
+            let result = check(items[index], claims: claims)
             return (result, reportDirectory.map { TestReport.entry(for: result, in: $0) })
         }, deliver: { _, output in
             printer.print(output.0)
@@ -69,7 +71,7 @@ enum TestRun {
     }
 
     /// Runs one selected script in a fresh session, timing it and keeping the screen at each problem.
-    static func check(_ item: TestSelection.Item) -> ScriptResult {
+    static func check(_ item: TestSelection.Item, claims: PictureClaims? = nil) -> ScriptResult {
         switch item {
         case let .unreadable(path, message):
             var report = ScriptReport(file: path)
@@ -77,7 +79,7 @@ enum TestRun {
             return ScriptResult(report: report, seconds: 0)
         case .script(let file):
             let start = WallClock.now()
-            let report = ScriptFile.run(file, keepsContext: true)
+            let report = ScriptFile.run(file, keepsContext: true, claims: claims)
             return ScriptResult(report: report, seconds: WallClock.now() - start)
         }
     }

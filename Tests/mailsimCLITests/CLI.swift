@@ -24,12 +24,13 @@ struct CLI {
         return exe.deletingLastPathComponent().appendingPathComponent("mailsim")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// Runs mailsim in `directory` (the package root unless given).
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Result {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory ?? root
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

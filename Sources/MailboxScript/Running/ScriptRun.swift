@@ -47,7 +47,7 @@ public struct ScriptRun: LineSink {
         switch outcome.effect {
         case .report(.picture(let picture))?:
             guard let pictures else { return stop(.noPictures, at: number) }
-            do throws(ScriptError) { try pictures.write(picture) } catch { return stop(error, at: number) }
+            do throws(ScriptError) { try pictures.write(picture, line: number) } catch { return stop(error, at: number) }
         case .report(let found)?:
             output.emit(.report(found))
         case .save?, .load?, .quit?, .screenReset?, nil:
@@ -114,8 +114,8 @@ public struct NoOutput: ScriptOutputSink {
 
 /// Draws and writes the pictures `snapshot` asks for (the front end's job: the script layer draws nothing).
 public protocol PictureSink {
-    /// Writes the picture, or throws the error that stops the script at that line.
-    func write(_ request: PictureRequest) throws(ScriptError)
+    /// Writes the picture `snapshot` asked for at `line`, or throws the error that stops the script there.
+    func write(_ request: PictureRequest, line: Int) throws(ScriptError)
 }
 
 /// Watches a script run for a recorder: each line before and after it runs (nil outcome: it was an error), and
