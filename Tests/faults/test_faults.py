@@ -388,8 +388,8 @@ def snapshot_over_its_own_script():
 @case
 def snapshot_over_another_script_of_the_suite():
     # A script named on the command line need not end in .mbs: here one ends in .svg, and another one's
-    # snapshot names it (by another spelling).
-    with Folder({"s/a.mbs": "tap menu\nsnapshot s/../s/b.svg\n", "s/b.svg": QUIET}) as f:
+    # snapshot names it (by another spelling; relative to the script's folder, s/).
+    with Folder({"s/a.mbs": "tap menu\nsnapshot ../s/b.svg\n", "s/b.svg": QUIET}) as f:
         out, _ = check(f, ["test", "s/a.mbs", "s/b.svg"], 1, None)
         assert "cannot write 's/../s/b.svg': it is the script 's/b.svg'" in out, out
 
