@@ -7,9 +7,51 @@ import MailboxText
 /// What the page shows of one phone: its SVG, the `state --json` object and the parameter values.
 enum PhoneView {
     static func screen(_ session: Session) -> ServerMessage.PhoneScreen {
-        let snapshot = session.screen.snapshot()
-        return ServerMessage.PhoneScreen(svg: SVGWriter.document(Scene(screen: snapshot)), state: state(session),
-                                         params: params(snapshot.settings))
+        var render = Render()
+        return render.screen(session)
+    }
+
+    /// One phone's screens, answer after answer, written from what did not change since the last one: the SVG's
+    /// top-level nodes (their text and its JSON escaping; during a drag only the dragged row's changes) and the
+    /// parameters (they change only with a `set`). The texts are those `screen(_:)` writes from scratch.
+    struct Render: Sendable {
+        var svg = SVGDocumentCache()
+        /// The last nodes' texts and their JSON escaping (without quotes), in order.
+        var escaped: [(text: String, json: String)] = []
+        var head: (text: String, json: String) = ("", "")
+        var params: (settings: Settings, json: JSON, text: String)?
+
+        mutating func screen(_ session: Session) -> ServerMessage.PhoneScreen {
+            let snapshot = session.screen.snapshot()
+            let (head, parts) = svg.parts(Scene(screen: snapshot))
+            if head != self.head.text { self.head = (head, Render.escape(head)) }
+            var next: [(text: String, json: String)] = []
+            next.reserveCapacity(parts.count)
+            var svgText = head, literal = "\"" + self.head.json
+            for (i, part) in parts.enumerated() {
+                let json = i < escaped.count && escaped[i].text == part.text ? escaped[i].json : Render.escape(part.text)
+                next.append((part.text, json))
+                svgText += part.text
+                literal += json
+            }
+            escaped = next
+            svgText += SVGDocumentCache.closing
+            literal += Render.escape(SVGDocumentCache.closing) + "\""
+            if params?.settings != snapshot.settings {
+                let json = PhoneView.params(snapshot.settings)
+                params = (snapshot.settings, json, json.text)
+            }
+            return ServerMessage.PhoneScreen(svg: svgText, state: PhoneView.state(session), params: params!.json,
+                                             svgLiteral: literal, paramsText: params!.text)
+        }
+
+        /// A text as inside a JSON string literal.
+        static func escape(_ text: String) -> String {
+            var out = JSON.quote(text)
+            out.removeFirst()
+            out.removeLast()
+            return out
+        }
     }
 
     /// The object `state --json` prints (run on a copy: a looking line changes nothing).
