@@ -20,6 +20,46 @@ enum PhoneView {
         var escaped: [(text: String, json: String)] = []
         var head: (text: String, json: String) = ("", "")
         var params: (settings: Settings, json: JSON, text: String)?
+        /// The last state object's properties (path, value) and each one's text (`"path":value`).
+        var properties: [(key: String, value: JSON, text: String)] = []
+
+        /// `state.text`, each property's text kept from the last state when its value is the same (during a drag
+        /// most of them are: a row's x changes, the other rows' properties do not).
+        mutating func stateText(_ state: JSON) -> String {
+            guard case .object(let members) = state else { return state.text }
+            var out = "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                JSON.writeString(member.0, to: &out)
+                out += ":"
+                guard member.0 == "properties", case .object(let props) = member.1 else {
+                    member.1.write(to: &out)
+                    continue
+                }
+                var next: [(key: String, value: JSON, text: String)] = []
+                next.reserveCapacity(props.count)
+                out += "{"
+                for (i, prop) in props.enumerated() {
+                    if i > 0 { out += "," }
+                    let text: String
+                    if i < properties.count, properties[i].key == prop.0, properties[i].value == prop.1 {
+                        text = properties[i].text
+                    } else {
+                        var t = ""
+                        JSON.writeString(prop.0, to: &t)
+                        t += ":"
+                        prop.1.write(to: &t)
+                        text = t
+                    }
+                    next.append((prop.0, prop.1, text))
+                    out += text
+                }
+                out += "}"
+                properties = next
+            }
+            out += "}"
+            return out
+        }
 
         mutating func screen(_ session: Session) -> ServerMessage.PhoneScreen {
             let snapshot = session.screen.snapshot()
@@ -41,8 +81,9 @@ enum PhoneView {
                 let json = PhoneView.params(snapshot.settings)
                 params = (snapshot.settings, json, json.text)
             }
-            return ServerMessage.PhoneScreen(svg: svgText, state: PhoneView.state(session), params: params!.json,
-                                             svgLiteral: literal, paramsText: params!.text)
+            let state = PhoneView.state(session)
+            return ServerMessage.PhoneScreen(svg: svgText, state: state, params: params!.json,
+                                             svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
         }
 
         /// A text as inside a JSON string literal.

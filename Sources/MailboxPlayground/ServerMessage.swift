@@ -22,10 +22,11 @@ public enum ServerMessage: Equatable, Sendable {
         public var svg: String
         public var state: JSON
         public var params: JSON
-        /// `svg` as a JSON string literal and `params` as JSON text, when the phone's render kept them from the
-        /// last screen (`text` writes them as they are).
+        /// `svg` as a JSON string literal, `params` and `state` as JSON text, when the phone's render kept them
+        /// from the last screen (`text` writes them as they are).
         var svgLiteral: String?
         var paramsText: String?
+        var stateText: String?
 
         public init(svg: String, state: JSON, params: JSON) {
             self.svg = svg
@@ -33,10 +34,11 @@ public enum ServerMessage: Equatable, Sendable {
             self.params = params
         }
 
-        init(svg: String, state: JSON, params: JSON, svgLiteral: String, paramsText: String) {
+        init(svg: String, state: JSON, params: JSON, svgLiteral: String, paramsText: String, stateText: String) {
             self.init(svg: svg, state: state, params: params)
             self.svgLiteral = svgLiteral
             self.paramsText = paramsText
+            self.stateText = stateText
         }
 
         public static func == (a: PhoneScreen, b: PhoneScreen) -> Bool {
@@ -98,7 +100,7 @@ public enum ServerMessage: Equatable, Sendable {
         for (i, phone) in phones.enumerated() {
             if i > 0 { out += "," }
             out += #"{"state":"#
-            phone.state.write(to: &out)
+            if let text = phone.stateText { out += text } else { phone.state.write(to: &out) }
             out += #","params":"#
             if let text = phone.paramsText { out += text } else { phone.params.write(to: &out) }
             out += #","svg":"#

@@ -1,10 +1,12 @@
 import MailboxPlayground
+import MailboxReports
 import MailboxScene
 import MailboxText
 import Testing
 
-/// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts) are the bytes written
-/// from scratch: over a random session of drags, edge drags, ticks, comparisons and resets.
+/// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts of the SVG's nodes, the
+/// parameters and the state's properties) are the bytes written from scratch: over a random session of drags, edge
+/// drags, ticks, comparisons and resets.
 @Suite struct PlaygroundRenderTests {
     let never: @Sendable () -> Bool = { false }
 
@@ -37,6 +39,11 @@ import Testing
                 #expect(phones.count == p.phones.count)
                 for (i, phone) in phones.enumerated() {
                     #expect(phone["svg"]?.stringValue == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
+                    var copy = p.phones[i]
+                    guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
+                        Issue.record("no state"); continue
+                    }
+                    #expect(phone["state"] == (try JSON.parse(JSONReport.value(machine).text, maxDepth: 64)))
                 }
                 checked += 1
             }
