@@ -2,10 +2,11 @@
 """The playground server under load (make bench-playground): CLIENTS WebSocket sessions each dragging rows for
 SECONDS, as a page does (a down, moves at 60 Hz for 0.5 s, an up, then ticks at 60 Hz while the row settles), then one
 client alone for the same time. Reports the latency from a message sent to the screen that answers it (p50, p99,
-max), messages answered a second, the server's CPU time (/proc/PID/stat) and its resident memory (VmRSS and VmHWM from /proc) at the end of each.
+max), messages answered a second, the server's CPU time (/proc/PID/stat) and its resident memory (VmRSS and VmHWM from /proc) at the end of each,
+and the CPU time of the clients themselves (this Python process: they share the machine with the server).
 
 Usage: Benchmarks/playground_load.py [MAILSIM_PLAYGROUND] [--clients 50] [--seconds 20]"""
-import argparse, asyncio, json, os, re, subprocess, sys, time
+import argparse, asyncio, json, os, re, resource, subprocess, sys, time
 
 import websockets
 
@@ -83,13 +84,18 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(name, latencies, counts, elapsed, pid, cpu):
+def own_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def report(name, latencies, counts, elapsed, pid, cpu, clients_cpu):
     ms = sorted(l * 1000 for l in latencies)
     p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]
     mem = memory(pid)
     print(f"{name}: {len(ms)} messages in {elapsed:.1f} s ({len(ms) / elapsed:.0f}/s; {counts}); latency p50 {p(0.5):.2f} ms, "
           f"p99 {p(0.99):.2f} ms, max {ms[-1]:.2f} ms; server CPU {cpu:.1f} s ({cpu / elapsed * 100:.0f}% of a core, "
-          f"{cpu / len(ms) * 1e3:.2f} ms a message); server RSS {mem['VmRSS']:.1f} MiB (peak {mem['VmHWM']:.1f} MiB)")
+          f"{cpu / len(ms) * 1e3:.2f} ms a message); clients' CPU {clients_cpu:.1f} s ({clients_cpu / elapsed * 100:.0f}% of a core); server RSS {mem['VmRSS']:.1f} MiB (peak {mem['VmHWM']:.1f} MiB)")
 
 
 def main():
@@ -100,10 +106,10 @@ def main():
         url, origin = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
         print(f"idle: server RSS {memory(process.pid)['VmRSS']:.1f} MiB")
         for clients in (options.clients, 1):
-            before = cpu_seconds(process.pid)
+            before, own = cpu_seconds(process.pid), own_cpu_seconds()
             latencies, counts, elapsed = asyncio.run(run(url, origin, clients, options.seconds))
             report(f"{clients} client{'s' if clients > 1 else ''} for {options.seconds:g} s", latencies, counts, elapsed,
-                   process.pid, cpu_seconds(process.pid) - before)
+                   process.pid, cpu_seconds(process.pid) - before, own_cpu_seconds() - own)
     finally:
         process.terminate()
         process.wait(timeout=20)

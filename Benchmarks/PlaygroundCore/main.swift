@@ -118,6 +118,10 @@ func parts(_ name: String, messages: Int) {
 }
 
 let drags = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 40
+if CommandLine.arguments.contains("--drag-only") {  // for a profiler (valgrind --tool=callgrind): drags only
+    run("one phone, 20 messages", drags: drags) { _ in }
+    exit(0)
+}
 parts("20 messages", messages: 20)
 parts("500 messages (reset 500)", messages: 500)
 if CommandLine.arguments.contains("--parts") { exit(0) }

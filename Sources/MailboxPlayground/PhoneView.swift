@@ -7,9 +7,92 @@ import MailboxText
 /// What the page shows of one phone: its SVG, the `state --json` object and the parameter values.
 enum PhoneView {
     static func screen(_ session: Session) -> ServerMessage.PhoneScreen {
-        let snapshot = session.screen.snapshot()
-        return ServerMessage.PhoneScreen(svg: SVGWriter.document(Scene(screen: snapshot)), state: state(session),
-                                         params: params(snapshot.settings))
+        var render = Render()
+        return render.screen(session)
+    }
+
+    /// One phone's screens, answer after answer, written from what did not change since the last one: the SVG's
+    /// top-level nodes (their text and its JSON escaping; during a drag only the dragged row's changes) and the
+    /// parameters (they change only with a `set`). The texts are those `screen(_:)` writes from scratch.
+    struct Render: Sendable {
+        var svg = SVGDocumentCache()
+        /// The last nodes' texts and their JSON escaping (without quotes), in order.
+        var escaped: [(text: String, json: String)] = []
+        var head: (text: String, json: String) = ("", "")
+        var params: (settings: Settings, json: JSON, text: String)?
+        /// The last state object's properties (path, value) and each one's text (`"path":value`).
+        var properties: [(key: String, value: JSON, text: String)] = []
+
+        /// `state.text`, each property's text kept from the last state when its value is the same (during a drag
+        /// most of them are: a row's x changes, the other rows' properties do not).
+        mutating func stateText(_ state: JSON) -> String {
+            guard case .object(let members) = state else { return state.text }
+            var out = "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                JSON.writeString(member.0, to: &out)
+                out += ":"
+                guard member.0 == "properties", case .object(let props) = member.1 else {
+                    member.1.write(to: &out)
+                    continue
+                }
+                var next: [(key: String, value: JSON, text: String)] = []
+                next.reserveCapacity(props.count)
+                out += "{"
+                for (i, prop) in props.enumerated() {
+                    if i > 0 { out += "," }
+                    let text: String
+                    if i < properties.count, properties[i].key == prop.0, properties[i].value == prop.1 {
+                        text = properties[i].text
+                    } else {
+                        var t = ""
+                        JSON.writeString(prop.0, to: &t)
+                        t += ":"
+                        prop.1.write(to: &t)
+                        text = t
+                    }
+                    next.append((prop.0, prop.1, text))
+                    out += text
+                }
+                out += "}"
+                properties = next
+            }
+            out += "}"
+            return out
+        }
+
+        mutating func screen(_ session: Session) -> ServerMessage.PhoneScreen {
+            let snapshot = session.screen.snapshot()
+            let (head, parts) = svg.parts(Scene(screen: snapshot))
+            if head != self.head.text { self.head = (head, Render.escape(head)) }
+            var next: [(text: String, json: String)] = []
+            next.reserveCapacity(parts.count)
+            var svgText = head, literal = "\"" + self.head.json
+            for (i, part) in parts.enumerated() {
+                let json = i < escaped.count && escaped[i].text == part.text ? escaped[i].json : Render.escape(part.text)
+                next.append((part.text, json))
+                svgText += part.text
+                literal += json
+            }
+            escaped = next
+            svgText += SVGDocumentCache.closing
+            literal += Render.escape(SVGDocumentCache.closing) + "\""
+            if params?.settings != snapshot.settings {
+                let json = PhoneView.params(snapshot.settings)
+                params = (snapshot.settings, json, json.text)
+            }
+            let state = PhoneView.state(session)
+            return ServerMessage.PhoneScreen(svg: svgText, state: state, params: params!.json,
+                                             svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
+        }
+
+        /// A text as inside a JSON string literal.
+        static func escape(_ text: String) -> String {
+            var out = JSON.quote(text)
+            out.removeFirst()
+            out.removeLast()
+            return out
+        }
     }
 
     /// The object `state --json` prints (run on a copy: a looking line changes nothing).

@@ -29,6 +29,8 @@ public struct PlaygroundSession: Sendable {
     var window: HistoryWindow?
     /// A gesture began and its `history` is not sent yet: it is when nothing animates and no finger is down.
     var historyDue = false
+    /// Each phone's last screen, from which the next is written (`PhoneView.Render`).
+    var renders: [PhoneView.Render] = []
 
     struct Amend: Sendable {
         enum Kind: Sendable { case advance(Int64), type(String) }
@@ -468,9 +470,13 @@ public struct PlaygroundSession: Sendable {
 
     // MARK: - Answers
 
-    func screenMessage() -> ServerMessage {
+    mutating func screenMessage() -> ServerMessage {
         let snapshot = phones[0].screen.snapshot()
-        return .screen(phones: phones.map(PhoneView.screen), time: snapshot.time.seconds,
+        if renders.count > phones.count { renders.removeLast(renders.count - phones.count) }
+        while renders.count < phones.count { renders.append(PhoneView.Render()) }
+        var screens: [ServerMessage.PhoneScreen] = []
+        for i in phones.indices { screens.append(renders[i].screen(phones[i])) }
+        return .screen(phones: screens, time: snapshot.time.seconds,
                        animating: phones.contains { $0.screen.snapshot().animating },
                        gesture: snapshot.gesture?.rawValue ?? "none")
     }

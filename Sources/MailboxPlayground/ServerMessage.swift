@@ -22,6 +22,28 @@ public enum ServerMessage: Equatable, Sendable {
         public var svg: String
         public var state: JSON
         public var params: JSON
+        /// `svg` as a JSON string literal, `params` and `state` as JSON text, when the phone's render kept them
+        /// from the last screen (`text` writes them as they are).
+        var svgLiteral: String?
+        var paramsText: String?
+        var stateText: String?
+
+        public init(svg: String, state: JSON, params: JSON) {
+            self.svg = svg
+            self.state = state
+            self.params = params
+        }
+
+        init(svg: String, state: JSON, params: JSON, svgLiteral: String, paramsText: String, stateText: String) {
+            self.init(svg: svg, state: state, params: params)
+            self.svgLiteral = svgLiteral
+            self.paramsText = paramsText
+            self.stateText = stateText
+        }
+
+        public static func == (a: PhoneScreen, b: PhoneScreen) -> Bool {
+            a.svg == b.svg && a.state == b.state && a.params == b.params
+        }
     }
 
     public static func == (a: ServerMessage, b: ServerMessage) -> Bool { a.json == b.json }
@@ -64,5 +86,28 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The compact JSON text sent in one WebSocket text frame.
-    public var text: String { json.text }
+    public var text: String {
+        guard case let .screen(phones, time, animating, gesture) = self else { return json.text }
+        // `json.text`, with the texts a phone's render kept written as they are (the SVG's escaping is most of
+        // the cost of a screen written from scratch).
+        var out = #"{"type":"screen","time":"#
+        JSON.number(time).write(to: &out)
+        out += #","animating":"#
+        JSON.bool(animating).write(to: &out)
+        out += #","gesture":"#
+        JSON.string(gesture).write(to: &out)
+        out += #","phones":["#
+        for (i, phone) in phones.enumerated() {
+            if i > 0 { out += "," }
+            out += #"{"state":"#
+            if let text = phone.stateText { out += text } else { phone.state.write(to: &out) }
+            out += #","params":"#
+            if let text = phone.paramsText { out += text } else { phone.params.write(to: &out) }
+            out += #","svg":"#
+            if let literal = phone.svgLiteral { out += literal } else { JSON.writeString(phone.svg, to: &out) }
+            out += "}"
+        }
+        out += "]}"
+        return out
+    }
 }

@@ -35,8 +35,15 @@ public enum SVGWriter {
     /// Text made safe inside an element or a quoted attribute; characters XML cannot hold become U+FFFD.
     static func escaped(_ text: String) -> String { xmlEscaped(text) }
 
+    /// One top-level node's text when `clips` clip paths come before it, and the clip paths it adds.
+    static func node(_ node: SceneNode, clipsBefore clips: Int) -> (text: String, clips: Int) {
+        var writer = Writer(clips: clips)
+        writer.write(node)
+        return (writer.out, writer.clips - clips)
+    }
+
     /// Walks the nodes, numbering clip paths in the order they appear.
-    private struct Writer {
+    fileprivate struct Writer {
         var out = ""
         var clips = 0
 
@@ -90,5 +97,61 @@ public enum SVGWriter {
             if paint.alpha < 1 { s += " fill-opacity=\"\(number(paint.alpha))\"" }
             return s
         }
+    }
+}
+
+/// `SVGWriter.document` of scene after scene, reusing the text of each top-level node equal to the one at the same
+/// place in the last scene (with as many clip paths before it): during a drag only the dragged row's node changes
+/// (the playground draws a screen for every pointer message). The text is the same bytes as `SVGWriter.document`.
+public struct SVGDocumentCache: Sendable {
+    private var nodes: [SceneNode] = []
+    private var parts: [Part] = []
+    private var head = ""
+    private var size: (width: Double, height: Double)?
+
+    /// A node's text, and what it was written from.
+    public struct Part: Sendable {
+        public var text: String
+        var clipsBefore: Int
+        var clips: Int
+    }
+
+    public init() {}
+
+    /// The document's opening (the XML declaration and the root's opening tag, with its line break), then each
+    /// top-level node's text, then `closing`: `SVGWriter.document(scene)` is their concatenation.
+    public mutating func parts(_ scene: Scene) -> (head: String, nodes: [Part]) {
+        if size == nil || size! != (scene.width, scene.height) {
+            head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + SVGWriter.openTag(scene, id: nil) + "\n"
+            size = (scene.width, scene.height)
+        }
+        var next: [Part] = []
+        next.reserveCapacity(scene.nodes.count)
+        var clips = 0
+        for (i, node) in scene.nodes.enumerated() {
+            if i < nodes.count, parts[i].clipsBefore == clips, nodes[i] == node {
+                next.append(parts[i])
+            } else {
+                let (text, added) = SVGWriter.node(node, clipsBefore: clips)
+                next.append(Part(text: text, clipsBefore: clips, clips: added))
+            }
+            clips += next[i].clips
+        }
+        nodes = scene.nodes
+        parts = next
+        return (head, next)
+    }
+
+    /// What follows the nodes.
+    public static let closing = "</svg>\n"
+
+    /// The whole document, the same text as `SVGWriter.document(scene)`.
+    public mutating func document(_ scene: Scene) -> String {
+        let (head, parts) = parts(scene)
+        var out = head
+        out.reserveCapacity(head.utf8.count + parts.reduce(0) { $0 + $1.text.utf8.count } + 8)
+        for part in parts { out += part.text }
+        out += SVGDocumentCache.closing
+        return out
     }
 }

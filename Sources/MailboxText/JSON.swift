@@ -73,49 +73,65 @@ public enum JSON: Equatable, Sendable {
     /// A string literal: quotes, backslashes and control characters escaped; with `htmlSafe`, `<`, U+2028 and
     /// U+2029 too, so the text is also safe inside an HTML `<script>` element and as a JavaScript literal.
     public static func writeString(_ text: String, to out: inout String, htmlSafe: Bool = false) {
-        out += "\""
-        // Runs of characters written as they are go in whole (an SVG of 10 KB is one or a few runs); the escapes
-        // are those of the loop below.
-        let utf8 = text.utf8
-        var run = utf8.startIndex
-        var i = run
-        while i < utf8.endIndex {
-            let byte = utf8[i]
-            let plain = byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-                && !(htmlSafe && (byte == UInt8(ascii: "<") || byte == 0xE2))
-            if plain {
-                i = utf8.index(after: i)
-                continue
-            }
-            out += Substring(utf8[run..<i])
-            let scalarEnd = text.unicodeScalars.index(after: i)
-            writeEscaped(text.unicodeScalars[i..<scalarEnd], to: &out, htmlSafe: htmlSafe)
-            i = scalarEnd
-            run = i
-        }
-        out += Substring(utf8[run..<utf8.endIndex])
-        out += "\""
-    }
-
-    private static func writeEscaped(_ scalars: String.UnicodeScalarView.SubSequence, to out: inout String, htmlSafe: Bool) {
-        for scalar in scalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<" where htmlSafe: out += "\\u003c"
-            case "\u{2028}" where htmlSafe: out += "\\u2028"
-            case "\u{2029}" where htmlSafe: out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        // Byte by byte over the UTF-8 into a buffer appended once (an SVG of 10 KB with thousands of quoted
+        // attributes is one append, not one per run between quotes). U+2028 and U+2029 are E2 80 A8 and E2 80 A9;
+        // every other byte of 0x80 or more is copied as it is (the text is valid UTF-8).
+        /// The bytes the literal's escapes add (0: the text goes in as it is).
+        func extra(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var extra = 0
+            for (i, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): extra += 1
+                case 0..<0x20, 0x7F: extra += 5
+                case UInt8(ascii: "<") where htmlSafe: extra += 5
+                case 0xE2 where htmlSafe && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    extra += 3
+                default: break
                 }
             }
+            return extra
+        }
+        func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            let extra = extra(bytes)
+            if extra == 0 { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + extra + 2) { buffer in
+                var n = 0
+                @inline(__always) func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+                @inline(__always) func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 48 + digit : 87 + digit }
+                put(UInt8(ascii: "\""))
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    i += 1
+                    switch byte {
+                    case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(byte)
+                    case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
+                    case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
+                    case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
+                    case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+                    case 0..<0x20, 0x7F:
+                        for c in "\\u00".utf8 { put(c) }
+                        put(hex(byte >> 4)); put(hex(byte & 15))
+                    case UInt8(ascii: "<") where htmlSafe:
+                        for c in "\\u003c".utf8 { put(c) }
+                    case 0xE2 where htmlSafe && i + 1 < bytes.count && bytes[i] == 0x80 && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9):
+                        for c in "\\u202".utf8 { put(c) }
+                        put(bytes[i + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                        i += 2
+                    default: put(byte)
+                    }
+                }
+                put(UInt8(ascii: "\""))
+                return n
+            }
+        }
+        let written = text.utf8.withContiguousStorageIfAvailable(escaped) ?? Array(text.utf8).withUnsafeBufferPointer(escaped)
+        if let written {
+            out += written
+        } else {
+            out += "\""
+            out += text
+            out += "\""
         }
     }
 

@@ -1,0 +1,79 @@
+import MailboxPlayground
+import MailboxReports
+import MailboxScene
+import MailboxText
+import Testing
+
+/// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts of the SVG's nodes, the
+/// parameters and the state's properties) are the bytes written from scratch: over a random session of drags, edge
+/// drags, ticks, comparisons and resets.
+@Suite struct PlaygroundRenderTests {
+    let never: @Sendable () -> Bool = { false }
+
+    /// A small deterministic generator (the same session every run).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        mutating func double(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() % 10_000) / 10_000
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    @Test func screensWrittenFromTheLastOnesAreTheDocumentWrittenFromScratch() throws {
+        var p = PlaygroundSession(start: .empty)
+        _ = p.opening()
+        var random = Random(state: 20)
+        var t = 0.0
+        var checked = 0
+        func send(_ fields: [(String, JSON)]) throws {
+            for text in p.receive(JSON.object(fields).text, isCancelled: never) {
+                let json = try JSON.parse(text, maxDepth: 64)
+                guard json["type"] == .string("screen") else { continue }
+                // The text is the canonical JSON of what it holds (as `ServerMessage.json.text` writes it).
+                #expect(json.text == text)
+                let phones = json["phones"]?.arrayValue ?? []
+                #expect(phones.count == p.phones.count)
+                for (i, phone) in phones.enumerated() {
+                    #expect(phone["svg"]?.stringValue == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
+                    var copy = p.phones[i]
+                    guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
+                        Issue.record("no state"); continue
+                    }
+                    #expect(phone["state"] == (try JSON.parse(JSONReport.value(machine).text, maxDepth: 64)))
+                }
+                checked += 1
+            }
+        }
+        func pointer(_ type: String, _ x: Double, _ y: Double) throws {
+            try send([("type", .string(type)), ("x", .number(x)), ("y", .number(y)), ("t", .number(t))])
+        }
+        for _ in 0..<40 {
+            switch random.below(8) {
+            case 0: try send([("type", .string("compare")), ("on", .bool(p.phones.count == 1))])
+            case 1: try send([("type", .string("reset"))])
+            default:
+                // A drag from anywhere (a row, the edge, a button), at 60 Hz, then the release settling a while.
+                var x = random.below(3) == 0 ? 4 : random.double(0...320)
+                let y = random.double(64...560)
+                let dx = random.double(-12...12)
+                try pointer("down", x, y)
+                for _ in 0..<random.below(24) {
+                    t += 1000.0 / 60
+                    x = ((x + dx) * 100).rounded() / 100
+                    try pointer("move", x, y)
+                }
+                t += 16
+                try pointer("up", x, y)
+                for _ in 0..<random.below(40) {
+                    t += 1000.0 / 60
+                    try send([("type", .string("tick")), ("t", .number(t))])
+                }
+            }
+        }
+        #expect(checked > 300)
+    }
+}
