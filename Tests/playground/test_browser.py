@@ -246,6 +246,43 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(script, "\n".join(pane) + "\n")
         self.assertEqual(self.replayed_state(script), self.page_state())
 
+    def test_the_page_shows_what_snapshot_draws(self):
+        # Issue 20: "Pixels the page shows at an instant equal `snapshot` of the same state". A swipe to the
+        # reschedule overlay, then the SVG the page was sent is the file `snapshot` writes at the end of the
+        # session's own script, byte for byte, and Chromium draws both to the same pixels.
+        self.drag(200, MSG1_Y, -180, seconds=0.3)
+        self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] === 1 && !s.animating")
+        sent = self.page.evaluate("mailsimPlayground.screen().phones[0].svg")
+        script = "\n".join(self.lines()) + "\nsnapshot page.svg\n"
+        path = os.path.join(self.dir, "session.mbs")
+        with open(path, "w") as f:
+            f.write(script)
+        self.mailsim("run", path)
+        with open(os.path.join(self.dir, "page.svg")) as f:
+            written = f.read()
+        self.assertEqual(sent.strip(), written.strip())
+        # The same pixels: the phone's screen as shown, and the snapshot's file drawn alone at the same size.
+        box = self.screen_box()
+        shown = Image.open(io.BytesIO(self.page.locator('.screen[data-phone="0"] svg').screenshot())).convert("RGB")
+        alone = self.context.new_page()
+        alone.set_viewport_size({"width": 1440, "height": 900})
+        alone.set_content('<body style="margin:0">' + written.replace("<svg ", '<svg style="display:block;width:%spx;height:%spx" ' % (box["w"], box["h"]), 1) + "</body>")
+        drawn = Image.open(io.BytesIO(alone.locator("svg").screenshot())).convert("RGB")
+        # The shown box may take a fraction of a pixel more (its place on the page): compare the common area.
+        self.assertLessEqual(abs(shown.size[0] - drawn.size[0]) + abs(shown.size[1] - drawn.size[1]), 2)
+        inset = 16  # the page rounds the screen's corners; compare inside them
+        width, height = min(shown.size[0], drawn.size[0]), min(shown.size[1], drawn.size[1])
+        differing = [(x, y) for y in range(inset, height - inset, 2) for x in range(inset, width - inset, 2)
+                     if shown.getpixel((x, y)) != drawn.getpixel((x, y))]
+        # Where the shown box sits a fraction of a pixel off the drawn one, antialiased edges blend differently;
+        # everywhere else (every pixel whose neighbours have its colour) the two are the same.
+        def on_edge(x, y):
+            c = drawn.getpixel((x, y))
+            return any(drawn.getpixel((x + dx, y + dy)) != c for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        inside = [(x, y) for x, y in differing if not on_edge(x, y)]
+        self.assertEqual(inside[:10], [], "%d pixels differ away from an edge" % len(inside))
+        self.assertLess(len(differing), 0.01 * ((width - 2 * inset) // 2) * ((height - 2 * inset) // 2))
+
     def test_compose_the_menu_and_shake(self):
         self.click_phone(*COMPOSE)
         self.wait_for("p.compose === 'shown' && !s.animating")
@@ -473,9 +510,13 @@ class PlaygroundInChromium(unittest.TestCase):
             # The first frame is the inbox before the drag: msg1's row white where the drag will reveal yellow; a
             # later frame, the finger past -60, shows the later colour there (SPEC §2).
             self.assertEqual(frames[0].getpixel((300, 150)), (255, 255, 255))
-            self.assertIn(YELLOW, [f.getpixel((300, 150)) for f in frames[1:]])
+            # A GIF frame has at most 256 colours: a colour is exact, or within the few units of the frame's colour
+            # table (docs/pictures.md: within ΔE 2), as a frame that also holds the overlay's fade has.
+            def near(c, want=YELLOW):
+                return max(abs(a - b) for a, b in zip(c, want)) <= 4
+            self.assertTrue(any(near(f.getpixel((300, 150))) for f in frames[1:]))
             last = frames[-1]
-            self.assertEqual(last.getpixel((10, 300)), YELLOW)  # the reschedule overlay's yellow (SPEC §1)
+            self.assertTrue(near(last.getpixel((10, 300))), last.getpixel((10, 300)))  # the overlay's yellow (SPEC §1)
 
 
 if __name__ == "__main__":
