@@ -87,7 +87,8 @@ struct VideoLibrary: @unchecked Sendable {
     func message(_ code: Int32) -> String {
         var text = [CChar](repeating: 0, count: 128)
         _ = self.strerror(code, &text, text.count)
-        return String(cString: text)
+        let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

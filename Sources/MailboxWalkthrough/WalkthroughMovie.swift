@@ -80,7 +80,7 @@ public final class WalkthroughMovie: WalkthroughFrameSink {
     /// Writes the end of the file (all of it for WebP, whose encoder assembles the file at the end).
     public func finish() throws(RasterError) {
         guard frames > 0 else { throw RasterError("the walkthrough has no frames") }
-        if var gif {
+        if let gif {
             self.gif = nil
             _ = try gif.finish()
         }
