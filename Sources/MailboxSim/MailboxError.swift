@@ -9,6 +9,9 @@ public enum MailboxError: Error, Equatable, Sendable {
     case messageNotVisible(MessageID, Folder)
     /// A row whose height is collapsing (the hide): it has left.
     case messageLeaving(MessageID)
+    /// A row below the screen's bottom edge (SPEC §7.3, "Rows off screen"): `y` is its top now. The feed does not
+    /// scroll, so a finger cannot reach it.
+    case messageOffScreen(MessageID, y: Double)
     /// What covers the screen took the touch; `remaining` is how long what is going away still takes.
     case covered(Cover, remaining: Ticks)
     /// One finger pans at a time.

@@ -55,6 +55,10 @@ extension MailboxState {
             if animator.animation(for: PropertyKey(.row(id), .height))?.to == .scalar(0) {
                 throw .messageLeaving(id)
             }
+            // The feed does not scroll: a row whose top is at or below the screen's bottom edge cannot be
+            // touched; one partly on screen is grabbed where it shows (SPEC §7.3).
+            let top = y(of: id)
+            if !MailboxState.isOnScreen(top: top) { throw .messageOffScreen(id, y: top) }
         case .edge:
             if let cover { throw refusal(cover) }
         case .content:

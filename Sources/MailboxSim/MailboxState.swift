@@ -136,6 +136,14 @@ extension MailboxState {
         return y
     }
 
+    /// Whether a row whose top is at `top` shows any of itself on screen: rows stack down from y 144 and the feed
+    /// does not scroll, so a row is on screen while its top is above the screen's bottom edge (y 568); one partly
+    /// on screen can be grabbed where it shows (SPEC §7.3).
+    public static func isOnScreen(top: Double) -> Bool { top < Metrics.screenHeight }
+
+    /// Whether row `id` shows any of itself on screen now (`isOnScreen(top:)` of its `y(of:)`).
+    public func isOnScreen(_ id: MessageID) -> Bool { MailboxState.isOnScreen(top: y(of: id)) }
+
     /// The y of rows `0...last` in one pass (what `y(of:)` gives for each).
     public func rowYs(through last: Int) -> [Double] {
         var ys: [Double] = []

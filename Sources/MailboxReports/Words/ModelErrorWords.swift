@@ -12,6 +12,9 @@ extension MailboxError {
             return "\(id.name) is not in the mailbox feed (it is in \(folder.rawValue))"
         case .messageLeaving(let id):
             return "\(id.name) is being hidden and cannot be grabbed"
+        case let .messageOffScreen(id, y):
+            return "\(id.name) is off screen (its top is at y \(formatNumber(y)); the screen ends at "
+                + "\(formatNumber(Metrics.screenHeight)), and the feed does not scroll)"
         case let .covered(cover, remaining):
             return "\(cover.covers) the screen (\(cover.hint(remaining: remaining)))"
         case .gestureInProgress(let target):

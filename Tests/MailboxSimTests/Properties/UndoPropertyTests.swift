@@ -61,7 +61,9 @@ import Testing
         var random = SeededRandom(seed: seed &* 7919)
         var actions = 0
         for _ in 0..<Int.random(in: 1...4, using: &random) {
-            let rows = session.screen.rows.filter(\.visible)
+            // A finger reaches only rows in the feed and on screen (SPEC §7.3, "Rows off screen").
+            let screen = session.screen
+            let rows = screen.rows.filter { $0.visible && screen.isOnScreen($0.id) }
             guard !rows.isEmpty else { break }
             let row = random.pick(rows).id.name
             let duration = random.pick(["", " in 0", " in 0.1", " in 0.5"])
