@@ -59,11 +59,13 @@ import sys
 work = sys.argv[1]
 for name, step in (("advance-short", "0.001"), ("advance-long", "100000")):
     open(f"{work}/{name}.mbs", "w").write("".join(f"advance {step}\n" for _ in range(10000)))
-# 500 rows released one after another, so 500 animations end at 500 different instants; then one advance.
-setup = ["reset 500"] + [l for k in range(1, 501) for l in (f"pan msg{k} 300 in 0", "release", "advance 0.0001")]
+# 500 rows released one after another, 0.1 s apart, each as soon as it is on screen (a finger reaches only rows
+# on screen, SPEC §7.3): every row slides out and hides, the rows below moving up; the last ones' animations are
+# still running, each ending at its own instant. Then one advance.
+setup = ["reset 500"] + [l for k in range(1, 501) for l in (f"pan msg{k} 300 in 0", "release", "advance 0.1")]
 open(f"{work}/pending.mbs", "w").write("\n".join(setup + ["expect animating == true"]) + "\n")
 open(f"{work}/pending-advance.mbs", "w").write("\n".join(setup + ["advance 1000000000", "expect animating == false"]) + "\n")
-# That screen (500 messages, 500 animations running, 2,000 timeline entries), then 20 `state` or 20 `timeline`.
+# That screen (500 messages, animations running, about 3,000 timeline entries), then 20 `state` or 20 `timeline`.
 open(f"{work}/state.mbs", "w").write("\n".join(setup + ["state"] * 20) + "\n")
 open(f"{work}/timeline.mbs", "w").write("\n".join(setup + ["timeline"] * 20) + "\n")
 open(f"{work}/queries-setup.mbs", "w").write("\n".join(setup) + "\n")

@@ -58,7 +58,7 @@ public enum CommandTable {
                     example: "settle") { _ throws(ScriptError) in .settle },
         CommandSpec("reset", [.optional(.count, .wholeNumber(1...Metrics.maxMessageCount))],
                     summary: "a fresh screen with N messages (default \(Metrics.defaultMessageCount))",
-                    details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept.",
+                    details: "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept. The feed does not scroll: rows whose top is at or past the screen's bottom (y 568; msg6 on, at first) are off screen, and pan and act cannot reach them.",
                     example: "reset 20") { a throws(ScriptError) in .reset(messages: a.number(.count)?.integer) },
         CommandSpec("set", [.required(.name, .setting), .required(.value, .settingValue)],
                     summary: "tune a parameter: set NAME VALUE... (params lists them; help set explains each)",

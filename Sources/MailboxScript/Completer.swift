@@ -145,9 +145,9 @@ private struct Context {
         return rest.isEmpty ? found : Found()
     }
 
-    /// The rows a finger can go down on now: those in the feed.
+    /// The rows a finger can reach now: in the feed and on screen (SPEC §7.3, "Rows off screen").
     private var reachableRows: [String] {
-        screen.rows.filter(\.visible).map(\.id.name)
+        screen.rows.filter { $0.visible && screen.isOnScreen($0.id) }.map(\.id.name)
     }
 
     /// The tap targets that can be tapped now: each is tried on a copy of the screen (the model decides, so the

@@ -102,6 +102,13 @@ import Testing
         #expect(try candidates("!tap ", undo) == ["cancel", "undo"])
     }
 
+    /// A row off screen cannot be reached by a finger, so `pan` and `act` do not offer it (SPEC §7.3).
+    @Test func panAndActOfferOnlyRowsOnScreen() throws {
+        let big = try session(messages: 12)
+        #expect(try candidates("pan ", big) == ["msg1", "msg2", "msg3", "msg4", "msg5", "content"])
+        #expect(try candidates("act ", big) == ["msg1", "msg2", "msg3", "msg4", "msg5"])
+    }
+
     /// `<` and `>` order numbers only: a colour, a name, a bool or text offers `==` and `!=`.
     @Test func onlyNumbersOfferOrderingOperators() throws {
         #expect(try candidates("expect msg1.background ") == ["==", "!="])
