@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The last line of `make test`: what each step ran, read from the closing lines of the logs the Makefile's test
-recipe tees to .build/test-logs/NAME.log (one per step, in the order given). Usage: tools/test-summary.py LOG…
+recipe tees to .build/test-logs/NAME.log (one per step, in the order given). Usage: tools/test-summary.py
+[--skipped 'STEP…'] LOG…
 
 Each step prints its own closing line; a step whose log has no count it recognises is named without one (so that
 a changed closing line shows here rather than disappearing). The exit status is 0: make's own status says pass/fail,
@@ -42,7 +43,11 @@ def count(name, text):
     return name
 
 
-def main(paths):
+def main(args):
+    skipped = []
+    if args[:1] == ["--skipped"]:
+        skipped, args = args[1].split(), args[2:]
+    paths = args
     parts = []
     for path in paths:
         name = os.path.splitext(os.path.basename(path))[0]
@@ -51,7 +56,8 @@ def main(paths):
                 parts.append(count(name, log.read()))
         except FileNotFoundError:
             continue  # a step not run (fuzzing with TEST_FUZZ_SECONDS=0)
-    print(f"make test: {', '.join(parts)}: all passed")
+    skips = f" (skipped: {', '.join(skipped)})" if skipped else ""
+    print(f"make test: {', '.join(parts)}: all passed{skips}")
 
 
 if __name__ == "__main__":
