@@ -24,6 +24,8 @@ let package = Package(
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
         .library(name: "MailboxPlayground", targets: ["MailboxPlayground"]),
+        // The playground server's arguments, declared once for `mailsim serve` and `mailsim-playground`.
+        .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +78,9 @@ let package = Package(
                           dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
                                          "MailboxPlayground"],
                           path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
+        // The playground server's arguments and help (ArgumentParser), shared by `mailsim serve` and the server.
+        .target(name: "PlaygroundOptions",
+                dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
         .target(name: "MailboxLanguageServer",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene"],
@@ -85,7 +90,7 @@ let package = Package(
             name: "mailsim",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "CEdit",
+                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "PlaygroundOptions", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule

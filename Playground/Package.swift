@@ -26,6 +26,7 @@ let package = Package(
             name: "mailsim-playground",
             dependencies: [
                 .product(name: "MailboxPlayground", package: "mailsim"),
+                .product(name: "PlaygroundOptions", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -1,0 +1,54 @@
+import ArgumentParser
+
+/// The playground server's arguments and help, declared once: `mailsim serve` (Sources/mailsim/ServeCommand.swift)
+/// parses them and passes them on to `mailsim-playground` (Playground/), which parses the same declaration.
+public struct PlaygroundOptions: ParsableArguments, Sendable {
+    /// The one-line summary both commands show.
+    public static let abstract = "Serve the playground: the phone in a web page, driven by the mouse or a finger."
+
+    /// What both commands' help says under the summary.
+    public static let discussion = """
+        The page's pointer is the finger; every pixel is the SVG `snapshot` writes and everything the page does is a \
+        line of the session's script, which the page shows and downloads. Each browser tab is its own session; \
+        nothing is stored on the server. Ctrl-C stops the server.
+
+        The server answers only pages it served itself (the WebSocket's Origin must be the page's own, and the Host \
+        this server's address). --host other than a loopback address lets other machines use it: there is no \
+        authentication.
+
+        Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 an error (the start script failed, a file that cannot be \
+        read, the address cannot be bound, a usage error).
+        """
+
+    /// The port `--port` takes when not given.
+    public static let defaultPort = 8080
+    /// The address `--host` takes when not given: loopback only.
+    public static let defaultHost = "127.0.0.1"
+
+    @Argument(help: "A script to run first: every session starts from the state it leaves.")
+    public var script: String?
+
+    @Option(name: .long, help: "The TCP port to listen on (0 picks a free one; the printed address shows it).")
+    public var port: Int = PlaygroundOptions.defaultPort
+
+    @Option(name: .long, help: "The address to listen on (a non-loopback address serves other machines).")
+    public var host: String = PlaygroundOptions.defaultHost
+
+    @Flag(name: .long, help: "Open the page in the default browser (xdg-open).")
+    public var open = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535 (got \(port))") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+    }
+
+    /// The arguments that give `mailsim-playground` these options (what `mailsim serve` runs it with).
+    public var arguments: [String] {
+        var arguments = ["--port", String(port), "--host", host]
+        if open { arguments.append("--open") }
+        if let script { arguments += ["--", script] }
+        return arguments
+    }
+}
