@@ -17,8 +17,8 @@ public enum ClientMessage: Equatable, Sendable {
     case set(name: String, value: String, phone: Int?)
     /// The playback speed of ticks: 1, 0.25 or 0.1.
     case speed(Double)
-    /// One line as typed at the prompt.
-    case line(String)
+    /// One line as typed at the prompt; the page's `id` for it, echoed in the report or error that answers it.
+    case line(String, id: Int? = nil)
     /// Replace the session by one that ran this script.
     case load(script: String)
     /// Append `expect` lines for the whole state.
@@ -71,7 +71,13 @@ public enum ClientMessage: Equatable, Sendable {
         case "speed":
             guard let v = try f.optionalNumber("value"), speeds.contains(v) else { throw .init("speed: \"value\" must be 1, 0.25 or 0.1") }
             return .speed(v)
-        case "line": return .line(try f.words("text", allowHash: true))
+        case "line":
+            let text = try f.words("text", allowHash: true)
+            guard let id = try f.optionalNumber("id") else { return .line(text) }
+            guard id == id.rounded(), (0...Double(Int32.max)).contains(id) else {
+                throw .init("line: \"id\" must be a whole number from 0 to \(Int32.max)")
+            }
+            return .line(text, id: Int(id))
         case "load":
             guard let script = json["script"]?.stringValue else { throw .init("load: \"script\" must be a string") }
             guard script.utf8.count <= PlaygroundLimits.scriptBytes else {

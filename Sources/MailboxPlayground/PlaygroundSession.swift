@@ -100,11 +100,11 @@ public struct PlaygroundSession: Sendable {
             extra = try handle(message, isCancelled)
         } catch {
             self = saved
-            return [.error(message: error.message, line: error.line)]
+            return PlaygroundSession.answering(message, [.error(message: error.message, line: error.line)])
         }
         if script.count > PlaygroundLimits.sessionLines {
             self = saved
-            return [.error(message: "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset", line: nil)]
+            return PlaygroundSession.answering(message, [.error(message: "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset", line: nil)])
         }
         var out = [screenMessage()]
         if let change = script.takeChange() { out.append(change) }
@@ -114,7 +114,13 @@ public struct PlaygroundSession: Sendable {
             historyDue = false
             if message != .history { out.append(historyMessage()) }
         }
-        return out
+        return PlaygroundSession.answering(message, out)
+    }
+
+    /// `out`, its report or error tagged with the `line` message's id when `message` is a line that has one.
+    private static func answering(_ message: ClientMessage, _ out: [ServerMessage]) -> [ServerMessage] {
+        guard case let .line(_, id?) = message else { return out }
+        return out.map { $0.answering(id) }
     }
 
     // MARK: - Messages
@@ -140,7 +146,7 @@ public struct PlaygroundSession: Sendable {
             try run(n.map { "reset \($0)" } ?? "reset", cancelled)
         case let .set(name, value, phone): try run("set \(name) \(value)", on: phone, cancelled)
         case .speed(let v): speed = v
-        case .line(let text): return try line(text, cancelled)
+        case let .line(text, _): return try line(text, cancelled)
         case .load(let text):
             switch PlaygroundStart.script(text, name: "load", isCancelled: cancelled) {
             case .failure(let error): throw Refusal(message: error.message, line: nil)

@@ -8,14 +8,14 @@ public enum ServerMessage: Equatable, Sendable {
     case screen(phones: [PhoneScreen], time: Double, animating: Bool, gesture: String)
     /// Replace the script from line `from` on by `lines`; `phones` says whose each line is (`both`, `0`, `1`).
     case script(from: Int, lines: [String], phones: [String])
-    /// What a looking line printed.
-    case report(text: String)
+    /// What a looking line printed; `id` is the `line` message's own when it answers one (the command box).
+    case report(text: String, id: Int? = nil)
     /// A curve's samples: [t, value] with t in seconds.
     case plot(curve: String, points: [(Double, Double)], duration: Double)
     /// The timeline's lines and the property plots (SVG).
     case history(timeline: [String], plots: [String])
-    /// A refusal: what `mailsim run` would print, and the line refused if any.
-    case error(message: String, line: String?)
+    /// A refusal: what `mailsim run` would print, and the line refused if any; `id` as for `report`.
+    case error(message: String, line: String?, id: Int? = nil)
 
     /// One phone's part of `screen`.
     public struct PhoneScreen: Equatable, Sendable {
@@ -61,6 +61,16 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
+    /// This message as the answer to the `line` message `id`: a report or an error carries the id, so that the page
+    /// tells the command box's answer from what other messages printed meanwhile.
+    func answering(_ id: Int) -> ServerMessage {
+        switch self {
+        case .report(let text, _): .report(text: text, id: id)
+        case let .error(message, line, _): .error(message: message, line: line, id: id)
+        default: self
+        }
+    }
+
     /// The message as a JSON object: `type` first, data next, long text (SVG) last.
     public var json: JSON {
         var members: [(String, JSON)] = [("type", .string(type))]
@@ -72,15 +82,17 @@ public enum ServerMessage: Equatable, Sendable {
                         ("phones", .array(phones.map { .object([("state", $0.state), ("params", $0.params), ("svg", .string($0.svg))]) }))]
         case let .script(from, lines, phones):
             members += [("from", .int(from)), ("phones", .array(phones.map(JSON.string))), ("lines", .array(lines.map(JSON.string)))]
-        case .report(let text):
+        case let .report(text, id):
             members += [("text", .string(text))]
+            if let id { members.append(("id", .int(id))) }
         case let .plot(curve, points, duration):
             members += [("curve", .string(curve)), ("duration", .number(duration)),
                         ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) }))]
         case let .history(timeline, plots):
             members += [("timeline", .array(timeline.map(JSON.string))), ("plots", .array(plots.map(JSON.string)))]
-        case let .error(message, line):
+        case let .error(message, line, id):
             members += [("line", line.map(JSON.string) ?? .null), ("message", .string(message))]
+            if let id { members.append(("id", .int(id))) }
         }
         return .object(members)
     }

@@ -245,6 +245,26 @@ import Testing
         #expect(types(send(&p, "line", [("text", .string("pan msg1 10 in 30"))])) == ["screen", "script"])
     }
 
+    /// The command box's line carries an id, and the report or error answering it carries the same id; what other
+    /// messages print (a shake's "Nothing to undo.") carries none, so the page can tell them apart.
+    @Test func aLinesAnswerCarriesItsId() throws {
+        var p = PlaygroundSession(start: .empty)
+        let looked = send(&p, "line", [("text", .string("show msg1.x")), ("id", .int(7))])
+        let report = try #require(looked.first { $0["type"] == .string("report") })
+        #expect(report["id"] == .int(7) && report["text"]?.stringValue?.contains("0") == true)
+        let refused = send(&p, "line", [("text", .string("pna msg1 10")), ("id", .int(8))])
+        let error = try #require(refused.first { $0["type"] == .string("error") })
+        #expect(error["id"] == .int(8) && error["message"]?.stringValue?.contains("did you mean 'pan'") == true)
+        let shaken = send(&p, "shake")
+        let nothing = try #require(shaken.first { $0["type"] == .string("report") })
+        #expect(nothing["text"] == .string("Nothing to undo.") && nothing["id"] == nil)
+        // Without an id, the answer has none; an id that is not a whole number is refused, changing nothing.
+        #expect(send(&p, "line", [("text", .string("show msg1.x"))]).first { $0["type"] == .string("report") }?["id"] == nil)
+        let script = p.script
+        let bad = send(&p, "line", [("text", .string("pan msg1 10")), ("id", .number(1.5))])
+        #expect(types(bad) == ["error"] && p.script == script)
+    }
+
     @Test func grabbingARowMidSlideReplays() throws {
         var p = PlaygroundSession(start: .empty)
         drag(&p, from: 40, y: 187, by: 100, ms: 200, start: 0)

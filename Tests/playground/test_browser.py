@@ -450,6 +450,20 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(self.page.text_content("#status"), "Nothing to undo.")
         self.assertFalse(self.page.is_visible("#report"))
 
+    def test_the_command_box_shows_its_own_lines_answer(self):
+        # A shake sent just before a line: its "Nothing to undo." arrives after the line went out, and must go to the
+        # status line, the line's own answer under the box (the answers carry the line's id).
+        self.page.evaluate("""() => {
+            document.getElementById('shake').click();
+            document.getElementById('command-line').value = 'show msg1.folder';
+            document.getElementById('command').requestSubmit();
+        }""")
+        self.page.wait_for_selector("#report:not([hidden])")
+        self.page.wait_for_selector("#status.show")
+        self.assertIn("inbox", self.page.text_content("#report"))
+        self.assertNotIn("Nothing to undo", self.page.text_content("#report"))
+        self.assertEqual(self.page.text_content("#status"), "Nothing to undo.")
+
     def test_the_plots_show_the_thresholds_in_the_players_style(self):
         self.drag(200, MSG1_Y, -180, seconds=0.3)
         self.wait_for("p.overlay === 'reschedule' && !s.animating")

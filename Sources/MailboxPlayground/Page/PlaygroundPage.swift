@@ -206,9 +206,9 @@ public enum PlaygroundPage {
       var words = m.line.trim().split(/\s+/);
       if (words[0] === "set" && words[1]) shown = paramError(words[1], m.message);
     }
-    if (pendingCommand) {
+    if (m.id !== undefined && m.id === pendingCommand) {
       showReport(m.message, true);
-      pendingCommand = false;
+      pendingCommand = null;
       shown = true;
     }
     if (!shown) notify(m.message, "error");
@@ -505,23 +505,24 @@ public enum PlaygroundPage {
     } else { field.select(); notify("Copy the link below."); }
   });
 
-  var pendingCommand = false;
+  // The command box's line carries an id; the report or error that answers it carries the same id, so what
+  // other messages print meanwhile (a shake's "Nothing to undo.") goes to the status line instead.
+  var pendingCommand = null, commandIds = 0;
   $("command").addEventListener("submit", function (event) {
     event.preventDefault();
     var input = $("command-line");
     var text = input.value.trim();
     if (!text) return;
     $("report").hidden = true;
-    pendingCommand = true;
-    if (send({ type: "line", text: text })) input.value = "";
-    setTimeout(function () { pendingCommand = false; }, 2000);
+    var id = ++commandIds;
+    if (send({ type: "line", text: text, id: id })) { input.value = ""; pendingCommand = id; }
   });
 
-  // A report answers a line typed in the command box; any other (a shake with nothing to undo says
-  // "Nothing to undo.") goes to the status line.
+  // A report that answers the line typed last in the command box (its id) shows under the box; any other (a
+  // shake with nothing to undo says "Nothing to undo.") goes to the status line.
   function onReport(m) {
-    if (!pendingCommand) return notify(String(m.text || "").trim());
-    pendingCommand = false;
+    if (m.id === undefined || m.id !== pendingCommand) return notify(String(m.text || "").trim());
+    pendingCommand = null;
     showReport(m.text, false);
   }
 
