@@ -16,7 +16,7 @@ public enum StdioServer {
         signal(SIGPIPE, SIG_IGN)
         let shared = Shared()
         guard ReaderThread.start({ read(input, shared) }) else {
-            writeError("mailsim: lsp: cannot start the reader thread")
+            writeError(errorLine("cannot start the language server's reader thread"))
             return 1
         }
         var server = Server()

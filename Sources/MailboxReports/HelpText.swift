@@ -1,12 +1,12 @@
 import MailboxScript
 
-/// `help` and `help NAME`, from the command table's own descriptions.
+/// `help` and `help NAME`, from the command table's own descriptions, wrapped here to fit 80 columns (SPEC
+/// §7.11): a list's descriptions under their column, prose from the left margin.
 public enum HelpText {
     public static func lines(_ topic: HelpTopic) -> [StyledLine] {
         switch topic {
         case .commands:
-            var table = TextTable(header: [])
-            for spec in CommandTable.all {
+            return list("Commands (help NAME explains one; help paths lists the property paths):", CommandTable.all.map { spec in
                 // Every name the command answers to, each with its arguments: `advance S, wait S`, `quit, exit`.
                 let arguments = String(spec.synopsis.dropFirst(spec.name.count))
                 var names: [Span] = []
@@ -14,21 +14,15 @@ public enum HelpText {
                     if i > 0 { names.append(Span(", ")) }
                     names += [Span(name, .command), Span(arguments)]
                 }
-                table.append(spans: [names.filter { !$0.text.isEmpty }, [Span(spec.summary)]])
-            }
-            return [[Span("Commands (help NAME explains one; help paths lists the property paths):", .heading)]]
-                + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
+                return (names.filter { !$0.text.isEmpty }, spec.summary)
+            })
         case .paths:
-            var table = TextTable(header: [])
-            for (name, type) in PropertyPath.templatesWithTypes {
-                table.append(spans: [[Span(name, .path)], [Span(describe(type))]])
-            }
-            return [[Span("Property paths (expect and show read them; N is a message number):", .heading)]]
-                + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
+            return list("Property paths (expect and show read them; N is a message number):",
+                        PropertyPath.templatesWithTypes.map { name, type in ([Span(name, .path)], describe(type)) })
         case .command(let spec):
-            var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)], [Span(spec.summary)]]
-            if !spec.aliases.isEmpty { out.append([Span("also: " + spec.aliases.joined(separator: ", "))]) }
-            out += [[], [Span(spec.details)]]
+            var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)]] + prose(spec.summary)
+            if !spec.aliases.isEmpty { out += prose("also: " + spec.aliases.joined(separator: ", ")) }
+            out += [[]] + prose(spec.details)
             if spec.name == "set" || spec.name == "params" { out += [[]] + parameterLines() }
             out += [[], [Span("example: "), Span(spec.example, .example)]]
             return out
@@ -37,12 +31,36 @@ public enum HelpText {
 
     /// Every tunable parameter: `set NAME VALUE` and what it does, from the one table.
     static func parameterLines() -> [StyledLine] {
+        list("Parameters (SPEC's values by default; params shows them now):", TunableTable.all.map { tunable in
+            ([Span("set "), Span(tunable.name, .path), Span(" " + tunable.synopsis)], tunable.summary)
+        })
+    }
+
+    /// The lists' indent, and the width their lines have after it.
+    static let indent = "  "
+    static let listWidth = TextTable.reportWidth - indent.count
+    /// The widest name kept beside its description, which keeps at least 36 columns.
+    static let widestName = listWidth - 2 - 36
+
+    /// A heading, then two columns indented, within 80 columns: a description wraps under its column, and a
+    /// name wider than `widestName` takes a line of its own, its description following in the column.
+    static func list(_ heading: String, _ rows: [(name: [Span], what: String)]) -> [StyledLine] {
         var table = TextTable(header: [])
-        for tunable in TunableTable.all {
-            table.append(spans: [[Span("set "), Span(tunable.name, .path), Span(" " + tunable.synopsis)], [Span(tunable.summary)]])
+        table.maxWidth = listWidth
+        for row in rows {
+            if row.name.reduce(0, { $0 + $1.text.count }) > widestName {
+                table.append(spanning: row.name)
+                table.append(spans: [[], [Span(row.what)]])
+            } else {
+                table.append(spans: [row.name, [Span(row.what)]])
+            }
         }
-        return [[Span("Parameters (SPEC's values by default; params shows them now):", .heading)]]
-            + table.lines(.plain).dropFirst().map { [Span("  ")] + $0 }
+        return [[Span(heading, .heading)]] + table.lines(.plain).dropFirst().map { [Span(indent)] + $0 }
+    }
+
+    /// A paragraph cut at blanks into lines of at most 80 columns.
+    static func prose(_ text: String) -> [StyledLine] {
+        TextTable.wrap(text, width: TextTable.reportWidth).map { [Span($0)] }
     }
 
     /// A value type in words: `number`, `true or false`, `colour`, `one of a, b, c`.

@@ -17,6 +17,16 @@ public struct TextTable: Sendable {
     /// A row of cells made of spans (a colour with its swatch).
     public mutating func append(spans row: [[Span]]) { rows.append(row) }
 
+    /// A line of its own, as wide as it is, that the columns do not widen for (`help`'s name too wide for its
+    /// column, whose description then follows on the next row).
+    public mutating func append(spanning line: [Span]) {
+        spanning.insert(rows.count)
+        rows.append([line])
+    }
+
+    /// The rows that `append(spanning:)` added.
+    var spanning: Set<Int> = []
+
     /// The widest a line may be: past it, the last column's plain text wraps at blanks onto lines of its own,
     /// under the column's start (`params`' "what it does"). Nil: no limit.
     public var maxWidth: Int?
@@ -26,16 +36,21 @@ public struct TextTable: Sendable {
 
     /// The lines, two spaces between columns, trailing blanks trimmed; the header's cells are headings.
     public func lines(_ layout: Layout) -> [StyledLine] {
-        guard let maxWidth, let last = header.indices.last, last > 0 else { return laidOut(layout) }
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in [header.map { [Span($0)] }] + rows {
+        // A table without a header (`help`'s) has as many columns as its widest row.
+        let columns = header.isEmpty ? rows.map(\.count).max() ?? 0 : header.count
+        guard let maxWidth, columns > 1 else { return laidOut(layout) }
+        let last = columns - 1
+        var widths = [Int](repeating: 0, count: columns)
+        for (r, row) in rows.enumerated() where !spanning.contains(r) {
             for (i, cell) in row.enumerated() where i < last { widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth)) }
         }
+        for (i, cell) in header.enumerated() where i < last { widths[i] = max(widths[i], cell.count) }
         let indent = widths.dropLast().reduce(0, +) + 2 * last
         let room = max(12, maxWidth - indent)
         var wrapped = TextTable(header: header, rightAligned: rightAligned)
-        for row in rows {
-            guard row.count == header.count, row[last].count == 1, row[last][0].role == .plain,
+        for (r, row) in rows.enumerated() {
+            if spanning.contains(r) { wrapped.append(spanning: row[0]); continue }
+            guard row.count == columns, row[last].count == 1, row[last][0].role == .plain,
                   row[last][0].text.count > room else { wrapped.rows.append(row); continue }
             let pieces = TextTable.wrap(row[last][0].text, width: room)
             wrapped.rows.append(Array(row.dropLast()) + [[Span(pieces[0])]])
@@ -77,10 +92,11 @@ public struct TextTable: Sendable {
     private func laidOut(_ layout: Layout) -> [StyledLine] {
         let all = [header.map { [Span($0, .heading)] }] + rows
         var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
-        for row in all {
+        for (r, row) in all.enumerated() where !spanning.contains(r - 1) {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth)) }
         }
-        return all.map { row in
+        return all.enumerated().map { r, row in
+            if spanning.contains(r - 1) { return trimmed(row[0]) }
             var line: StyledLine = []
             var pending = ""
             for (i, cell) in row.enumerated() {

@@ -1,5 +1,9 @@
+import MailboxText
+
 /// The HTML player's style sheet and script, inlined into every page. The script computes no geometry: it
-/// shows frame k's SVG, caption line, timeline entries and cursor place, all computed by mailsim.
+/// shows frame k's SVG, caption line, timeline entries and cursor place, all computed by mailsim. The script
+/// and timeline panes follow playback: the line played and the last timeline entries reached are highlighted and
+/// scrolled into their pane (the pane alone: the page never moves under the reader).
 enum PlayerAssets {
     static let css = """
     :root { color-scheme: light; --ink: #1c1c1e; --dim: #6e6e73; --line: #d1d1d6; --accent: #44aad2; }
@@ -38,13 +42,16 @@ enum PlayerAssets {
     /// The property plots' style (`PropertyPlots`' classes): the player's, and the playground's (served as
     /// `/plots.css`), one text so the two cannot drift.
     static let plotCSS = """
-    .plots svg.plot { display: block; margin: 0 0 4px; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
+    .plots svg.plot { display: block; width: 100%; padding-right: \(formatNumber(PropertyPlots.gutter))px; margin: 0 0 4px; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
+    .plot svg.area { overflow: visible; }
+    .plot line, .plot polyline { vector-effect: non-scaling-stroke; }
     .plot .series { fill: none; stroke: var(--accent); stroke-width: 1.5; }
     .plot .zero { stroke: #c7c7cc; stroke-width: 1; }
     .plot .guide { stroke: #e0a030; stroke-width: 1; stroke-dasharray: 4 3; }
     .plot .guide-label { font-size: 9px; fill: #b07010; text-anchor: end; font-family: "DejaVu Sans Mono", monospace; }
+    .plot .guide-label.at-start { text-anchor: start; }
     .plot .name { font-size: 11px; fill: var(--ink); font-family: "DejaVu Sans Mono", monospace; }
-    .plot .range { font-size: 9px; fill: var(--dim); font-family: "DejaVu Sans Mono", monospace; }
+    .plot .range { font-size: 10px; fill: var(--dim); }
     .plot .cursor { stroke: #e73d0e; stroke-width: 1.5; }
     """
 
@@ -58,10 +65,20 @@ enum PlayerAssets {
       var speedSelect = document.getElementById("speed");
       var timeLabel = document.getElementById("time");
       var frameLabel = document.getElementById("frame");
-      var events = Array.prototype.slice.call(document.querySelectorAll("#timeline li"));
+      var timeline = document.getElementById("timeline");
+      var scriptPane = document.getElementById("script");
+      var events = Array.prototype.slice.call(timeline.querySelectorAll("li"));
+      var eventFrames = events.map(function (e) { return parseInt(e.getAttribute("data-frame"), 10); });
+      var nowFrame = null;
       var cursors = Array.prototype.slice.call(document.querySelectorAll(".plot .cursor"));
       var frame = -1, shownScene = 0, currentLine = null, playing = false, startWall = 0, startFrame = 0;
       var speed = parseFloat(speedSelect.value);
+
+      // Scrolls `pane` (a list with its own scroll bar), and nothing else, so that `item` shows, a third down.
+      function reveal(pane, item) {
+        var p = pane.getBoundingClientRect(), r = item.getBoundingClientRect();
+        if (r.top < p.top || r.bottom > p.bottom) pane.scrollTop += r.top - p.top - (pane.clientHeight - r.height) / 3;
+      }
 
       function show(k) {
         k = Math.max(0, Math.min(D.frames - 1, k));
@@ -75,13 +92,19 @@ enum PlayerAssets {
         var line = D.lines[k] ? document.getElementById("L" + D.lines[k]) : null;
         if (line !== currentLine) {
           if (currentLine) currentLine.classList.remove("current");
-          if (line) { line.classList.add("current"); line.scrollIntoView({ block: "nearest" }); }
+          if (line) { line.classList.add("current"); reveal(scriptPane, line); }
           currentLine = line;
         }
+        // The entries reached are past; the last of them (those at its frame) are now.
+        var last = null, lastEvent = null;
         for (var i = 0; i < events.length; i++) {
-          var at = parseInt(events[i].getAttribute("data-frame"), 10);
-          events[i].classList.toggle("past", at <= k);
-          events[i].classList.toggle("now", at === k);
+          events[i].classList.toggle("past", eventFrames[i] <= k);
+          if (eventFrames[i] <= k) { last = eventFrames[i]; lastEvent = events[i]; }
+        }
+        if (last !== nowFrame) {
+          for (var e = 0; e < events.length; e++) events[e].classList.toggle("now", eventFrames[e] === last);
+          if (lastEvent) reveal(timeline, lastEvent);
+          nowFrame = last;
         }
         for (var j = 0; j < cursors.length; j++) {
           cursors[j].setAttribute("x1", D.cursor[k]);

@@ -1,10 +1,11 @@
 @preconcurrency import Glibc
+import MailboxText
 
 /// Standard output and standard error, with stdout flushed before stderr so the two interleave in order.
 ///
 /// Output that cannot be written is an error, as in coreutils: the first write error on either stream (a full
-/// disk, `> /dev/full`, an I/O error) ends the program with status 2 and one line, `mailsim: write error: No
-/// space left on device`, on standard error (if it still takes it). A closed pipe (EPIPE) stays quiet. The
+/// disk, `> /dev/full`, an I/O error) ends the program with status 2 and one line, `error: cannot write standard
+/// output: No space left on device`, on standard error (if it still takes it). A closed pipe (EPIPE) stays quiet. The
 /// check costs a comparison a line: a buffered line is checked when C flushes it, and what is still buffered
 /// at exit when the program ends (an `atexit` handler, installed with the first line).
 enum Console {
@@ -44,7 +45,7 @@ enum Console {
         fflush(nil)
     }
 
-    /// The end of the program for a write error: `mailsim: write error: …` and status 2; nothing on EPIPE (a
+    /// The end of the program for a write error: `error: cannot write standard output: …` and status 2; nothing on EPIPE (a
     /// reader that went away), where the run goes on as it always has.
     private static func writeFailed(_ code: Int32, onStandardError: Bool = false) {
         if code == EPIPE {
@@ -52,7 +53,7 @@ enum Console {
             return
         }
         if !onStandardError {
-            let message = Array("mailsim: write error: \(String(cString: strerror(code)))\n".utf8)
+            let message = Array((errorLine("cannot write standard output: \(String(cString: strerror(code)))") + "\n").utf8)
             _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         // The buffered rest would fail again at exit: leave now, without C's flush, the terminal as it was.

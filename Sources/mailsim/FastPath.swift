@@ -28,9 +28,11 @@ extension MailsimCommand {
         }
     }
 
-    /// ArgumentParser's message with its `Error: ` as mailsim writes every error, `error: ` (README "Exit status").
+    /// ArgumentParser's message with its `Error: ` as mailsim writes every error, `error: ` (SPEC §7.12); a message
+    /// without it (a validation's own words) is given it.
     static func lowercasedErrorPrefix(_ message: String) -> String {
-        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+        if message.hasPrefix("Error: ") { return errorPrefix + message.dropFirst("Error: ".count) }
+        return message.hasPrefix(errorPrefix) ? message : errorLine(message)
     }
 
     /// `mailsim tset`: a first word that is no subcommand (and no option) is an unknown command, with a hint,
@@ -41,7 +43,7 @@ extension MailsimCommand {
         if names.contains(first) { return nil }
         let commands = names.filter { $0 != "repl" && $0 != "help" }
         let hint = didYouMean(first, in: commands)
-        Console.error("error: unknown command \(quoted(first))\(hint)"
+        Console.error(errorLine("unknown command \(quoted(first))\(hint)")
                       + (hint.isEmpty ? ": the commands are \(commands.joined(separator: ", ")) (mailsim --help)" : ""))
         return 2
     }

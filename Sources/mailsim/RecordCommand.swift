@@ -87,7 +87,7 @@ extension MailsimCommand {
             do throws(FileSystem.Failure) {
                 try FileSystem.refuseInput(output, for: "-o")
             } catch {
-                Console.error(printer.style.error("mailsim: record: \(error.message)"))
+                Console.error(printer.style.error(errorLine(error.message)))
                 return 2
             }
             if let movie = format.movie {
@@ -98,7 +98,7 @@ extension MailsimCommand {
             do throws(FileSystem.Failure) {
                 try FileSystem.write(bytes: Array(HTMLPlayer.page(walkthrough, speed: speed).utf8), to: output)
             } catch {
-                Console.error(printer.style.error("mailsim: record: \(error.message)"))
+                Console.error(printer.style.error(errorLine(error.message)))
                 return 2
             }
             Record.sayWritten(output, format: format, frames: walkthrough.frames.count, fps: fps, speed: speed)
@@ -139,9 +139,9 @@ extension MailsimCommand {
                 }
             } catch {
                 if let failure, failure.errno == nil {
-                    Console.error(printer.style.error("mailsim: record: \(failure.message)"))
+                    Console.error(printer.style.error(errorLine(failure.message)))
                 } else if !said || failure != nil {
-                    Console.error(printer.style.error("mailsim: record: \(error.message)"))
+                    Console.error(printer.style.error(errorLine(error.message)))
                 }
                 return 2
             }
@@ -200,7 +200,7 @@ extension MailsimCommand {
                 return nil
             }
             if recorder.overflowed {
-                if !printer.quiet { Console.error(printer.style.error("mailsim: record: the walkthrough would be longer than \(Record.longest(fps: fps)) s at \(fps) fps (\(maxFrames) frames, the most a walkthrough has): record a shorter script or use a lower --fps")) }
+                if !printer.quiet { Console.error(printer.style.error(errorLine("the walkthrough would be longer than \(Record.longest(fps: fps)) s at \(fps) fps (\(maxFrames) frames, the most a walkthrough has): record a shorter script or use a lower --fps"))) }
                 return nil
             }
             walkthrough?.attach(report)

@@ -50,7 +50,7 @@ extension MailsimCommand {
             do throws(FileSystem.Failure) {
                 try FileSystem.refuseInput(traceEvents, for: "--trace-events")
             } catch {
-                Console.error(printer.style.error("mailsim: run: \(error.message)"))
+                Console.error(printer.style.error(errorLine(error.message)))
                 return 2
             }
             var status: Int32 = 0
@@ -67,7 +67,7 @@ extension MailsimCommand {
             do throws(FileSystem.Failure) {
                 try FileSystem.write(events.json.text + "\n", to: traceEvents)
             } catch {
-                Console.error(printer.style.error("mailsim: run: --trace-events: \(error.message)"))
+                Console.error(printer.style.error(errorLine("--trace-events: \(error.message)")))
                 return 2
             }
             return status

@@ -1,3 +1,4 @@
+import MailboxText
 import ArgumentParser
 import Glibc
 import PlaygroundOptions
@@ -21,14 +22,14 @@ extension MailsimCommand {
 
         func run() throws {
             guard let server = Serve.server() else {
-                Console.error("error: the playground server is not built: run make playground")
+                Console.error(errorLine("the playground server is not built: run make playground"))
                 throw ExitCode(2)
             }
             let arguments = [server] + options.arguments
             Console.flushOutput()
             let argv = arguments.map { strdup($0) } + [nil]
             execv(server, argv)
-            Console.error("error: cannot run \(server): \(String(cString: strerror(errno)))")
+            Console.error(errorLine("cannot run \(server): \(String(cString: strerror(errno)))"))
             throw ExitCode(2)
         }
 

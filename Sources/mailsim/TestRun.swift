@@ -1,5 +1,6 @@
 import MailboxReports
 import MailboxScript
+import MailboxText
 import MailboxWalkthrough
 
 /// `mailsim test` without `--update` or `--watch`: runs the selected scripts in parallel, prints each result
@@ -15,7 +16,7 @@ enum TestRun {
             if let junit = options.junit { try FileSystem.refuseInput(junit, for: "--junit") }
             if let directory = options.reportDirectory { try TestReport.prepare(directory) }
         } catch {
-            Console.error("mailsim: test: \(error.message)")
+            Console.error(errorLine(error.message))
             return 2
         }
         var printer = TestPrinter(options, count: items.count)
@@ -49,7 +50,7 @@ enum TestRun {
             do throws(FileSystem.Failure) {
                 try TestReport.writeIndex(entries, in: directory)
             } catch {
-                Console.error("mailsim: test: \(error.message)")
+                Console.error(errorLine(error.message))
                 status = 2
             }
         }
@@ -57,13 +58,13 @@ enum TestRun {
             do throws(FileSystem.Failure) {
                 try FileSystem.write(JUnitReport.document(results), to: junit)
             } catch {
-                Console.error("mailsim: test: \(error.message)")
+                Console.error(errorLine(error.message))
                 status = 2
             }
         }
         let totals = TestTotals(results)
         if items.isEmpty {
-            Console.error("mailsim: no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")")
+            Console.error(errorLine("no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")"))
         }
         printer.end(totals)
         if status != 0 { return status }

@@ -54,7 +54,7 @@ struct TestSelection {
             // Swift's regular expressions backtrack: a pattern that checks passed can still be slow on some
             // name. The matching is bounded: past `matchSeconds` the run ends with a clear error (exit 2).
             let deadline = Deadline(seconds: TestSelection.matchSeconds, message:
-                "mailsim: --filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the scripts' paths: simplify it\n")
+                errorLine("--filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the scripts' paths: simplify it\n"))
             defer { deadline.cancel() }
             func matches(_ path: String) -> Bool { (try? regex.firstMatch(in: path)) != nil }
             selected = selected.filter { item in

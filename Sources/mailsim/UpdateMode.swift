@@ -37,7 +37,7 @@ enum UpdateMode {
                     changed += outcome.changed
                     files += 1
                 } catch {
-                    Console.error("mailsim: test --update: \(error.message)")
+                    Console.error(errorLine("--update: \(error.message)"))
                     status = 2
                 }
             }
@@ -45,7 +45,7 @@ enum UpdateMode {
             return true
         })
         if items.isEmpty {
-            Console.error("mailsim: no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))")
+            Console.error(errorLine("no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))"))
             return 1
         }
         var summary = "updated \(counted(changed, "expectation")) in \(counted(files, "script"))"

@@ -23,7 +23,7 @@ enum WatchMode {
                 try watchTree(root, watcher)
             }
         } catch {
-            Console.error("mailsim: test --watch: \(error.message)")
+            Console.error(errorLine("--watch: \(error.message)"))
             return 2
         }
         Console.out("watching \(counted(watcher.count, "folder")) for saved scripts (Ctrl-C to stop)")

@@ -223,4 +223,24 @@ import Testing
         // Unchanged thresholds stay one line across the chart.
         #expect(x.guides.first { $0.first == -260 }?.allSatisfy { $0 == -260 } == true)
     }
+
+    @Test func guideLabelsAreALineApartWithinTheirBounds() {
+        // Issue 22 item 8: 60 and -60 close together (a tall range) move apart about where they want to be.
+        let placed = LabelColumn.place([40, 44, 10, 90], gap: 10, within: 0...100)
+        #expect(placed == [37, 47, 10, 90])
+        // Crowded at an end: they stay inside, a line apart, in their order.
+        let crowded = LabelColumn.place([99, 98, 100], gap: 10, within: 0...100)
+        #expect(crowded == [90, 80, 100])
+        #expect(LabelColumn.place([-5], gap: 10, within: 0...100) == [0])
+    }
+
+    @Test func theRangeLabelSaysWhatTheAxisCovers() throws {
+        // Issue 22 item 8: the axis of a row's x holds its thresholds; the label says so (not just the values').
+        let w = Self.record("pan msg1 -180\nrelease\nsettle\n")
+        let plots = PropertyPlots(w)
+        let x = try #require(plots.series.first { $0.name == "msg1.x" })
+        let axis = PropertyPlots.Axis(x)
+        #expect(axis.lowest == -320 && axis.highest == 260)
+        #expect(plots.svg(x).contains("<tspan class=\"range\" dx=\"10\">-320 … 260</tspan>"))
+    }
 }

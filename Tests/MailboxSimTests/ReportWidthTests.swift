@@ -44,6 +44,32 @@ import Testing
         }
     }
 
+    /// Issue 22 item 6: every help page fits 80 columns, its prose wrapped at blanks (SPEC §7.11).
+    @Test func everyHelpPageFitsEightyColumns() throws {
+        let pages = ["help", "help paths"] + CommandTable.all.map { "help " + $0.name }
+        for page in pages {
+            let lines = try Self.report([page])
+            #expect(!lines.isEmpty, "\(page)")
+            for line in lines {
+                #expect(line.count <= 80, "\(page): \(line.count) columns: \(line)")
+                #expect(!line.hasSuffix(" "), "\(page): a blank at the end: \(line)")
+            }
+        }
+        // Wrapped, not cut: every word of a command's details is there, in order.
+        let set = try #require(CommandTable.all.first { $0.name == "set" })
+        let page = try Self.report(["help set"]).joined(separator: " ")
+        #expect(page.contains(set.details.split(separator: " ").joined(separator: " ")))
+        // A description wraps under its column; a name too wide for its column has a line of its own.
+        let commands = try Self.report(["help"])
+        let pan = try #require(commands.firstIndex { $0.hasPrefix("  pan ") })
+        let column = commands[pan].distance(from: commands[pan].startIndex, to: try #require(commands[pan].range(of: "drag"))
+            .lowerBound)
+        #expect(commands[pan + 1].prefix(column).allSatisfy { $0 == " " } && commands[pan + 1].dropFirst(column).first != " ")
+        let parameters = try Self.report(["help set"])
+        let profile = try #require(parameters.firstIndex { $0.hasPrefix("  set profile ") })
+        #expect(parameters[profile].hasSuffix("swipecellkit") && parameters[profile + 1].hasPrefix(String(repeating: " ", count: 10)))
+    }
+
     @Test func stateWithFiveRowsIsTwoTablesWithinEightyColumns() throws {
         let lines = try Self.report(["pan msg1 -180", "state"])
         #expect(lines.contains("msg   folder     x    y  height  alpha  snooze  list"))

@@ -148,7 +148,9 @@ import Testing
     /// The one table: `help set` and docs/tuning.md's generated list name every form.
     @Test func helpNamesEveryForm() throws {
         var session = Session()
+        // Help is wrapped at 80 columns: the words are read across line ends.
         let text = try session.execute(line: "help set"[...]).output.joined(separator: "\n")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for notation in SpringNotation.all { #expect(text.contains(notation.form), "\(notation.form)") }
         let table = MarkdownTables.springNotations()
         for notation in SpringNotation.all { #expect(table.contains("`\(notation.form)`")) }

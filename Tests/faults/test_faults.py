@@ -174,21 +174,21 @@ OLD = "the old file, which must survive\n" * 120  # 4 KB
 @case
 def full_disk_junit():
     with Folder({"x.mbs": FAILING, "out.xml": OLD}) as f:
-        check(f, ["test", "x.mbs", "--junit", "out.xml"], 2, r"mailsim: test: cannot write 'out.xml': File too large",
+        check(f, ["test", "x.mbs", "--junit", "out.xml"], 2, r"error: cannot write 'out.xml': File too large",
               fsize=64)
 
 
 @case
 def full_disk_record_gif():
     with Folder({"x.mbs": "tap menu\nadvance 1\n", "out.gif": OLD}) as f:
-        check(f, ["record", "x.mbs", "-o", "out.gif"], 2, r"mailsim: record: cannot write 'out.gif': File too large",
+        check(f, ["record", "x.mbs", "-o", "out.gif"], 2, r"error: cannot write 'out.gif': File too large",
               fsize=512)
 
 
 @case
 def full_disk_record_html():
     with Folder({"x.mbs": "tap menu\nadvance 1\n", "out.html": OLD}) as f:
-        check(f, ["record", "x.mbs", "-o", "out.html"], 2, r"mailsim: record: cannot write 'out.html': File too large",
+        check(f, ["record", "x.mbs", "-o", "out.html"], 2, r"error: cannot write 'out.html': File too large",
               fsize=512)
 
 
@@ -210,20 +210,20 @@ def full_disk_snapshot_svg():
 def full_disk_trace_events():
     with Folder({"x.mbs": "tap menu\nadvance 2\n", "t.json": OLD}) as f:
         check(f, ["run", "x.mbs", "--trace-events", "t.json"], 2,
-              r"mailsim: run: --trace-events: cannot write 't\.json': File too large", fsize=256)
+              r"error: --trace-events: cannot write 't\.json': File too large", fsize=256)
 
 
 @case
 def full_disk_report_index():
     with Folder({"s/x.mbs": FAILING, "rep/index.html": OLD}) as f:
-        check(f, ["test", "s", "--report", "rep"], 2, r"mailsim: test: cannot write 'rep/index\.html': File too large",
+        check(f, ["test", "s", "--report", "rep"], 2, r"error: cannot write 'rep/index\.html': File too large",
               changed=("rep/pictures", "rep/walkthroughs"), fsize=64)
 
 
 @case
 def full_disk_update():
     with Folder({"u.mbs": "# a script to update\n" + FAILING}) as f:
-        check(f, ["test", "--update", "u.mbs"], 2, r"mailsim: test --update: cannot write 'u\.mbs': File too large",
+        check(f, ["test", "--update", "u.mbs"], 2, r"error: --update: cannot write 'u\.mbs': File too large",
               fsize=8)
 
 
@@ -237,7 +237,7 @@ def read_only_folder_junit():
         owned_by_nobody(f)
         os.chmod(os.path.join(f.path, "out"), 0o555)
         check(f, ["test", "x.mbs", "--junit", "out/r.xml"], 2,
-              r"mailsim: test: cannot write 'out/r\.xml': Permission denied", as_nobody=True)
+              r"error: cannot write 'out/r\.xml': Permission denied", as_nobody=True)
 
 
 @case
@@ -248,14 +248,14 @@ def read_only_folder_update():
         owned_by_nobody(f)
         os.chmod(os.path.join(f.path, "s"), 0o555)
         check(f, ["test", "--update", "s/u.mbs"], 2,
-              r"mailsim: test --update: cannot write 's/u\.mbs': Permission denied", as_nobody=True)
+              r"error: --update: cannot write 's/u\.mbs': Permission denied", as_nobody=True)
 
 
 @case
 def read_only_file_junit():
     with Folder({"x.mbs": FAILING}) as f:
         f.write("out.xml", OLD, mode=0o444)
-        check(f, ["test", "x.mbs", "--junit", "out.xml"], 2, r"mailsim: test: cannot write 'out\.xml': it is read-only")
+        check(f, ["test", "x.mbs", "--junit", "out.xml"], 2, r"error: cannot write 'out\.xml': it is read-only")
 
 
 @case
@@ -269,7 +269,7 @@ def read_only_file_snapshot():
 def read_only_script_update():
     with Folder() as f:
         f.write("u.mbs", FAILING, mode=0o444)
-        check(f, ["test", "--update", "u.mbs"], 2, r"mailsim: test --update: cannot write 'u\.mbs': it is read-only")
+        check(f, ["test", "--update", "u.mbs"], 2, r"error: --update: cannot write 'u\.mbs': it is read-only")
 
 
 @case
@@ -329,7 +329,7 @@ def refuses(f, args, message, **options):
 def junit_is_the_script_by_another_spelling():
     with Folder({"x.mbs": FAILING, "sub/keep": ""}) as f:
         refuses(f, ["test", "x.mbs", "--junit", "./sub/../x.mbs"],
-                r"mailsim: test: --junit \./sub/\.\./x\.mbs: it is the script 'x\.mbs' this run reads; nothing was written")
+                r"error: --junit \./sub/\.\./x\.mbs: it is the script 'x\.mbs' this run reads; nothing was written")
 
 
 @case
@@ -337,24 +337,24 @@ def junit_is_a_script_through_a_link():
     with Folder({"s/a.mbs": FAILING, "s/b.mbs": QUIET}) as f:
         os.symlink("s/b.mbs", os.path.join(f.path, "out.xml"))
         refuses(f, ["test", "s", "--junit", "out.xml"],
-                r"mailsim: test: --junit out\.xml: it is the script 's/b\.mbs' this run reads; nothing was written")
+                r"error: --junit out\.xml: it is the script 's/b\.mbs' this run reads; nothing was written")
 
 
 @case
 def junit_is_a_hard_link_to_the_script():
     with Folder({"x.mbs": FAILING}) as f:
         os.link(os.path.join(f.path, "x.mbs"), os.path.join(f.path, "hard.xml"))
-        refuses(f, ["test", "x.mbs", "--junit", "hard.xml"], r"mailsim: test: --junit hard\.xml: it is the script .*")
+        refuses(f, ["test", "x.mbs", "--junit", "hard.xml"], r"error: --junit hard\.xml: it is the script .*")
 
 
 @case
 def trace_events_is_the_script():
     with Folder({"a.mbs": QUIET}) as f:
         refuses(f, ["run", "a.mbs", "--trace-events", "a.mbs"],
-                r"mailsim: run: --trace-events a\.mbs: it is the script this run reads; nothing was written")
+                r"error: --trace-events a\.mbs: it is the script this run reads; nothing was written")
         os.symlink("a.mbs", os.path.join(f.path, "t.json"))
         refuses(f, ["run", "a.mbs", "--trace-events", "t.json"],
-                r"mailsim: run: --trace-events t\.json: it is the script 'a\.mbs' this run reads; nothing was written")
+                r"error: --trace-events t\.json: it is the script 'a\.mbs' this run reads; nothing was written")
 
 
 @case
@@ -362,7 +362,7 @@ def trace_events_is_the_script_on_standard_input():
     with Folder({"a.mbs": QUIET}) as f:
         with open(os.path.join(f.path, "a.mbs"), "rb") as script:
             refuses(f, ["run", "-", "--trace-events", "a.mbs"],
-                    r"mailsim: run: --trace-events a\.mbs: it is the script '<stdin>' this run reads; nothing was written",
+                    r"error: --trace-events a\.mbs: it is the script '<stdin>' this run reads; nothing was written",
                     stdin=script)
 
 
@@ -370,9 +370,9 @@ def trace_events_is_the_script_on_standard_input():
 def record_output_is_the_script():
     with Folder({"self.html": "tap menu\n", "s.mbs": "tap menu\n"}) as f:
         refuses(f, ["record", "self.html", "-o", "./self.html"],
-                r"mailsim: record: -o \./self\.html: it is the script 'self\.html' this run reads; nothing was written")
+                r"error: -o \./self\.html: it is the script 'self\.html' this run reads; nothing was written")
         os.symlink("s.mbs", os.path.join(f.path, "w.gif"))
-        refuses(f, ["record", "s.mbs", "-o", "w.gif"], r"mailsim: record: -o w\.gif: it is the script 's\.mbs' .*")
+        refuses(f, ["record", "s.mbs", "-o", "w.gif"], r"error: -o w\.gif: it is the script 's\.mbs' .*")
 
 
 @case
@@ -399,7 +399,7 @@ def report_index_is_a_script():
     with Folder({"s/a.mbs": FAILING, "rep/keep": ""}) as f:
         os.symlink("../s/a.mbs", os.path.join(f.path, "rep/index.html"))
         refuses(f, ["test", "s", "--report", "rep"],
-                r"mailsim: test: --report rep/index\.html: it is the script 's/a\.mbs' this run reads; nothing was written")
+                r"error: --report rep/index\.html: it is the script 's/a\.mbs' this run reads; nothing was written")
         assert not os.path.exists(os.path.join(f.path, "rep/pictures")), "a report folder was made before the refusal"
 
 
@@ -446,7 +446,7 @@ def an_edit_during_update_is_kept():
             if process.returncode == 0 and b"updated 1 expectation" in out:
                 continue  # it replaced before the edit: too fast, try a longer script
             assert process.returncode == 2, (process.returncode, out, err)
-            assert re.search(rb"mailsim: test --update: 'u\.mbs' changed since it was read: left as it is", err), err
+            assert re.search(rb"error: --update: 'u\.mbs' changed since it was read: left as it is", err), err
             assert f.read("u.mbs") == edited, "the edit was lost"
             assert not temporaries(f.path)
             return
@@ -458,18 +458,18 @@ def an_edit_during_update_is_kept():
 @case
 def standard_output_on_dev_full():
     with Folder({"x.mbs": QUIET, "t.mbs": "tap menu\n"}) as f, open("/dev/full", "wb") as full:
-        check(f, ["test", "--format", "tap", "x.mbs"], 2, r"mailsim: write error: No space left on device", stdout=full)
-        check(f, ["test", "x.mbs"], 2, r"mailsim: write error: No space left on device", stdout=full)
-        check(f, ["run", "--trace", "t.mbs"], 2, r"mailsim: write error: No space left on device", stdout=full)
+        check(f, ["test", "--format", "tap", "x.mbs"], 2, r"error: cannot write standard output: No space left on device", stdout=full)
+        check(f, ["test", "x.mbs"], 2, r"error: cannot write standard output: No space left on device", stdout=full)
+        check(f, ["run", "--trace", "t.mbs"], 2, r"error: cannot write standard output: No space left on device", stdout=full)
         check(f, ["test", "--format", "json", "x.mbs", "--junit", "r.xml"], 2,
-              r"mailsim: write error: No space left on device", stdout=full, changed=("r.xml",))
+              r"error: cannot write standard output: No space left on device", stdout=full, changed=("r.xml",))
 
 
 @case
 def standard_output_on_full_disk():
     with Folder({"s/x.mbs": FAILING}) as f:
         with open(os.path.join(f.path, "out.txt"), "wb") as log:
-            check(f, ["test", "--verbose", "s"], 2, r"mailsim: write error: File too large", stdout=log,
+            check(f, ["test", "--verbose", "s"], 2, r"error: cannot write standard output: File too large", stdout=log,
                   changed=("out.txt",), fsize=16)
 
 
@@ -484,14 +484,14 @@ def closed_pipe_stays_quiet():
         process.stdout.close()
         err = process.stderr.read()
         process.wait(timeout=60)
-        assert b"write error" not in err, err
+        assert b"cannot write standard output" not in err, err
 
 
 @case
 def outputs_on_devices_and_descriptors():
     with Folder({"x.mbs": QUIET, "log.txt": "an earlier line\n"}) as f:
         check(f, ["test", "x.mbs", "--junit", "/dev/full"], 2,
-              r"mailsim: test: cannot write '/dev/full': No space left on device")
+              r"error: cannot write '/dev/full': No space left on device")
         check(f, ["test", "x.mbs", "--junit", "/dev/null"], 0, None)
         # /dev/stdout is the descriptor the shell gave (here a file opened for appending), not a file to replace.
         with open(os.path.join(f.path, "log.txt"), "ab") as log:
@@ -512,9 +512,9 @@ def trace_events_dash_is_standard_output():
 def report_on_a_file():
     with Folder({"x.mbs": FAILING}) as f:
         check(f, ["test", "x.mbs", "--report", "/dev/full"], 2,
-              r"mailsim: test: cannot make the folder '/dev/full': it exists and is not a folder")
+              r"error: cannot make the folder '/dev/full': it exists and is not a folder")
         check(f, ["test", "x.mbs", "--report", "x.mbs/r"], 2,
-              r"mailsim: test: cannot make the folder 'x\.mbs': it exists and is not a folder")
+              r"error: cannot make the folder 'x\.mbs': it exists and is not a folder")
 
 
 @case
@@ -530,7 +530,7 @@ def record_length_limit_is_600_seconds():
     with Folder({"ok.mbs": "advance 600\n", "long.mbs": "advance 600.04\n"}) as f:
         check(f, ["record", "ok.mbs", "-o", "ok.html"], 0, None)
         check(f, ["record", "long.mbs", "-o", "long.html"], 2,
-              r"mailsim: record: the walkthrough would be longer than 600 s at 30 fps \(18001 frames, .*")
+              r"error: the walkthrough would be longer than 600 s at 30 fps \(18001 frames, .*")
         assert not os.path.exists(os.path.join(f.path, "long.html"))
 
 

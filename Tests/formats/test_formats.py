@@ -350,7 +350,7 @@ class Hostile(Workdir):
             f.write("expect time == 0\n")
         result = self.run_bounded(".", "--filter", "(a|aa)+b", seconds=10)
         self.assertEqual(result.returncode, 2, result)
-        self.assertEqual(result.stderr, "mailsim: --filter: '(a|aa)+b' took more than 2 s to match the scripts' paths: simplify it\n")
+        self.assertEqual(result.stderr, "error: --filter: '(a|aa)+b' took more than 2 s to match the scripts' paths: simplify it\n")
 
     def test_a_shard_out_of_range_says_so(self):
         for shard, reason in [("-1/2", "K is out of range"), ("3/2", "K is out of range"), ("0/2", "K is out of range"),
@@ -375,7 +375,7 @@ class Hostile(Workdir):
         result = subprocess.run([MAILSIM, "run", "e\x1b[31mred.mbs", "gone\x1b.mbs"], cwd=self.dir, capture_output=True,
                                 text=True, timeout=20)
         self.assertEqual(result.stderr.splitlines(), ['"e\\033[31mred.mbs":1: expected time == 2, got 0',
-                                                      'mailsim: error: cannot read "gone\\033.mbs": No such file or directory'])
+                                                      'error: cannot read "gone\\033.mbs": No such file or directory'])
 
 
 if __name__ == "__main__":

@@ -164,7 +164,7 @@ case("--version", ["--version"], exits=(0,))
 case("--help", ["--help"], exits=(0,))
 case("help of a subcommand", ["help", "record"], exits=(0,))
 case("standard output on /dev/full", ["test", "s.mbs", "--format", "tap"], {"s.mbs": b"advance 1\n"}, exits=(2,),
-     says=("write error",), shell=None)
+     says=("error: cannot write standard output",), shell=None)
 CASES[-1]["stdout"] = "/dev/full"
 # A closed pipe ends mailsim quietly, as `yes | head` ends: by SIGPIPE (the default disposition), or exit 0.
 case("a closed pipe", ["run", "s.mbs"], {"s.mbs": b"help\n" * 2000}, exits=(0, -signal.SIGPIPE))

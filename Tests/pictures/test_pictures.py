@@ -8,6 +8,8 @@ player), and compare against SPEC's numbers, never against mailsim's own earlier
 Chromium checks run when `chromium` is on PATH; MAILSIM_REQUIRE_CHROMIUM=1 (set by .ci/run) makes its
 absence a failure.
 """
+import html
+import json
 import os
 import re
 import shutil
@@ -545,6 +547,155 @@ class PlayerInChromiumTests(Workdir):
             # Somewhere on the page the yellow of the revealed slot is shown (x = -180 at 0.3 s).
             found = sum(1 for p in pixels.getdata() if p == YELLOW)
             self.assertGreater(found, 140 * 86 // 2)
+
+
+    # Issue 22 item 8: the plots under the player, measured where a reader sees them. `probe` loads a copy of the
+    # page with a script of the test's run after the player's, and reads back what it found.
+
+    SWIPES = "pan msg1 -180\nrelease\nsettle\ntap\nsettle\npan msg2 100\nrelease\nsettle\n"
+    THRESHOLDS = {
+        "SPEC's": "",
+        "near 20": "set threshold.near 20\n",
+        "near 5, far 10": "set threshold.near 5\nset threshold.far 10\n",
+        "left 30/40, right 300/320": "set threshold.left.near 30\nset threshold.left.far 40\n"
+                                     "set threshold.right.far 320\nset threshold.right.near 300\n",
+        "changed part-way": "pan msg3 -100 in 0.2\nrelease\nsettle\ntap\nsettle\n"
+                            "set threshold.near 80\nset threshold.far 90\n",
+    }
+
+    def probe(self, page, js, size="1280,900", fragment="", clock=False):
+        """What `js` passes to `done(value)` in the player `page` at a window of `size`. With `clock`, animation
+        frames come from timers, which headless Chromium's virtual time runs (it paints no frames of its own)."""
+        text = read(self.path(page))
+        shim = ("<script>window.requestAnimationFrame = function (f) { return setTimeout(function () "
+                "{ f(performance.now()); }, 16); };</script>") if clock else ""
+        probe = ("<script>(function () { function done(v) { var o = document.createElement('pre'); o.id = 'probe'; "
+                 "o.textContent = JSON.stringify(v); document.body.appendChild(o); }\n" + js + "\n})();</script>")
+        start = text.index("<script>(function () {")
+        end = text.rindex("</body>")
+        probed = self.path("probe-" + page)
+        with open(probed, "w") as f:
+            f.write(text[:start] + shim + text[start:end] + probe + text[end:])
+        dom = self.chromium("--window-size=" + size, "--dump-dom", "file://" + probed + fragment)
+        found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
+        self.assertIsNotNone(found, "the probe did not answer")
+        return json.loads(html.unescape(found.group(1)))
+
+    CHARTS = """
+        function box(e) { var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }
+        var charts = Array.prototype.map.call(document.querySelectorAll('svg.plot'), function (svg) {
+          var area = svg.querySelector('svg.area') || svg;
+          return {
+            name: svg.querySelector('.name').textContent,
+            range: svg.querySelector('.range').textContent,
+            chart: box(svg), area: box(area), series: box(svg.querySelector('.series')),
+            labels: Array.prototype.map.call(svg.querySelectorAll('text'), function (t) { return [t.textContent, box(t)]; }),
+            guides: Array.prototype.filter.call(svg.querySelectorAll('.guide'), function (g) { return g.querySelector('title'); })
+              .map(function (g) { return [parseFloat(g.querySelector('title').textContent), box(g)]; }),
+          };
+        });
+        var body = getComputedStyle(document.body);
+        done({ charts: charts, content: document.body.clientWidth - parseFloat(body.paddingLeft) - parseFloat(body.paddingRight) });
+    """
+
+    def record_page(self, name, text):
+        self.mailsim("record", self.script(name + ".mbs", text), "-o", name + ".html")
+        return name + ".html"
+
+    def test_no_two_plot_labels_overlap_at_any_threshold(self):
+        for setting, lines in self.THRESHOLDS.items():
+            page = self.record_page("t", lines + self.SWIPES)
+            for size in ("1280,900", "700,900"):
+                found = self.probe(page, self.CHARTS, size=size)
+                guided = [c for c in found["charts"] if c["guides"]]
+                self.assertTrue(guided, setting)
+                for chart in found["charts"]:
+                    labels = chart["labels"]
+                    for i, (a, ra) in enumerate(labels):
+                        # Inside the chart's box, and clear of every other label (the name and range included).
+                        self.assertTrue(ra[0] >= chart["chart"][0] and ra[2] <= chart["chart"][2] + 0.5
+                                        and ra[1] >= chart["chart"][1] and ra[3] <= chart["chart"][3] + 0.5,
+                                        (setting, size, chart["name"], a, ra, chart["chart"]))
+                        for b, rb in labels[i + 1:]:
+                            apart = ra[2] <= rb[0] or rb[2] <= ra[0] or ra[3] <= rb[1] or rb[3] <= ra[1]
+                            self.assertTrue(apart, (setting, size, chart["name"], a, ra, b, rb))
+
+    def test_the_plots_use_the_pages_width(self):
+        page = self.record_page("w", self.SWIPES)
+        for width in (1280, 1000, 700):
+            found = self.probe(page, self.CHARTS, size=f"{width},900")
+            for chart in found["charts"]:
+                self.assertGreaterEqual(chart["chart"][2] - chart["chart"][0], 0.9 * found["content"], (width, chart["name"]))
+                # Time runs along it: the value's line spans the area, which is the chart less the labels' gutter.
+                self.assertGreaterEqual(chart["series"][2] - chart["series"][0], 0.85 * found["content"], (width, chart["name"]))
+
+    def test_the_range_label_states_what_the_axis_covers(self):
+        for setting, lines in self.THRESHOLDS.items():
+            page = self.record_page("r", lines + self.SWIPES)
+            for chart in self.probe(page, self.CHARTS)["charts"]:
+                low, high = (float(v) for v in re.fullmatch(r"(-?[0-9.]+) … (-?[0-9.]+)", chart["range"]).groups())
+                top, bottom = chart["area"][1], chart["area"][3]
+                drawn = [chart["series"][1], chart["series"][3]]
+                for value, (_, y, _, _) in chart["guides"]:
+                    # Each guide is where the label's range puts its value.
+                    self.assertAlmostEqual(y, top + (high - value) / (high - low) * (bottom - top), delta=1.0,
+                                           msg=(setting, chart["name"], chart["range"], value))
+                    drawn.append(y)
+                # And what is drawn reaches both ends: the range is the guides' and values' extremes, no wider.
+                self.assertAlmostEqual(min(drawn), top, delta=1.5, msg=(setting, chart["name"], chart["range"]))
+                self.assertAlmostEqual(max(drawn), bottom, delta=1.5, msg=(setting, chart["name"], chart["range"]))
+                if chart["guides"]:
+                    values = [v for v, _ in chart["guides"]]
+                    self.assertLessEqual(low, min(values))
+                    self.assertGreaterEqual(high, max(values))
+
+    LONG = "reset 10\n" + "".join(f"pan msg{i} 100 in 0.1\nrelease\nsettle\n" for i in range(1, 9))
+    FOLLOW = """
+        var pane = document.getElementById('timeline');
+        function seen() {
+          var now = pane.querySelectorAll('li.now'), last = now[now.length - 1];
+          var p = pane.getBoundingClientRect(), r = last ? last.getBoundingClientRect() : null;
+          return { frame: parseInt(document.getElementById('frame').textContent, 10), scrollTop: pane.scrollTop,
+                   pageScroll: window.scrollY, now: last ? last.textContent : null,
+                   inside: !!r && r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5,
+                   pastCount: pane.querySelectorAll('li.past').length };
+        }
+    """
+
+    def test_the_timeline_follows_playback_inside_its_pane(self):
+        page = self.record_page("long", self.LONG)
+        # Playing: the pane is made short so that two seconds of play go past what it shows.
+        played = self.probe(page, self.FOLLOW + """
+            pane.style.maxHeight = '100px';
+            var before = seen();
+            document.getElementById('play').click();
+            setTimeout(function () { done([before, seen()]); }, 2000);
+        """, size="1280,700", clock=True)
+        before, after = played
+        self.assertEqual(before["scrollTop"], 0)
+        self.assertGreater(after["frame"], 45, after)  # it played
+        self.assertGreater(after["scrollTop"], 0, after)
+        self.assertTrue(after["inside"], after)
+        self.assertIsNotNone(after["now"])
+        self.assertEqual(after["pageScroll"], 0, "the page itself scrolled")
+
+    def test_the_timeline_follows_the_scrubber_inside_its_pane(self):
+        page = self.record_page("long", self.LONG)
+        for size in ("1280,700", "1280,400"):
+            found = self.probe(page, self.FOLLOW + """
+                var s = document.getElementById('scrubber');
+                s.value = s.max; s.dispatchEvent(new Event('input'));
+                var end = seen();
+                s.value = '0'; s.dispatchEvent(new Event('input'));
+                done([end, seen()]);
+            """, size=size)
+            end, start = found
+            self.assertTrue(end["now"].split()[1:3] == ["msg8", "hidden:"], end)  # the last entry
+            self.assertGreater(end["scrollTop"], 0, end)
+            self.assertTrue(end["inside"], end)
+            self.assertEqual(end["pageScroll"], 0, (size, "the page itself scrolled"))
+            self.assertEqual(start["scrollTop"], 0, start)
+            self.assertTrue(start["inside"] and start["now"].startswith("0.000"), start)
 
 
 class ReportTests(Workdir):

@@ -6,15 +6,15 @@ extension Diagnostic {
     public var message: String {
         switch kind {
         case .failed(let failure): failure.message
-        case .error(let error): "error: " + error.message
+        case .error(let error): errorPrefix + error.message
         case .refusedAsExpected(let error): "refused as expected: " + error.message
-        case .unreadable(let message): "error: " + message
+        case .unreadable(let message): errorPrefix + message
         }
     }
 
-    /// `FILE:LINE: MESSAGE`; `mailsim: error: …` for a file that could not be read.
+    /// `FILE:LINE: MESSAGE`; `error: …` alone for a file that could not be read (an error of the program's).
     public var text: String {
-        if case .unreadable = kind { return "mailsim: " + message }
+        if case .unreadable = kind { return message }
         return "\(file):\(line): \(message)"
     }
 }
