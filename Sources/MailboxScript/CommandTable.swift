@@ -187,9 +187,15 @@ public enum CommandTable {
         guard case .path(let path)? = a[.path], case .comparison(let op)? = a[.op], case .word(let raw)? = a[.value] else {
             throw Arguments.missing(.path, "expect")
         }
+        return try expectation(path, op, raw, tolerance: a.number(.tolerance)?.value)
+    }
+
+    /// `expect PATH OP VALUE [within TOL]` from its parts, checked against the path's type (the table's builder
+    /// and `FastParser` both make it here).
+    static func expectation(_ path: PropertyPath, _ op: Comparison, _ raw: Substring,
+                            tolerance: Double?) throws(ScriptError) -> Command {
         let type = path.valueType
         if type != .number && !op.isEquality { throw .orderOnUnordered(path: path.name, type) }
-        let tolerance = a.number(.tolerance)?.value
         if tolerance != nil && (type != .number || !op.isEquality) { throw .toleranceNotNumericEquality }
         let expected = try Value.parse(raw, as: type, for: path)
         return .expect(Expectation(path: path, comparison: op, expected: expected,
