@@ -105,14 +105,22 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
 
     /// Removes and returns, in end then creation order, every animation that has completed by `now`.
     public mutating func takeCompleted(by now: Ticks) -> [Running] {
-        var done: [Running] = []
+        var rest: [Running] = []
+        guard let first = takeCompleted(by: now, rest: &rest) else { return [] }
+        return [first] + rest
+    }
+
+    /// Removes every animation that has completed by `now`, in end then creation order: returns the first and
+    /// appends the others to `rest`. Most instants complete one animation, and then no array is made.
+    public mutating func takeCompleted(by now: Ticks, rest: inout [Running]) -> Running? {
+        var first: Running?
         while let top = ends.first, top.end <= now {
             popTop()
             guard let animation = free(top.slot) else { continue }
-            done.append(animation)
+            if first == nil { first = animation } else { rest.append(animation) }
             settle()
         }
-        return done
+        return first
     }
 
     // MARK: Slots and the heap of ends
