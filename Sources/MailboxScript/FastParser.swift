@@ -32,10 +32,11 @@ enum FastParser {
 
     /// The command on `line`, or nil when this reader does not take it (the table walk then reads it).
     static func parse(_ line: LineText) -> Command? {
-        guard var words = PlainWords(line), let head = words.next(),
-              let entry = entries.first(where: { line.spells(head, $0.spelling) }) else { return nil }
-        let spec = entry.spec
-        switch entry.kind {
+        guard var words = PlainWords(line), let head = words.next(), let index = entryIndex(of: head, line) else {
+            return nil
+        }
+        let spec = entries[index].spec
+        switch entries[index].kind {
         case .expect: return expect(&words, line, spec)
         case .advance:
             guard let word = words.next(), words.next() == nil,
@@ -60,6 +61,14 @@ enum FastParser {
             guard let word = words.next(), words.next() == nil else { return nil }
             return .choose(String(line.text(word)))
         }
+    }
+
+    /// Where the command spelled by `word` is in `entries` (by index: a scan that copied each entry would retain
+    /// its spelling and its table entry).
+    private static func entryIndex(of word: LineText.Word, _ line: LineText) -> Int? {
+        let entries = entries
+        for index in entries.indices where line.spells(word, entries[index].spelling) { return index }
+        return nil
     }
 
     /// `pan TARGET DX [in S]`.
