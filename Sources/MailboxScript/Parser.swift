@@ -15,6 +15,13 @@ public enum Parser {
         return try parseByTable(line)
     }
 
+    /// Parses one line given as its bytes (valid UTF-8): the same as `parse(String(decoding: bytes)[...])`, without
+    /// making a `String` of a line that `FastParser` reads.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> Command? {
+        if let command = FastParser.parse(LineText(bytes: bytes)) { return command }
+        return try parseByTable(String(decoding: bytes, as: UTF8.self)[...])
+    }
+
     /// Parses one line by walking the command table, without `FastParser`'s short cut for the common commands.
     static func parseByTable(_ line: Substring) throws(ScriptError) -> Command? {
         let result = LineText.reading(line) { text in

@@ -11,9 +11,13 @@ import Testing
         LineText.reading(line[...], FastParser.parse)
     }
 
-    /// Checks one line; true when the short cut took it.
+    /// Checks one line; true when the short cut took it. A line given as bytes alone (as a script run reads it)
+    /// parses as its text does.
     @discardableResult
     static func agree(_ line: String) -> Bool {
+        let fromBytes = Array(line.utf8).withUnsafeBufferPointer { bytes in Result { () throws(ScriptError) in try Parser.parse(bytes) } }
+        let fromText = Result { () throws(ScriptError) in try Parser.parse(line[...]) }
+        #expect(fromBytes == fromText, "`\(line)`: read from its bytes, \(fromBytes); from its text, \(fromText)")
         guard let fast = fast(line) else { return false }
         do {
             let table = try Parser.parseByTable(line[...])
