@@ -105,19 +105,27 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
 
     /// Removes and returns, in end then creation order, every animation that has completed by `now`.
     public mutating func takeCompleted(by now: Ticks) -> [Running] {
-        var rest: [Running] = []
-        guard let first = takeCompleted(by: now, rest: &rest) else { return [] }
-        return [first] + rest
-    }
-
-    /// Removes every animation that has completed by `now`, in end then creation order: returns the first and
-    /// appends the others to `rest`. Most instants complete one animation, and then no array is made.
-    public mutating func takeCompleted(by now: Ticks, rest: inout [Running]) -> Running? {
-        var first: Running?
+        var done: [Running] = []
         while let top = ends.first, top.end <= now {
             popTop()
             guard let animation = free(top.slot) else { continue }
-            if first == nil { first = animation } else { rest.append(animation) }
+            done.append(animation)
+            settle()
+        }
+        return done
+    }
+
+    /// Removes every animation that has completed by `now`, as `takeCompleted(by:)` does, and hands back only
+    /// their completions (of those that have one), in the same order: the first, the others appended to `rest`.
+    /// Most instants complete one animation: then no array is made, and no animation is copied out of its slot.
+    public mutating func takeCompletions(by now: Ticks, rest: inout [Completion]) -> Completion? {
+        var first: Completion?
+        while let top = ends.first, top.end <= now {
+            popTop()
+            guard let completion = freeCompletion(top.slot) else { continue }
+            if let completion {
+                if first == nil { first = completion } else { rest.append(completion) }
+            }
             settle()
         }
         return first
@@ -140,6 +148,19 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         slotOfKey?[animation.key] = nil
         live -= 1
         return animation
+    }
+
+    /// Empties a slot like `free`, handing back only its animation's completion: nil for a free slot, `.some(nil)`
+    /// for an animation without one.
+    private mutating func freeCompletion(_ slot: Int) -> Completion?? {
+        guard let key = slotKeys[slot] else { return nil }
+        let completion = slots[slot]?.completion
+        slots[slot] = nil
+        freeSlots.append(slot)
+        slotKeys[slot] = nil
+        slotOfKey?[key] = nil
+        live -= 1
+        return .some(completion)
     }
 
     /// After animations left: with none left, starts afresh; with few, drops the dictionary and packs the
