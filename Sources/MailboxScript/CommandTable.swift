@@ -172,7 +172,7 @@ public enum CommandTable {
     /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
     /// ASCII word, which only its own bytes spell).
     static func position(of word: LineText.Word, in line: LineText) -> Int? {
-        spellings.first { line.spells(word, $0) }?.index
+        line.index(of: word, in: spellings)
     }
 
     /// Every name and alias as bytes, with its place in `all`, in table order.

@@ -78,6 +78,15 @@ struct LineText {
         return true
     }
 
+    /// The `index` of the first of `spellings` that `word` spells, if any (a scan by position: one that copied
+    /// each spelling would retain its bytes).
+    func index(of word: Word, in spellings: [Spelling]) -> Int? {
+        for position in spellings.indices where spells(word, spellings[position].bytes) {
+            return spellings[position].index
+        }
+        return nil
+    }
+
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }
 }
 
