@@ -115,6 +115,22 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         return done
     }
 
+    /// Removes every animation that has completed by `now`, as `takeCompleted(by:)` does, and hands back only
+    /// their completions (of those that have one), in the same order: the first, the others appended to `rest`.
+    /// Most instants complete one animation: then no array is made, and no animation is copied out of its slot.
+    public mutating func takeCompletions(by now: Ticks, rest: inout [Completion]) -> Completion? {
+        var first: Completion?
+        while let top = ends.first, top.end <= now {
+            popTop()
+            guard let completion = freeCompletion(top.slot) else { continue }
+            if let completion {
+                if first == nil { first = completion } else { rest.append(completion) }
+            }
+            settle()
+        }
+        return first
+    }
+
     // MARK: Slots and the heap of ends
 
     private func slot(of key: Key) -> Int? {
@@ -132,6 +148,19 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         slotOfKey?[animation.key] = nil
         live -= 1
         return animation
+    }
+
+    /// Empties a slot like `free`, handing back only its animation's completion: nil for a free slot, `.some(nil)`
+    /// for an animation without one.
+    private mutating func freeCompletion(_ slot: Int) -> Completion?? {
+        guard let key = slotKeys[slot] else { return nil }
+        let completion = slots[slot]?.completion
+        slots[slot] = nil
+        freeSlots.append(slot)
+        slotKeys[slot] = nil
+        slotOfKey?[key] = nil
+        live -= 1
+        return .some(completion)
     }
 
     /// After animations left: with none left, starts afresh; with few, drops the dictionary and packs the

@@ -172,7 +172,7 @@ public enum CommandTable {
     /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
     /// ASCII word, which only its own bytes spell).
     static func position(of word: LineText.Word, in line: LineText) -> Int? {
-        spellings.first { line.spells(word, $0) }?.index
+        line.index(of: word, in: spellings)
     }
 
     /// Every name and alias as bytes, with its place in `all`, in table order.
@@ -187,9 +187,15 @@ public enum CommandTable {
         guard case .path(let path)? = a[.path], case .comparison(let op)? = a[.op], case .word(let raw)? = a[.value] else {
             throw Arguments.missing(.path, "expect")
         }
+        return try expectation(path, op, raw, tolerance: a.number(.tolerance)?.value)
+    }
+
+    /// `expect PATH OP VALUE [within TOL]` from its parts, checked against the path's type (the table's builder
+    /// and `FastParser` both make it here).
+    static func expectation(_ path: PropertyPath, _ op: Comparison, _ raw: Substring,
+                            tolerance: Double?) throws(ScriptError) -> Command {
         let type = path.valueType
         if type != .number && !op.isEquality { throw .orderOnUnordered(path: path.name, type) }
-        let tolerance = a.number(.tolerance)?.value
         if tolerance != nil && (type != .number || !op.isEquality) { throw .toleranceNotNumericEquality }
         let expected = try Value.parse(raw, as: type, for: path)
         return .expect(Expectation(path: path, comparison: op, expected: expected,

@@ -45,7 +45,7 @@ public enum Lexer {
                     throw .unprintableCharacter(.control, Unicode.Scalar(byte), column: column)
                 } else if byte & 0xC0 != 0x80 {
                     column += 1
-                    let scalar = text.line.unicodeScalars[text.index(offset)]
+                    let scalar = text.scalar(at: offset)
                     if let kind = unprintable(scalar) { throw .unprintableCharacter(kind, scalar, column: column) }
                 }
                 offset += 1

@@ -2,8 +2,21 @@
 /// A line being parsed, read through its UTF-8 bytes. The lexer and parser work on words as byte ranges
 /// of it, which cost nothing to copy; only what a command keeps, or an error quotes, becomes a `Substring`.
 struct LineText {
-    let line: Substring
+    /// The line as text; nil for a line given as bytes alone (a script's line read by `FastParser`), whose words'
+    /// text is then made from their bytes.
+    private let line: Substring?
     let bytes: UnsafeBufferPointer<UInt8>
+
+    init(line: Substring, bytes: UnsafeBufferPointer<UInt8>) {
+        self.line = line
+        self.bytes = bytes
+    }
+
+    /// A line given as its bytes alone (valid UTF-8).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        line = nil
+        self.bytes = bytes
+    }
 
     /// A word of the line: bytes `start..<end`, beginning at character `column` (1-based).
     struct Word {
@@ -24,9 +37,18 @@ struct LineText {
 
     func text(_ word: Word) -> Substring { text(from: word.start, to: word.end) }
 
-    func text(from start: Int, to end: Int) -> Substring { line[index(start)..<index(end)] }
+    func text(from start: Int, to end: Int) -> Substring {
+        guard let line else { return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+        return line[line.utf8.index(line.utf8.startIndex, offsetBy: start)..<line.utf8.index(line.utf8.startIndex, offsetBy: end)]
+    }
 
-    func index(_ offset: Int) -> Substring.Index { line.utf8.index(line.utf8.startIndex, offsetBy: offset) }
+    /// The Unicode scalar whose UTF-8 starts at byte `offset`.
+    func scalar(at offset: Int) -> Unicode.Scalar {
+        var bytes = self.bytes[offset...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&bytes) { return scalar }
+        return "\u{FFFD}" // not reached: a line's bytes are valid UTF-8
+    }
 
     func bytes(_ word: Word) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]) }
 
@@ -54,6 +76,15 @@ struct LineText {
             offset += 1
         }
         return true
+    }
+
+    /// The `index` of the first of `spellings` that `word` spells, if any (a scan by position: one that copied
+    /// each spelling would retain its bytes).
+    func index(of word: Word, in spellings: [Spelling]) -> Int? {
+        for position in spellings.indices where spells(word, spellings[position].bytes) {
+            return spellings[position].index
+        }
+        return nil
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }

@@ -11,6 +11,19 @@ public enum Parser {
 
     /// Parses one line; nil for a blank line or a comment.
     public static func parse(_ line: Substring) throws(ScriptError) -> Command? {
+        if let command = LineText.reading(line, FastParser.parse) { return command }
+        return try parseByTable(line)
+    }
+
+    /// Parses one line given as its bytes (valid UTF-8): the same as `parse(String(decoding: bytes)[...])`, without
+    /// making a `String` of a line that `FastParser` reads.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> Command? {
+        if let command = FastParser.parse(LineText(bytes: bytes)) { return command }
+        return try parseByTable(String(decoding: bytes, as: UTF8.self)[...])
+    }
+
+    /// Parses one line by walking the command table, without `FastParser`'s short cut for the common commands.
+    static func parseByTable(_ line: Substring) throws(ScriptError) -> Command? {
         let result = LineText.reading(line) { text in
             Result { () throws(ScriptError) -> Command? in
                 let words = try Lexer.words(text)
@@ -138,40 +151,13 @@ public enum Parser {
         let word = rest.removeFirst()
         switch parameter.kind {
         case .panTarget:
-            if line.spells(word, "content") { return .panTarget(.content) }
-            if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
-            let text = line.text(word)
-            throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
+            return .panTarget(try panTarget(word, line, spec))
         case .message:
             if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
             let text = line.text(word)
             throw .unknownMessage(String(text), suggestion: nearest(String(text), in: ["msg1"]), command: spec.name)
-        case .distance:
-            return try ranged(word, line, parameter, spec, limit: ScriptLimits.maxTranslation)
-        case .velocity:
-            return try ranged(word, line, parameter, spec, limit: ScriptLimits.maxVelocity)
-        case .duration(let max):
-            let number = try DecimalNumber.parse(word, line)
-            guard !number.negative || number.value == 0 else {
-                throw .negativeDuration(command: spec.name, text: String(line.text(word)))
-            }
-            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
-            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
-                throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), max: max)
-            }
-            return .number(number)
-        case .tolerance:
-            let number = try DecimalNumber.parse(word, line)
-            guard !number.negative || number.value == 0 else {
-                throw .negativeTolerance(String(line.text(word)))
-            }
-            return .number(number)
-        case .wholeNumber(let range):
-            let number = try DecimalNumber.parse(word, line)
-            guard let n = number.integer, range.contains(n) else {
-                throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), range: range)
-            }
-            return .number(number)
+        case .distance, .velocity, .duration, .tolerance, .wholeNumber:
+            return .number(try number(word, line, parameter, spec))
         case .tapTarget:
             guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
                 let text = line.text(word)
@@ -207,10 +193,7 @@ public enum Parser {
         case .path:
             return .path(try PropertyPath.parse(word, line))
         case .comparison:
-            guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
-                throw .unknownOperator(String(line.text(word)))
-            }
-            return .comparison(op)
+            return .comparison(try comparison(word, line))
         case .commandName:
             guard CommandTable.position(of: word, in: line) != nil || line.spells(word, CommandTable.pathsTopic) else {
                 let text = line.text(word)
@@ -240,12 +223,58 @@ public enum Parser {
         }
     }
 
-    private static func ranged(_ word: Word, _ line: LineText, _ parameter: Parameter, _ spec: CommandSpec,
-                               limit: Double) throws(ScriptError) -> ArgumentValue {
+    /// A pan's target: `content` or `msgN`.
+    static func panTarget(_ word: Word, _ line: LineText, _ spec: CommandSpec) throws(ScriptError) -> PanTarget {
+        if line.spells(word, "content") { return .content }
+        if let id = MessageID(ascii: line.bytes(word)) { return .message(id) }
+        let text = line.text(word)
+        throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
+    }
+
+    /// An `expect` operator.
+    static func comparison(_ word: Word, _ line: LineText) throws(ScriptError) -> Comparison {
+        guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
+            throw .unknownOperator(String(line.text(word)))
+        }
+        return op
+    }
+
+    /// The number a numeric parameter takes (a distance, velocity, duration, tolerance or whole number), within the
+    /// bounds its kind sets.
+    static func number(_ word: Word, _ line: LineText, _ parameter: Parameter,
+                       _ spec: CommandSpec) throws(ScriptError) -> DecimalNumber {
         let number = try DecimalNumber.parse(word, line)
+        switch parameter.kind {
+        case .distance:
+            try bounded(number, word, line, parameter, spec, limit: ScriptLimits.maxTranslation)
+        case .velocity:
+            try bounded(number, word, line, parameter, spec, limit: ScriptLimits.maxVelocity)
+        case .duration(let max):
+            guard !number.negative || number.value == 0 else {
+                throw .negativeDuration(command: spec.name, text: String(line.text(word)))
+            }
+            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
+                throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), max: max)
+            }
+        case .tolerance:
+            guard !number.negative || number.value == 0 else {
+                throw .negativeTolerance(String(line.text(word)))
+            }
+        case .wholeNumber(let range):
+            guard let n = number.integer, range.contains(n) else {
+                throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), range: range)
+            }
+        default:
+            break
+        }
+        return number
+    }
+
+    private static func bounded(_ number: DecimalNumber, _ word: Word, _ line: LineText, _ parameter: Parameter,
+                                _ spec: CommandSpec, limit: Double) throws(ScriptError) {
         guard abs(number.value) <= limit else {
             throw .beyondLimit(command: spec.name, parameter: parameter.name, text: String(line.text(word)), limit: limit)
         }
-        return .number(number)
     }
 }

@@ -123,9 +123,9 @@ public enum PropertyPath: Hashable, Sendable {
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
                   let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
             let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
-            return fieldSpellings.first { line.spells(field, $0) }.map { .message(id, fields[$0.index]) }
+            return line.index(of: field, in: fieldSpellings).map { .message(id, fields[$0]) }
         }
-        return fixedSpellings.first { line.spells(word, $0) }.map { fixed[$0.index].path }
+        return line.index(of: word, in: fixedSpellings).map { fixed[$0].path }
     }
 
     /// The general reading, which explains every refusal.

@@ -76,6 +76,13 @@ public struct Session: Sendable {
         try execute(line: line, watch: Unwatched())
     }
 
+    /// Runs one line given as its bytes (valid UTF-8), like `execute(line:)`: the common commands are read from the
+    /// bytes, and only a line that goes the command table's way is made a `String`.
+    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> Outcome {
+        guard let command = try Parser.parse(bytes) else { return Outcome() }
+        return try finish(command)
+    }
+
     /// Runs one line like `execute(line:)`. `isCancelled` is polled by long commands (pans, `settle`); when it
     /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
     public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {

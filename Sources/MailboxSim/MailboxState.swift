@@ -254,11 +254,14 @@ extension MailboxState {
 
     /// Moves the clock to `target`, completing animations in order at their exact end times.
     mutating func advanceClock(to target: Ticks) {
+        // Every animation ending at an instant is taken before any follow-up runs (a follow-up may stop another).
+        var rest: [FollowUp] = []
         while let end = animator.nextEnd, end <= target {
             if end > now { now = end }
-            for animation in animator.takeCompleted(by: now) {
-                if let followUp = animation.completion { complete(followUp) }
-            }
+            rest.removeAll(keepingCapacity: true)
+            guard let first = animator.takeCompletions(by: now, rest: &rest) else { continue }
+            complete(first)
+            for followUp in rest { complete(followUp) }
         }
         if target > now { now = target }
     }

@@ -49,8 +49,9 @@ extension MailsimCommand {
     }
 }
 
-/// Reads the plain forms of the common calls by hand and runs them; nil for anything else (an unknown or
-/// repeated option, `--help`, `--`, a missing argument), which ArgumentParser then reads and reports.
+/// Reads the plain forms of the common calls (`run`, `test`, a script on standard input, `--version`) by hand and
+/// runs them; nil for anything else (an unknown or repeated option, `--help`, `--`, a missing argument), which
+/// ArgumentParser then reads and reports.
 enum FastPath {
     /// The exit status of the call, or nil when ArgumentParser should read it.
     static func run(_ arguments: [String]) -> Int32? {
@@ -65,6 +66,10 @@ enum FastPath {
             guard let call = RunCall(rest) else { return nil }
             return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color,
                                               traceEvents: call.traceEvents)
+        case "--version" where rest.isEmpty:
+            // What ArgumentParser prints for it, without its start-up.
+            Console.out(MailsimCommand.versionLine)
+            return 0
         case "test":
             guard let call = TestCall(rest) else { return nil }
             var options = TestOptions(paths: call.paths)

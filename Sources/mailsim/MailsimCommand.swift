@@ -4,6 +4,8 @@ import ArgumentParser
 @main
 struct MailsimCommand: ParsableCommand {
     static let version = "0.1.0"
+    /// What `mailsim --version` prints.
+    static let versionLine = "mailsim \(version)"
 
     static let configuration = CommandConfiguration(
         commandName: "mailsim",
@@ -21,7 +23,7 @@ struct MailsimCommand: ParsableCommand {
         input) or a script failed (test); 2 an error: a script's error, a file that cannot be read, or a \
         usage error (an unknown command or option, a missing argument).
         """,
-        version: "mailsim \(version)",
+        version: versionLine,
         subcommands: [Interactive.self, Run.self, Test.self, Record.self, Serve.self, Lsp.self],
         defaultSubcommand: Interactive.self
     )

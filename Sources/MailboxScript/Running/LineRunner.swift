@@ -40,7 +40,7 @@ extension LineRunner where Sink: LineSink {
         // The reader is moved out while it calls back into the runner (which runs the lines), not copied.
         var reader = ScriptLines()
         swap(&reader, &lines)
-        reader.feed(bytes) { number, line in run(line, number, session: &session) }
+        reader.feedRaw(bytes) { number, line in run(line, number, session: &session) }
         lines = reader
         return !stopped
     }
@@ -51,7 +51,7 @@ extension LineRunner where Sink: LineSink {
         if !stopped {
             var reader = ScriptLines()
             swap(&reader, &lines)
-            reader.finish { number, line in run(line, number, session: &session) }
+            reader.finishRaw { number, line in run(line, number, session: &session) }
             lines = reader
         }
         if requiringFingerUp, !sink.hasStoppedOnError, let gesture = session.screen.gesture {
@@ -69,6 +69,21 @@ extension LineRunner where Sink: LineSink {
     }
 
     /// Runs one line as read and hands on its result; false stops the reading.
+    private mutating func run(_ line: ScriptLines.RawLine, _ number: Int, session: inout Session) -> Bool {
+        switch line {
+        case .bytes(let bytes):
+            if sink.readsLineText { return run(.text(String(decoding: bytes, as: UTF8.self)), number, session: &session) }
+            // The sink never reads the line's text: the line runs from its bytes, and no String is made of it.
+            let place = LinePlace(file: file, line: number)
+            let result = LineResult(place: place, text: "", outcome: sink.execute(bytes: bytes, at: place, on: &session))
+            if !sink.take(result, session: &session) { stopped = true }
+            return !stopped
+        case .unreadable(let line):
+            return run(line, number, session: &session)
+        }
+    }
+
+    /// Runs one line as text and hands on its result; false stops the reading.
     private mutating func run(_ line: ScriptLines.Line, _ number: Int, session: inout Session) -> Bool {
         let place = LinePlace(file: file, line: number)
         let result: LineResult
@@ -100,7 +115,8 @@ public struct LinePlace: Equatable, Sendable {
 /// error that refused it (the session then is exactly as before the line).
 public struct LineResult: Sendable {
     public let place: LinePlace
-    /// The line as read (empty for a line that could not be read, or the end of a script).
+    /// The line as read (empty for a line that could not be read, or the end of a script, and for a sink that
+    /// does not read it: `LineSink.readsLineText`).
     public let text: String
     public let outcome: Result<Session.Outcome, ScriptError>
 
@@ -121,9 +137,22 @@ public protocol LineSink {
     mutating func take(_ result: LineResult, session: inout Session) -> Bool
     /// True when the run was stopped by an error (then the end of the script is not checked for a finger).
     var hasStoppedOnError: Bool { get }
+    /// Whether the sink reads `LineResult.text` (the default). One that does not is handed each line of a script
+    /// as bytes (`execute(bytes:at:on:)`), and no `String` is made of the line.
+    var readsLineText: Bool { get }
+    /// Runs one line given as bytes (valid UTF-8), for a sink that does not read the line's text. The default
+    /// makes the text and runs it as `execute(_:at:on:)` does.
+    mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError>
 }
 
 extension LineSink {
+    public var readsLineText: Bool { true }
+
+    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
+                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        execute(String(decoding: bytes, as: UTF8.self)[...], at: place, on: &session)
+    }
+
     @inline(__always)
     public mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
         do { return .success(try session.execute(line: line)) } catch { return .failure(error) }

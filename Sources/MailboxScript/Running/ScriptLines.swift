@@ -28,10 +28,36 @@ public struct ScriptLines {
     /// run before (the language server re-runs a script from the line that changed).
     public init(startingAfter number: Int) { self.number = max(0, number) }
 
+    /// A line as `LineRunner` takes it: a valid line's bytes (not yet a `String`, which only some sinks need).
+    enum RawLine {
+        /// The line's bytes, valid UTF-8, without its LF (and CR, and byte-order mark).
+        case bytes(UnsafeBufferPointer<UInt8>)
+        case unreadable(Line)
+    }
+
     /// Hands over every line that `bytes` completes, with its number, while `body` answers true; false once
     /// reading has stopped.
     @discardableResult
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Line) -> Bool) -> Bool {
+        feedRaw(bytes) { number, line in body(number, Self.line(line)) }
+    }
+
+    /// Hands over the last line if it had no LF.
+    public mutating func finish(_ body: (Int, Line) -> Bool) {
+        finishRaw { number, line in body(number, Self.line(line)) }
+    }
+
+    /// A raw line as text.
+    private static func line(_ raw: RawLine) -> Line {
+        switch raw {
+        case .bytes(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .unreadable(let line): line
+        }
+    }
+
+    /// `feed`, handing over each valid line's bytes as they are.
+    @discardableResult
+    mutating func feedRaw(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, RawLine) -> Bool) -> Bool {
         var start = bytes.startIndex
         while !stopped, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             if partial.count + (newline - start) > ScriptLimits.maxLineBytes { return tooLong(body) }
@@ -52,8 +78,8 @@ public struct ScriptLines {
         return !stopped
     }
 
-    /// Hands over the last line if it had no LF.
-    public mutating func finish(_ body: (Int, Line) -> Bool) {
+    /// `finish`, handing over the line's bytes as they are.
+    mutating func finishRaw(_ body: (Int, RawLine) -> Bool) {
         guard !stopped && !partial.isEmpty else { return }
         let line = partial
         partial = []
@@ -71,35 +97,35 @@ public struct ScriptLines {
     }
 
     /// A line over the limit: handed over as such before any more of it is held.
-    private mutating func tooLong(_ body: (Int, Line) -> Bool) -> Bool {
+    private mutating func tooLong(_ body: (Int, RawLine) -> Bool) -> Bool {
         number += 1
         partial = []
         stopped = true
-        _ = body(number, .tooLong)
+        _ = body(number, .unreadable(.tooLong))
         return false
     }
 
-    private mutating func hand(_ raw: UnsafeBufferPointer<UInt8>, _ body: (Int, Line) -> Bool) {
+    private mutating func hand(_ raw: UnsafeBufferPointer<UInt8>, _ body: (Int, RawLine) -> Bool) {
         number += 1
         var bytes = raw[...]
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         // A byte-order mark at the start of a file (as some Windows editors write) is not part of the text.
         if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        let line: Line
-        if let text = Self.text(UnsafeBufferPointer(rebasing: bytes)) {
-            line = .text(text)
+        let line: RawLine
+        let text = UnsafeBufferPointer(rebasing: bytes)
+        if Self.isUTF8(text) {
+            line = .bytes(text)
         } else {
-            line = .invalidUTF8(byte: Self.validPrefixLength(bytes) + 1)
+            line = .unreadable(.invalidUTF8(byte: Self.validPrefixLength(bytes) + 1))
             stopped = true
         }
         if !body(number, line) { stopped = true }
     }
 
-    /// The line as a string, or nil when it is not valid UTF-8 (an ASCII line, the common case, needs no
-    /// validation).
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+    /// Whether the line is valid UTF-8 (an ASCII line, the common case, needs no further validation).
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// How many bytes decode as UTF-8 before the first invalid sequence.

@@ -26,6 +26,15 @@ public struct ScriptRun: LineSink {
 
     public var hasStoppedOnError: Bool { report.error != nil }
 
+    /// A script run reads only each line's outcome, so lines run from their bytes.
+    public var readsLineText: Bool { false }
+
+    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
+                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        if let observer { return observed(String(decoding: bytes, as: UTF8.self)[...], place.line, observer, &session) }
+        do { return .success(try session.execute(bytes: bytes)) } catch { return .failure(error) }
+    }
+
     public mutating func execute(_ line: Substring, at place: LinePlace,
                                  on session: inout Session) -> Result<Session.Outcome, ScriptError> {
         if let observer { return observed(line, place.line, observer, &session) }
