@@ -1,4 +1,5 @@
 import MailboxScript
+import MailboxSim
 
 /// `help` and `help NAME`, from the command table's own descriptions.
 public enum HelpText {
@@ -32,7 +33,28 @@ public enum HelpText {
             if spec.name == "set" || spec.name == "params" { out += [[]] + parameterLines() }
             out += [[], [Span("example: "), Span(spec.example, .example)]]
             return out
+        case .parameter(let tunable):
+            return parameterLines(tunable)
         }
+    }
+
+    /// `help set NAME`: its synopsis, SPEC's default and what it does; for `profile`, every profile with what
+    /// it sets and where each number comes from.
+    static func parameterLines(_ tunable: Tunable) -> [StyledLine] {
+        var out: [StyledLine] = [[Span("usage: "), Span("set ", .command), Span(tunable.name, .path), Span(" " + tunable.synopsis)],
+                                 [Span("default: " + tunable.defaultValue.scriptText)]]
+        out += TextTable.wrap(tunable.summary, width: TextTable.reportWidth).map { [Span($0)] }
+        guard tunable.kind == .profile else { return out }
+        for profile in Profile.allCases {
+            out.append([])
+            out += TextTable.wrap("\(profile.rawValue): \(profile.summary). From \(profile.origin).", width: TextTable.reportWidth)
+                .map { [Span($0, .heading)] }
+            for setting in profile.settings {
+                let text = "set \(setting.parameter) \(setting.value): \(setting.source)"
+                out += TextTable.wrap(text, width: TextTable.reportWidth - 4).map { [Span("  "), Span($0)] }
+            }
+        }
+        return out
     }
 
     /// Every tunable parameter: `set NAME VALUE` and what it does, from the one table.
