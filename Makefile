@@ -13,7 +13,7 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
-  fuzz sanitize resources golden install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps
+  fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -176,6 +176,15 @@ test-browser: deps
 golden: deps
 	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests'
 	git diff --stat -- Tests/Golden README.md docs
+
+## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
+## the default profile and under ios-course-mailbox (seed 002's app); MAILSIM=PATH records with another build.
+MAILSIM ?= .build/release/mailsim
+real-apps-gifs: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
+	for profile in mailbox ios-course-mailbox; do \
+	  { echo "set profile $$profile"; cat Scripts/tour/side-by-side.mbs; } \
+	    | $(MAILSIM) record - -o docs/real-apps-$$profile.gif --scale 1 --fps 20 || exit 1; \
+	done
 
 ## The robustness jobs (docs/SPEC.md: "What mailsim guarantees on bad input"; docs/testing.md). `make test` fuzzes for
 ## TEST_FUZZ_SECONDS (20; 0 skips it); `make fuzz` for FUZZ_SECONDS (600).

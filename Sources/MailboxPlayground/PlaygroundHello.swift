@@ -32,6 +32,9 @@ enum PlaygroundHello {
         case .flag: kind = "flag"
         case .menuRelease: kind = "menuRelease"
         case .profile: kind = "profile"
+        case .delay(let m): kind = "duration"; min = .number(0); max = .number(m); unit = "s"
+        case .choice: kind = "choice"
+        case .fade: kind = "fade"
         }
         return .object([("name", .string(tunable.name)), ("kind", .string(kind)), ("min", min), ("max", max),
                         ("unit", .string(unit)), ("default", .string(tunable.defaultValue.scriptText)),

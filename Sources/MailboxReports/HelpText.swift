@@ -1,4 +1,5 @@
 import MailboxScript
+import MailboxSim
 
 /// `help` and `help NAME`, from the command table's own descriptions, wrapped here to fit 80 columns (SPEC
 /// §7.11): a list's descriptions under their column, prose from the left margin.
@@ -26,7 +27,28 @@ public enum HelpText {
             if spec.name == "set" || spec.name == "params" { out += [[]] + parameterLines() }
             out += [[], [Span("example: "), Span(spec.example, .example)]]
             return out
+        case .parameter(let tunable):
+            return parameterLines(tunable)
         }
+    }
+
+    /// `help set NAME`: its synopsis, SPEC's default and what it does; for `profile`, every profile with what
+    /// it sets and where each number comes from.
+    static func parameterLines(_ tunable: Tunable) -> [StyledLine] {
+        var out: [StyledLine] = [[Span("usage: "), Span("set ", .command), Span(tunable.name, .path), Span(" " + tunable.synopsis)],
+                                 [Span("default: " + tunable.defaultValue.scriptText)]]
+        out += TextTable.wrap(tunable.summary, width: TextTable.reportWidth).map { [Span($0)] }
+        guard tunable.kind == .profile else { return out }
+        for profile in Profile.allCases {
+            out.append([])
+            out += TextTable.wrap("\(profile.rawValue): \(profile.summary). From \(profile.origin).", width: TextTable.reportWidth)
+                .map { [Span($0, .heading)] }
+            for setting in profile.settings {
+                let text = "set \(setting.parameter) \(setting.value): \(setting.source)"
+                out += TextTable.wrap(text, width: TextTable.reportWidth - 4).map { [Span("  "), Span($0)] }
+            }
+        }
+        return out
     }
 
     /// Every tunable parameter: `set NAME VALUE` and what it does, from the one table.
@@ -49,13 +71,23 @@ public enum HelpText {
         table.maxWidth = listWidth
         for row in rows {
             if row.name.reduce(0, { $0 + $1.text.count }) > widestName {
-                table.append(spanning: row.name)
+                for line in wrapped(row.name) { table.append(spanning: line) }
                 table.append(spans: [[], [Span(row.what)]])
             } else {
                 table.append(spans: [row.name, [Span(row.what)]])
             }
         }
         return [[Span(heading, .heading)]] + table.lines(.plain).dropFirst().map { [Span(indent)] + $0 }
+    }
+
+    /// A name on lines of its own: whole when it fits the list, else its last span (a synopsis such as `set
+    /// profile`'s alternatives) cut at blanks, `|` or `,`, the lines after the first indented by four.
+    static func wrapped(_ name: [Span]) -> [[Span]] {
+        guard let last = name.last, name.reduce(0, { $0 + $1.text.count }) > listWidth else { return [name] }
+        let head = Array(name.dropLast())
+        let room = listWidth - head.reduce(0) { $0 + $1.text.count } - 1
+        let pieces = TextTable.wrap(String(last.text.drop { $0 == " " }), width: room)
+        return [head + [Span(" " + pieces[0], last.role)]] + pieces.dropFirst().map { [Span("    " + $0, last.role)] }
     }
 
     /// A paragraph cut at blanks into lines of at most 80 columns.

@@ -98,6 +98,8 @@ public enum JSONReport {
             members += [("kind", .string("animation")), ("property", .string(property.path)),
                         ("from", value(from)), ("to", value(to)), ("duration", .number(duration.seconds)),
                         ("curve", .string(curve.name))]
+            // Only a delayed animation (delay.hide, delay.segment) says so: SPEC's timeline is unchanged.
+            if entry.delay > .zero { members.append(("delay", .number(entry.delay.seconds))) }
         case .event(let event):
             members += [("kind", .string("event")), ("event", .string(event.kindName)), ("text", .string(event.description))]
         }

@@ -10,6 +10,9 @@ public enum ParamsText {
         var heading = "profile \(listing.profile.rawValue): \(listing.profile.summary)"
         heading += differing.isEmpty ? "; no parameter differs from it"
             : "; \(counted(differing.count, "parameter")) \(differing.count == 1 ? "differs" : "differ") from it (*)"
+        if listing.profile != .mailbox {
+            heading += ". Its numbers are read from \(listing.profile.origin); help set profile cites each"
+        }
         var table = TextTable(header: ["", "name", "value", "default", "what it does"])
         table.maxWidth = TextTable.reportWidth
         for entry in listing.entries {

@@ -27,6 +27,7 @@ public enum TimelineText {
         case let .animation(property, from, to, duration, curve):
             head = property.path
             var words = " \(from.description) → \(to.description) over \(duration.roundedSeconds)s \(curve.name)"
+            if entry.delay > .zero { words += " after \(entry.delay.roundedSeconds)s" }
             if case .spring(let spring) = curve, spring.isCutShort {
                 // A spring still moving after the longest a spring lasts ends there, at its target (SPEC).
                 words += ", cut short: not settled after \(formatNumber(Spring.longestSettlingDuration))s"

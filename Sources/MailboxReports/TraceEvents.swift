@@ -71,7 +71,9 @@ public struct TraceEvents {
         case let .animation(property, from, to, duration, curve):
             cut(property.path, at: ts)
             running[property.path] = events.count
-            events.append(Event(name: property.path, category: "animation", ts: ts, duration: duration.nanoseconds,
+            // A delayed animation (delay.hide, delay.segment) starts that much later; the clock saturates.
+            let (delayed, overflow) = ts.addingReportingOverflow(entry.delay.nanoseconds)
+            events.append(Event(name: property.path, category: "animation", ts: overflow ? .max : delayed, duration: duration.nanoseconds,
                                 pid: pid, tid: tid,
                                 args: [("from", JSONReport.value(from)), ("to", JSONReport.value(to)),
                                        ("curve", .string(curve.name))] + gesture))

@@ -34,7 +34,8 @@ public indirect enum Command: Equatable, Sendable {
     case mustFail(Command, text: String)
     /// A line inside `!` that did not parse: running it raises the parse error.
     case invalid(ScriptError)
-    case help(topic: String?)
+    /// `help`, `help NAME`, `help paths`, `help set PARAMETER`.
+    case help(topic: String?, parameter: String?)
     case quit
 }
 

@@ -141,9 +141,10 @@ public enum CommandTable {
             guard case .command(let command, let text)? = a[.command] else { throw Arguments.missing(.command, "!") }
             return .mustFail(command, text: text)
         },
-        CommandSpec("help", [.optional(.command, .commandName)], summary: "list commands, or explain one; help paths: the property paths",
-                    details: "Lists every command with its synopsis; `help NAME` explains one with an example; `help paths` lists every property path that expect and show read, with its type.",
-                    example: "help pan") { a throws(ScriptError) in .help(topic: a.word(.command)) },
+        CommandSpec("help", [.optional(.command, .commandName), .optional(.name, .setting)],
+                    summary: "list commands, or explain one; help paths: the property paths",
+                    details: "Lists every command with its synopsis; `help NAME` explains one with an example; `help paths` lists every property path that expect and show read, with its type; `help set NAME` explains one parameter (`help set profile`: every profile's numbers and where each comes from).",
+                    example: "help pan") { a throws(ScriptError) in .help(topic: a.word(.command), parameter: a.word(.name)) },
         CommandSpec("quit", aliases: ["exit"], summary: "leave the REPL",
                     details: "Leaves the REPL (Ctrl-D on an empty line does too). In a script it ends the script.",
                     example: "quit") { _ throws(ScriptError) in .quit },

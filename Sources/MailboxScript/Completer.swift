@@ -98,6 +98,7 @@ private struct Context {
         var rest = arguments
         var path: PropertyPath?
         var setting: Tunable?
+        var helpTopic: String?
         var found = Found()
         // The parser's walk: at the end of the words, each parameter that could come next offers its words.
         var index = 0
@@ -107,6 +108,8 @@ private struct Context {
                 if !present && rest.isEmpty { found.candidates.append(parameter.keyword!) }
             case .absent(let parameter):
                 guard rest.isEmpty else { continue }
+                // `help`'s parameter name comes only after `help set`.
+                if spec.name == "help", parameter.kind == .setting, helpTopic != "set" { continue }
                 if let keyword = parameter.keyword {
                     found.candidates.append(keyword)
                 } else {
@@ -137,6 +140,8 @@ private struct Context {
                     let given = Array(rest)
                     rest.removeAll()
                     return Found(candidates: setting?.valueWords(after: given) ?? [])
+                case .commandName:
+                    helpTopic = rest.removeFirst()
                 default:
                     rest.removeFirst()
                 }

@@ -63,11 +63,14 @@ public enum HelpTopic: Equatable, Sendable {
     case command(CommandSpec)
     /// `help paths`: every property path with its type.
     case paths
+    /// `help set NAME`: one parameter (for `profile`, every profile's numbers with their sources).
+    case parameter(Tunable)
 
     public static func == (a: HelpTopic, b: HelpTopic) -> Bool {
         switch (a, b) {
         case (.commands, .commands), (.paths, .paths): true
         case let (.command(x), .command(y)): x === y
+        case let (.parameter(x), .parameter(y)): x.name == y.name
         default: false
         }
     }

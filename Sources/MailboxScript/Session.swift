@@ -231,8 +231,10 @@ public struct Session: Sendable {
             outcome.effect = .load(file: file)
         case .invalid(let error):
             throw error
-        case .help(let topic):
-            if topic == CommandTable.pathsTopic {
+        case let .help(topic, parameter):
+            if topic == "set", let parameter, let tunable = TunableTable.named(parameter) {
+                outcome.effect = .report(.help(.parameter(tunable)))
+            } else if topic == CommandTable.pathsTopic {
                 outcome.effect = .report(.help(.paths))
             } else {
                 outcome.effect = .report(.help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands))

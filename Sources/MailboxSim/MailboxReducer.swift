@@ -179,7 +179,7 @@ extension MailboxState {
         gesture = nil
         switch pan.target {
         case .message(let id): releaseRow(id, velocity: finalVelocity)
-        case .edge, .content: releaseContent(velocity: finalVelocity)
+        case .edge, .content: releaseContent(velocity: finalVelocity, translation: pan.translation, fromClosed: pan.target == .edge)
         }
     }
 
@@ -200,9 +200,10 @@ extension MailboxState {
         switch outcome {
         case .snapBack:
             if x == 0 { rows[id.index].latch = nil; return }
+            if !settings.snapAnimated { return place(key, at: 0, then: .snapBackEnded(id)) }
             animate(key, to: 0, as: .snap, velocity: velocity, then: .snapBackEnded(id))
         case .options, .hide:
-            animate(key, to: zone.side * Metrics.slideDistance, as: .slide, velocity: velocity,
+            animate(key, to: slideEnd(zone.side), as: .slide, velocity: velocity,
                     then: .slideOutEnded(id, outcome))
         }
     }
@@ -217,7 +218,7 @@ extension MailboxState {
         let zone = action.zone
         log(.view(.row(id)), .accessibilityAction(action))
         rows[id.index].latch = zone
-        animate(key, to: zone.side * Metrics.slideDistance, as: .slide, then: .slideOutEnded(id, zone.releaseOutcome))
+        animate(key, to: slideEnd(zone.side), as: .slide, then: .slideOutEnded(id, zone.releaseOutcome))
     }
 
     private mutating func tapped(_ target: TapTarget?) throws(MailboxError) {
@@ -296,6 +297,9 @@ extension MailboxState {
         case .hideEnded(let record):
             rows[record.message.index].folder = record.folder
             undoStack.append(record)
+            if settings.undoDepth > 0, undoStack.count > settings.undoDepth {
+                undoStack.removeFirst(undoStack.count - settings.undoDepth)
+            }
             log(.view(.row(record.message)), .messageHidden(record.folder))
         case .restoreEnded(let id):
             log(.view(.row(id)), .messageRestored)
@@ -308,8 +312,9 @@ extension MailboxState {
         }
     }
 
-    /// Collapses a row's height; the rows below follow it up, and the message then moves to its folder.
+    /// Collapses a row's height (after `delay.hide`); the rows below follow it up, and the message then moves to
+    /// its folder.
     mutating func hide(_ id: MessageID, record: UndoRecord) {
-        animate(PropertyKey(.row(id), .height), to: 0, as: .hide, then: .hideEnded(record))
+        animate(PropertyKey(.row(id), .height), to: 0, as: .hide, delay: settings.hideDelay, then: .hideEnded(record))
     }
 }

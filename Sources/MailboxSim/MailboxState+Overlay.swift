@@ -11,7 +11,9 @@ extension MailboxState {
         }
         self.overlay = overlay
         log(.view(.overlay), .overlayShown(overlay.kind))
-        animate(PropertyKey(.overlay, .alpha), to: 1, as: .fade)
+        let alpha = PropertyKey(.overlay, .alpha)
+        if settings.overlayAppear == .instant { return place(alpha, at: 1) }
+        animate(alpha, to: 1, as: .fade)
     }
 
     /// Starts fading the overlay out; what follows depends on how it was dismissed.
@@ -27,7 +29,9 @@ extension MailboxState {
             }
         }
         log(.view(.overlay), .overlayDismissed(current.kind, dismissal))
-        animate(PropertyKey(.overlay, .alpha), to: 0, as: .fade, then: .overlayFadedOut)
+        let alpha = PropertyKey(.overlay, .alpha)
+        if settings.overlayDismiss == .instant { return place(alpha, at: 0, then: .overlayFadedOut) }
+        animate(alpha, to: 0, as: .fade, then: .overlayFadedOut)
     }
 
     mutating func overlayFadedOut() {

@@ -13,8 +13,9 @@ extension MailboxState {
         if animator.animation(for: entering) == nil {
             setModelValue(entering, .scalar(fromLeft ? -Metrics.screenWidth : Metrics.screenWidth))
         }
+        let delay = settings.segmentDelay
         animate(PropertyKey(.segmentView(current), .x), to: fromLeft ? Metrics.screenWidth : -Metrics.screenWidth,
-                as: .segment)
-        animate(entering, to: 0, as: .segment, then: .segmentSettled(segment))
+                as: .segment, delay: delay)
+        animate(entering, to: 0, as: .segment, delay: delay, then: .segmentSettled(segment))
     }
 }

@@ -169,10 +169,22 @@ extension MailboxState {
     public func backgroundColor(of id: MessageID) -> Color { settings.palette[background(of: id)] }
     public func icon(of id: MessageID) -> Icon { displayZone(of: id).icon }
     public func iconAlpha(of id: MessageID) -> Double { iconAlpha(displayZone(of: id), x: x(of: id)) }
-    public func iconX(of id: MessageID) -> Double { displayZone(of: id).iconX(x: x(of: id), inset: settings.iconInset) }
+    public func iconX(of id: MessageID) -> Double { iconX(displayZone(of: id), x: x(of: id)) }
 
-    /// The icon's alpha in `zone` at offset `x`: the ramp ends at the near threshold of x's side.
-    func iconAlpha(_ zone: SwipeZone, x: Double) -> Double { zone.iconAlpha(x: x, settings.thresholds) }
+    /// The icon's centre x in `zone` at offset `x`, at the rest and follow distances set now.
+    func iconX(_ zone: SwipeZone, x: Double) -> Double {
+        zone.iconX(x: x, rest: settings.iconRest, follow: settings.iconFollow)
+    }
+
+    /// The icon's alpha in `zone` at offset `x`: the ramp ends at the near threshold of x's side, or follows
+    /// `icon.fade`'s range.
+    func iconAlpha(_ zone: SwipeZone, x: Double) -> Double {
+        guard zone != .rest, let alpha = settings.iconFade.alpha(at: abs(x)) else { return zone.iconAlpha(x: x, settings.thresholds) }
+        return alpha
+    }
+
+    /// Where a row that slides out ends: ±(320 + `slide.overshoot`), on the side of `side`'s sign.
+    func slideEnd(_ side: Double) -> Double { side * (Metrics.slideDistance + settings.slideOvershoot) }
 
     public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
 
@@ -221,8 +233,10 @@ extension MailboxState {
     ///
     /// A change to the value the view already has on screen is no animation (SPEC §3): any animation of `key`
     /// stops, nothing is logged, and the follow-up runs at once, at this same instant.
+    /// With a `delay` the animation starts that long after now (the view stays where it is until then); the
+    /// timeline logs it now, with the delay.
     mutating func animate(_ key: PropertyKey, to target: Double, as role: AnimationRole, velocity: Double = 0,
-                          then completion: FollowUp? = nil) {
+                          delay: Ticks = .zero, then completion: FollowUp? = nil) {
         let from = presentation(key)
         setModelValue(key, .scalar(target))
         if from == .scalar(target) {
@@ -236,12 +250,21 @@ extension MailboxState {
             curve = .spring(spring.with(initialVelocity: velocity / distance,
                                         settle: .within(distance: abs(distance), tolerance: key.property.settleTolerance)))
         }
-        let animation = animator.start(key, from: from, to: .scalar(target), at: now,
+        let animation = animator.start(key, from: from, to: .scalar(target), at: now.adding(delay) ?? .max,
                                        duration: settings.timings.duration(role), curve: curve, completion: completion)
         timeline.append(TimelineEntry(
             time: now, subject: .view(key.view),
             kind: .animation(property: key, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
-            gesture: gestureNumber))
+            gesture: gestureNumber, delay: delay))
+    }
+
+    /// Puts `key` at `target` at once, with no animation (stopping any), and runs `completion` at this
+    /// instant: what a parameter that turns an animation off (`snap.animate off`, `overlay.appear instant`)
+    /// does instead of `animate`.
+    mutating func place(_ key: PropertyKey, at target: Double, then completion: FollowUp? = nil) {
+        animator.remove(key)
+        setModelValue(key, .scalar(target))
+        if let completion { complete(completion) }
     }
 
     /// Stops any animation of `key`, leaving the property where it is on screen now.

@@ -19,16 +19,17 @@ public enum SwipeZone: String, CaseIterable, Sendable {
     /// The zone of offset `x` with SPEC's thresholds (60 and 260); zones are closed at their lower bound of |x|.
     public static func at(_ x: Double) -> SwipeZone { at(x, .spec) }
 
-    /// The zone of offset `x` with `thresholds`; zones are closed at their lower bound of |x|.
+    /// The zone of offset `x` with `thresholds`; zones are closed at their lower bound of |x| unless the side
+    /// compares strictly.
     public static func at(_ x: Double, _ thresholds: Thresholds) -> SwipeZone {
         let distance = abs(x)
         if x == 0 { return .rest }
         if x < 0 {
             let side = thresholds.left
-            return distance < side.near ? .laterPeek : distance < side.far ? .later : .list
+            return side.isShort(distance, of: side.near) ? .laterPeek : side.isShort(distance, of: side.far) ? .later : .list
         }
         let side = thresholds.right
-        return distance < side.near ? .archivePeek : distance < side.far ? .archive : .delete
+        return side.isShort(distance, of: side.near) ? .archivePeek : side.isShort(distance, of: side.far) ? .archive : .delete
     }
 
     /// How many thresholds out from rest the zone is, signed by side: 0 at rest and in a peek, ±1 in the
@@ -80,13 +81,13 @@ public enum SwipeZone: String, CaseIterable, Sendable {
         iconAlpha(x: x, near: (side < 0 ? thresholds.left : thresholds.right).near)
     }
 
-    /// The icon's centre x at offset `x`: pinned `inset` in from the edge, then `inset` behind the row's edge.
-    public func iconX(x: Double, inset: Double = Metrics.iconInset) -> Double {
+    /// The icon's centre x at offset `x`: pinned `rest` in from the edge, then `follow` behind the row's edge.
+    public func iconX(x: Double, rest: Double = Metrics.iconInset, follow: Double = Metrics.iconInset) -> Double {
         switch self {
-        case .rest, .laterPeek: Metrics.screenWidth - inset
-        case .archivePeek: inset
-        case .later, .list: Metrics.screenWidth + inset + x
-        case .archive, .delete: x - inset
+        case .rest, .laterPeek: Metrics.screenWidth - rest
+        case .archivePeek: rest
+        case .later, .list: Metrics.screenWidth + follow + x
+        case .archive, .delete: x - follow
         }
     }
 

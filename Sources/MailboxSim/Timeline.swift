@@ -71,6 +71,8 @@ public struct TimelineEntry: Equatable, Sendable {
     public let kind: Kind
     /// The gesture it belongs to (numbered from 1 since the last reset), if any.
     public let gesture: Int?
+    /// For an animation: how long after `time` it starts (`delay.hide`, `delay.segment`); zero for the rest.
+    public var delay: Ticks = .zero
 
     /// An animation that started (with everything needed to replay it), or an event.
     public enum Kind: Equatable, Sendable {

@@ -140,10 +140,12 @@ import Testing
     @Test func setOffersTheSettingsAndTheirValues() throws {
         #expect(try candidates("set ") == TunableTable.names)
         #expect(try candidates("set compose") == ["compose.draft-alert"])
-        #expect(try candidates("set threshold.l") == ["threshold.left.near", "threshold.left.far"])
+        #expect(try candidates("set threshold.l") == ["threshold.left.near", "threshold.left.far", "threshold.left.bound"])
         #expect(try candidates("set curve.slide ") == ["linear", "easeIn", "easeOut", "easeInOut", "default", "bezier", "spring"])
-        #expect(try candidates("set profile ") == ["mailbox", "mcswipe", "itemtouchhelper", "swipecellkit"])
-        #expect(try candidates("set menu.release ") == ["velocity", "position"])
+        #expect(try candidates("set profile ") == ["mailbox", "mcswipe", "itemtouchhelper", "swipecellkit", "ios-course-mailbox",
+                                                "codepath-wk3-mailbox", "assignment"])
+        #expect(try candidates("set threshold.right.bound ") == ["closed", "strict"])
+        #expect(try candidates("set menu.release ") == ["velocity", "position", "distance"])
         #expect(try candidates("set color.red ") == ["gray", "yellow", "brown", "green", "red", "blue"])
         #expect(try candidates("expect param.threshold.left.n") == ["param.threshold.left.near"])
         #expect(try candidates("act msg1 a") == ["archive"])
@@ -182,6 +184,8 @@ import Testing
     @Test func helpAndBangOfferCommandNames() throws {
         #expect(try candidates("help ") == CommandTable.names + ["paths"])
         #expect(try candidates("help pa") == ["pan", "params", "paths"])
+        #expect(try candidates("help set pro") == ["profile"])
+        #expect(try candidates("help pan ") == [])
         #expect(try candidates("! ") == CommandTable.names)
         #expect(try candidates("! re") == ["release", "reset", "render"])
         #expect(try candidates("!re") == ["!release", "!reset", "!render"])

@@ -71,9 +71,10 @@ import Testing
         ("render", .render),
         ("save swipe.mbs", .save(file: "swipe.mbs", withExpectations: false)),
         ("save swipe.mbs --expect", .save(file: "swipe.mbs", withExpectations: true)),
-        ("help", .help(topic: nil)),
-        ("help pan", .help(topic: "pan")),
-        ("help wait", .help(topic: "wait")),
+        ("help", .help(topic: nil, parameter: nil)),
+        ("help set profile", .help(topic: "set", parameter: "profile")),
+        ("help pan", .help(topic: "pan", parameter: nil)),
+        ("help wait", .help(topic: "wait", parameter: nil)),
         ("quit", .quit),
         ("exit", .quit),
         ("! release", .mustFail(.release(velocity: nil), text: "release")),
@@ -266,7 +267,7 @@ import Testing
 
     /// `help paths` is a topic of its own: every property path with its type, from the one table.
     @Test func helpPathsListsEveryPathWithItsType() throws {
-        #expect(try Self.parse("help paths") == .help(topic: "paths"))
+        #expect(try Self.parse("help paths") == .help(topic: "paths", parameter: nil))
         var session = Session()
         let outcome = try session.execute(line: "help paths")
         #expect(outcome.report == .help(.paths))

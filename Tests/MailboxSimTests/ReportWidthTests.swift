@@ -67,7 +67,11 @@ import Testing
         #expect(commands[pan + 1].prefix(column).allSatisfy { $0 == " " } && commands[pan + 1].dropFirst(column).first != " ")
         let parameters = try Self.report(["help set"])
         let profile = try #require(parameters.firstIndex { $0.hasPrefix("  set profile ") })
-        #expect(parameters[profile].hasSuffix("swipecellkit") && parameters[profile + 1].hasPrefix(String(repeating: " ", count: 10)))
+        // set profile's alternatives are wider than the list: cut after a `|`, the rest indented under the name.
+        #expect(parameters[profile].hasSuffix("|") && parameters[profile + 1].hasPrefix("      ")
+                && parameters[profile + 1].dropFirst(6).first != " ")
+        let names = parameters[profile...].prefix { !$0.hasPrefix("  set threshold") }.joined().filter { !$0.isWhitespace }
+        #expect(names.contains(Profile.allCases.map(\.rawValue).joined(separator: "|")))
     }
 
     @Test func stateWithFiveRowsIsTwoTablesWithinEightyColumns() throws {

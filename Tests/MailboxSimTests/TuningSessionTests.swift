@@ -20,7 +20,7 @@ import Testing
         (["set curve.slide bezier 1.5 0 0.5 1"],
          "set curve.slide: a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got 1.5 and 0.5"),
         (["set profile mgswipe"],
-         "set profile: unknown profile 'mgswipe' (did you mean 'mcswipe'?): the profiles are mailbox, mcswipe, itemtouchhelper, swipecellkit"),
+         "set profile: unknown profile 'mgswipe' (did you mean 'mcswipe'?): the profiles are mailbox, mcswipe, itemtouchhelper, swipecellkit, ios-course-mailbox, codepath-wk3-mailbox, assignment"),
         (["set colr.red red"], "unknown parameter 'colr.red' (did you mean 'color.red'?): `params` lists them"),
         (["set elasticity 2"], "set elasticity: '2' is out of range (0…1)"),
         (["set duration.menu 0"], "set duration.menu: a duration is more than 0 and at most 3600 seconds (got '0')"),

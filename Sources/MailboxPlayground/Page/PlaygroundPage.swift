@@ -626,6 +626,7 @@ public enum PlaygroundPage {
     case "flag": flagControl(c, head); break;
     case "color": colorControl(c, head); break;
     case "menuRelease": menuReleaseControl(c, head); break;
+    case "choice": choiceControl(c, head); break;
     case "curve": curveControl(c, head); break;
     default: textControl(c, head);
     }
@@ -723,6 +724,19 @@ public enum PlaygroundPage {
       pick.value = words[0] === "position" ? "position" : "velocity";
       number.hidden = pick.value !== "position";
       if (words[1] && document.activeElement !== number) number.value = words[1];
+      c.row.classList.toggle("changed", String(v) !== String(c.param.default));
+    };
+  }
+
+  // A parameter of a few words (closed|strict, fade|instant): a picker of the words.
+  function choiceControl(c, head) {
+    var pick = element("select");
+    pick.setAttribute("aria-label", c.param.name);
+    (c.param.choices || []).forEach(function (w) { var o = element("option", "", w); o.value = w; pick.appendChild(o); });
+    head.appendChild(pick);
+    pick.addEventListener("change", function () { sendSet(c.param.name, pick.value); });
+    c.sync = function (v) {
+      pick.value = String(v);
       c.row.classList.toggle("changed", String(v) !== String(c.param.default));
     };
   }

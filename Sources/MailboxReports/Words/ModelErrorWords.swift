@@ -44,6 +44,8 @@ extension MailboxError {
                 + "it has \(grouped(has)), this line types \(grouped(adding)); nothing was typed"
         case .mailboxOffScreen(let segment):
             return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"
+        case .parameterDiffersBySide("icon.inset"):
+            return "icon.inset differs between rest and follow: read icon.rest or icon.follow"
         case .parameterDiffersBySide(let name):
             let sides = name.split(separator: ".", maxSplits: 1).map(String.init)
             guard sides.count == 2 else { return "\(name) differs by side" }

@@ -132,8 +132,16 @@ extension SettingProblem {
             return "write position N, with N from 0 to \(formatNumber(Metrics.screenWidth))"
         case .menuReleasePositionOutOfRange(let text):
             return "position \(quoted(text)) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt of content.x)"
+        case .menuReleaseDistanceMissing:
+            return "write distance N, with N from 0 to \(formatNumber(Metrics.screenWidth))"
+        case .menuReleaseDistanceOutOfRange(let text):
+            return "distance \(quoted(text)) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt the finger moves)"
         case let .notAMenuRelease(text, suggestion):
-            return "\(quoted(text)) is neither velocity nor position N\(hint(suggestion))"
+            return "\(quoted(text)) is not velocity, position N or distance N\(hint(suggestion))"
+        case let .notAChoice(text, choices, suggestion):
+            return "\(quoted(text)) is not \(choices.joined(separator: " or "))\(hint(suggestion))"
+        case .fadeRange:
+            return "write near, or S E: the icon's alpha 0 up to |x| S and 1 from E, with 0 ≤ S < E ≤ \(formatNumber(Metrics.screenWidth))"
         case let .unknownProfile(text, suggestion, profiles):
             return "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(profiles.joined(separator: ", "))"
         case let .curveTakesNoNumbers(curve, got):

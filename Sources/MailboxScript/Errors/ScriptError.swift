@@ -109,7 +109,14 @@ public enum SettingProblem: Equatable, Sendable {
     /// `menu.release position` without its N.
     case menuReleasePositionMissing
     case menuReleasePositionOutOfRange(String)
+    /// `menu.release distance` without its N, or with one out of range.
+    case menuReleaseDistanceMissing
+    case menuReleaseDistanceOutOfRange(String)
     case notAMenuRelease(String, suggestion: String?)
+    /// A word that is none of a parameter's few.
+    case notAChoice(String, choices: [String], suggestion: String?)
+    /// `icon.fade` that is neither `near` nor `S E` with 0 ≤ S < E ≤ 320.
+    case fadeRange
     case unknownProfile(String, suggestion: String?, profiles: [String])
     case curveTakesNoNumbers(curve: String, got: String)
     /// A `bezier` or `spring` with the wrong count of numbers.

@@ -17,17 +17,20 @@ public struct Tunable: Sendable {
     let write: @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings
     /// Why the screen as it is now cannot take a change (`menu.open` while the menu is not closed).
     let refusal: (@Sendable (MailboxState) -> SettingProblem?)?
+    /// Whether it sets other parameters together (`threshold.near` both sides, `icon.inset` rest and follow).
+    public let isShorthand: Bool
 
     init(_ name: String, _ kind: Kind, _ summary: String,
          read: @escaping @Sendable (Settings) -> TunableValue?,
          write: @escaping @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings,
-         refusal: (@Sendable (MailboxState) -> SettingProblem?)? = nil) {
+         refusal: (@Sendable (MailboxState) -> SettingProblem?)? = nil, isShorthand: Bool = false) {
         self.name = name
         self.kind = kind
         self.summary = summary
         self.read = read
         self.write = write
         self.refusal = refusal
+        self.isShorthand = isShorthand
     }
 
     /// The values a parameter takes.
@@ -36,6 +39,8 @@ public struct Tunable: Sendable {
         case number(ClosedRange<Double>, unit: String)
         /// Seconds, more than 0 and at most `max`.
         case duration(max: Double)
+        /// Seconds, from 0 (none) to `max`.
+        case delay(max: Double)
         case whole(ClosedRange<Int>)
         /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `default`, `bezier X1 Y1 X2 Y2`, `spring DAMPING RESPONSE`,
         /// or a spring in another tool's notation (`SpringNotation`).
@@ -48,6 +53,10 @@ public struct Tunable: Sendable {
         case menuRelease
         /// A profile's name.
         case profile
+        /// One of a few words (`closed` or `strict`, `fade` or `instant`).
+        case choice([String])
+        /// `near` or two numbers `S E` (0 ≤ S < E ≤ 320): the icon's fade.
+        case fade
     }
 
     /// Its value now, as `param.NAME` reads it.
@@ -66,12 +75,15 @@ public struct Tunable: Sendable {
             let unitText = unit.isEmpty ? "" : " " + unit
             return "N (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))"
         case .duration: return "SECONDS"
+        case .delay(let max): return "SECONDS (0…\(formatNumber(max)))"
         case .whole(let range): return "N (\(range.lowerBound)…\(range.upperBound))"
         case .curve: return "CURVE"
         case .color: return "COLOUR"
         case .flag: return "on|off"
-        case .menuRelease: return "velocity|position N"
+        case .menuRelease: return "velocity|position N|distance N"
         case .profile: return Profile.allCases.map(\.rawValue).joined(separator: "|")
+        case .choice(let words): return words.joined(separator: "|")
+        case .fade: return "near|S E"
         }
     }
 
@@ -87,20 +99,23 @@ public struct Tunable: Sendable {
         case .curve: TimingCurve.named.map(\.name) + ["bezier", "spring"]
         case .color: PaletteColor.allCases.map(\.rawValue)
         case .flag: ["on", "off"]
-        case .menuRelease: ["velocity", "position"]
+        case .menuRelease: ["velocity", "position", "distance"]
         case .profile: Profile.allCases.map(\.rawValue)
-        case .number, .duration, .whole: []
+        case .choice(let words): words
+        case .fade: ["near"]
+        case .number, .duration, .delay, .whole: []
         }
     }
 
     /// The type `expect param.NAME` compares as.
     public var valueType: ValueType {
         switch kind {
-        case .number, .duration, .whole: .number
+        case .number, .duration, .delay, .whole: .number
         case .color: .color
         case .flag: .name(["on", "off"])
         case .profile: .name(Profile.allCases.map(\.rawValue))
-        case .curve, .menuRelease: .text
+        case .choice(let words): .name(words)
+        case .curve, .menuRelease, .fade: .text
         }
     }
 
@@ -124,6 +139,12 @@ public struct Tunable: Sendable {
             let number = try DecimalNumber.parse(try single())
             guard let ticks = number.ticks, ticks > .zero, ticks <= Ticks(seconds: max) else {
                 throw .setting(name, .durationOutOfRange(String(first), max: max))
+            }
+            return .duration(ticks)
+        case .delay(let max):
+            let number = try DecimalNumber.parse(try single())
+            guard let ticks = number.ticks, ticks >= .zero, ticks <= Ticks(seconds: max) else {
+                throw .setting(name, .outOfRange(String(first), range: 0...max, unit: "s"))
             }
             return .duration(ticks)
         case .whole(let range):
@@ -153,8 +174,15 @@ public struct Tunable: Sendable {
                     throw .setting(name, .menuReleasePositionOutOfRange(String(words[1])))
                 }
                 return .menuRelease(.position(n))
+            case "distance":
+                guard words.count == 2 else { throw .setting(name, .menuReleaseDistanceMissing) }
+                let n = try DecimalNumber.parse(words[1]).value
+                guard (0...Metrics.screenWidth).contains(n) else {
+                    throw .setting(name, .menuReleaseDistanceOutOfRange(String(words[1])))
+                }
+                return .menuRelease(.distance(n))
             default:
-                throw .setting(name, .notAMenuRelease(String(first), suggestion: nearest(String(first), in: ["velocity", "position"])))
+                throw .setting(name, .notAMenuRelease(String(first), suggestion: nearest(String(first), in: ["velocity", "position", "distance"])))
             }
         case .profile:
             let word = try single()
@@ -163,6 +191,21 @@ public struct Tunable: Sendable {
                 throw .setting(name, .unknownProfile(String(word), suggestion: nearest(String(word), in: names), profiles: names))
             }
             return .profile(profile)
+        case .choice(let choices):
+            let word = String(try single())
+            guard choices.contains(word) else {
+                throw .setting(name, .notAChoice(word, choices: choices, suggestion: nearest(word, in: choices)))
+            }
+            return .choice(word)
+        case .fade:
+            if first == "near" {
+                _ = try single()
+                return .fade(.near)
+            }
+            guard words.count == 2 else { throw .setting(name, .fadeRange) }
+            let start = try DecimalNumber.parse(words[0]).value, end = try DecimalNumber.parse(words[1]).value
+            guard start >= 0, start < end, end <= Metrics.screenWidth else { throw .setting(name, .fadeRange) }
+            return .fade(.range(start: start, end: end))
         }
     }
 }

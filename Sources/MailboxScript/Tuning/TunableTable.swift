@@ -1,10 +1,12 @@
+import MailboxAnimation
 import MailboxSim
 import MailboxText
 
 /// Every tunable parameter, in the order `params` and `help set` list them: the one table `set`, `params`,
 /// `param.NAME`, completion and the README's list read.
 public enum TunableTable {
-    public static let all: [Tunable] = general + thresholds + timings + [menuOpen, menuRelease] + colors + rules
+    public static let all: [Tunable] = general + thresholds + icon + timings + delays + overlay
+        + [menuOpen, menuRelease, menuStill] + colors + rules + undo
 
     /// The parameter called `name`, if any.
     public static func named(_ name: some StringProtocol) -> Tunable? { all.first { $0.name == name } }
@@ -18,18 +20,18 @@ public enum TunableTable {
     /// differ, each side's (`left 80, right 60`).
     public static func shown(_ tunable: Tunable, in settings: Settings) -> String {
         if let value = tunable.read(settings) { return value.scriptText }
+        if tunable.name == "icon.inset" {
+            return ["rest", "follow"].map { "\($0) \(named("icon.\($0)")?.read(settings)?.scriptText ?? "?")" }.joined(separator: ", ")
+        }
         let which = tunable.name.split(separator: ".").last ?? ""
         return ["left", "right"].map { side in
             "\(side) \(named("threshold.\(side).\(which)")?.read(settings)?.scriptText ?? "?")"
         }.joined(separator: ", ")
     }
 
-    /// The parameters a profile sets (`set profile NAME`), in table order.
-    public static var profileGroup: [Tunable] {
-        let names: Set<String> = ["threshold.left.near", "threshold.left.far", "threshold.right.near", "threshold.right.far",
-                                  "escape.velocity", "elasticity", "duration.slide", "curve.slide", "duration.snap", "curve.snap"]
-        return all.filter { names.contains($0.name) }
-    }
+    /// The parameters a profile sets (`set profile NAME`), in table order, without the shorthands that set
+    /// several (`threshold.near`, `icon.inset`): those some profile sets to other than SPEC's value.
+    public static var profileGroup: [Tunable] { ProfileGroup.members.filter { !$0.isShorthand } }
 
     /// `set NAME VALUE...` as a change, or why NAME is no parameter.
     public static func change(name: Substring, words: [Substring]) throws(ScriptError) -> SettingChange {
@@ -46,8 +48,7 @@ public enum TunableTable {
                 read: { .whole($0.framesPerSecond) },
                 write: { s, v throws(ScriptError) in var s = s; if case .whole(let n) = v { s.framesPerSecond = n }; return s }),
         Tunable("profile", .profile,
-                "sets the thresholds, escape velocity, elasticity, slide and snap to a library's defaults: "
-                    + Profile.allCases.map(\.rawValue).joined(separator: ", "),
+                "sets the profile group to a library's or an app's numbers (help set profile cites each)",
                 read: { .profile($0.profile) },
                 write: { s, v throws(ScriptError) in if case .profile(let p) = v { return p.applied(to: s) }; return s }),
     ]
@@ -59,8 +60,32 @@ public enum TunableTable {
         threshold("threshold.left.far", sides: [\.left], \.far, "dragging left: list from here"),
         threshold("threshold.right.near", sides: [\.right], \.near, "dragging right: archive from here (the icon fades in up to it)"),
         threshold("threshold.right.far", sides: [\.right], \.far, "dragging right: delete from here"),
-        number("icon.inset", 0...(Metrics.screenWidth / 2), "pt", \.iconInset,
-               "how far in from the edge an icon is pinned, and how far behind the row's edge it follows"),
+        choice("threshold.left.bound", \.thresholds.left.bound,
+               "dragging left: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
+        choice("threshold.right.bound", \.thresholds.right.bound,
+               "dragging right: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
+    ]
+
+    private static let icon: [Tunable] = [
+        Tunable("icon.inset", .number(0...(Metrics.screenWidth / 2), unit: "pt"),
+                "sets icon.rest and icon.follow: how far in from the edge an icon is pinned, and how far behind the row's edge it follows",
+                read: { $0.iconRest == $0.iconFollow ? .number($0.iconRest) : nil },
+                write: { s, v throws(ScriptError) in
+                    var s = s
+                    if case .number(let n) = v { s.iconRest = n; s.iconFollow = n }
+                    return s
+                }, isShorthand: true),
+        number("icon.rest", 0...(Metrics.screenWidth / 2), "pt", \.iconRest,
+               "before the near threshold, the icon's centre is this far in from the screen's edge"),
+        number("icon.follow", 0...(Metrics.screenWidth / 2), "pt", \.iconFollow,
+               "from the near threshold, the icon's centre is this far behind the row's edge"),
+        Tunable("icon.fade", .fade,
+                "the icon's alpha: near (|x| / near threshold, 1 from it) or S E (0 up to |x| S, linear to 1 at E, in every zone)",
+                read: { .fade($0.iconFade) },
+                write: { s, v throws(ScriptError) in var s = s; if case .fade(let f) = v { s.iconFade = f }; return s }),
+        number("slide.overshoot", 0...Metrics.screenWidth, "pt", \.slideOvershoot,
+               "a released row slides out to ±(320 + N), and a row that left stays there"),
+        flag("snap.animate", \.snapAnimated, "off: a row released before the near threshold is back at 0 at once"),
     ]
 
     private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in [
@@ -73,6 +98,16 @@ public enum TunableTable {
                 write: { s, v throws(ScriptError) in var s = s; if case .curve(let c) = v { s.timings.setCurve(role, c) }; return s }),
     ] }
 
+    private static let delays: [Tunable] = [
+        delay("delay.hide", \.hideDelay, "seconds the hide waits after the slide out or the overlay's dismissal"),
+        delay("delay.segment", \.segmentDelay, "seconds a selected segment's views wait before sliding"),
+    ]
+
+    private static let overlay: [Tunable] = [
+        choice("overlay.appear", \.overlayAppear, "the options overlay appears with a fade (duration.fade) or instant"),
+        choice("overlay.dismiss", \.overlayDismiss, "the options overlay goes with a fade (duration.fade) or instant"),
+    ]
+
     private static let menuOpen = Tunable(
         "menu.open", .number(1...Metrics.screenWidth, unit: "pt"), "content.x of the open menu",
         read: { .number($0.menuOpenX) },
@@ -81,9 +116,13 @@ public enum TunableTable {
 
     private static let menuRelease = Tunable(
         "menu.release", .menuRelease,
-        "what a released menu does: velocity (SPEC: the finger's way) or position N (open from content.x N on, else closed)",
+        "what a released menu does: velocity (SPEC: the finger's way), position N (open from content.x N on, else closed) "
+            + "or distance N (open when moved more than N from closed, closed when moved N back from open)",
         read: { .menuRelease($0.menuRelease) },
         write: { s, v throws(ScriptError) in var s = s; if case .menuRelease(let r) = v { s.menuRelease = r }; return s })
+
+    private static let menuStill = choice("menu.still", \.menuStill,
+        "with menu.release velocity, a release at velocity 0 goes to the nearer end or closes")
 
     private static let colors: [Tunable] = PaletteColor.allCases.map { name in
         Tunable("color.\(name.rawValue)", .color, "the colour shown as \(name.rawValue): \(name.role)",
@@ -101,6 +140,14 @@ public enum TunableTable {
              "tap cancel on a compose sheet with text typed asks about the draft first"),
     ]
 
+    private static let undo: [Tunable] = [
+        flag("undo.alert", \.undoAlert, "a shake asks \"Undo last action?\" first; off: it undoes at once"),
+        choice("undo.return", \.undoReturn, "an undone row slides back in from its side, or is put back (place) at x 0 at once"),
+        Tunable("undo.depth", .whole(0...1000), "how many actions the undo stack keeps, dropping the oldest (0: all)",
+                read: { .whole($0.undoDepth) },
+                write: { s, v throws(ScriptError) in var s = s; if case .whole(let n) = v { s.undoDepth = n }; return s }),
+    ]
+
     // MARK: Builders
 
     private static func number(_ name: String, _ range: ClosedRange<Double>, _ unit: String,
@@ -108,6 +155,25 @@ public enum TunableTable {
         Tunable(name, .number(range, unit: unit), summary,
                 read: { .number($0[keyPath: path]) },
                 write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s[keyPath: path] = n }; return s })
+    }
+
+    /// One of a few words, each a case of `T` (`closed|strict`).
+    private static func choice<T: RawRepresentable<String> & CaseIterable & Sendable>(
+        _ name: String, _ path: WritableKeyPath<Settings, T> & Sendable, _ summary: String) -> Tunable {
+        Tunable(name, .choice(T.allCases.map(\.rawValue)), summary,
+                read: { .choice($0[keyPath: path].rawValue) },
+                write: { s, v throws(ScriptError) in
+                    var s = s
+                    if case .choice(let word) = v, let value = T(rawValue: word) { s[keyPath: path] = value }
+                    return s
+                })
+    }
+
+    /// Seconds from 0 to 10 before something starts.
+    private static func delay(_ name: String, _ path: WritableKeyPath<Settings, Ticks> & Sendable, _ summary: String) -> Tunable {
+        Tunable(name, .delay(max: 10), summary,
+                read: { .duration($0[keyPath: path]) },
+                write: { s, v throws(ScriptError) in var s = s; if case .duration(let t) = v { s[keyPath: path] = t }; return s })
     }
 
     private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, _ summary: String) -> Tunable {
@@ -135,7 +201,7 @@ public enum TunableTable {
                         }
                     }
                     return s
-                })
+                }, isShorthand: sides.count > 1)
     }
 }
 
@@ -153,6 +219,12 @@ public struct SettingChange: Equatable, Sendable {
     }
 
     /// Why the screen now cannot take this change, if it cannot.
-    func refusal(on screen: MailboxState) -> SettingProblem? { tunable.refusal?(screen) }
+    /// (A change that moves where the open menu rests, `menu.open` or a profile, waits for the menu to be closed.)
+    func refusal(on screen: MailboxState) -> SettingProblem? {
+        if let refusal = tunable.refusal?(screen) { return refusal }
+        guard screen.menuPhase != .closed, let after = try? applied(to: screen.settings),
+              after.menuOpenX != screen.settings.menuOpenX else { return nil }
+        return .menuNotClosed
+    }
 
 }

@@ -14,6 +14,9 @@ public enum TunableValue: Equatable, Sendable {
     case flag(Bool)
     case menuRelease(MenuRelease)
     case profile(Profile)
+    /// One word of a parameter's few (`strict`, `instant`).
+    case choice(String)
+    case fade(IconFade)
 
     /// How `set` writes it, so that it reads back as this value: `60`, `0.3`, `easeInOut`,
     /// `bezier 0.1 0.2 0.3 1`, `spring 0.7 0.4`, `#FECA16`, `on`, `position 285`, `mcswipe`.
@@ -27,6 +30,9 @@ public enum TunableValue: Equatable, Sendable {
         case .flag(let on): on ? "on" : "off"
         case .menuRelease(let rule): rule.text
         case .profile(let p): p.rawValue
+        case .choice(let word): word
+        case .fade(.near): "near"
+        case .fade(.range(let start, let end)): "\(formatExact(start)) \(formatExact(end))"
         }
     }
 
@@ -38,7 +44,7 @@ public enum TunableValue: Equatable, Sendable {
         case .duration(let t): .number(t.seconds)
         case .whole(let n): .number(Double(n))
         case .color(let c): .color(c)
-        case .curve, .flag, .menuRelease, .profile: .name(oneWord)
+        case .curve, .flag, .menuRelease, .profile, .choice, .fade: .name(oneWord)
         }
     }
 
@@ -49,6 +55,8 @@ public enum TunableValue: Equatable, Sendable {
             let words = TunableValue.words(of: curve)
             return words.count == 1 ? words[0] : "\(words[0])(\(words.dropFirst().joined(separator: ",")))"
         case .menuRelease(.position(let n)): return "position(\(formatExact(n)))"
+        case .menuRelease(.distance(let n)): return "distance(\(formatExact(n)))"
+        case .fade(.range(let start, let end)): return "range(\(formatExact(start)),\(formatExact(end)))"
         default: return scriptText
         }
     }

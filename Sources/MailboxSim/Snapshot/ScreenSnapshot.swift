@@ -144,7 +144,7 @@ extension MailboxState {
                 return RowSnapshot(id: id, folder: row.folder, x: x, y: ys[id.index], height: height(of: id),
                                    alpha: alpha(of: id), background: zone.background,
                                    backgroundColor: settings.palette[zone.background], icon: zone.icon,
-                                   iconAlpha: iconAlpha(zone, x: x), iconX: zone.iconX(x: x, inset: settings.iconInset),
+                                   iconAlpha: iconAlpha(zone, x: x), iconX: iconX(zone, x: x),
                                    snooze: row.snooze, list: row.list)
             },
             undoCount: undoStack.count,

@@ -6,12 +6,16 @@ public enum MenuRelease: Equatable, Sendable {
     case velocity
     /// The seeds' app: released at `content.x` ≥ N it keeps opening, otherwise it goes back to 0.
     case position(Double)
+    /// Seed 002's app: opens from closed when the finger moved more than N right; closes from open when it moved
+    /// N or more left; otherwise goes back.
+    case distance(Double)
 
-    /// `velocity` or `position 285`, as `set menu.release` takes it.
+    /// `velocity`, `position 285` or `distance 90`, as `set menu.release` takes it.
     public var text: String {
         switch self {
         case .velocity: "velocity"
         case .position(let n): "position \(formatNumber(n))"
+        case .distance(let n): "distance \(formatNumber(n))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import MailboxAnimation
 
 /// Every number and rule of the behaviour that a script can change with `set`, SPEC's by default; a reset
 /// keeps them. (The names scripts use, and what each does, are in `MailboxScript`'s parameter table.)
@@ -11,7 +12,19 @@ public struct Settings: Equatable, Sendable {
         var framesPerSecond = Limits.defaultFramesPerSecond
         var composeDraftAlert = false
         var thresholds = Thresholds.spec
-        var iconInset = Metrics.iconInset
+        var iconRest = Metrics.iconInset
+        var iconFollow = Metrics.iconInset
+        var iconFade = IconFade.near
+        var slideOvershoot = 0.0
+        var snapAnimated = true
+        var overlayAppear = OverlayTransition.fade
+        var overlayDismiss = OverlayTransition.fade
+        var hideDelay = Ticks.zero
+        var segmentDelay = Ticks.zero
+        var menuStill = MenuStill.nearer
+        var undoAlert = true
+        var undoReturn = UndoReturn.slide
+        var undoDepth = 0
         var timings = Timings.spec
         var menuOpenX = Metrics.menuOpenX
         var menuRelease = MenuRelease.velocity
@@ -60,10 +73,70 @@ public struct Settings: Equatable, Sendable {
         get { box.values.thresholds }
         set { change { $0.thresholds = newValue } }
     }
-    /// How far in from the row's edge an icon is pinned, and how far behind the edge it follows (30).
-    public var iconInset: Double {
-        get { box.values.iconInset }
-        set { change { $0.iconInset = newValue } }
+    /// How far in from the screen's edge an icon's centre rests before the near threshold (30).
+    public var iconRest: Double {
+        get { box.values.iconRest }
+        set { change { $0.iconRest = newValue } }
+    }
+    /// How far behind the row's edge an icon's centre follows from the near threshold on (30).
+    public var iconFollow: Double {
+        get { box.values.iconFollow }
+        set { change { $0.iconFollow = newValue } }
+    }
+    /// How the icon's alpha follows x: SPEC's ramp to the near threshold, or a range of |x|.
+    public var iconFade: IconFade {
+        get { box.values.iconFade }
+        set { change { $0.iconFade = newValue } }
+    }
+    /// How far past the screen's edge a slide out ends: at ±(320 + this) (0).
+    public var slideOvershoot: Double {
+        get { box.values.slideOvershoot }
+        set { change { $0.slideOvershoot = newValue } }
+    }
+    /// Whether a row released before the near threshold animates back to 0 (SPEC) or is there at once.
+    public var snapAnimated: Bool {
+        get { box.values.snapAnimated }
+        set { change { $0.snapAnimated = newValue } }
+    }
+    /// How the options overlay appears: a fade (SPEC) or at once.
+    public var overlayAppear: OverlayTransition {
+        get { box.values.overlayAppear }
+        set { change { $0.overlayAppear = newValue } }
+    }
+    /// How the options overlay goes: a fade (SPEC) or at once.
+    public var overlayDismiss: OverlayTransition {
+        get { box.values.overlayDismiss }
+        set { change { $0.overlayDismiss = newValue } }
+    }
+    /// How long the hide waits after the slide out or the overlay's dismissal (0).
+    public var hideDelay: Ticks {
+        get { box.values.hideDelay }
+        set { change { $0.hideDelay = newValue } }
+    }
+    /// How long a segment's views wait before sliding (0).
+    public var segmentDelay: Ticks {
+        get { box.values.segmentDelay }
+        set { change { $0.segmentDelay = newValue } }
+    }
+    /// Where a menu released at velocity 0 goes under `menu.release velocity`: the nearer end (SPEC), or closed.
+    public var menuStill: MenuStill {
+        get { box.values.menuStill }
+        set { change { $0.menuStill = newValue } }
+    }
+    /// Whether a shake asks "Undo last action?" first (SPEC) or undoes at once.
+    public var undoAlert: Bool {
+        get { box.values.undoAlert }
+        set { change { $0.undoAlert = newValue } }
+    }
+    /// Whether an undone row slides back in from its side (SPEC) or is put back at x 0 at once.
+    public var undoReturn: UndoReturn {
+        get { box.values.undoReturn }
+        set { change { $0.undoReturn = newValue } }
+    }
+    /// How many actions the undo stack keeps, dropping the oldest; 0 (SPEC) keeps them all.
+    public var undoDepth: Int {
+        get { box.values.undoDepth }
+        set { change { $0.undoDepth = newValue } }
     }
     /// The duration and curve of each animation of the behaviour.
     public var timings: Timings {

@@ -18,16 +18,24 @@ public struct Thresholds: Equatable, Sendable {
     public func side(of x: Double) -> SideThresholds { x < 0 ? left : right }
 }
 
-/// The two thresholds of one side, in points of |x|: 0 < near < far ≤ 320.
+/// The two thresholds of one side, in points of |x|: 0 < near < far ≤ 320, and whether a zone starts at its
+/// threshold or only beyond it.
 public struct SideThresholds: Equatable, Sendable {
     public var near: Double
     public var far: Double
+    public var bound = ThresholdBound.closed
 
     public static let spec = SideThresholds(near: Metrics.shortSwipe, far: Metrics.longSwipe)
 
     public init(near: Double, far: Double) {
         self.near = near
         self.far = far
+    }
+
+    /// Whether |x| = `distance` is short of `threshold`: below it, or (strict) at it too.
+    @inline(__always)
+    func isShort(_ distance: Double, of threshold: Double) -> Bool {
+        bound == .strict ? distance <= threshold : distance < threshold
     }
 
     /// Why these thresholds cannot work, or nil when 0 < near < far ≤ 320.

@@ -107,8 +107,12 @@ struct CommandGenerator {
                                  "spring 0.15 0.8", "spring 0 1", "bouncy"])
         case .color: value = random.pick(["#FFD700", "red", "#000000", "blue", "nope"])
         case .flag: value = random.pick(["on", "off"])
-        case .menuRelease: value = random.pick(["velocity", "position 285", "position 140", "position 0", "position 400"])
+        case .menuRelease:
+            value = random.pick(["velocity", "position 285", "position 140", "position 0", "position 400", "distance 90", "distance 0"])
         case .profile: value = random.pick(Profile.allCases.map(\.rawValue) + ["mgswipe"])
+        case .delay: value = random.pick(["0", "0.2", "0.05", "1", "-1", "11"])
+        case .choice(let words): value = random.pick(words + ["nope"])
+        case .fade: value = random.pick(["near", "30 65", "0 60", "0 320", "65 30", "10"])
         }
         return "set \(tunable.name) \(value)"
     }
@@ -282,6 +286,9 @@ struct HostileGenerator {
             value = base.random.pick(["velocity", "position 0.000000000000001", "position 320", "position 1",
                                       "position 319.999999999999"])
         case .profile: value = base.random.pick(Profile.allCases.map(\.rawValue))
+        case .delay(let max): value = base.random.pick(["0", "0.000000001", formatExact(max), "0.3"])
+        case .choice(let words): value = base.random.pick(words)
+        case .fade: value = base.random.pick(["near", "0 0.000000000000001", "319.999999999999 320", "30 65"])
         }
         return "set \(tunable.name) \(value)"
     }

@@ -29,6 +29,10 @@ import Testing
             "menu.open": "280", "menu.release": "velocity", "color.gray": "#B2B2B2", "color.yellow": "#FECA16",
             "color.brown": "#CE9662", "color.green": "#55D550", "color.red": "#E73D0E", "color.blue": "#44AAD2",
             "escape.velocity": "0", "elasticity": "1", "haptics": "off", "compose.draft-alert": "off", "profile": "mailbox",
+            "threshold.left.bound": "closed", "threshold.right.bound": "closed", "icon.rest": "30", "icon.follow": "30",
+            "icon.fade": "near", "slide.overshoot": "0", "snap.animate": "on", "delay.hide": "0", "delay.segment": "0",
+            "overlay.appear": "fade", "overlay.dismiss": "fade", "menu.still": "nearer", "undo.alert": "on",
+            "undo.return": "slide", "undo.depth": "0",
         ]
         for tunable in TunableTable.all {
             if tunable.name.hasPrefix("curve.") {
