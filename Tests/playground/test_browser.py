@@ -349,6 +349,28 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state(0))
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.scriptB()")), self.page_state(1))
 
+    def test_compare_a_seed_app_beside_mailbox(self):
+        # Issue 25: the picker offers the real apps' profiles. Dragged exactly 60 to the right, a row under mailbox
+        # is already green (closed at the threshold), under ios-course-mailbox still the app's gray #E5E5E5 (its
+        # right side is strict).
+        self.page.click("#compare")
+        self.wait_for("s.phones.length === 2")
+        options = self.page.eval_on_selector_all('select.profile[data-phone="1"] option', "els => els.map(e => e.value)")
+        for profile in ("ios-course-mailbox", "codepath-wk3-mailbox", "assignment"):
+            self.assertIn(profile, options)
+        self.page.select_option('select.profile[data-phone="1"]', "ios-course-mailbox")
+        self.wait_for("s.phones[1].params.profile === 'ios-course-mailbox'")
+        seen = {}
+
+        def hold():
+            self.wait_for("s.phones.every(q => Math.abs((q.state.properties || q.state)['msg1.x'] - 60) <= 0.02)")
+            seen["a"], seen["b"] = self.pixel(10, 150, 0), self.pixel(10, 150, 1)
+        self.drag(100, MSG1_Y, 60, seconds=0.3, while_down=hold)
+        self.assertEqual(seen["a"], GREEN)
+        self.assertEqual(seen["b"], (0xE5, 0xE5, 0xE5))
+        self.settled()
+        self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.scriptB()")), self.page_state(1))
+
     def test_the_link_reproduces_the_session(self):
         self.drag(200, MSG1_Y, -120, seconds=0.25)
         self.wait_for("p.overlay === 'reschedule' && !s.animating")
