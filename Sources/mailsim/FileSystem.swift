@@ -235,7 +235,7 @@ enum FileSystem {
     /// The files this run reads (scripts), by identity, with the name they were given: no output may replace one.
     /// A list, not a dictionary: a dictionary keyed by `Identity` would have its metadata instantiated at
     /// start-up, checking `Hashable` by scanning every conformance (0.3 M instructions); a run reads few files.
-    private static let inputs = Mutex<[(identity: Identity, name: String)]>([])
+    private static let inputs = Locked<[(identity: Identity, name: String)]>([])
 
     /// Marks `path` (a script, `-` for standard input) as an input of this run.
     static func protectInput(_ path: String) {

@@ -75,7 +75,7 @@ enum Interrupt {
     /// One piece of work on a detached thread.
     private final class Job<T: Sendable>: Sendable {
         let work: @Sendable () -> T
-        let result = Mutex<T?>(nil)
+        let result = Locked<T?>(nil)
 
         init(_ work: @escaping @Sendable () -> T) { self.work = work }
 

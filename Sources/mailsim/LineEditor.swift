@@ -1,7 +1,6 @@
 import MailboxScript
 import MailboxText
 import Glibc
-import Synchronization
 
 @preconcurrency import CEdit
 
@@ -19,7 +18,7 @@ enum LineEditor {
 
     /// The session completion reads, set before each prompt (the completion function is a C callback and
     /// cannot capture it).
-    static let completionSession = Mutex<Session?>(nil)
+    static let completionSession = Locked<Session?>(nil)
 
     /// Where the editor draws (the terminal): standard output, or the terminal itself when standard output is
     /// redirected (`mailsim > log`, `mailsim | tee log`), so that the prompt and editing stay on the terminal

@@ -1,7 +1,6 @@
 import MailboxRaster
 import MailboxScene
 import MailboxScript
-import Synchronization
 
 /// Draws what `snapshot` asks for and writes it: SVG as text, PNG through cairo (loaded on first use). FILE
 /// is relative to the folder of `script` (nil at the prompt and for standard input: the current directory),
@@ -45,7 +44,7 @@ struct PictureFiles: PictureSink {
 /// One script may write its own file again.
 final class PictureClaims: Sendable {
     struct Owner: Sendable { let script: String; let line: Int }
-    private let owners = Mutex<[String: Owner]>([:])
+    private let owners = Locked<[String: Owner]>([:])
 
     /// Claims `path` for `script` (at `line`); the other script that owns it, or nil when it is this one's.
     func claim(_ path: String, by script: String, line: Int) -> Owner? {
