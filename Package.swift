@@ -36,7 +36,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Number formatting, quoting and "did you mean": shared by every layer.
+        // Number formatting, quoting, "did you mean", JSON and a lock threads share: shared by every layer.
         .target(name: "MailboxText", swiftSettings: crossModule),
         // The animation engine: exact time, Core Animation curves, springs, the animator.
         .target(name: "MailboxAnimation", dependencies: ["MailboxText"], swiftSettings: crossModule),

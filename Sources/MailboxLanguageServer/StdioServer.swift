@@ -222,7 +222,7 @@ extension String {
 final class Shared: Sendable {
     /// Counts the changes seen by the reader: a run started at one value is cancelled when it moves.
     let generation = Atomic<Int>(0)
-    private let state = Mutex<(queue: [Incoming], head: Int, cancelled: Set<String>)>(([], 0, []))
+    private let state = Locked<(queue: [Incoming], head: Int, cancelled: Set<String>)>(([], 0, []))
     private let signal = Semaphore()
 
     /// What the reader sees as a message arrives: a change cancels the running script; `$/cancelRequest` marks

@@ -1,4 +1,5 @@
 import Glibc
+import MailboxText
 import Synchronization
 
 /// The few file operations the front end needs, on the C library directly (no Foundation at start-up).
