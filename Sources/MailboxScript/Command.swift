@@ -2,8 +2,9 @@ import MailboxAnimation
 import MailboxSim
 import MailboxText
 
-/// One parsed line of the script language.
-public indirect enum Command: Equatable, Sendable {
+/// One parsed line of the script language. Only `!`'s case, which holds a command, is boxed: a boxed enum would
+/// allocate for every line (docs/performance.md).
+public enum Command: Equatable, Sendable {
     case pan(PanTarget, translation: Double, duration: Ticks?)
     case edgePan(translation: Double, duration: Ticks?)
     case release(velocity: Double?)
@@ -31,7 +32,7 @@ public indirect enum Command: Equatable, Sendable {
     case load(file: String)
     case expect(Expectation)
     /// `! COMMAND`: the command must be refused.
-    case mustFail(Command, text: String)
+    indirect case mustFail(Command, text: String)
     /// A line inside `!` that did not parse: running it raises the parse error.
     case invalid(ScriptError)
     /// `help`, `help NAME`, `help paths`, `help set PARAMETER`.

@@ -6,33 +6,47 @@ public struct DecimalNumber: Equatable, Sendable {
     public let negative: Bool
     /// Digits before the point, at most 15 of them.
     public let whole: UInt64
-    /// Digits after the point, as written.
-    public let fraction: Substring
+    /// The digits after the point as whole nanoseconds: the first nine, rounded half up at the tenth (time is kept
+    /// exact in nanoseconds; `ticks`).
+    public let fractionNanoseconds: UInt64
+    /// Whether a digit after the point is not zero (`integer`).
+    public let hasFraction: Bool
 
     /// Parses `text`, or explains why it is not a decimal number.
     public static func parse(_ text: Substring) throws(ScriptError) -> DecimalNumber {
         let scanned = text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? nil
         guard let scanned else { return try parseExplaining(text) }
-        let fraction = scanned.fraction.map { text[utf8Index(text, $0.lowerBound)..<utf8Index(text, $0.upperBound)] } ?? ""
-        return DecimalNumber(value: scanned.value, negative: scanned.negative, whole: scanned.whole, fraction: fraction)
+        return scanned
     }
 
     /// Parses a word of a line being parsed (the same as `parse(line.text(word))`, read from the bytes).
     static func parse(_ word: LineText.Word, _ line: LineText) throws(ScriptError) -> DecimalNumber {
         guard let scanned = scan(line.bytes(word)) else { return try parseExplaining(line.text(word)) }
-        let fraction = scanned.fraction.map { line.text(from: word.start + $0.lowerBound, to: word.start + $0.upperBound) } ?? ""
-        return DecimalNumber(value: scanned.value, negative: scanned.negative, whole: scanned.whole, fraction: fraction)
+        return scanned
     }
 
-    private static func utf8Index(_ text: Substring, _ offset: Int) -> Substring.Index {
-        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    private init(value: Double, negative: Bool, whole: UInt64, fraction: some Sequence<UInt8>) {
+        self.value = value
+        self.negative = negative
+        self.whole = whole
+        var nanoseconds: UInt64 = 0, count = 0, nonZero = false, roundsUp = false
+        for byte in fraction {
+            let digit = UInt64(byte &- 48)
+            nonZero = nonZero || digit != 0
+            if count < 9 { nanoseconds = nanoseconds * 10 + digit } else if count == 9 { roundsUp = digit >= 5 }
+            count += 1
+        }
+        while count < 9 {
+            nanoseconds *= 10
+            count += 1
+        }
+        fractionNanoseconds = nanoseconds + (roundsUp ? 1 : 0)
+        hasFraction = nonZero
     }
 
     /// The common case read straight from the bytes: `[+-]digits[.digits]` with at most 15 significant
-    /// whole digits (the fraction's byte range, if any, relative to `bytes`); nil for anything else, which
-    /// `parseExplaining` reads (and refuses, with a reason).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>)
-        -> (value: Double, negative: Bool, whole: UInt64, fraction: Range<Int>?)? {
+    /// whole digits; nil for anything else, which `parseExplaining` reads (and refuses, with a reason).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
         var index = 0
         let end = bytes.count
         var negative = false
@@ -74,7 +88,8 @@ public struct DecimalNumber: Equatable, Sendable {
             let unsigned = bytes.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
             value = Double(String(decoding: unsigned, as: UTF8.self)) ?? 0
         }
-        return (value, negative, whole, fraction)
+        return DecimalNumber(value: value, negative: negative, whole: whole,
+                             fraction: UnsafeBufferPointer(rebasing: bytes[fraction ?? index..<index]))
     }
 
     private static func decimalDigit(_ byte: UInt8) -> UInt64? {
@@ -113,17 +128,12 @@ public struct DecimalNumber: Equatable, Sendable {
         guard significant.count <= 15 else { throw .numberOutOfRange(String(text), exponent: false) }
         let whole = UInt64(significant.isEmpty ? "0" : String(significant))!
         let value = Double(String(text.hasPrefix("+") ? text.dropFirst() : text)) ?? 0
-        return DecimalNumber(value: value, negative: negative, whole: whole, fraction: fraction)
+        return DecimalNumber(value: value, negative: negative, whole: whole, fraction: fraction.utf8)
     }
 
     /// The number as exact nanoseconds (rounded half up at the tenth decimal), or nil past the clock's range.
     public var ticks: Ticks? {
-        var nanos: UInt64 = 0
-        var digits = fraction.utf8.makeIterator()
-        for _ in 0..<9 {
-            nanos = nanos * 10 + UInt64((digits.next() ?? 48) - 48)
-        }
-        if let tenth = digits.next(), tenth >= 53 { nanos += 1 }
+        let nanos = fractionNanoseconds
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: UInt64(Ticks.perSecond))
         guard !overflow, scaled <= UInt64(Int64.max) - nanos else { return nil }
         let magnitude = Int64(scaled + nanos)
@@ -132,7 +142,7 @@ public struct DecimalNumber: Equatable, Sendable {
 
     /// The number as a whole number, or nil when it has a non-zero fraction.
     public var integer: Int? {
-        guard fraction.allSatisfy({ $0 == "0" }), whole <= UInt64(Int.max) else { return nil }
+        guard !hasFraction, whole <= UInt64(Int.max) else { return nil }
         return negative ? -Int(whole) : Int(whole)
     }
 }

@@ -1,5 +1,6 @@
 import MailboxAnimation
 import MailboxSim
+import MailboxText
 
 /// The commands most lines of a long script are (`expect`, `advance`, `pan`, `release`…), read straight into a
 /// `Command`: no word array, no `Arguments`, no builder closure in between.
@@ -100,7 +101,13 @@ enum FastParser {
             }
             tolerance = number.value
         }
-        return try? CommandTable.expectation(path, op, line.text(valueWord), tolerance: tolerance)
+        // What the table's builder (`CommandTable.expectation`) refuses goes its way, to be explained there.
+        let type = path.valueType
+        guard type == .number || op.isEquality, tolerance == nil || (type == .number && op.isEquality),
+              let (expected, written) = Value.read(valueWord, line, as: type) else { return nil }
+        return .expect(Expectation(path: path, comparison: op, expected: expected,
+                                   tolerance: tolerance ?? Expectation.defaultTolerance, value: written,
+                                   within: tolerance.map { formatNumber($0, decimals: 9) }))
     }
 }
 

@@ -233,11 +233,15 @@ public enum Parser {
 
     /// An `expect` operator.
     static func comparison(_ word: Word, _ line: LineText) throws(ScriptError) -> Comparison {
-        guard let op = Comparison.allCases.first(where: { line.spells(word, $0.rawValue) }) else {
+        guard let index = line.index(of: word, in: comparisonSpellings) else {
             throw .unknownOperator(String(line.text(word)))
         }
-        return op
+        return comparisons[index]
     }
+
+    /// The operators and their spellings as bytes (kept: `allCases` makes a new array each time).
+    private static let comparisons = Comparison.allCases
+    private static let comparisonSpellings = comparisons.indices.map { Spelling(comparisons[$0].rawValue, $0) }
 
     /// The number a numeric parameter takes (a distance, velocity, duration, tolerance or whole number), within the
     /// bounds its kind sets.

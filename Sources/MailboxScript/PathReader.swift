@@ -32,7 +32,8 @@ extension MailboxState {
         case .composeBody: return .name(compose.body.isEmpty ? "none" : compose.body)
         case .parameter(let index): return try TunableTable.all[index].value(in: settings).value
         case let .message(id, field):
-            let row = try row(id)
+            // Checked in place: copying the row out would retain its strings for every read.
+            guard id.index < rows.count else { throw .noSuchMessage(id, count: rows.count) }
             switch field {
             case .x: return .number(x(of: id))
             case .y: return .number(y(of: id))
@@ -42,10 +43,10 @@ extension MailboxState {
             case .icon: return .name(icon(of: id).rawValue)
             case .iconAlpha: return .number(iconAlpha(of: id))
             case .iconX: return .number(iconX(of: id))
-            case .folder: return .name(row.folder.rawValue)
-            case .visible: return .bool(row.visible)
-            case .snooze: return .name(row.snooze ?? "none")
-            case .list: return .name(row.list ?? "none")
+            case .folder: return .name(rows[id.index].folder.rawValue)
+            case .visible: return .bool(rows[id.index].visible)
+            case .snooze: return .name(rows[id.index].snooze ?? "none")
+            case .list: return .name(rows[id.index].list ?? "none")
             }
         }
     }

@@ -26,19 +26,47 @@ public struct Session: Sendable {
 
     /// What one line did, as data: what it asks of the front end, the timeline entries it added, and, for a
     /// check, how the check went.
+    ///
+    /// Most lines act or check and hold, and leave the rest empty: that rest is kept behind one reference (nil
+    /// for such a line), so that an outcome costs a pointer and two flags to hand on, copy and drop
+    /// (docs/performance.md). The properties read and write it as plain fields.
     public struct Outcome: Sendable {
-        /// What the line asks the front end to show or do; nil for most actions.
-        public var effect: Effect?
-        /// Timeline entries the line added (when `collectsTrace`).
-        public var trace: [TimelineEntry] = []
-        /// For `expect` and `!`: whether the check held.
-        public var check: CheckResult?
         /// True when the line acted on the screen (what a walkthrough captions), rather than checking or looking.
         public var acted = false
-        /// At the prompt: how `save` replays the line (nil: it is not kept).
-        public var replay: Replay?
+        /// The check held (`check == .held`), kept out of `details`.
+        private var held = false
+        private var details: Details?
 
         public init() {}
+
+        /// What the line asks the front end to show or do; nil for most actions.
+        public var effect: Effect? {
+            get { details?.parts.effect }
+            set { if newValue != nil || details != nil { change { $0.effect = newValue } } }
+        }
+        /// Timeline entries the line added (when `collectsTrace`).
+        public var trace: [TimelineEntry] {
+            get { details?.parts.trace ?? [] }
+            set { if !newValue.isEmpty || details != nil { change { $0.trace = newValue } } }
+        }
+        /// For `expect` and `!`: whether the check held.
+        public var check: CheckResult? {
+            get { held ? .held : details?.parts.check }
+            set {
+                if case .held? = newValue {
+                    held = true
+                    if details?.parts.check != nil { change { $0.check = nil } }
+                } else {
+                    held = false
+                    if newValue != nil || details?.parts.check != nil { change { $0.check = newValue } }
+                }
+            }
+        }
+        /// At the prompt: how `save` replays the line (nil: it is not kept).
+        public var replay: Replay? {
+            get { details?.parts.replay }
+            set { if newValue != nil || details != nil { change { $0.replay = newValue } } }
+        }
 
         /// What a looking command found, or the picture it asks for.
         public var report: Report? {
@@ -46,6 +74,26 @@ public struct Session: Sendable {
         }
         /// The failure of a check that did not hold.
         public var failure: CheckFailure? { check?.failure }
+
+        /// The fields most lines leave empty.
+        private struct Parts: Sendable {
+            var effect: Effect?
+            var trace: [TimelineEntry] = []
+            var check: CheckResult?
+            var replay: Replay?
+        }
+
+        /// `Parts` behind a reference, never changed once made (a change makes a new one).
+        private final class Details: Sendable {
+            let parts: Parts
+            init(_ parts: Parts) { self.parts = parts }
+        }
+
+        private mutating func change(_ body: (inout Parts) -> Void) {
+            var parts = details?.parts ?? Parts()
+            body(&parts)
+            details = Details(parts)
+        }
     }
 
     /// What a line asks of the front end.
@@ -176,7 +224,7 @@ public struct Session: Sendable {
             try sendTimed(.settled, watch)
         case .reset(let count):
             outcome.effect = .screenReset(at: screen.now)
-            screen = MailboxState(messageCount: count ?? Metrics.defaultMessageCount, settings: screen.settings)
+            screen.reset(messageCount: count ?? Metrics.defaultMessageCount)
         case .set(let change):
             if let refusal = change.refusal(on: screen) { throw .setting(change.tunable.name, refusal) }
             let before = screen.settings

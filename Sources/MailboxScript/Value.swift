@@ -47,6 +47,31 @@ public enum Value: Equatable, Sendable {
         }
     }
 
+    /// The common values read from a word's bytes (a number, a name of the path's, a palette name, `true` or
+    /// `false`) with the text the expectation keeps, the same as `parse(line.text(word), as: type, for:)`; nil for
+    /// anything else (a `#RRGGBB` colour, free text, a refusal), which `parse` reads and explains. A name's text is
+    /// the table's own string, not a new one made of the bytes.
+    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType) -> (value: Value, text: Substring)? {
+        switch type {
+        case .number:
+            guard let number = DecimalNumber.scan(line.bytes(word)) else { return nil }
+            return (.number(number.value), line.text(word))
+        case .name(let names):
+            for name in names where line.spells(word, name) { return (.name(name), name[...]) }
+            return nil
+        case .color:
+            guard let named = PaletteColor(named: line.bytes(word)) else { return nil }
+            let text = line.spells(word, named.rawValue) ? named.rawValue[...] : line.text(word)
+            return (.color(named.color, name: named), text)
+        case .bool:
+            if line.spells(word, "true") { return (.bool(true), "true") }
+            if line.spells(word, "false") { return (.bool(false), "false") }
+            return nil
+        case .text:
+            return nil
+        }
+    }
+
     /// Reads `text` as a value of `type`, or explains what the path takes instead.
     public static func parse(_ text: Substring, as type: ValueType, for path: PropertyPath) throws(ScriptError) -> Value {
         switch type {
@@ -61,7 +86,7 @@ public enum Value: Equatable, Sendable {
             default: throw .notABool(path: path.name, text: String(text))
             }
         case .color:
-            if let named = PaletteColor(rawValue: text.lowercased()) { return .color(named.color, name: named) }
+            if let named = PaletteColor(named: text) { return .color(named.color, name: named) }
             if let color = Color(hex: String(text)) { return .color(color, name: PaletteColor.named(color)) }
             throw .notAColour(String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
         case .name(let names):
@@ -87,6 +112,9 @@ public struct Expectation: Equatable, Sendable {
     public let tolerance: Double
     /// How the line wrote it: kept in pieces, and put together only for a failure message.
     private let written: Written
+    /// The palette name the value was written as (`yellow`), if it was one: it stands for the colour that name
+    /// has where the check runs (`set color.yellow #FFD700` makes `yellow` mean #FFD700). Read once, here.
+    let paletteName: PaletteColor?
 
     private enum Written: Sendable {
         case text(String)
@@ -102,6 +130,7 @@ public struct Expectation: Equatable, Sendable {
         self.expected = expected
         self.tolerance = tolerance
         written = .text(text)
+        paletteName = nil
     }
 
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
@@ -112,6 +141,7 @@ public struct Expectation: Equatable, Sendable {
         self.expected = expected
         self.tolerance = tolerance
         written = .value(value, within: within)
+        if case .color = expected { paletteName = PaletteColor(named: value) } else { paletteName = nil }
     }
 
     /// `msg1.x == -320 within 0.5`, as written, for the failure message.
@@ -128,12 +158,6 @@ public struct Expectation: Equatable, Sendable {
     public static func == (a: Expectation, b: Expectation) -> Bool {
         a.path == b.path && a.comparison == b.comparison && a.expected == b.expected && a.tolerance == b.tolerance
             && a.text == b.text
-    }
-
-    /// The palette name the value was written as (`yellow`), if it was one.
-    var paletteName: PaletteColor? {
-        guard case .color = expected, case .value(let value, _) = written else { return nil }
-        return PaletteColor(rawValue: value.lowercased())
     }
 
     /// True when `actual` satisfies the expectation, a palette name standing for its colour in `palette`

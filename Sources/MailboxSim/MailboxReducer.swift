@@ -295,7 +295,7 @@ extension MailboxState {
         case .overlayFadedOut:
             overlayFadedOut()
         case .hideEnded(let record):
-            rows[record.message.index].folder = record.folder
+            move(record.message, to: record.folder)
             undoStack.append(record)
             if settings.undoDepth > 0, undoStack.count > settings.undoDepth {
                 undoStack.removeFirst(undoStack.count - settings.undoDepth)

@@ -28,7 +28,7 @@ extension MailboxState {
         guard let record = undoStack.popLast() else { return }
         let id = record.message
         log(.view(.row(id)), .undoing(record))
-        rows[id.index].folder = .inbox
+        move(id, to: .inbox)
         rows[id.index].snooze = record.snooze
         rows[id.index].list = record.list
         let key = PropertyKey(.row(id), .x)

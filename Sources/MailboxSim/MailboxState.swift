@@ -6,8 +6,11 @@ public struct MailboxState: Equatable, Sendable {
     public internal(set) var now: Ticks = .zero
     /// What `set` changed; kept across a reset.
     public internal(set) var settings: Settings
-    /// Every message, in inbox order (the order never changes, so a message's place is its index).
+    /// Every message, in inbox order (the order never changes, so a message's place is its index). A row changes
+    /// folder only through `move(_:to:)`, which keeps `folderCounts` in step.
     public internal(set) var rows: [MessageRow]
+    /// How many rows each folder holds (`count(in:)`, read by `expect inbox.count`).
+    private var folderCounts: FolderCounts
     public internal(set) var gesture: PanGesture?
     public internal(set) var overlay: Overlay?
     /// Model value of the overlay's alpha.
@@ -33,7 +36,17 @@ public struct MailboxState: Equatable, Sendable {
     public init(messageCount: Int = Metrics.defaultMessageCount, settings: Settings = Settings()) {
         self.settings = settings
         rows = (1...max(1, messageCount)).map { MessageRow(id: MessageID($0)) }
+        folderCounts = FolderCounts(inbox: rows.count)
         heights = RowHeights(count: rows.count, height: Metrics.rowHeight)
+    }
+
+    /// `reset`: a fresh screen of `messageCount` messages, as `init` makes it, keeping the settings. The timeline's
+    /// storage is kept, emptied, so that a script that resets often does not grow a new one each time.
+    public mutating func reset(messageCount: Int) {
+        var timeline = self.timeline
+        self = MailboxState(messageCount: messageCount, settings: settings)
+        timeline.removeAll()
+        self.timeline = timeline
     }
 
     public var messageCount: Int { rows.count }
@@ -55,7 +68,15 @@ public struct MailboxState: Equatable, Sendable {
 
     /// How many messages a folder holds.
     public func count(in folder: Folder) -> Int {
-        rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }
+        assert(folderCounts[folder] == rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }, "folder counts out of step")
+        return folderCounts[folder]
+    }
+
+    /// Moves the row of `id` to `folder`.
+    mutating func move(_ id: MessageID, to folder: Folder) {
+        folderCounts[rows[id.index].folder] -= 1
+        folderCounts[folder] += 1
+        rows[id.index].folder = folder
     }
 
     /// The messages in a folder, in inbox order.
@@ -287,5 +308,37 @@ extension MailboxState {
             for followUp in rest { complete(followUp) }
         }
         if target > now { now = target }
+    }
+}
+
+/// How many rows each folder holds (a field a folder: no array to allocate for each screen).
+struct FolderCounts: Equatable, Sendable {
+    private var inbox: Int
+    private var later = 0
+    private var list = 0
+    private var archive = 0
+    private var trash = 0
+
+    init(inbox: Int) { self.inbox = inbox }
+
+    subscript(_ folder: Folder) -> Int {
+        get {
+            switch folder {
+            case .inbox: inbox
+            case .later: later
+            case .list: list
+            case .archive: archive
+            case .trash: trash
+            }
+        }
+        set {
+            switch folder {
+            case .inbox: inbox = newValue
+            case .later: later = newValue
+            case .list: list = newValue
+            case .archive: archive = newValue
+            case .trash: trash = newValue
+            }
+        }
     }
 }

@@ -27,6 +27,38 @@ public enum PaletteColor: String, CaseIterable, Sendable {
         }
     }
 
+    /// The palette name `text` spells in any case (`yellow`, `Yellow`, `YELLOW`), read byte by byte without a
+    /// lowercased copy. The same as `PaletteColor(rawValue: text.lowercased())`: the only characters outside ASCII
+    /// whose lowercase is ASCII are U+212A (`k`) and U+0130 (`i` and a combining dot), and no name has `k` or `i`.
+    public init?(named text: some StringProtocol) {
+        let found = text.utf8.withContiguousStorageIfAvailable(Self.find) ?? Array(text.utf8).withUnsafeBufferPointer(Self.find)
+        guard let found else { return nil }
+        self = found
+    }
+
+    /// The palette name `bytes` spell in any case, as `init?(named:)` reads it.
+    public init?(named bytes: UnsafeBufferPointer<UInt8>) {
+        guard let found = Self.find(bytes) else { return nil }
+        self = found
+    }
+
+    /// Every name and its bytes, in `allCases`' order (kept: `allCases` makes a new array each time).
+    private static let ordered = allCases
+    private static let spellings: [[UInt8]] = ordered.map { Array($0.rawValue.utf8) }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>) -> PaletteColor? {
+        let spellings = spellings
+        search: for index in spellings.indices where spellings[index].count == bytes.count {
+            for (offset, expected) in spellings[index].enumerated() {
+                let byte = bytes[offset]
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if lower != expected { continue search }
+            }
+            return ordered[index]
+        }
+        return nil
+    }
+
     /// The palette colour whose hex matches `color`, if any.
     public static func named(_ color: Color) -> PaletteColor? {
         let rgb = color.rgb

@@ -108,6 +108,13 @@ public struct Timeline: Equatable, Sendable {
         }
     }
 
+    /// Empties the timeline, as a fresh one is, keeping its storage for the entries to come.
+    public mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+        dropped = 0
+    }
+
     /// Entries appended since the total was `mark`, oldest first (those still kept).
     public func entries(since mark: Int) -> ArraySlice<TimelineEntry> {
         let start = max(head, storage.count - (total - mark))

@@ -22,7 +22,7 @@ import Testing
 
     @Test func keepsTheDigits() throws {
         let number = try DecimalNumber.parse("-12.0340")
-        #expect(number.negative && number.whole == 12 && number.fraction == "0340")
+        #expect(number.negative && number.whole == 12 && number.fractionNanoseconds == 34_000_000 && number.hasFraction)
         #expect(number.value == -12.034)
     }
 

@@ -73,7 +73,7 @@ import Testing
             $0.now = ms(700)
             $0.animator.remove(PropertyKey(.row(m1), .height))
             let record = UndoRecord(message: m1, folder: .archive, side: 1, snooze: nil, list: nil)
-            $0.rows[0].folder = .archive
+            $0.move(m1, to: .archive)  // the row's folder and the folder counts
             $0.undoStack = [record]
             $0.expectLog(.view(.row(m1)), .messageHidden(.archive))
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A script's bytes cut into lines as every run reads them (`mailsim run`, `test`, standard input, the fuzzer
 /// and the test harnesses): fed in pieces as a file is read, each line handed over as soon as it is complete.
@@ -59,7 +64,7 @@ public struct ScriptLines {
     @discardableResult
     mutating func feedRaw(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, RawLine) -> Bool) -> Bool {
         var start = bytes.startIndex
-        while !stopped, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while !stopped, let newline = Self.newline(in: bytes, from: start) {
             if partial.count + (newline - start) > ScriptLimits.maxLineBytes { return tooLong(body) }
             if partial.isEmpty {
                 hand(UnsafeBufferPointer(rebasing: bytes[start..<newline]), body)
@@ -122,10 +127,34 @@ public struct ScriptLines {
         if !body(number, line) { stopped = true }
     }
 
+    /// The index of the first LF in `bytes` at or after `start` (C's `memchr`, which reads a word at a time).
+    private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.endIndex,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.endIndex - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
     /// Whether the line is valid UTF-8 (an ASCII line, the common case, needs no further validation).
     private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        if isASCII(bytes) { return true }
         return String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// Whether every byte is below 0x80, read eight bytes at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            bits |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// How many bytes decode as UTF-8 before the first invalid sequence.

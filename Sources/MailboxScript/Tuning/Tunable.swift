@@ -157,7 +157,7 @@ public struct Tunable: Sendable {
             return .curve(try CurveText.parse(words, for: name))
         case .color:
             let word = try single()
-            if let named = PaletteColor(rawValue: word.lowercased()) { return .color(named.color) }
+            if let named = PaletteColor(named: word) { return .color(named.color) }
             if let color = Color(hex: String(word)) { return .color(color) }
             throw .setting(name, .notAColour(String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map(\.rawValue))))
         case .flag:
