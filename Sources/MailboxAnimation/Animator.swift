@@ -38,18 +38,30 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
     @discardableResult
     public mutating func start(_ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
                                duration: Ticks, curve: TimingCurve, completion: Completion? = nil) -> Running {
+        begin(key, from: from, to: to, at: start, duration: duration, curve: curve, completion: completion)
+        return animation(for: key)!
+    }
+
+    /// Starts an animation as `start` does, and hands back only how long it runs (the curve's duration for the
+    /// one requested): the animation is moved into its slot, not copied out again.
+    @discardableResult
+    public mutating func begin(_ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
+                               duration: Ticks, curve: TimingCurve, completion: consuming Completion? = nil) -> Ticks {
         remove(key)
-        let animation = Running(serial: nextSerial, key: key, from: from, to: to, start: start,
-                                duration: curve.duration(requested: duration), curve: curve, completion: completion)
+        let serial = nextSerial
+        let runs = curve.duration(requested: duration)
+        let end = start.adding(runs) ?? .max
+        let animation = Running(serial: serial, key: key, from: from, to: to, start: start,
+                                duration: runs, curve: curve, completion: completion)
         nextSerial += 1
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = animation
+            slots[slot] = consume animation
             slotKeys[slot] = key
         } else {
             slot = slots.count
-            slots.append(animation)
+            slots.append(consume animation)
             slotKeys.append(key)
         }
         live += 1
@@ -58,8 +70,8 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         } else if live > Self.indexAbove {
             slotOfKey = Dictionary(uniqueKeysWithValues: slotKeys.indices.compactMap { i in slotKeys[i].map { ($0, i) } })
         }
-        push(AnimationEnd(end: animation.end, serial: animation.serial, slot: slot))
-        return animation
+        push(AnimationEnd(end: end, serial: serial, slot: slot))
+        return runs
     }
 
     /// The key of every running animation, in no particular order (read in place, without copying them).

@@ -33,9 +33,14 @@ enum FastParser {
 
     /// The command on `line`, or nil when this reader does not take it (the table walk then reads it).
     static func parse(_ line: LineText) -> Command? {
-        guard var words = PlainWords(line), let head = words.next(), let index = entryIndex(of: head, line) else {
-            return nil
-        }
+        var words = PlainWords(line)
+        let command = parse(&words, line)
+        // Every command read here has read its line to the end; a byte that is not plain ends the words there.
+        return words.sawOtherByte ? nil : command
+    }
+
+    private static func parse(_ words: inout PlainWords, _ line: LineText) -> Command? {
+        guard let head = words.next(), let index = entryIndex(of: head, line) else { return nil }
         let spec = entries[index].spec
         switch entries[index].kind {
         case .expect: return expect(&words, line, spec)
@@ -111,26 +116,33 @@ enum FastParser {
     }
 }
 
-/// The words of a line of printable ASCII without `#`, one after another (no array); nil for any other line.
+/// The words of a line of printable ASCII without `#`, one after another (no array), read in one pass: a byte of
+/// any other kind ends the words there (`next` answers nil) and is remembered (`sawOtherByte`), so that a reader
+/// that has read to the end of the line knows whether the line was plain.
 struct PlainWords {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
+    /// True once a byte other than printable ASCII (but `#`), space or tab was met.
+    private(set) var sawOtherByte = false
 
-    init?(_ line: LineText) {
-        for byte in line.bytes {
-            guard (byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#")) || byte == 0x20 || byte == 0x09 else {
-                return nil
-            }
-        }
-        bytes = line.bytes
-    }
+    init(_ line: LineText) { bytes = line.bytes }
 
-    /// The next word, or nil at the end of the line. In a line of ASCII a column is a byte.
+    /// The next word, or nil at the end of the line (or at a byte that is not plain). In a line of ASCII a column
+    /// is a byte.
     mutating func next() -> LineText.Word? {
         while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
         guard offset < bytes.count else { return nil }
         let start = offset
-        while offset < bytes.count, bytes[offset] != 0x20 && bytes[offset] != 0x09 { offset += 1 }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x20 || byte == 0x09 { break }
+            guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") else {
+                sawOtherByte = true
+                offset = bytes.count
+                return nil
+            }
+            offset += 1
+        }
         return LineText.Word(start: start, end: offset, column: start + 1)
     }
 }

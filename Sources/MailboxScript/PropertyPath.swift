@@ -118,7 +118,7 @@ public enum PropertyPath: Hashable, Sendable {
     /// only its own bytes spell); nil for anything else, which `parseExplaining` reads.
     static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
         let bytes = line.bytes(word)
-        if bytes.starts(with: [UInt8(ascii: "m"), UInt8(ascii: "s"), UInt8(ascii: "g")]) {
+        if bytes.count > 3, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "g") {
             // No fixed name starts with `msg`.
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
                   let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }

@@ -156,9 +156,11 @@ public struct Session: Sendable {
     }
 
     /// Runs a parsed line.
-    private mutating func finish(_ command: Command, watch: some FrameWatcher = Unwatched()) throws(ScriptError) -> Outcome {
-        var outcome = try run(command, watch: watch)
-        if interactive { outcome.replay = Session.replay(command, outcome) }
+    /// (Commands are handed down `consuming`: the common line's command is moved, not copied and dropped, on its way.)
+    private mutating func finish(_ command: consuming Command, watch: some FrameWatcher = Unwatched()) throws(ScriptError) -> Outcome {
+        guard interactive else { return try run(command, watch: watch) }
+        var outcome = try run(copy command, watch: watch)
+        outcome.replay = Session.replay(command, outcome)
         return outcome
     }
 
@@ -181,7 +183,7 @@ public struct Session: Sendable {
         try run(command, watch: Unwatched())
     }
 
-    private mutating func run(_ command: Command, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
+    private mutating func run(_ command: consuming Command, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
         let mark = screen.timeline.total
         var outcome = Outcome()
         outcome.acted = command.isAction
@@ -198,9 +200,9 @@ public struct Session: Sendable {
     }
 
     /// Does what `command` says; on an error nothing has changed.
-    private mutating func perform(_ command: Command, into outcome: inout Outcome,
+    private mutating func perform(_ command: consuming Command, into outcome: inout Outcome,
                                   watch: some FrameWatcher) throws(ScriptError) {
-        switch command {
+        switch consume command {
         case let .pan(target, translation, duration):
             try sendTimed(.panned(target, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case let .edgePan(translation, duration):
@@ -263,7 +265,7 @@ public struct Session: Sendable {
         case .expect(let expectation):
             let actual: Value
             do { actual = try screen.read(expectation.path) } catch { throw .model(error) }
-            outcome.check = expectation.holds(for: actual, palette: screen.settings.palette)
+            outcome.check = expectation.holds(for: actual, paletteColor: expectation.paletteName.map { screen.settings.palette[$0] })
                 ? .held : .failed(.expectation(expectation, actual: actual))
         case let .mustFail(inner, text):
             var trial = outcome

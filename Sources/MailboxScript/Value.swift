@@ -163,8 +163,14 @@ public struct Expectation: Equatable, Sendable {
     /// True when `actual` satisfies the expectation, a palette name standing for its colour in `palette`
     /// (`set color.yellow #FFD700` makes `yellow` mean #FFD700).
     public func holds(for actual: Value, palette: Palette) -> Bool {
-        guard let name = paletteName, case .color(let a, _) = actual else { return holds(for: actual) }
-        return (a.rgb == palette[name].rgb) == (comparison == .equal)
+        holds(for: actual, paletteColor: paletteName.map { palette[$0] })
+    }
+
+    /// `holds(for:palette:)` given the one colour of the palette it needs: the colour of `paletteName` there, if
+    /// the value was written as one (so that the whole palette is not copied for every check).
+    func holds(for actual: Value, paletteColor: Color?) -> Bool {
+        guard let paletteColor, case .color(let a, _) = actual else { return holds(for: actual) }
+        return (a.rgb == paletteColor.rgb) == (comparison == .equal)
     }
 
     /// True when `actual` satisfies the expectation.

@@ -290,7 +290,7 @@ extension MailboxState {
             case .hide(let folder):
                 let row = rows[id.index]
                 hide(id, record: UndoRecord(message: id, folder: folder, side: SwipeZone.at(row.x).side,
-                                            snooze: row.snooze, list: row.list))
+                                            snooze: row.snoozeOption, list: row.listOption))
             }
         case .overlayFadedOut:
             overlayFadedOut()

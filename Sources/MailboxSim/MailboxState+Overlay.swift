@@ -24,8 +24,8 @@ extension MailboxState {
         overlay = next
         if case .finish(let option?) = dismissal {
             switch current.kind {
-            case .reschedule: rows[current.message.index].snooze = option
-            case .list: rows[current.message.index].list = option
+            case .reschedule: rows[current.message.index].snoozeOption = OverlayOption(.reschedule, named: option)
+            case .list: rows[current.message.index].listOption = OverlayOption(.list, named: option)
             }
         }
         log(.view(.overlay), .overlayDismissed(current.kind, dismissal))

@@ -29,8 +29,8 @@ extension MailboxState {
         let id = record.message
         log(.view(.row(id)), .undoing(record))
         move(id, to: .inbox)
-        rows[id.index].snooze = record.snooze
-        rows[id.index].list = record.list
+        rows[id.index].snoozeOption = record.snoozeOption
+        rows[id.index].listOption = record.listOption
         let key = PropertyKey(.row(id), .x)
         if animator.animation(for: key) == nil { setModelValue(key, .scalar(slideEnd(record.side))) }
         // Two follow-ups: a finger may grab the row and stop its slide, while its height keeps opening.

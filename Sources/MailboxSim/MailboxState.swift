@@ -271,11 +271,11 @@ extension MailboxState {
             curve = .spring(spring.with(initialVelocity: velocity / distance,
                                         settle: .within(distance: abs(distance), tolerance: key.property.settleTolerance)))
         }
-        let animation = animator.start(key, from: from, to: .scalar(target), at: now.adding(delay) ?? .max,
-                                       duration: settings.timings.duration(role), curve: curve, completion: completion)
+        let duration = animator.begin(key, from: from, to: .scalar(target), at: now.adding(delay) ?? .max,
+                                      duration: settings.timings.duration(role), curve: curve, completion: completion)
         timeline.append(TimelineEntry(
             time: now, subject: .view(key.view),
-            kind: .animation(property: key, from: from, to: .scalar(target), duration: animation.duration, curve: curve),
+            kind: .animation(property: key, from: from, to: .scalar(target), duration: duration, curve: curve),
             gesture: gestureNumber, delay: delay))
     }
 

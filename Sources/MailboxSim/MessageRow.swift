@@ -9,9 +9,13 @@ public struct MessageRow: Equatable, Sendable {
     public var alpha: Double = 1
     /// Set from release on: the zone whose background and icon the row keeps showing, whatever x does.
     public var latch: SwipeZone?
-    /// The option chosen on the reschedule or list overlay.
-    public var snooze: String?
-    public var list: String?
+    /// The option chosen on the reschedule overlay, and on the list overlay.
+    public internal(set) var snoozeOption: OverlayOption?
+    public internal(set) var listOption: OverlayOption?
+
+    /// The names of those options (`tomorrow`, `to-read`).
+    public var snooze: String? { snoozeOption?.name }
+    public var list: String? { listOption?.name }
 
     public init(id: MessageID) { self.id = id }
 
@@ -24,6 +28,18 @@ public struct UndoRecord: Equatable, Sendable {
     public let message: MessageID
     public let folder: Folder
     public let side: Double
-    public let snooze: String?
-    public let list: String?
+    public let snoozeOption: OverlayOption?
+    public let listOption: OverlayOption?
+
+    init(message: MessageID, folder: Folder, side: Double, snooze: OverlayOption?, list: OverlayOption?) {
+        self.message = message
+        self.folder = folder
+        self.side = side
+        snoozeOption = snooze
+        listOption = list
+    }
+
+    /// The names of the options it puts back.
+    public var snooze: String? { snoozeOption?.name }
+    public var list: String? { listOption?.name }
 }

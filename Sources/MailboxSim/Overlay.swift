@@ -18,6 +18,24 @@ public enum OverlayKind: String, CaseIterable, Sendable {
     public var title: String { "the \(rawValue) options" }
 }
 
+/// One option of an options overlay (`tomorrow`, `to-read`), by its place in `OverlayKind.options`: plain data, so
+/// that a row, an undo record and an animation's follow-up that carry one are plain data too, copied without
+/// reference counting (docs/performance.md).
+public struct OverlayOption: Hashable, Sendable {
+    public let kind: OverlayKind
+    private let index: UInt8
+
+    /// The option of `kind` named `name`, if it offers one.
+    public init?(_ kind: OverlayKind, named name: String) {
+        guard let index = kind.options.firstIndex(of: name) else { return nil }
+        self.kind = kind
+        self.index = UInt8(index)
+    }
+
+    /// Its name, as `choose` takes it and `msgN.snooze` shows it.
+    public var name: String { kind.options[Int(index)] }
+}
+
 /// An options overlay on screen (fading in, up, or fading out) for one message.
 public struct Overlay: Equatable, Sendable {
     public let kind: OverlayKind
@@ -31,7 +49,7 @@ public struct Overlay: Equatable, Sendable {
     public init(kind: OverlayKind, row: MessageRow) {
         self.kind = kind
         self.message = row.id
-        self.undo = UndoRecord(message: row.id, folder: kind.destination, side: -1, snooze: row.snooze, list: row.list)
+        self.undo = UndoRecord(message: row.id, folder: kind.destination, side: -1, snooze: row.snoozeOption, list: row.listOption)
     }
 
     /// How an overlay was dismissed.

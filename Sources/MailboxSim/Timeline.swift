@@ -96,7 +96,7 @@ public struct Timeline: Equatable, Sendable {
     /// How many entries were ever appended.
     public var total: Int { dropped + storage.count - head }
 
-    public mutating func append(_ entry: TimelineEntry) {
+    public mutating func append(_ entry: consuming TimelineEntry) {
         storage.append(entry)
         if storage.count - head > capacity {
             head += 1

@@ -91,10 +91,10 @@ def break_checks(lines, count, rng):
         if kind is not None:
             by_kind.setdefault(kind, []).append(index)
     kinds = sorted(by_kind)
-    chosen = []
+    chosen = set()
     for k in range(count):
         pool = [index for index in by_kind[kinds[k % len(kinds)]] if index not in chosen]
-        chosen.append(rng.choice(pool))
+        chosen.add(rng.choice(pool))
     changed = {}
     for index in sorted(chosen):
         changed[index + 1] = (lines[index], broken(lines[index], rng))
