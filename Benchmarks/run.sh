@@ -108,6 +108,10 @@ echo "throughput…" >&2
 THROUGHPUT=("$MAILSIM run $WORK/gestures.mbs")
 [ -n "$BASE" ] && THROUGHPUT+=("$BASE run $WORK/gestures.mbs")
 bench throughput "$(runs 5 2)" "${THROUGHPUT[@]}"
+# Beside it, on the same file: the Python reference model reading and checking it (Benchmarks/reference.py, a
+# plain Python model of the language the generator writes), and `wc -w` only counting its words.
+bench throughput-reference "$(runs 2 1)" "$PYTHON Benchmarks/reference.py $WORK/gestures.mbs"
+bench throughput-wc "$(runs 10 3)" "wc -w $WORK/gestures.mbs"
 {
     echo "mailsim $(peak_kib "$MAILSIM" run "$WORK/gestures.mbs")"
     [ -n "$BASE" ] && echo "baseline $(peak_kib "$BASE" run "$WORK/gestures.mbs")"

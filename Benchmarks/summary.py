@@ -91,8 +91,19 @@ throughput = runs("throughput")
 ours = find(throughput, mailsim, "gestures")
 base = find(throughput, baseline, "gestures") if baseline else None
 rows.append((f"{lines:,}-line gesture script: time", timing(ours), timing(base) if base else "", ""))
-rows.append(("… lines per second (mean)", f"{lines / ours[0]:,.0f}", f"{lines / base[0]:,.0f}" if base else "",
-             "≥ 1,000,000"))
+rows.append(("… lines per second (mean; fastest run)", f"{lines / ours[0]:,.0f}; {lines / ours[2]:,.0f}",
+             f"{lines / base[0]:,.0f}; {lines / base[2]:,.0f}" if base else "", "≥ 1,100,000"))
+reference = runs("throughput-reference")
+reference = next(iter(reference.values())) if reference else None
+if reference:
+    rows.append(("… the Python reference model on the same file (`Benchmarks/reference.py`)",
+                 f"{timing(reference)}: {lines / reference[0]:,.0f} lines a second", "", ""))
+    rows.append(("… mailsim ÷ the reference model, in speed (mean)", f"{reference[0] / ours[0]:.1f}×",
+                 f"{reference[0] / base[0]:.1f}×" if base else "", "≥ 25×"))
+wc = runs("throughput-wc")
+wc = next(iter(wc.values())) if wc else None
+if wc:
+    rows.append(("… `wc -w` on the same file", f"{timing(wc)}: {lines / wc[0]:,.0f} lines a second", "", ""))
 peak = counts("peak.txt")
 rows.append(("… peak memory (max RSS)", f"{peak.get('mailsim', 0) / 1024:.1f} MiB",
              f"{peak['baseline'] / 1024:.1f} MiB" if "baseline" in peak else "", "≤ 64 MiB"))

@@ -20,6 +20,7 @@ PATTERNS = {
     "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],
     "docs": [(r"^docs: (\d+) examples ran, 0 failed", "doc examples")],
     "trace": [(r"^trace events: all checks passed", "trace-event checks")],
+    "reference": [(r"^reference model: (\d+) checks, 0 failed", "reference-model checks")],
     "pictures": [(r"^Ran (\d+) tests?", "picture checks")],
     "formats": [(r"^Ran (\d+) tests?", "format checks")],
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
