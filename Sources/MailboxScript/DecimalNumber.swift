@@ -63,20 +63,21 @@ public struct DecimalNumber: Equatable, Sendable {
             index += 1
         }
         var mantissa = whole, mantissaExact = true
-        var fraction: Range<Int>?
+        // The fraction's nanoseconds read in the same pass, as `init(value:negative:whole:fraction:)` reads them.
+        var fractionDigits = 0, nanoseconds: UInt64 = 0, nonZero = false, roundsUp = false
         if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            let fractionStart = index
             while index < end, let digit = decimalDigit(bytes[index]) {
                 if mantissaExact {
                     let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: 10)
                     if overflow || scaled + digit > 1 << 53 { mantissaExact = false } else { mantissa = scaled + digit }
                 }
+                if fractionDigits < 9 { nanoseconds = nanoseconds * 10 + digit } else if fractionDigits == 9 { roundsUp = digit >= 5 }
+                nonZero = nonZero || digit != 0
+                fractionDigits += 1
                 index += 1
             }
-            fraction = fractionStart..<index
         }
-        let fractionDigits = fraction?.count ?? 0
         guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
         // Both operands exact, one correctly rounded division: the double strtod would give (Clinger's
         // fast path); past it, the standard library's conversion.
@@ -88,8 +89,22 @@ public struct DecimalNumber: Equatable, Sendable {
             let unsigned = bytes.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
             value = Double(String(decoding: unsigned, as: UTF8.self)) ?? 0
         }
+        if fractionDigits < 9 { nanoseconds *= nanosecondScale[fractionDigits] }
         return DecimalNumber(value: value, negative: negative, whole: whole,
-                             fraction: UnsafeBufferPointer(rebasing: bytes[fraction ?? index..<index]))
+                             fractionNanoseconds: nanoseconds + (roundsUp ? 1 : 0), hasFraction: nonZero)
+    }
+
+    /// 10⁹⁻ⁿ for n digits read of the fraction's nine.
+    private static let nanosecondScale: [UInt64] = [
+        1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10,
+    ]
+
+    private init(value: Double, negative: Bool, whole: UInt64, fractionNanoseconds: UInt64, hasFraction: Bool) {
+        self.value = value
+        self.negative = negative
+        self.whole = whole
+        self.fractionNanoseconds = fractionNanoseconds
+        self.hasFraction = hasFraction
     }
 
     private static func decimalDigit(_ byte: UInt8) -> UInt64? {

@@ -110,9 +110,15 @@ enum FastParser {
         let type = path.valueType
         guard type == .number || op.isEquality, tolerance == nil || (type == .number && op.isEquality),
               let (expected, written) = Value.read(valueWord, line, as: type) else { return nil }
-        return .expect(Expectation(path: path, comparison: op, expected: expected,
-                                   tolerance: tolerance ?? Expectation.defaultTolerance, value: written,
-                                   within: tolerance.map { formatNumber($0, decimals: 9) }))
+        let within = tolerance.map { formatNumber($0, decimals: 9) }, bound = tolerance ?? Expectation.defaultTolerance
+        switch written {
+        case .text(let text):
+            return .expect(Expectation(path: path, comparison: op, expected: expected, tolerance: bound, value: text,
+                                       within: within))
+        case .short(let text):
+            return .expect(Expectation(path: path, comparison: op, expected: expected, tolerance: bound, short: text,
+                                       within: within))
+        }
     }
 }
 
@@ -131,8 +137,19 @@ struct PlainWords {
     /// is a byte.
     mutating func next() -> LineText.Word? {
         while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
-        guard offset < bytes.count else { return nil }
+        guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
         let start = offset
+        // Eight bytes at a time while eight remain, up to the first that is not a word's (`stops`); the bytes left,
+        // and that one, are read one by one below.
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= bytes.count {
+            let stops = Self.stops(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if stops != 0 {
+                offset += stops.trailingZeroBitCount >> 3
+                break
+            }
+            offset += 8
+        }
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == 0x20 || byte == 0x09 { break }
@@ -144,5 +161,17 @@ struct PlainWords {
             offset += 1
         }
         return LineText.Word(start: start, end: offset, column: start + 1)
+    }
+
+    /// The high bit of each byte of `word` (eight bytes, the first in the low byte) that cannot be in a word: below
+    /// 0x21 (a space, a tab, a control), 0x7F and above, or `#`. Each test may also mark bytes after a marked one
+    /// (a borrow or carry runs upward), never before it, so the lowest mark is exact: only it is read.
+    private static func stops(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- 0x21 &* ones) & ~word & highs
+        let above = (word | (word &+ ones)) & highs
+        let hashes = word ^ (0x23 &* ones)
+        let hash = (hashes &- ones) & ~hashes & highs
+        return below | above | hash
     }
 }

@@ -51,25 +51,32 @@ public enum Value: Equatable, Sendable {
     /// `false`) with the text the expectation keeps, the same as `parse(line.text(word), as: type, for:)`; nil for
     /// anything else (a `#RRGGBB` colour, free text, a refusal), which `parse` reads and explains. A name's text is
     /// the table's own string, not a new one made of the bytes.
-    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType) -> (value: Value, text: Substring)? {
+    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType) -> (value: Value, text: WrittenValue)? {
         switch type {
         case .number:
             guard let number = DecimalNumber.scan(line.bytes(word)) else { return nil }
-            return (.number(number.value), line.text(word))
+            if let short = ShortASCII(line.bytes(word)) { return (.number(number.value), .short(short)) }
+            return (.number(number.value), .text(line.text(word)))
         case .name(let names):
-            for name in names where line.spells(word, name) { return (.name(name), name[...]) }
+            for name in names where line.spells(word, name) { return (.name(name), .text(name[...])) }
             return nil
         case .color:
             guard let named = PaletteColor(named: line.bytes(word)) else { return nil }
             let text = line.spells(word, named.rawValue) ? named.rawValue[...] : line.text(word)
-            return (.color(named.color, name: named), text)
+            return (.color(named.color, name: named), .text(text))
         case .bool:
-            if line.spells(word, "true") { return (.bool(true), "true") }
-            if line.spells(word, "false") { return (.bool(false), "false") }
+            if line.spells(word, "true") { return (.bool(true), .text("true")) }
+            if line.spells(word, "false") { return (.bool(false), .text("false")) }
             return nil
         case .text:
             return nil
         }
+    }
+
+    /// How `read` found a value written: as text, or a short word kept inline.
+    enum WrittenValue {
+        case text(Substring)
+        case short(ShortASCII)
     }
 
     /// Reads `text` as a value of `type`, or explains what the path takes instead.
@@ -120,6 +127,8 @@ public struct Expectation: Equatable, Sendable {
         case text(String)
         /// The value as written and the tolerance's text after `within`, if any.
         case value(Substring, within: String?)
+        /// The same, a short value read from a line's bytes kept inline (a number, most often).
+        case short(ShortASCII, within: String?)
     }
 
     public static let defaultTolerance = 0.001
@@ -144,15 +153,28 @@ public struct Expectation: Equatable, Sendable {
         if case .color = expected { paletteName = PaletteColor(named: value) } else { paletteName = nil }
     }
 
+    /// An expectation whose value was written as `value`, a number (no palette name).
+    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, short value: ShortASCII,
+         within: String?) {
+        self.path = path
+        self.comparison = comparison
+        self.expected = expected
+        self.tolerance = tolerance
+        written = .short(value, within: within)
+        paletteName = nil
+    }
+
     /// `msg1.x == -320 within 0.5`, as written, for the failure message.
     public var text: String {
+        let value: String, within: String?
         switch written {
         case .text(let text): return text
-        case let .value(value, within):
-            var text = "\(path.name) \(comparison.rawValue) \(value)"
-            if let within { text += " within " + within }
-            return text
+        case let .value(text, tolerance): (value, within) = (String(text), tolerance)
+        case let .short(text, tolerance): (value, within) = (text.string, tolerance)
         }
+        var text = "\(path.name) \(comparison.rawValue) \(value)"
+        if let within { text += " within " + within }
+        return text
     }
 
     public static func == (a: Expectation, b: Expectation) -> Bool {
