@@ -39,8 +39,13 @@ enum FastParser {
         return words.sawOtherByte ? nil : command
     }
 
+    /// The spellings of `!` (the command table's), which the commands here may follow.
+    static let bangSpellings: [[UInt8]] = CommandTable.all.filter { $0.name == "!" }.flatMap { $0.names.map { Array($0.utf8) } }
+
     private static func parse(_ words: inout PlainWords, _ line: LineText) -> Command? {
-        guard let head = words.next(), let index = entryIndex(of: head, line) else { return nil }
+        guard let head = words.next() else { return nil }
+        if bangSpellings.contains(where: { line.spells(head, $0) }) { return bang(&words, line) }
+        guard let index = entryIndex(of: head, line) else { return nil }
         let spec = entries[index].spec
         switch entries[index].kind {
         case .expect: return expect(&words, line, spec)
@@ -75,6 +80,20 @@ enum FastParser {
         let entries = entries
         for index in entries.indices where line.spells(word, entries[index].spelling) { return index }
         return nil
+    }
+
+    /// `! COMMAND` for a command read here: the command and its text, as the table's `!` keeps them. An `expect`
+    /// after `!` (refused) and a command that does not read here go the table's way.
+    private static func bang(_ words: inout PlainWords, _ line: LineText) -> Command? {
+        var rest = words
+        // `! !…` is refused by the table before it parses anything: no recursion here either.
+        guard let first = rest.next(), line.first(first) != UInt8(ascii: "!"), let inner = parse(&words, line) else {
+            return nil
+        }
+        switch inner {
+        case .expect, .mustFail: return nil
+        default: return .mustFail(inner, text: String(line.text(from: first.start, to: words.lastEnd)))
+        }
     }
 
     /// `pan TARGET DX [in S]`.
@@ -130,6 +149,8 @@ struct PlainWords {
     private var offset = 0
     /// True once a byte other than printable ASCII (but `#`), space or tab was met.
     private(set) var sawOtherByte = false
+    /// The end of the last word read.
+    private(set) var lastEnd = 0
 
     init(_ line: LineText) { bytes = line.bytes }
 
@@ -160,6 +181,7 @@ struct PlainWords {
             }
             offset += 1
         }
+        lastEnd = offset
         return LineText.Word(start: start, end: offset, column: start + 1)
     }
 

@@ -15,21 +15,18 @@ public struct MessageID: Hashable, Comparable, Sendable {
     /// Reads `msg` and ASCII digits without a leading zero that fit an Int, byte by byte (a hot path). Any
     /// other byte, a non-ASCII one included, makes it no message name, as it would character by character.
     @inlinable package init?(ascii bytes: some Sequence<UInt8>) {
+        var iterator = bytes.makeIterator()
+        guard iterator.next() == UInt8(ascii: "m"), iterator.next() == UInt8(ascii: "s"),
+              iterator.next() == UInt8(ascii: "g") else { return nil }
         var number = 0
-        var length = 0
-        for byte in bytes {
-            switch length {
-            case 0: guard byte == UInt8(ascii: "m") else { return nil }
-            case 1: guard byte == UInt8(ascii: "s") else { return nil }
-            case 2: guard byte == UInt8(ascii: "g") else { return nil }
-            default:
-                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-                if length == 3 && byte == UInt8(ascii: "0") { return nil }
-                let (scaled, overflow) = number.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = scaled.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-                guard !overflow && !carry else { return nil }
-                number = sum
-            }
+        var length = 3
+        while let byte = iterator.next() {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            if length == 3 && byte == UInt8(ascii: "0") { return nil }
+            let (scaled, overflow) = number.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = scaled.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow && !carry else { return nil }
+            number = sum
             length += 1
         }
         guard length > 3, number >= 1 else { return nil }

@@ -50,9 +50,11 @@ import Testing
             "expect msg1.x == -320", "expect msg1.x == -320 within 0.5", "expect msg2.background == yellow",
             "expect overlay == reschedule", "expect time >= 0.3", "expect inbox.count == 19", "expect msg1.icon == later",
             "expect msg1.icon.alpha < 1", "expect animating == false", "expect msg3.list == to-read", "expect msg1.x != 0 within 0",
+            "! release", "! pan msg9 100", "!\tpan  msg1 10 in 0.5 ", "! tap cancel", "! choose someday", "! advance 1",
         ]
         for line in taken { #expect(Self.agree(line), "`\(line)` should take the short cut") }
-        // Left to the table: errors (whose messages are the table's), comments, colours, two-word targets, `!`.
+        // Left to the table: errors (whose messages are the table's), comments, colours, two-word targets, `!`
+        // before what is not read here (or before `!`, `expect`).
         let left = [
             "pan", "pan msg1", "pan msg1 10 in", "pan msg1 10 on 3", "pan msg1 10 in 3 4", "pan foo 10",
             "pan msg1 1e9", "pan msg1 10 in -1", "pan msg1 10 in 99999999999", "pan msg1 ten", "release fast", "release 1 2",
@@ -61,7 +63,9 @@ import Testing
             "expect msg1.x == 0 within", "expect msg1.x == 0 within -1", "expect msg1.x == 0 within 1 2",
             "expect msg1.x==0", "expect msg1.nope == 0", "expect msg1.background < red", "expect msg1.background == #B2B2B2",
             "expect overlay == nothing", "expect msg1.icon == later within 1", "expect time == x", "release # lift",
-            "#pan msg1 3", "! release", "!release", "pän msg1 3", "", "   ", "Pan msg1 3", "undo", "drag msg1 3",
+            "#pan msg1 3", "!release", "pän msg1 3", "", "   ", "Pan msg1 3", "undo", "drag msg1 3",
+            "!", "! ", "! ! release", "! !release", "!! release", "! expect msg1.x == 0", "! settle now", "! pan msg1",
+            "! undo", "! release # why", "! " + String(repeating: "! ", count: 10_000) + "release",
         ]
         for line in left {
             #expect(!Self.agree(line), "`\(line)` should go the table's way")
