@@ -134,34 +134,33 @@ public struct Expectation: Equatable, Sendable {
     public static let defaultTolerance = 0.001
 
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, text: String) {
-        self.path = path
-        self.comparison = comparison
-        self.expected = expected
-        self.tolerance = tolerance
-        written = .text(text)
-        paletteName = nil
+        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance, written: .text(text),
+                  paletteName: nil)
     }
 
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
          within: String?) {
-        self.path = path
-        self.comparison = comparison
-        self.expected = expected
-        self.tolerance = tolerance
-        written = .value(value, within: within)
-        if case .color = expected { paletteName = PaletteColor(named: value) } else { paletteName = nil }
+        let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: value) } else { nil }
+        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
+                  written: .value(value, within: within), paletteName: paletteName)
     }
 
     /// An expectation whose value was written as `value`, a number (no palette name).
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, short value: ShortASCII,
          within: String?) {
+        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
+                  written: .short(value, within: within), paletteName: nil)
+    }
+
+    private init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, written: Written,
+                 paletteName: PaletteColor?) {
         self.path = path
         self.comparison = comparison
         self.expected = expected
         self.tolerance = tolerance
-        written = .short(value, within: within)
-        paletteName = nil
+        self.written = written
+        self.paletteName = paletteName
     }
 
     /// `msg1.x == -320 within 0.5`, as written, for the failure message.
