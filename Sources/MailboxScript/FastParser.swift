@@ -44,8 +44,9 @@ enum FastParser {
 
     private static func parse(_ words: inout PlainWords, _ line: LineText) -> Command? {
         guard let head = words.next() else { return nil }
-        if bangSpellings.contains(where: { line.spells(head, $0) }) { return bang(&words, line) }
-        guard let index = entryIndex(of: head, line) else { return nil }
+        guard let index = entryIndex(of: head, line) else {
+            return bangSpellings.contains(where: { line.spells(head, $0) }) ? bang(&words, line) : nil
+        }
         let spec = entries[index].spec
         switch entries[index].kind {
         case .expect: return expect(&words, line, spec)
