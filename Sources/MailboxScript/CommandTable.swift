@@ -167,7 +167,7 @@ public enum CommandTable {
 
     /// Where the command answering to `name` sits in `all`.
     static func position(of name: some StringProtocol) -> Int? {
-        spellings.first { $0.bytes.count == name.utf8.count && name.utf8.elementsEqual($0.bytes) }?.index
+        spellings.index(of: name)
     }
 
     /// Where the command named by `word` sits in `all` (once a line, so by bytes: every name is a lower-case
@@ -177,9 +177,8 @@ public enum CommandTable {
     }
 
     /// Every name and alias as bytes, with its place in `all`, in table order.
-    private static let spellings: [Spelling] = all.enumerated().flatMap { position, spec in
-        spec.names.map { Spelling($0, position) }
-    }
+    private static let spellings = SpellingTable(all.flatMap(\.names),
+                                                 indices: all.indices.flatMap { position in all[position].names.map { _ in position } })
 
     /// Every name and alias, for suggestions and completion.
     public static var names: [String] { all.flatMap(\.names) }

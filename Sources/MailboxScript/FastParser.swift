@@ -5,8 +5,8 @@ import MailboxText
 /// The commands most lines of a long script are (`expect`, `advance`, `pan`, `release`…), read straight into a
 /// `Command`: no word array, no `Arguments`, no builder closure in between.
 ///
-/// It takes only their plain forms: a line of printable ASCII without `#` (a comment or a colour) whose words
-/// fit the command's synopsis exactly and read without an error. Anything else answers nil and goes the table's
+/// It takes only their plain forms: a line of at most 64 bytes of printable ASCII without `#` (a comment or a
+/// colour), words apart by spaces (`PlainWords`), whose words fit the command's synopsis exactly and read without an error. Anything else answers nil and goes the table's
 /// way (`Parser`), so every refusal, hint and column is the table walk's own. The names come from the command
 /// table (a command is found by its name or alias there), and each argument is read by the table walk's own
 /// readers with the table's parameters (their limits, their keywords); `FastParserTests` checks that both ways
@@ -17,38 +17,51 @@ enum FastParser {
         case expect, advance, pan, release, settle, tap, choose, shake
     }
 
-    /// A spelling of one of those commands (its name or an alias), with the command's table entry.
+    /// One of those commands: what it is, and its table entry.
     struct Entry {
-        let spelling: [UInt8]
         let kind: Kind
         let spec: CommandSpec
     }
 
-    /// Every name and alias of the commands read here, as the command table spells them.
-    static let entries: [Entry] = Kind.allCases.flatMap { kind in
-        CommandTable.all.filter { $0.name == kind.rawValue }.flatMap { spec in
-            spec.names.map { Entry(spelling: Array($0.utf8), kind: kind, spec: spec) }
+    /// What the reader looks up, made once (one static: each is a check on every access).
+    struct Tables {
+        /// Every name and alias of the commands read here, as the command table spells them, with its place in
+        /// `entries`, the most common command first.
+        let spellings: SpellingTable
+        let entries: [Entry]
+        /// The spellings of `!` (the command table's), which the commands here may follow.
+        let bangSpellings: SpellingTable
+
+        init() {
+            var names: [String] = [], indices: [Int] = [], entries: [Entry] = []
+            for kind in Kind.allCases {
+                for spec in CommandTable.all where spec.name == kind.rawValue {
+                    names += spec.names
+                    indices += spec.names.map { _ in entries.count }
+                    entries.append(Entry(kind: kind, spec: spec))
+                }
+            }
+            spellings = SpellingTable(names, indices: indices)
+            self.entries = entries
+            bangSpellings = SpellingTable(CommandTable.all.filter { $0.name == "!" }.flatMap(\.names))
         }
     }
+
+    static let tables = Tables()
 
     /// The command on `line`, or nil when this reader does not take it (the table walk then reads it).
     static func parse(_ line: LineText) -> Command? {
-        var words = PlainWords(line)
-        let command = parse(&words, line)
-        // Every command read here has read its line to the end; a byte that is not plain ends the words there.
-        return words.sawOtherByte ? nil : command
+        var words = PlainWords(line.bytes)
+        return words.isPlain ? parse(&words, line) : nil
     }
-
-    /// The spellings of `!` (the command table's), which the commands here may follow.
-    static let bangSpellings: [[UInt8]] = CommandTable.all.filter { $0.name == "!" }.flatMap { $0.names.map { Array($0.utf8) } }
 
     private static func parse(_ words: inout PlainWords, _ line: LineText) -> Command? {
         guard let head = words.next() else { return nil }
-        guard let index = entryIndex(of: head, line) else {
-            return bangSpellings.contains(where: { line.spells(head, $0) }) ? bang(&words, line) : nil
+        guard let index = line.index(of: head, in: tables.spellings) else {
+            return line.index(of: head, in: tables.bangSpellings) != nil ? bang(&words, line) : nil
         }
-        let spec = entries[index].spec
-        switch entries[index].kind {
+        let entry = tables.entries[index], spec = entry.spec
+        switch entry.kind {
         case .expect: return expect(&words, line, spec)
         case .advance:
             guard let word = words.next(), words.next() == nil,
@@ -73,14 +86,6 @@ enum FastParser {
             guard let word = words.next(), words.next() == nil else { return nil }
             return .choose(String(line.text(word)))
         }
-    }
-
-    /// Where the command spelled by `word` is in `entries` (by index: a scan that copied each entry would retain
-    /// its spelling and its table entry).
-    private static func entryIndex(of word: LineText.Word, _ line: LineText) -> Int? {
-        let entries = entries
-        for index in entries.indices where line.spells(word, entries[index].spelling) { return index }
-        return nil
     }
 
     /// `! COMMAND` for a command read here: the command and its text, as the table's `!` keeps them. An `expect`
@@ -142,59 +147,88 @@ enum FastParser {
     }
 }
 
-/// The words of a line of printable ASCII without `#`, one after another (no array), read in one pass: a byte of
-/// any other kind ends the words there (`next` answers nil) and is remembered (`sawOtherByte`), so that a reader
-/// that has read to the end of the line knows whether the line was plain.
+/// The words of a line of at most 64 bytes of printable ASCII without `#`, apart by spaces, one after another (no
+/// array): the line is read once, eight bytes at a time, into a bit a byte that says where the spaces are, and
+/// each word is then two bit scans. Any other line (a tab, a control, a byte outside ASCII, a `#`, or a longer line)
+/// is not plain (`isPlain`) and has no words here: the table's way reads it.
 struct PlainWords {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Bit `n` set: byte `n` is a space, or lies past the line's end (every bit, for a line not plain).
+    private let gaps: UInt64
+    /// Where the next word is looked for.
     private var offset = 0
-    /// True once a byte other than printable ASCII (but `#`), space or tab was met.
-    private(set) var sawOtherByte = false
+    /// True for a line of at most 64 bytes, each printable ASCII but `#`, or a space.
+    let isPlain: Bool
     /// The end of the last word read.
     private(set) var lastEnd = 0
 
-    init(_ line: LineText) { bytes = line.bytes }
+    /// The longest line read here.
+    static let maxBytes = 64
 
-    /// The next word, or nil at the end of the line (or at a byte that is not plain). In a line of ASCII a column
-    /// is a byte.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    private static let spaces = 0x20 &* ones
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= Self.maxBytes, let base = bytes.baseAddress, !bytes.isEmpty else {
+            gaps = UInt64.max
+            isPlain = bytes.isEmpty
+            return
+        }
+        let raw = UnsafeRawPointer(base), count = bytes.count
+        var gaps: UInt64 = 0, others: UInt64 = 0, offset = 0
+        while offset < count {
+            var chunk: UInt64
+            if offset &+ 8 <= count {
+                chunk = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            } else {
+                if count >= 8 {
+                    // The line's last eight bytes, shifted down to those not read yet.
+                    chunk = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> UInt64(8 &* (offset &+ 8 &- count))
+                } else {
+                    chunk = 0
+                    for index in 0..<count { chunk |= UInt64(bytes[index]) &<< UInt64(8 &* index) }
+                }
+                // Past the end: spaces (gaps, and plain).
+                chunk |= Self.spaces & (UInt64.max &<< UInt64(8 &* (count &- offset)))
+            }
+            gaps |= Self.gather(Self.zeros(chunk ^ Self.spaces)) &<< UInt64(offset)
+            others |= Self.notPlain(chunk)
+            offset &+= 8
+        }
+        isPlain = others == 0
+        self.gaps = isPlain ? gaps | (offset == 64 ? 0 : UInt64.max &<< UInt64(offset)) : UInt64.max
+    }
+
+    /// The next word, or nil at the end of the line (and always, for a line not plain). In a line of ASCII a
+    /// column is a byte.
     mutating func next() -> LineText.Word? {
-        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
-        guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
-        let start = offset
-        // Eight bytes at a time while eight remain, up to the first that is not a word's (`stops`); the bytes left,
-        // and that one, are read one by one below.
-        let raw = UnsafeRawPointer(base)
-        while offset + 8 <= bytes.count {
-            let stops = Self.stops(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            if stops != 0 {
-                offset += stops.trailingZeroBitCount >> 3
-                break
-            }
-            offset += 8
-        }
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == 0x20 || byte == 0x09 { break }
-            guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") else {
-                sawOtherByte = true
-                offset = bytes.count
-                return nil
-            }
-            offset += 1
-        }
-        lastEnd = offset
-        return LineText.Word(start: start, end: offset, column: start + 1)
+        guard offset < 64 else { return nil }
+        let words = ~gaps & (UInt64.max &<< UInt64(offset))
+        guard words != 0 else { return nil }
+        let start = words.trailingZeroBitCount
+        let end = (gaps & (UInt64.max &<< UInt64(start))).trailingZeroBitCount
+        offset = end
+        lastEnd = end
+        return LineText.Word(start: start, end: end, column: start &+ 1)
     }
 
-    /// The high bit of each byte of `word` (eight bytes, the first in the low byte) that cannot be in a word: below
-    /// 0x21 (a space, a tab, a control), 0x7F and above, or `#`. Each test may also mark bytes after a marked one
-    /// (a borrow or carry runs upward), never before it, so the lowest mark is exact: only it is read.
-    private static func stops(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- 0x21 &* ones) & ~word & highs
-        let above = (word | (word &+ ones)) & highs
-        let hashes = word ^ (0x23 &* ones)
-        let hash = (hashes &- ones) & ~hashes & highs
-        return below | above | hash
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow or carry crosses a byte).
+    @inline(__always)
+    private static func zeros(_ word: UInt64) -> UInt64 {
+        let lows = ~highs
+        return ~(((word & lows) &+ lows) | word | lows)
     }
+
+    /// Nonzero when one of the eight bytes is not plain: below 0x20 (a tab, a control), 0x7F and above, or `#`.
+    /// Each test may also mark bytes above a marked one (a borrow runs upward), never one where none is, so the
+    /// answer (zero or not) is exact.
+    @inline(__always)
+    private static func notPlain(_ word: UInt64) -> UInt64 {
+        let below = (word &- 0x20 &* ones) & ~word
+        let deletes = word ^ (0x7F &* ones), hashes = word ^ (0x23 &* ones)
+        return (below | word | ((deletes &- ones) & ~deletes) | ((hashes &- ones) & ~hashes)) & highs
+    }
+
+    /// The high bits of the eight bytes of `marks` (no other bit set) as the low eight bits, the first byte's lowest.
+    @inline(__always)
+    private static func gather(_ marks: UInt64) -> UInt64 { ((marks &>> 7) &* 0x0102_0408_1020_4080) &>> 56 }
 }

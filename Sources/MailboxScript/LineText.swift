@@ -62,8 +62,6 @@ struct LineText {
     }
 
     /// `text(word) == literal` for a literal given as bytes, as the lookup tables keep them.
-    func spells(_ word: Word, _ literal: Spelling) -> Bool { spells(word, literal.bytes) }
-
     func spells(_ word: Word, _ literal: [UInt8]) -> Bool {
         word.end - word.start == literal.count && literal.withUnsafeBufferPointer { same(word, $0) }
     }
@@ -78,26 +76,94 @@ struct LineText {
         return true
     }
 
-    /// The `index` of the first of `spellings` that `word` spells, if any (a scan by position: one that copied
-    /// each spelling would retain its bytes).
-    func index(of word: Word, in spellings: [Spelling]) -> Int? {
-        for position in spellings.indices where spells(word, spellings[position].bytes) {
-            return spellings[position].index
+    /// The `index` of the first spelling in `table` that `word` spells, if any: a word of up to 16 bytes by its
+    /// key (a few integer comparisons an entry), a longer one byte by byte.
+    func index(of word: Word, in table: SpellingTable) -> Int? {
+        guard let key = key(word) else {
+            for position in table.words.indices where spells(word, table.words[position]) { return table.indices[position] }
+            return nil
         }
-        return nil
+        let found: Int? = table.keys.withUnsafeBufferPointer { keys in
+            for position in 0..<keys.count where keys[position] == key { return position }
+            return nil
+        }
+        return found.map { table.indices[$0] }
+    }
+
+    /// The key of a word of up to 16 bytes (nil for a longer one): its bytes loaded eight at a time where the
+    /// line has the bytes to load, and masked to the word.
+    @inline(__always)
+    func key(_ word: Word) -> SpellingKey? {
+        let count = word.end &- word.start
+        guard count > 0, count <= 16, let base = bytes.baseAddress else {
+            return count == 0 ? SpellingKey(low: 0, high: 0, count: 0) : nil
+        }
+        let raw = UnsafeRawPointer(base + word.start), available = bytes.count &- word.start
+        if count <= 8, available >= 8 {
+            return SpellingKey(low: raw.loadUnaligned(as: UInt64.self) & SpellingKey.mask(count), high: 0, count: count)
+        }
+        if available >= 16 {
+            return SpellingKey(low: raw.loadUnaligned(as: UInt64.self),
+                               high: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & SpellingKey.mask(count &- 8),
+                               count: count)
+        }
+        return SpellingKey(UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]))
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }
 }
 
-/// A keyword as bytes and its place in the table it comes from: the parser's lookup tables (a plain struct,
-/// not a tuple, whose run-time type metadata would be built at start-up).
-struct Spelling {
-    let bytes: [UInt8]
-    let index: Int
+/// Keywords as bytes, each with its place in the table it comes from: the parser's lookup tables. Kept as arrays
+/// of plain values side by side (not an array of structs holding arrays, nor tuples, whose run-time type metadata
+/// would be built at start-up), so that a lookup retains nothing.
+struct SpellingTable {
+    /// Each keyword's key (for one of more than 16 bytes, one no word's key equals: `LineText.index` reads such
+    /// a word byte by byte).
+    let keys: [SpellingKey]
+    let words: [[UInt8]]
+    /// Each keyword's place in the table it comes from.
+    let indices: [Int]
 
-    init(_ word: String, _ index: Int) {
-        bytes = Array(word.utf8)
-        self.index = index
+    /// The table of `names`, the `n`th at place `indices[n]` (by default, its own position).
+    init(_ names: [String], indices: [Int]? = nil) {
+        words = names.map { Array($0.utf8) }
+        keys = words.map { word in
+            word.withUnsafeBufferPointer { SpellingKey($0) } ?? SpellingKey(low: 0, high: 0, count: word.count)
+        }
+        self.indices = indices ?? Array(names.indices)
     }
+
+    /// The place of the first keyword spelled `name`, by its bytes.
+    func index(of name: some StringProtocol) -> Int? {
+        words.firstIndex { $0.count == name.utf8.count && name.utf8.elementsEqual($0) }.map { indices[$0] }
+    }
+}
+
+/// A word of up to 16 bytes packed into two integers (the first byte lowest), with its length: two such words
+/// are the same bytes exactly when their keys are equal, so finding a word in a table is a few integer
+/// comparisons an entry rather than a loop over bytes.
+struct SpellingKey: Equatable {
+    let low: UInt64
+    let high: UInt64
+    let count: Int
+
+    init(low: UInt64, high: UInt64, count: Int) {
+        self.low = low
+        self.high = high
+        self.count = count
+    }
+
+    /// The key of `bytes`, read one by one; nil for more than 16.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 16 else { return nil }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
+        }
+        self.init(low: low, high: high, count: bytes.count)
+    }
+
+    /// The low `count` bytes of a 64-bit word (1 to 8).
+    @inline(__always)
+    static func mask(_ count: Int) -> UInt64 { UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count) }
 }

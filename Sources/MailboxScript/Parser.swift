@@ -241,7 +241,7 @@ public enum Parser {
 
     /// The operators and their spellings as bytes (kept: `allCases` makes a new array each time).
     private static let comparisons = Comparison.allCases
-    private static let comparisonSpellings = comparisons.indices.map { Spelling(comparisons[$0].rawValue, $0) }
+    private static let comparisonSpellings = SpellingTable(comparisons.map(\.rawValue))
 
     /// The number a numeric parameter takes (a distance, velocity, duration, tolerance or whole number), within the
     /// bounds its kind sets.

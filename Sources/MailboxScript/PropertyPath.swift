@@ -95,9 +95,9 @@ public enum PropertyPath: Hashable, Sendable {
         }
     }
     /// Every fixed name and message field as bytes, for the parser (a lookup a line).
-    private static let fixedSpellings = fixed.indices.map { Spelling(fixed[$0].name, $0) }
+    private static let fixedSpellings = SpellingTable(fixed.map(\.name))
     private static let fields = MessageField.allCases
-    private static let fieldSpellings = fields.indices.map { Spelling(fields[$0].rawValue, $0) }
+    private static let fieldSpellings = SpellingTable(fields.map(\.rawValue))
 
     /// Parses a path such as `msg3.icon.alpha` or `trash.count`.
     public static func parse(_ text: Substring) throws(ScriptError) -> PropertyPath {

@@ -32,7 +32,10 @@ import Testing
         for kind in FastParser.Kind.allCases {
             let spec = CommandTable.spec(named: kind.rawValue)
             #expect(spec != nil, "\(kind) is no command")
-            let spellings = FastParser.entries.filter { $0.kind == kind }.map { String(decoding: $0.spelling, as: UTF8.self) }
+            let tables = FastParser.tables
+            let table = tables.spellings
+            let spellings = table.words.indices.filter { tables.entries[table.indices[$0]].kind == kind }
+                .map { String(decoding: table.words[$0], as: UTF8.self) }
             #expect(spellings == spec?.names, "\(kind): the short cut answers to \(spellings)")
         }
     }
@@ -44,17 +47,18 @@ import Testing
 
     @Test func variantsAndRefusals() {
         let taken = [
-            "pan msg1 -180", "pan msg12 40.5 in 0.25", "pan content -100 in 0", "pan msg1 +10000", "  pan\tmsg3  7  ",
+            "pan msg1 -180", "pan msg12 40.5 in 0.25", "pan content -100 in 0", "pan msg1 +10000", "  pan msg3  7  ",
             "release", "release -800", "release 0", "advance 0.15", "wait 1", "advance 0", "advance -0", "settle",
             "shake", "tap", "tap cancel", "tap undo", "tap compose", "tap menu", "choose tomorrow", "choose to-buy",
             "expect msg1.x == -320", "expect msg1.x == -320 within 0.5", "expect msg2.background == yellow",
             "expect overlay == reschedule", "expect time >= 0.3", "expect inbox.count == 19", "expect msg1.icon == later",
             "expect msg1.icon.alpha < 1", "expect animating == false", "expect msg3.list == to-read", "expect msg1.x != 0 within 0",
-            "! release", "! pan msg9 100", "!\tpan  msg1 10 in 0.5 ", "! tap cancel", "! choose someday", "! advance 1",
+            "! release", "! pan msg9 100", "!  pan  msg1 10 in 0.5 ", "! tap cancel", "! choose someday", "! advance 1",
+            "expect msg1.x == 0" + String(repeating: " ", count: 46),
         ]
         for line in taken { #expect(Self.agree(line), "`\(line)` should take the short cut") }
         // Left to the table: errors (whose messages are the table's), comments, colours, two-word targets, `!`
-        // before what is not read here (or before `!`, `expect`).
+        // before what is not read here (or before `!`, `expect`), a tab, a line longer than 64 bytes.
         let left = [
             "pan", "pan msg1", "pan msg1 10 in", "pan msg1 10 on 3", "pan msg1 10 in 3 4", "pan foo 10",
             "pan msg1 1e9", "pan msg1 10 in -1", "pan msg1 10 in 99999999999", "pan msg1 ten", "release fast", "release 1 2",
@@ -66,6 +70,7 @@ import Testing
             "#pan msg1 3", "!release", "pän msg1 3", "", "   ", "Pan msg1 3", "undo", "drag msg1 3",
             "!", "! ", "! ! release", "! !release", "!! release", "! expect msg1.x == 0", "! settle now", "! pan msg1",
             "! undo", "! release # why", "! " + String(repeating: "! ", count: 10_000) + "release",
+            "  pan\tmsg3  7  ", "!\tpan  msg1 10 in 0.5 ", "expect msg1.x == 0" + String(repeating: " ", count: 47),
         ]
         for line in left {
             #expect(!Self.agree(line), "`\(line)` should go the table's way")
