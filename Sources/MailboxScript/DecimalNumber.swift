@@ -59,8 +59,8 @@ public struct DecimalNumber: Equatable, Sendable {
             wholeDigits += 1
             if significant > 0 || digit > 0 { significant += 1 }
             guard significant <= 15 else { return nil }
-            whole = whole * 10 + digit
-            index += 1
+            whole = whole &* 10 &+ digit // at most 15 digits: no overflow
+            index &+= 1
         }
         var mantissa = whole, mantissaExact = true
         // The fraction's nanoseconds read in the same pass, as `init(value:negative:whole:fraction:)` reads them.
@@ -72,32 +72,27 @@ public struct DecimalNumber: Equatable, Sendable {
                     let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: 10)
                     if overflow || scaled + digit > 1 << 53 { mantissaExact = false } else { mantissa = scaled + digit }
                 }
-                if fractionDigits < 9 { nanoseconds = nanoseconds * 10 + digit } else if fractionDigits == 9 { roundsUp = digit >= 5 }
+                if fractionDigits < 9 { nanoseconds = nanoseconds &* 10 &+ digit } else if fractionDigits == 9 { roundsUp = digit >= 5 }
                 nonZero = nonZero || digit != 0
-                fractionDigits += 1
-                index += 1
+                fractionDigits &+= 1
+                index &+= 1
             }
         }
         guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
         // Both operands exact, one correctly rounded division: the double strtod would give (Clinger's
         // fast path); past it, the standard library's conversion.
         var value: Double
-        if mantissaExact && fractionDigits < powersOfTen.count {
-            value = Double(mantissa) / powersOfTen[fractionDigits]
+        if mantissaExact && fractionDigits <= 22 {
+            value = Double(mantissa) / powerOfTen(fractionDigits)
             if negative { value = -value }
         } else {
             let unsigned = bytes.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
             value = Double(String(decoding: unsigned, as: UTF8.self)) ?? 0
         }
-        if fractionDigits < 9 { nanoseconds *= nanosecondScale[fractionDigits] }
+        if fractionDigits < 9 { nanoseconds &*= UInt64(powerOfTen(9 &- fractionDigits)) }
         return DecimalNumber(value: value, negative: negative, whole: whole,
                              fractionNanoseconds: nanoseconds + (roundsUp ? 1 : 0), hasFraction: nonZero)
     }
-
-    /// 10⁹⁻ⁿ for n digits read of the fraction's nine.
-    private static let nanosecondScale: [UInt64] = [
-        1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10,
-    ]
 
     private init(value: Double, negative: Bool, whole: UInt64, fractionNanoseconds: UInt64, hasFraction: Bool) {
         self.value = value
@@ -111,11 +106,34 @@ public struct DecimalNumber: Equatable, Sendable {
         byte >= 48 && byte <= 57 ? UInt64(byte - 48) : nil
     }
 
-    /// 10⁰ … 10²², every one exact in a Double.
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10ⁿ for n from 0 to 22, every one exact in a Double (a switch of constants: no table to set up at run time).
+    private static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// The general reading, which explains every refusal.
     static func parseExplaining(_ text: Substring) throws(ScriptError) -> DecimalNumber {

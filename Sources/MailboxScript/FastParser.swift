@@ -134,7 +134,7 @@ enum FastParser {
         // What the table's builder (`CommandTable.expectation`) refuses goes its way, to be explained there.
         let type = path.valueType
         guard type == .number || op.isEquality, tolerance == nil || (type == .number && op.isEquality),
-              let (expected, written) = Value.read(valueWord, line, as: type) else { return nil }
+              let (expected, written) = Value.read(valueWord, line, as: type, names: path.nameSet) else { return nil }
         let within = tolerance.map { formatNumber($0, decimals: 9) }, bound = tolerance ?? Expectation.defaultTolerance
         switch written {
         case .text(let text):

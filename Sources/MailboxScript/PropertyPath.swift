@@ -155,42 +155,75 @@ public enum PropertyPath: Hashable, Sendable {
         case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX, .hapticCount: return .number
         case .composeSubject, .composeBody: return .text
         case .parameter(let index): return TunableTable.all[index].valueType
-        case .menu: return ValueNames.menu
-        case .compose: return ValueNames.compose
-        case .composeFocus: return ValueNames.composeFocus
+        case .menu: return ValueNames.menu.type
+        case .compose: return ValueNames.compose.type
+        case .composeFocus: return ValueNames.composeFocus.type
         case .composeTo, .viewMessages: return .text
-        case .segment: return ValueNames.segment
+        case .segment: return ValueNames.segment.type
         case .tint: return .color
-        case .alert: return ValueNames.alert
+        case .alert: return ValueNames.alert.type
         case .animating: return .bool
-        case .gesture: return ValueNames.gesture
-        case .overlay: return ValueNames.overlay
+        case .gesture: return ValueNames.gesture.type
+        case .overlay: return ValueNames.overlay.type
         case .message(_, let field):
             switch field {
             case .x, .y, .height, .alpha, .iconAlpha, .iconX: return .number
             case .background: return .color
-            case .icon: return ValueNames.icon
-            case .folder: return ValueNames.folder
+            case .icon: return ValueNames.icon.type
+            case .folder: return ValueNames.folder.type
             case .visible: return .bool
-            case .snooze: return ValueNames.snooze
-            case .list: return ValueNames.list
+            case .snooze: return ValueNames.snooze.type
+            case .list: return ValueNames.list.type
             }
+        }
+    }
+
+    /// The fixed set of names the path's value is one of, with their spellings for the parser; nil for a path
+    /// whose value is not a name (or a parameter's, read the table's way).
+    var nameSet: NameSet? {
+        switch self {
+        case .menu: ValueNames.menu
+        case .compose: ValueNames.compose
+        case .composeFocus: ValueNames.composeFocus
+        case .segment: ValueNames.segment
+        case .alert: ValueNames.alert
+        case .gesture: ValueNames.gesture
+        case .overlay: ValueNames.overlay
+        case .message(_, .icon): ValueNames.icon
+        case .message(_, .folder): ValueNames.folder
+        case .message(_, .snooze): ValueNames.snooze
+        case .message(_, .list): ValueNames.list
+        default: nil
         }
     }
 
     /// The name sets built from the model's enums, built once rather than on every `expect`.
     private enum ValueNames {
-        static let segment = ValueType.name(Segment.allCases.map(\.rawValue))
-        static let menu = ValueType.name(MenuPhase.allCases.map(\.rawValue))
-        static let compose = ValueType.name(ComposePhase.allCases.map(\.rawValue))
-        static let composeFocus = ValueType.name(["none"] + ComposeSheet.Field.allCases.map(\.rawValue))
-        static let gesture = ValueType.name(["none"] + GestureKind.allCases.map(\.rawValue))
-        static let alert = ValueType.name(["none"] + Alert.allCases.map(\.rawValue))
-        static let overlay = ValueType.name(["none"] + OverlayKind.allCases.map(\.rawValue))
-        static let icon = ValueType.name(Icon.allCases.map(\.rawValue))
-        static let folder = ValueType.name(Folder.allCases.map(\.rawValue))
-        static let snooze = ValueType.name(["none"] + OverlayKind.reschedule.options)
-        static let list = ValueType.name(["none"] + OverlayKind.list.options)
+        static let segment = NameSet(Segment.allCases.map(\.rawValue))
+        static let menu = NameSet(MenuPhase.allCases.map(\.rawValue))
+        static let compose = NameSet(ComposePhase.allCases.map(\.rawValue))
+        static let composeFocus = NameSet(["none"] + ComposeSheet.Field.allCases.map(\.rawValue))
+        static let gesture = NameSet(["none"] + GestureKind.allCases.map(\.rawValue))
+        static let alert = NameSet(["none"] + Alert.allCases.map(\.rawValue))
+        static let overlay = NameSet(["none"] + OverlayKind.allCases.map(\.rawValue))
+        static let icon = NameSet(Icon.allCases.map(\.rawValue))
+        static let folder = NameSet(Folder.allCases.map(\.rawValue))
+        static let snooze = NameSet(["none"] + OverlayKind.reschedule.options)
+        static let list = NameSet(["none"] + OverlayKind.list.options)
+    }
+}
+
+/// One of the fixed sets of names a path's value is (its icons, folders, phases…): the value type, and the names'
+/// spellings, by which the parser finds a name written. A class, made once: handing it over is one reference.
+final class NameSet: Sendable {
+    let type: ValueType
+    let names: [String]
+    let spellings: SpellingTable
+
+    init(_ names: [String]) {
+        type = .name(names)
+        self.names = names
+        spellings = SpellingTable(names)
     }
 }
 

@@ -34,7 +34,7 @@ public struct Session: Sendable {
         /// True when the line acted on the screen (what a walkthrough captions), rather than checking or looking.
         public var acted = false
         /// The check held (`check == .held`), kept out of `details`.
-        private var held = false
+        private var heldCheck = false
         private var details: Details?
 
         public init() {}
@@ -51,13 +51,13 @@ public struct Session: Sendable {
         }
         /// For `expect` and `!`: whether the check held.
         public var check: CheckResult? {
-            get { held ? .held : details?.parts.check }
+            get { heldCheck ? .held : details?.parts.check }
             set {
                 if case .held? = newValue {
-                    held = true
+                    heldCheck = true
                     if details?.parts.check != nil { change { $0.check = nil } }
                 } else {
-                    held = false
+                    heldCheck = false
                     if newValue != nil || details?.parts.check != nil { change { $0.check = newValue } }
                 }
             }
@@ -67,6 +67,13 @@ public struct Session: Sendable {
             get { details?.parts.replay }
             set { if newValue != nil || details != nil { change { $0.replay = newValue } } }
         }
+
+        /// True when the line did nothing but act or hold a check: no effect, trace, other check result or replay
+        /// (what most lines of a script are; a sink may take them without reading each field).
+        var isPlain: Bool { details == nil }
+
+        /// Whether the check held (`check == .held`), read without building the check.
+        var held: Bool { heldCheck }
 
         /// What a looking command found, or the picture it asks for.
         public var report: Report? {

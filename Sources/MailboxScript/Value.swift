@@ -47,31 +47,33 @@ public enum Value: Equatable, Sendable {
         }
     }
 
-    /// The common values read from a word's bytes (a number, a name of the path's, a palette name, `true` or
+    /// The common values read from a word's bytes (a number, a name of the path's set, a palette name, `true` or
     /// `false`) with the text the expectation keeps, the same as `parse(line.text(word), as: type, for:)`; nil for
-    /// anything else (a `#RRGGBB` colour, free text, a refusal), which `parse` reads and explains. A name's text is
-    /// the table's own string, not a new one made of the bytes.
-    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType) -> (value: Value, text: WrittenValue)? {
+    /// anything else (a `#RRGGBB` colour, free text, a refusal), which `parse` reads and explains. `names` is the
+    /// path's set for a value of `.name` type (`PropertyPath.nameSet`); a word of up to 16 bytes is kept inline.
+    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType,
+                     names: NameSet?) -> (value: Value, text: WrittenValue)? {
+        let key = line.key(word)
         switch type {
         case .number:
             guard let number = DecimalNumber.scan(line.bytes(word)) else { return nil }
-            if let short = ShortASCII(line.bytes(word)) { return (.number(number.value), .short(short)) }
-            return (.number(number.value), .text(line.text(word)))
-        case .name(let names):
-            for name in names where line.spells(word, name) { return (.name(name), .text(name[...])) }
-            return nil
+            return (.number(number.value), key.map { .short(ShortASCII($0)) } ?? .text(line.text(word)))
+        case .name:
+            guard let names, let index = line.index(of: word, in: names.spellings), let key else { return nil }
+            return (.name(names.names[index]), .short(ShortASCII(key)))
         case .color:
             guard let named = PaletteColor(named: line.bytes(word)) else { return nil }
-            let text = line.spells(word, named.rawValue) ? named.rawValue[...] : line.text(word)
-            return (.color(named.color, name: named), .text(text))
+            return (.color(named.color, name: named), key.map { .short(ShortASCII($0)) } ?? .text(line.text(word)))
         case .bool:
-            if line.spells(word, "true") { return (.bool(true), .text("true")) }
-            if line.spells(word, "false") { return (.bool(false), .text("false")) }
-            return nil
+            guard let key, let index = line.index(of: word, in: boolSpellings) else { return nil }
+            return (.bool(index == 1), .short(ShortASCII(key)))
         case .text:
             return nil
         }
     }
+
+    /// `false` and `true`, in that order.
+    private static let boolSpellings = SpellingTable(["false", "true"])
 
     /// How `read` found a value written: as text, or a short word kept inline.
     enum WrittenValue {
@@ -146,11 +148,13 @@ public struct Expectation: Equatable, Sendable {
                   written: .value(value, within: within), paletteName: paletteName)
     }
 
-    /// An expectation whose value was written as `value`, a number (no palette name).
+    /// An expectation whose value was written as `value`, a short word: a number, a name, `true`, or a palette
+    /// name (`expected`'s, which it then stands for).
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, short value: ShortASCII,
          within: String?) {
+        let paletteName: PaletteColor? = if case .color(_, let name) = expected { name } else { nil }
         self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
-                  written: .short(value, within: within), paletteName: nil)
+                  written: .short(value, within: within), paletteName: paletteName)
     }
 
     private init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, written: Written,

@@ -51,6 +51,11 @@ public struct ScriptRun: LineSink {
         case .success(let done):
             outcome = done
         }
+        // Most lines: they acted, or a check held; nothing to show.
+        if outcome.isPlain {
+            if outcome.held { report.checks += 1 }
+            return true
+        }
         if case .screenReset(let at)? = outcome.effect { output.emit(.screenReset(at: at)) }
         for entry in outcome.trace { output.emit(.trace(entry)) }
         switch outcome.effect {
