@@ -184,8 +184,7 @@ struct PlainWords {
                     // The line's last eight bytes, shifted down to those not read yet.
                     chunk = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> UInt64(8 &* (offset &+ 8 &- count))
                 } else {
-                    chunk = 0
-                    for index in 0..<count { chunk |= UInt64(bytes[index]) &<< UInt64(8 &* index) }
+                    chunk = raw.loadLowBytes(count)
                 }
                 // Past the end: spaces (gaps, and plain).
                 chunk |= Self.spaces & (UInt64.max &<< UInt64(8 &* (count &- offset)))

@@ -98,16 +98,27 @@ struct LineText {
         guard count > 0, count <= 16, let base = bytes.baseAddress else {
             return count == 0 ? SpellingKey(low: 0, high: 0, count: 0) : nil
         }
-        let raw = UnsafeRawPointer(base + word.start), available = bytes.count &- word.start
-        if count <= 8, available >= 8 {
-            return SpellingKey(low: raw.loadUnaligned(as: UInt64.self) & SpellingKey.mask(count), high: 0, count: count)
+        let raw = UnsafeRawPointer(base)
+        if count <= 8 {
+            if word.start &+ 8 <= bytes.count {
+                return SpellingKey(low: raw.loadUnaligned(fromByteOffset: word.start, as: UInt64.self) & SpellingKey.mask(count),
+                                   high: 0, count: count)
+            }
+            // Near the end of the line: the eight bytes ending with the word, shifted down; or, in a line of fewer
+            // than eight bytes, the word's own bytes.
+            if word.end >= 8 {
+                return SpellingKey(low: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
+                                       &>> UInt64(8 &* (8 &- count)), high: 0, count: count)
+            }
+            return SpellingKey(low: (raw + word.start).loadLowBytes(count), high: 0, count: count)
         }
-        if available >= 16 {
-            return SpellingKey(low: raw.loadUnaligned(as: UInt64.self),
-                               high: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & SpellingKey.mask(count &- 8),
-                               count: count)
+        let low = raw.loadUnaligned(fromByteOffset: word.start, as: UInt64.self)
+        if word.start &+ 16 <= bytes.count {
+            return SpellingKey(low: low, high: raw.loadUnaligned(fromByteOffset: word.start &+ 8, as: UInt64.self)
+                                   & SpellingKey.mask(count &- 8), count: count)
         }
-        return SpellingKey(UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]))
+        return SpellingKey(low: low, high: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
+                               &>> UInt64(8 &* (16 &- count)), count: count)
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }
@@ -166,4 +177,24 @@ struct SpellingKey: Equatable {
     /// The low `count` bytes of a 64-bit word (1 to 8).
     @inline(__always)
     static func mask(_ count: Int) -> UInt64 { UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count) }
+}
+
+extension UnsafeRawPointer {
+    /// The first `count` bytes (0 to 8) as the low bytes of a 64-bit word, the first lowest, reading no byte past
+    /// them: a 4-, a 2- and a 1-byte load, as `count` has those bits.
+    @inline(__always)
+    func loadLowBytes(_ count: Int) -> UInt64 {
+        if count == 8 { return loadUnaligned(as: UInt64.self) }
+        var value: UInt64 = 0, offset = 0
+        if count & 4 != 0 {
+            value = UInt64(loadUnaligned(as: UInt32.self))
+            offset = 4
+        }
+        if count & 2 != 0 {
+            value |= UInt64(loadUnaligned(fromByteOffset: offset, as: UInt16.self)) &<< UInt64(8 &* offset)
+            offset &+= 2
+        }
+        if count & 1 != 0 { value |= UInt64(load(fromByteOffset: offset, as: UInt8.self)) &<< UInt64(8 &* offset) }
+        return value
+    }
 }

@@ -140,7 +140,7 @@ public struct ScriptLines {
         return String(validating: bytes, as: UTF8.self) != nil
     }
 
-    /// Whether every byte is below 0x80, read eight bytes at a time.
+    /// Whether every byte is below 0x80, read eight bytes at a time (the last few at once).
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -150,10 +150,7 @@ public struct ScriptLines {
             bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             offset += 8
         }
-        while offset < bytes.count {
-            bits |= UInt64(bytes[offset])
-            offset += 1
-        }
+        bits |= (raw + offset).loadLowBytes(bytes.count - offset)
         return bits & 0x8080_8080_8080_8080 == 0
     }
 
