@@ -77,17 +77,13 @@ struct LineText {
     }
 
     /// The `index` of the first spelling in `table` that `word` spells, if any: a word of up to 16 bytes by its
-    /// key (a few integer comparisons an entry), a longer one byte by byte.
+    /// key (looked up in the table's hash), a longer one byte by byte.
     func index(of word: Word, in table: SpellingTable) -> Int? {
         guard let key = key(word) else {
             for position in table.words.indices where spells(word, table.words[position]) { return table.indices[position] }
             return nil
         }
-        let found: Int? = table.keys.withUnsafeBufferPointer { keys in
-            for position in 0..<keys.count where keys[position] == key { return position }
-            return nil
-        }
-        return found.map { table.indices[$0] }
+        return table.index(of: key)
     }
 
     /// The key of a word of up to 16 bytes (nil for a longer one): its bytes loaded eight at a time where the
@@ -128,20 +124,52 @@ struct LineText {
 /// of plain values side by side (not an array of structs holding arrays, nor tuples, whose run-time type metadata
 /// would be built at start-up), so that a lookup retains nothing.
 struct SpellingTable {
-    /// Each keyword's key (for one of more than 16 bytes, one no word's key equals: `LineText.index` reads such
-    /// a word byte by byte).
-    let keys: [SpellingKey]
     let words: [[UInt8]]
     /// Each keyword's place in the table it comes from.
     let indices: [Int]
+    /// The keys of the keywords of up to 16 bytes, by their hash (open addressing, probed one slot after another;
+    /// at most half the slots are taken), each with its keyword's place; an empty slot's count is -1.
+    private let slots: [Slot]
+    /// The hash's top bits that pick a slot: 64 less the log₂ of the slots' count.
+    private let shift: UInt64
+
+    private struct Slot {
+        let key: SpellingKey
+        let index: Int
+    }
 
     /// The table of `names`, the `n`th at place `indices[n]` (by default, its own position).
     init(_ names: [String], indices: [Int]? = nil) {
         words = names.map { Array($0.utf8) }
-        keys = words.map { word in
-            word.withUnsafeBufferPointer { SpellingKey($0) } ?? SpellingKey(low: 0, high: 0, count: word.count)
+        let indices = indices ?? Array(names.indices)
+        self.indices = indices
+        var bits = 1
+        while 1 << bits < 2 * max(names.count, 1) { bits += 1 }
+        let empty = Slot(key: SpellingKey(low: 0, high: 0, count: -1), index: -1)
+        var slots = Array(repeating: empty, count: 1 << bits)
+        shift = UInt64(64 - bits)
+        for (position, word) in words.enumerated() {
+            guard let key = word.withUnsafeBufferPointer({ SpellingKey($0) }) else { continue }
+            var slot = Int(truncatingIfNeeded: key.hash &>> shift)
+            while slots[slot].key.count >= 0 && slots[slot].key != key { slot = (slot + 1) & (slots.count - 1) }
+            // The first of two same spellings is the one found.
+            if slots[slot].key.count < 0 { slots[slot] = Slot(key: key, index: indices[position]) }
         }
-        self.indices = indices ?? Array(names.indices)
+        self.slots = slots
+    }
+
+    /// The place of the keyword whose key is `key`, if any.
+    @inline(__always)
+    func index(of key: SpellingKey) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            var slot = Int(truncatingIfNeeded: key.hash &>> shift)
+            while true {
+                let entry = slots[slot]
+                if entry.key == key { return entry.index }
+                if entry.key.count < 0 { return nil }
+                slot = (slot &+ 1) & (slots.count &- 1)
+            }
+        }
     }
 
     /// The place of the first keyword spelled `name`, by its bytes.
@@ -173,6 +201,10 @@ struct SpellingKey: Equatable {
         }
         self.init(low: low, high: high, count: bytes.count)
     }
+
+    /// A hash of the key, whose top bits pick a slot of a `SpellingTable` (Fibonacci hashing of the bytes mixed).
+    @inline(__always)
+    var hash: UInt64 { (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bitPattern: Int64(count))) &* 0x9E37_79B9_7F4A_7C15 }
 
     /// The low `count` bytes of a 64-bit word (1 to 8).
     @inline(__always)

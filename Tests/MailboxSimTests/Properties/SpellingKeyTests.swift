@@ -49,4 +49,26 @@ import Testing
         }
         #expect(Array("12345678901234567".utf8).withUnsafeBufferPointer { ShortASCII($0) } == nil)
     }
+
+    /// A table finds each of its keywords at its place (the first of two same ones), a longer one byte by byte,
+    /// and nothing else, at every size of table.
+    @Test func aTableFindsItsOwnWordsAndNoOthers() {
+        let names = CommandTable.names + ["a-keyword-past-sixteen-bytes", "expect"] + PropertyPath.templates
+        for count in 0...names.count {
+            let table = SpellingTable(Array(names.prefix(count)))
+            for (position, name) in names.enumerated() {
+                let bytes = Array(name.utf8)
+                let found = bytes.withUnsafeBufferPointer { buffer in
+                    LineText(bytes: buffer).index(of: LineText.Word(start: 0, end: buffer.count, column: 1), in: table)
+                }
+                let first = names.prefix(count).firstIndex(of: name)
+                #expect(found == first, "\(name) in \(count) (\(position))")
+            }
+            for stranger in ["", "x1", "expec", "expectt", "Expect", "msgN.xx"] {
+                #expect(table.index(of: stranger) == nil && Array(stranger.utf8).withUnsafeBufferPointer { buffer in
+                    LineText(bytes: buffer).index(of: LineText.Word(start: 0, end: buffer.count, column: 1), in: table)
+                } == nil, "\(stranger)")
+            }
+        }
+    }
 }
