@@ -31,6 +31,11 @@ enum FastParser {
         let entries: [Entry]
         /// The spellings of `!` (the command table's), which the commands here may follow.
         let bangSpellings: SpellingTable
+        /// What the numbers of these commands are (their table parameters' kinds) and the keywords before the
+        /// optional ones, as plain values: read on every line without retaining a table entry.
+        let advanceSeconds: ArgumentKind, releaseVelocity: ArgumentKind
+        let panDistance: ArgumentKind, panSeconds: ArgumentKind, panKeyword: SpellingKey
+        let tolerance: ArgumentKind, toleranceKeyword: SpellingKey
 
         init() {
             var names: [String] = [], indices: [Int] = [], entries: [Entry] = []
@@ -44,6 +49,16 @@ enum FastParser {
             spellings = SpellingTable(names, indices: indices)
             self.entries = entries
             bangSpellings = SpellingTable(CommandTable.all.filter { $0.name == "!" }.flatMap(\.names))
+            func parameters(_ kind: Kind) -> [Parameter] { entries.first { $0.kind == kind }?.spec.parameters ?? [] }
+            func key(_ keyword: String?) -> SpellingKey {
+                Array((keyword ?? "").utf8).withUnsafeBufferPointer { SpellingKey($0) } ?? SpellingKey(low: 0, high: 0, count: -1)
+            }
+            let advance = parameters(.advance), release = parameters(.release), pan = parameters(.pan)
+            let expect = parameters(.expect)
+            advanceSeconds = advance[0].kind
+            releaseVelocity = release[0].kind
+            (panDistance, panSeconds, panKeyword) = (pan[1].kind, pan[2].kind, key(pan[2].keyword))
+            (tolerance, toleranceKeyword) = (expect[3].kind, key(expect[3].keyword))
         }
     }
 
@@ -60,17 +75,16 @@ enum FastParser {
         guard let index = line.index(of: head, in: tables.spellings) else {
             return line.index(of: head, in: tables.bangSpellings) != nil ? bang(&words, line) : nil
         }
-        let entry = tables.entries[index], spec = entry.spec
-        switch entry.kind {
-        case .expect: return expect(&words, line, spec)
+        switch tables.entries[index].kind {
+        case .expect: return expect(&words, line)
         case .advance:
             guard let word = words.next(), words.next() == nil,
-                  let seconds = try? Parser.number(word, line, spec.parameters[0], spec) else { return nil }
+                  let seconds = Parser.number(word, line, as: tables.advanceSeconds) else { return nil }
             return .advance(seconds.ticks ?? .zero)
-        case .pan: return pan(&words, line, spec)
+        case .pan: return pan(&words, line)
         case .release:
             guard let word = words.next() else { return .release(velocity: nil) }
-            guard words.next() == nil, let velocity = try? Parser.number(word, line, spec.parameters[0], spec) else {
+            guard words.next() == nil, let velocity = Parser.number(word, line, as: tables.releaseVelocity) else {
                 return nil
             }
             return .release(velocity: velocity.value)
@@ -103,30 +117,27 @@ enum FastParser {
     }
 
     /// `pan TARGET DX [in S]`.
-    private static func pan(_ words: inout PlainWords, _ line: LineText, _ spec: CommandSpec) -> Command? {
-        let parameters = spec.parameters
-        guard let targetWord = words.next(), let dxWord = words.next(),
-              let target = try? Parser.panTarget(targetWord, line, spec),
-              let dx = try? Parser.number(dxWord, line, parameters[1], spec) else { return nil }
+    private static func pan(_ words: inout PlainWords, _ line: LineText) -> Command? {
+        guard let targetWord = words.next(), let dxWord = words.next(), let target = Parser.panTarget(targetWord, line),
+              let dx = Parser.number(dxWord, line, as: tables.panDistance) else { return nil }
         guard let keyword = words.next() else { return .pan(target, translation: dx.value, duration: nil) }
-        guard let inWord = parameters[2].keyword, line.spells(keyword, inWord), let secondsWord = words.next(),
-              words.next() == nil, let seconds = try? Parser.number(secondsWord, line, parameters[2], spec) else {
+        guard line.key(keyword) == tables.panKeyword, let secondsWord = words.next(), words.next() == nil,
+              let seconds = Parser.number(secondsWord, line, as: tables.panSeconds) else {
             return nil
         }
         return .pan(target, translation: dx.value, duration: seconds.ticks)
     }
 
     /// `expect PATH OP VALUE [within TOL]`.
-    private static func expect(_ words: inout PlainWords, _ line: LineText, _ spec: CommandSpec) -> Command? {
+    private static func expect(_ words: inout PlainWords, _ line: LineText) -> Command? {
         guard let pathWord = words.next(), let opWord = words.next(), let valueWord = words.next(),
               let path = PropertyPath.lookUp(pathWord, line), let op = try? Parser.comparison(opWord, line) else {
             return nil
         }
         var tolerance: Double?
         if let keyword = words.next() {
-            let parameter = spec.parameters[3]
-            guard let within = parameter.keyword, line.spells(keyword, within), let toleranceWord = words.next(),
-                  words.next() == nil, let number = try? Parser.number(toleranceWord, line, parameter, spec) else {
+            guard line.key(keyword) == tables.toleranceKeyword, let toleranceWord = words.next(), words.next() == nil,
+                  let number = Parser.number(toleranceWord, line, as: tables.tolerance) else {
                 return nil
             }
             tolerance = number.value

@@ -225,10 +225,15 @@ public enum Parser {
 
     /// A pan's target: `content` or `msgN`.
     static func panTarget(_ word: Word, _ line: LineText, _ spec: CommandSpec) throws(ScriptError) -> PanTarget {
-        if line.spells(word, "content") { return .content }
-        if let id = MessageID(ascii: line.bytes(word)) { return .message(id) }
+        if let target = panTarget(word, line) { return target }
         let text = line.text(word)
         throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
+    }
+
+    /// `content` or `msgN`; nil for anything else.
+    static func panTarget(_ word: Word, _ line: LineText) -> PanTarget? {
+        if line.spells(word, "content") { return .content }
+        return MessageID(ascii: line.bytes(word)).map { .message($0) }
     }
 
     /// An `expect` operator.
@@ -248,37 +253,54 @@ public enum Parser {
     static func number(_ word: Word, _ line: LineText, _ parameter: Parameter,
                        _ spec: CommandSpec) throws(ScriptError) -> DecimalNumber {
         let number = try DecimalNumber.parse(word, line)
-        switch parameter.kind {
-        case .distance:
-            try bounded(number, word, line, parameter, spec, limit: ScriptLimits.maxTranslation)
-        case .velocity:
-            try bounded(number, word, line, parameter, spec, limit: ScriptLimits.maxVelocity)
-        case .duration(let max):
-            guard !number.negative || number.value == 0 else {
-                throw .negativeDuration(command: spec.name, text: String(line.text(word)))
-            }
-            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
-            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else {
-                throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), max: max)
-            }
-        case .tolerance:
-            guard !number.negative || number.value == 0 else {
-                throw .negativeTolerance(String(line.text(word)))
-            }
-        case .wholeNumber(let range):
-            guard let n = number.integer, range.contains(n) else {
-                throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: String(line.text(word)), range: range)
-            }
-        default:
-            break
+        guard let refusal = refusal(of: number, as: parameter.kind) else { return number }
+        let text = String(line.text(word))
+        switch refusal {
+        case .beyondLimit(let limit):
+            throw .beyondLimit(command: spec.name, parameter: parameter.name, text: text, limit: limit)
+        case .negativeDuration:
+            throw .negativeDuration(command: spec.name, text: text)
+        case .durationOutOfRange(let max):
+            throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: text, max: max)
+        case .negativeTolerance:
+            throw .negativeTolerance(text)
+        case .wholeNumberOutOfRange(let range):
+            throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: text, range: range)
         }
+    }
+
+    /// The number a parameter of `kind` takes, as `number(_:_:_:_:)` reads it; nil where that throws (the fast
+    /// reader's way: the table's then explains).
+    static func number(_ word: Word, _ line: LineText, as kind: ArgumentKind) -> DecimalNumber? {
+        guard let number = try? DecimalNumber.parse(word, line), refusal(of: number, as: kind) == nil else { return nil }
         return number
     }
 
-    private static func bounded(_ number: DecimalNumber, _ word: Word, _ line: LineText, _ parameter: Parameter,
-                                _ spec: CommandSpec, limit: Double) throws(ScriptError) {
-        guard abs(number.value) <= limit else {
-            throw .beyondLimit(command: spec.name, parameter: parameter.name, text: String(line.text(word)), limit: limit)
+    /// Why a parameter of `kind` does not take `number`, if it does not.
+    enum NumberRefusal: Equatable {
+        case beyondLimit(Double), negativeDuration, durationOutOfRange(max: Double), negativeTolerance
+        case wholeNumberOutOfRange(ClosedRange<Int>)
+    }
+
+    /// The bounds each numeric kind sets (a distance, velocity, duration, tolerance or whole number).
+    static func refusal(of number: DecimalNumber, as kind: ArgumentKind) -> NumberRefusal? {
+        switch kind {
+        case .distance:
+            return abs(number.value) <= ScriptLimits.maxTranslation ? nil : .beyondLimit(ScriptLimits.maxTranslation)
+        case .velocity:
+            return abs(number.value) <= ScriptLimits.maxVelocity ? nil : .beyondLimit(ScriptLimits.maxVelocity)
+        case .duration(let max):
+            guard !number.negative || number.value == 0 else { return .negativeDuration }
+            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else { return .durationOutOfRange(max: max) }
+            return nil
+        case .tolerance:
+            return !number.negative || number.value == 0 ? nil : .negativeTolerance
+        case .wholeNumber(let range):
+            guard let n = number.integer, range.contains(n) else { return .wholeNumberOutOfRange(range) }
+            return nil
+        default:
+            return nil
         }
     }
 }
