@@ -7,9 +7,9 @@ SWIFT_BUILD_FLAGS ?= --disable-index-store
 ## libgcc_s; it has no run path to search; and it is not position-independent, so it has no relocations
 ## to apply at start-up (its own image is then not address-randomised: `make release PIE=1` builds a
 ## position-independent one). It is optimised as one program at link time (`--experimental-lto-mode=full`: LLVM
-## inlines across the layers and drops what nothing calls), 11 % fewer instructions a script line and 20 % fewer
-## at start-up than the modules optimised one by one (docs/performance.md, "Link-time optimisation"); the link
-## then takes about a minute more. LTO= (empty) builds without it.
+## inlines across the layers and drops what nothing calls): 11 % fewer instructions a script line and a fifth
+## fewer at start-up than the modules optimised one by one (docs/performance.md, "Link-time optimisation"); the
+## link then takes about a minute more. LTO= (empty) builds without it.
 LTO ?= full
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 CLANG := $(dir $(realpath $(shell command -v swift)))clang
