@@ -90,7 +90,7 @@ public struct DecimalNumber: Equatable, Sendable {
             let unsigned = bytes.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
             value = Double(String(decoding: unsigned, as: UTF8.self)) ?? 0
         }
-        if fractionDigits < 9 { nanoseconds &*= UInt64(powerOfTen(9 &- fractionDigits)) }
+        if fractionDigits < 9 { nanoseconds &*= wholePowerOfTen(9 &- fractionDigits) }
         return DecimalNumber(value: value, negative: negative, whole: whole,
                              fractionNanoseconds: nanoseconds + (roundsUp ? 1 : 0), hasFraction: nonZero)
     }

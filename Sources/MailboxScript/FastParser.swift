@@ -6,10 +6,11 @@ import MailboxText
 /// `Command`: no word array, no `Arguments`, no builder closure in between.
 ///
 /// It takes only their plain forms: a line of at most 64 bytes of printable ASCII without `#` (a comment or a
-/// colour), words apart by spaces (`PlainWords`), whose words fit the command's synopsis exactly and read without an error. Anything else answers nil and goes the table's
-/// way (`Parser`), so every refusal, hint and column is the table walk's own. The names come from the command
-/// table (a command is found by its name or alias there), and each argument is read by the table walk's own
-/// readers with the table's parameters (their limits, their keywords); `FastParserTests` checks that both ways
+/// colour), words apart by spaces (`PlainWords`), whose words fit the command's synopsis exactly and read
+/// without an error. Anything else answers nil and goes the table's way (`Parser`), so every refusal, hint and
+/// column is the table walk's own. The names come from the command table (a command is found by its name or
+/// alias there), and each argument is read by the table walk's own readers with the kinds and keywords of the
+/// table's parameters (`Tables`; a number's bounds are `Parser.refusal`'s); `FastParserTests` checks that both ways
 /// parse every line of a generated script, and every command's example and variants, to the same `Command`.
 enum FastParser {
     /// The commands read here, the most common first (the order their spellings are tried in).
