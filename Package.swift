@@ -56,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
         // (FFmpeg's libavformat and libavcodec).
-        .target(name: "MailboxRaster", dependencies: ["MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
+        .target(name: "MailboxRaster", dependencies: ["MailboxText", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
         .target(name: "MailboxWalkthrough",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",

@@ -1,6 +1,14 @@
 import MailboxAnimation
 import MailboxScene
+import MailboxText
 import CCairo
+
+/// cairo's font caches are shared by every thread: two threads setting a font size or drawing text at once abort
+/// in cairo 1.16 (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`, issue 32). Every
+/// call that takes or drops a scaled font (selecting a face, setting a size, measuring or showing text, destroying
+/// a context that holds one) runs under this one lock; fills and strokes, most of a picture, still run in
+/// parallel. A POSIX mutex, so that ThreadSanitizer sees the order it gives.
+let cairoFonts = Locked(())
 
 /// A scene drawn by cairo into pixels at a scale: point (x, y) is pixel (scale·x, scale·y). Owns its cairo
 /// image surface; read it as PNG bytes or as 0xRRGGBB pixels.
@@ -21,7 +29,7 @@ public final class Raster {
         }
         self.surface = surface
         guard let context = cairo.create(surface) else { throw RasterError("cairo could not draw") }
-        defer { cairo.destroy(context) }
+        defer { cairoFonts.withLock { _ in cairo.destroy(context) } }
         var painter = CairoPainter(cairo: cairo, context: context)
         painter.fill(SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale), Paint(rgb: 0xFFFFFF), radius: 0)
         cairo.translate(context, 0, -(top * scale).rounded())
@@ -155,6 +163,11 @@ private struct CairoPainter {
 
     mutating func drawText(_ text: SceneText) {
         guard !text.string.isEmpty else { return }
+        cairoFonts.withLock { _ in drawTextLocked(text) }
+    }
+
+    /// `drawText`'s work, under `cairoFonts`.
+    private mutating func drawTextLocked(_ text: SceneText) {
         if font != text.font {
             text.font.family.withCString { family in
                 cairo.selectFontFace(context, family, CAIRO_FONT_SLANT_NORMAL,
