@@ -112,7 +112,8 @@ public struct PlaygroundSession: Sendable {
         // The gesture's history once it has settled (not per pointer move: a finger down defers it).
         if historyDue, phones.allSatisfy({ $0.screen.gesture == nil && !$0.screen.snapshot().animating }) {
             historyDue = false
-            if message != .history { out.append(historyMessage()) }
+            // Not sent when its replay ran out of the message's time (the page keeps the last one).
+            if message != .history, let history = historyMessage(isCancelled) { out.append(history) }
         }
         return PlaygroundSession.answering(message, out)
     }
@@ -160,7 +161,11 @@ public struct PlaygroundSession: Sendable {
             for line in phones[0].pinnedExpectations() { script.append(line, owner: phones.count > 1 ? .a : .both) }
         case let .compare(on, profile): try compare(on: on, profile: profile, cancelled)
         case .plot(let words): return [try CurvePlot.message(words)]
-        case .history: return [historyMessage()]
+        case .history:
+            guard let history = historyMessage(cancelled) else {
+                throw Refusal(message: "error: the history took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s to draw and was interrupted", line: nil)
+            }
+            return [history]
         }
         return []
     }
@@ -487,15 +492,18 @@ public struct PlaygroundSession: Sendable {
                        gesture: snapshot.gesture?.rawValue ?? "none")
     }
 
-    func historyMessage() -> ServerMessage {
-        .history(timeline: PhoneView.timeline(phones[0]), plots: historyPlots())
+    /// The timeline and plots of the last gesture; nil when `cancelled` stopped the replay.
+    func historyMessage(_ cancelled: @escaping @Sendable () -> Bool) -> ServerMessage? {
+        guard let plots = historyPlots(cancelled) else { return nil }
+        return .history(timeline: PhoneView.timeline(phones[0]), plots: plots)
     }
 
     /// The HTML player's property plots of the last gesture (phone A): its lines run again from the state before
     /// it, the screen kept at evenly spaced instants (60 a second, fewer for a long one: at most
     /// `PlaygroundLimits.historyFrames` frames), each moving property one chart, a row's x with the thresholds
-    /// as they were at each instant.
-    func historyPlots() -> [String] {
+    /// as they were at each instant. The replay polls `cancelled` (the message's deadline) before every line and
+    /// inside every long one: nil when it ran out of time.
+    func historyPlots(_ cancelled: @escaping @Sendable () -> Bool) -> [String]? {
         guard let window, window.index <= script.count else { return [] }
         let lines = script.entries[window.index...].filter { $0.owner != .b }.map(\.text)
         let seconds = (phones[0].screen.now - window.start.screen.now).seconds
@@ -505,8 +513,13 @@ public struct PlaygroundSession: Sendable {
         session.collectsTrace = false
         sampler.start(at: session.screen)
         for line in lines {
+            if cancelled() { return nil }
             sampler.before = session.screen
-            _ = try? session.execute(line: line[...], watcher: sampler)
+            do {
+                _ = try session.execute(line: line[...], watcher: sampler, isCancelled: cancelled)
+            } catch {
+                if case .model(.interrupted) = error { return nil }
+            }
             sampler.after(session.screen)
         }
         let plots = PropertyPlots(screens: sampler.screens)

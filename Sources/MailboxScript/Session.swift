@@ -157,6 +157,18 @@ public struct Session: Sendable {
         try execute(line: line, watch: watcher)
     }
 
+    /// Runs one line under `watcher`'s eyes like `execute(line:watcher:)`, polling `isCancelled` as
+    /// `execute(line:isCancelled:)` does (a walkthrough or a history made for a server, bounded while it runs).
+    public mutating func execute(line: Substring, watcher: some FrameWatcher,
+                                 isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+        guard let command = try Parser.parse(line) else { return Outcome() }
+        guard command.takesTime else { return try finish(command, watch: watcher) }
+        let saved = self
+        cancellation = isCancelled
+        defer { cancellation = nil }
+        do { return try finish(command, watch: watcher) } catch { self = saved; throw error }
+    }
+
     private mutating func execute(line: Substring, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
         return try finish(command, watch: watch)

@@ -16,12 +16,17 @@ public struct ScriptRun: LineSink {
     private let pictures: (any PictureSink)?
     /// Watches every line and the frames inside long commands (a recorder), if any.
     private let observer: (any ScriptObserver)?
+    /// Polled before each observed line and by its long commands: a server's bound on the whole run (a
+    /// playground export). True stops the run at that line with `.model(.interrupted)`.
+    private let isCancelled: (@Sendable () -> Bool)?
 
-    public init(file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil) {
+    public init(file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil,
+                isCancelled: (@Sendable () -> Bool)? = nil) {
         report = ScriptReport(file: file)
         self.output = output
         self.pictures = pictures
         self.observer = observer
+        self.isCancelled = isCancelled
     }
 
     public var hasStoppedOnError: Bool { report.error != nil }
@@ -88,9 +93,15 @@ public struct ScriptRun: LineSink {
     @inline(never)
     private func observed(_ line: Substring, _ number: Int, _ observer: any ScriptObserver,
                           _ session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        if let isCancelled, isCancelled() { return .failure(.model(.interrupted)) }
         observer.willRun(line: number, text: String(line), session: session)
         do {
-            let outcome = try session.execute(line: line, watcher: ObserverFrames(observer: observer))
+            let frames = ObserverFrames(observer: observer, isCancelled: isCancelled)
+            let outcome = if let isCancelled {
+                try session.execute(line: line, watcher: frames, isCancelled: isCancelled)
+            } else {
+                try session.execute(line: line, watcher: frames)
+            }
             observer.didRun(line: number, session: session, outcome: outcome)
             return .success(outcome)
         } catch {
@@ -148,10 +159,15 @@ extension ScriptObserver {
     public func willShow(until target: Ticks) -> Bool { true }
 }
 
-/// An observer as the model's frame watcher.
+/// An observer as the model's frame watcher. Once `isCancelled` answers true it is shown no more frames (the
+/// command then stops at the model's next poll, without drawing the frames between).
 private struct ObserverFrames: FrameWatcher {
     let observer: any ScriptObserver
+    var isCancelled: (@Sendable () -> Bool)? = nil
     var frameClock: FrameClock? { observer.clock }
-    func saw(_ screen: MailboxState) -> Bool { observer.saw(screen) }
+    func saw(_ screen: MailboxState) -> Bool {
+        if let isCancelled, isCancelled() { return false }
+        return observer.saw(screen)
+    }
     func willShow(until target: Ticks) -> Bool { observer.willShow(until: target) }
 }
