@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The playground server's checks of `make test` (Tests/playground/test_server.py): the `websockets` client from PyPI
+# The playground server's checks of `make test` (Tests/playground/test_server.py, then test_attacks.py: issue 32): the `websockets` client from PyPI
 # in the shared virtual environment under .build, then the checks against the playground server and mailsim given.
 # Usage: tools/playground-tests.sh [MAILSIM_PLAYGROUND [MAILSIM]].
 set -euo pipefail
@@ -10,3 +10,4 @@ binary=${2:-.build/debug/mailsim}
 need_debian "for the playground checks" venv:python3-venv
 need_pip "for the playground checks" websockets websockets
 "$venv/bin/python" Tests/playground/test_server.py "$server" "$binary"
+"$venv/bin/python" Tests/playground/test_attacks.py "$server"

@@ -37,17 +37,36 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Open the page in the default browser (xdg-open).")
     public var open = false
 
+    /// `--idle-timeout` when not given: half an hour.
+    public static let defaultIdleSeconds = 1800.0
+    /// `--sessions-per-address` when not given.
+    public static let defaultSessionsPerAddress = 16
+
+    @Option(name: .long, help: "Close a page's session after this many seconds without a message from it (the page says so).")
+    public var idleTimeout: Double = PlaygroundOptions.defaultIdleSeconds
+
+    @Option(name: .long, help: "The most sessions one client address may have open at once (1 to 64).")
+    public var sessionsPerAddress: Int = PlaygroundOptions.defaultSessionsPerAddress
+
     public init() {}
 
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535 (got \(port))") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard idleTimeout >= 1, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds (got \(idleTimeout))")
+        }
+        guard (1...64).contains(sessionsPerAddress) else {
+            throw ValidationError("--sessions-per-address must be from 1 to 64 (got \(sessionsPerAddress))")
+        }
     }
 
     /// The arguments that give `mailsim-playground` these options (what `mailsim serve` runs it with).
     public var arguments: [String] {
         var arguments = ["--port", String(port), "--host", host]
         if open { arguments.append("--open") }
+        if idleTimeout != Self.defaultIdleSeconds { arguments += ["--idle-timeout", String(idleTimeout)] }
+        if sessionsPerAddress != Self.defaultSessionsPerAddress { arguments += ["--sessions-per-address", String(sessionsPerAddress)] }
         if let script { arguments += ["--", script] }
         return arguments
     }

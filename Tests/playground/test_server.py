@@ -77,9 +77,12 @@ class Server:
         if origin is not None: lines.append(f"Origin: {origin}")
         return self.raw(("\r\n".join(lines) + "\r\n\r\n").encode())
 
-    def get(self, path, host=None, method="GET", body=b"", content_type=None):
+    def get(self, path, host=None, method="GET", body=b"", content_type=None, origin="own"):
+        """A request; a POST carries the page's own Origin unless ORIGIN says otherwise (None: no Origin)."""
         host = host or f"127.0.0.1:{self.port}"
         extra = f"Content-Type: {content_type}\r\n" if content_type else ""
+        if origin == "own": origin = self.origin if method == "POST" else None
+        if origin is not None: extra += f"Origin: {origin}\r\n"
         request = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}Content-Length: {len(body)}\r\n\r\n"
         return self.raw(request.encode() + body)
 
@@ -115,7 +118,8 @@ def status(head):
     return head.split("\r\n", 1)[0]
 
 
-server = Server()
+# One client address may hold every session here (the per-address bound has its own checks: test_attacks.py).
+server = Server("--sessions-per-address", "64")
 print(f"mailsim-playground on port {server.port}")
 
 # The page and its files.

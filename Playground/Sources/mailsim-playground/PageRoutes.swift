@@ -10,18 +10,21 @@ import NIOPosix
 enum PageRoutes {
     static let contentSecurityPolicy =
         "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
-    /// A script posted to an export: at most 1 MiB.
-    static let exportBytes = 1 << 20
-    /// An export's work is interrupted after this many seconds of wall time (a GIF takes longer than a message).
-    static let exportSeconds = 30.0
-
     static func add(to router: Router<BasicRequestContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-                    gate: SessionGate) {
+                    gate: SessionGate, exports: ExportLane, stopping: Stopping) {
+        router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(address: address, port: port))
-        router.get("/") { _, _ in asset(PlaygroundPage.html, type: "text/html; charset=utf-8") }
-        router.get("/playground.js") { _, _ in asset(PlaygroundPage.script, type: "text/javascript; charset=utf-8") }
-        router.get("/playground.css") { _, _ in asset(PlaygroundPage.style, type: "text/css; charset=utf-8") }
-        router.get("/plots.css") { _, _ in asset(PlaygroundPage.plotStyle, type: "text/css; charset=utf-8") }
+        let assets: [(String, String, String)] = [
+            ("/", PlaygroundPage.html, "text/html; charset=utf-8"),
+            ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
+            ("/playground.css", PlaygroundPage.style, "text/css; charset=utf-8"),
+            ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8"),
+        ]
+        for (path, body, type) in assets {
+            router.get(RouterPath(path)) { _, _ in asset(body, type: type) }
+            // HEAD: the same head, no body (RFC 9110 §9.3.2).
+            router.head(RouterPath(path)) { _, _ in asset(body, type: type, headOnly: true) }
+        }
         // An upgrade the WebSocket router refused arrives here: say why.
         router.get("/ws") { request, _ in
             let headers = request.headers
@@ -33,12 +36,13 @@ enum PageRoutes {
             }
             return text(.serviceUnavailable, "\(gate.limit) playground sessions are open; close one")
         }
+        let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping)
         router.post("/walkthrough") { request, _ in
-            try await export(request) { script, isCancelled in PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
+            try await exporting.answer(request) { script, isCancelled in PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
                 (ByteBuffer(string: html), "text/html; charset=utf-8", walkthroughPolicy(html)) } }
         }
         router.post("/walkthrough.gif") { request, _ in
-            try await export(request) { script, isCancelled in PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
+            try await exporting.answer(request) { script, isCancelled in PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
                 (ByteBuffer(bytes: bytes), "image/gif", contentSecurityPolicy) } }
         }
     }
@@ -78,45 +82,71 @@ enum PageRoutes {
          HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer"]
     }
 
-    static func asset(_ body: String, type: String) -> Response {
-        Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: ByteBuffer(string: body)))
+    static func asset(_ body: String, type: String, headOnly: Bool = false) -> Response {
+        let bytes = ByteBuffer(string: body)
+        guard headOnly else { return Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: bytes)) }
+        var fields = headers(type: type)
+        fields[.contentLength] = String(bytes.readableBytes)
+        return Response(status: .ok, headers: fields, body: .init())
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
         Response(status: status, headers: headers(type: "text/plain; charset=utf-8"), body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
+}
 
-    /// A POSTed script made into a walkthrough on the thread pool: 400 with the error's words when it fails. The
-    /// body is the script itself (`fetch`), or a form's `script` field (`application/x-www-form-urlencoded`: the
-    /// page's "Open walkthrough" submits a form into a new tab, so the player is a page of this server with its own
-    /// policy, not a `blob:` URL that would inherit the playground's).
-    static func export<E: Error>(_ request: Request,
-                                 _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>) async throws -> Response {
+/// The exports' door: a POSTed script made into a walkthrough on the export lane (`ExportLane`), 400 with the
+/// error's words when it fails. Like the WebSocket, it answers only this server's own page: the `Origin` must be
+/// the page's (a form another site posts to loopback is refused 403). The body is the script itself (`fetch`), or a
+/// form's `script` field (`application/x-www-form-urlencoded`: the page's "Open walkthrough" submits a form into a
+/// new tab, so the player is a page of this server with its own policy, not a `blob:` URL that would inherit the
+/// playground's).
+struct Exporting: Sendable {
+    let address: ServedAddress
+    let port: @Sendable () -> Int
+    let lane: ExportLane
+    let stopping: Stopping
+
+    func answer<E: Error>(_ request: Request,
+                          _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>) async throws -> Response {
+        guard address.accepts(origin: request.headers[.origin], hostHeader: request.head.authority, port: port()) else {
+            return PageRoutes.text(.forbidden, "an export is made for this server's own page: the Origin must be http://\(request.head.authority ?? "its address") (got \(request.headers[.origin] ?? "none"))")
+        }
         var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: exportBytes)
+            body = try await request.collectBody(upTo: PlaygroundLimits.exportBodyBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            return text(.contentTooLarge, "the script is over \(exportBytes) bytes")
+            return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
         }
         guard let decoded = String(validating: body.readableBytesView, as: UTF8.self) else {
-            return text(.badRequest, "the script is not UTF-8 text")
+            return PageRoutes.text(.badRequest, "the script is not UTF-8 text")
         }
         let script: String
         if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            guard let field = formField("script", of: decoded) else {
-                return text(.badRequest, "the form has no script field")
+            guard let field = PageRoutes.formField("script", of: decoded) else {
+                return PageRoutes.text(.badRequest, "the form has no script field")
             }
             script = field
         } else {
             script = decoded
         }
-        let deadline = ContinuousClock.now + .seconds(exportSeconds)
-        switch try await NIOThreadPool.singleton.runIfActive({ make(script) { ContinuousClock.now >= deadline } }) {
-        case .success(let (bytes, type, policy)):
-            return Response(status: .ok, headers: headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
-        case .failure(let error):
-            return text(.badRequest, ErrorText.of(error))
+        let stopping = self.stopping
+        let made = try await lane.run {
+            // The bound counts from when the export starts running, not while it waits its turn.
+            let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.exportSeconds)
+            return make(script) { stopping.isStopping || ContinuousClock.now >= deadline }
+        }
+        switch made {
+        case nil:
+            var response = PageRoutes.text(.serviceUnavailable,
+                                           "the server is making \(lane.limit) walkthroughs already; try again in a few seconds")
+            response.headers[.retryAfter] = "5"
+            return response
+        case .success(let (bytes, type, policy))?:
+            return Response(status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
+        case .failure(let error)?:
+            return PageRoutes.text(.badRequest, ErrorText.of(error))
         }
     }
 }
@@ -133,6 +163,21 @@ extension PageRoutes {
                 .replacingOccurrences(of: "\r\n", with: "\n")
         }
         return nil
+    }
+}
+
+/// Gives every answer the page's headers (nosniff, the policy, no-store), a 404 or 405 of the router's too: its
+/// errors are answered here as plain text with their words.
+struct SecurityHeaders: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let words = error.body ?? (error.status == .notFound ? "no such page: \(request.uri.path)" : error.status.reasonPhrase)
+            return PageRoutes.text(error.status, words)
+        }
     }
 }
 

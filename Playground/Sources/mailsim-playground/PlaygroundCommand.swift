@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MailboxPlayground
+import NIOCore
 import PlaygroundOptions
 
 /// `mailsim-playground [SCRIPT] [--port N] [--host ADDR] [--open]`: serves the playground (docs/playground.md).
@@ -45,11 +46,33 @@ struct PlaygroundCommand: AsyncParsableCommand {
         if !address.isLoopback {
             Log.line("warning: --host \(host) serves the playground to other machines, without authentication")
         }
+        Descriptors.raiseLimit()
         do {
-            try await PlaygroundServer(start: start, address: address, port: port, openBrowser: options.open).run()
+            try await PlaygroundServer(start: start, address: address, port: port, openBrowser: options.open,
+                                       idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress).run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
+            throw ExitCode(2)
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            Log.line("error: cannot serve on \(address.urlHost): it is not an address of this machine")
+            throw ExitCode(2)
+        } catch let error as IOError {
+            Log.line("error: cannot serve on \(address.urlHost):\(port): \(String(cString: strerror(error.errnoCode)))")
+            throw ExitCode(2)
         } catch {
             Log.line("error: cannot serve on \(address.urlHost):\(port): \(error)")
             throw ExitCode(2)
         }
+    }
+}
+
+/// The open-file limit: the soft one raised to the hard one, so that the sockets a server may hold are not cut at
+/// the usual 1,024 (each connection is a descriptor; the guards close the idle and incomplete ones).
+enum Descriptors {
+    static func raiseLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }

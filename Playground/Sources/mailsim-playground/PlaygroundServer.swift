@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MailboxPlayground
@@ -8,37 +9,60 @@ import NIOCore
 import Synchronization
 
 /// The server: the page's routes, the WebSocket, and the announcement once it listens. It stops on SIGINT or
-/// SIGTERM (Hummingbird's graceful shutdown: open sockets are closed, then `run` returns).
+/// SIGTERM within `Stopping.seconds`, whatever its clients do (Hummingbird's graceful shutdown, cut short).
 struct PlaygroundServer {
     let start: PlaygroundStart
     let address: ServedAddress
     let port: Int
     let openBrowser: Bool
+    /// A page that sends nothing for this long is closed (docs/playground.md, Limits).
+    let idleSeconds: Double
+    /// Sessions one client address may hold.
+    let sessionsPerAddress: Int
 
     func run() async throws {
-        let gate = SessionGate(limit: PlaygroundLimits.openSessions)
+        let gate = SessionGate(limit: PlaygroundLimits.openSessions, perAddress: sessionsPerAddress)
+        let stopping = Stopping()
+        stopping.watchSignals()
+        let lanes = WorkLanes(), exports = ExportLane()
+        let services = SessionServices(start: start, lanes: lanes, stopping: stopping, idleSeconds: idleSeconds)
         let boundPort = Atomic<Int>(port)
-        let address = self.address, start = self.start, openBrowser = self.openBrowser
+        let address = self.address, openBrowser = self.openBrowser
         let port: @Sendable () -> Int = { boundPort.load(ordering: .relaxed) }
 
         let router = Router()
-        PageRoutes.add(to: router, address: address, port: port, gate: gate)
+        PageRoutes.add(to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping)
 
         var logger = Logger(label: "mailsim-playground")
-        logger.logLevel = .warning
-        let webSocket = WebSocketServerConfiguration(maxFrameSize: PlaygroundLimits.messageBytes, autoPing: .enabled(timePeriod: .seconds(30)))
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: webSocket)) { request, channel, _ in
-                if let refusal = UpgradeRefusal.of(request, address: address, port: port(), gate: gate) {
+        logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
+        let webSocket = WebSocketServerConfiguration(maxFrameSize: PlaygroundLimits.messageBytes,
+                                                     autoPing: .enabled(timePeriod: .seconds(30)),
+                                                     closeTimeout: .seconds(2), validateUTF8: true)
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(
+                responder: responder,
+                configuration: .init(http1: .init(idleTimeout: .seconds(ConnectionLimits.idleSeconds)), ws: webSocket)
+            ) { request, channel, _ in
+                let client = channel.remoteAddress?.ipAddress ?? "an unknown address"
+                switch UpgradeRefusal.check(request, from: client, address: address, port: port(), gate: gate) {
+                case .failure(let refusal):
                     refusal.answer(on: channel)
                     return .dontUpgrade
+                case .success(let ticket):
+                    // The place is the session's from now: given back when it ends, or when the connection
+                    // closes before it began.
+                    channel.closeFuture.whenComplete { _ in ticket.release() }
+                    try? channel.pipeline.syncOperations.addHandler(MaskCheck(), position: .first)
+                    let origin = request.headerFields[.origin] ?? "?"
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        try await SocketSession.serve(services, ticket: ticket, origin: origin, inbound: inbound, outbound: outbound)
+                    }
                 }
-                let origin = request.headerFields[.origin] ?? "?"
-                return .upgrade([:]) { inbound, outbound, _ in
-                    try await SocketSession.serve(start: start, gate: gate, origin: origin, inbound: inbound, outbound: outbound)
-                }
-            },
+            })
+        }
+        let app = Application(
+            router: router,
+            server: server,
             configuration: .init(address: .hostname(address.host.trimmingCharacters(in: ["[", "]"]), port: self.port),
                                  serverName: "mailsim-playground"),
             onServerRunning: { channel in
@@ -49,5 +73,7 @@ struct PlaygroundServer {
             logger: logger
         )
         try await app.runService()
+        await exports.shutdown()
+        await lanes.shutdown()
     }
 }

@@ -1,28 +1,73 @@
 import Synchronization
 
-/// How many WebSocket sessions are open, bounded by PlaygroundLimits.sessions: the one value the sockets share.
+/// The WebSocket sessions' places: at most `limit` open, at most `perAddress` from one client address. A place
+/// is taken by the upgrade check, before the 101 is sent (an upgrade that races the last place gets 503, never 101
+/// and then a close), and given back when the session ends or its connection closes, whichever is first.
 final class SessionGate: Sendable {
     let limit: Int
-    private let open = Atomic<Int>(0)
-    private let opened = Atomic<Int>(0)
+    let perAddress: Int
 
-    init(limit: Int) { self.limit = limit }
-
-    var count: Int { open.load(ordering: .relaxed) }
-
-    /// Whether there is room now (the upgrade's check; `enter` makes sure).
-    var hasRoom: Bool { count < limit }
-
-    /// Takes a place, or nil when all are taken; the number is the session's, for the log.
-    func enter() -> (id: Int, open: Int)? {
-        var current = open.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = open.compareExchange(expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return (opened.add(1, ordering: .relaxed).newValue, current + 1) }
-            current = original
-        }
-        return nil
+    private struct Places {
+        var open = 0
+        var opened = 0
+        var byAddress: [String: Int] = [:]
     }
 
-    func leave() -> Int { open.subtract(1, ordering: .acquiringAndReleasing).newValue }
+    private let places = Mutex(Places())
+
+    init(limit: Int, perAddress: Int) {
+        self.limit = limit
+        self.perAddress = perAddress
+    }
+
+    var count: Int { places.withLock { $0.open } }
+
+    /// Why no place was given.
+    enum Refusal: Error { case full, address(String) }
+
+    /// Takes a place for a session from `address`.
+    func enter(from address: String) -> Result<Ticket, Refusal> {
+        places.withLock { places in
+            guard places.open < limit else { return .failure(.full) }
+            guard places.byAddress[address, default: 0] < perAddress else { return .failure(.address(address)) }
+            places.open += 1
+            places.opened += 1
+            places.byAddress[address, default: 0] += 1
+            return .success(Ticket(gate: self, address: address, id: places.opened))
+        }
+    }
+
+    /// The sessions open after giving back one from `address`.
+    fileprivate func leave(from address: String) -> Int {
+        places.withLock { places in
+            places.open -= 1
+            let left = places.byAddress[address, default: 1] - 1
+            places.byAddress[address] = left > 0 ? left : nil
+            return places.open
+        }
+    }
+
+    /// One session's place; `release` gives it back once, however often it is called.
+    final class Ticket: Sendable {
+        let gate: SessionGate
+        let address: String
+        /// The session's number, for the log.
+        let id: Int
+        private let held = Atomic<Bool>(true)
+
+        fileprivate init(gate: SessionGate, address: String, id: Int) {
+            self.gate = gate
+            self.address = address
+            self.id = id
+        }
+
+        var open: Int { gate.count }
+
+        /// Gives the place back; the sessions then open, or nil when it was given back already.
+        @discardableResult
+        func release() -> Int? {
+            guard held.exchange(false, ordering: .acquiringAndReleasing) else { return nil }
+            return gate.leave(from: address)
+        }
+    }
 }

@@ -1,47 +1,70 @@
+import Foundation
 import HummingbirdWebSocket
 import MailboxPlayground
-import NIOPosix
+import Synchronization
+
+/// What a socket's session needs from the server: where work runs, how it stops, how long it may idle.
+struct SessionServices: Sendable {
+    let start: PlaygroundStart
+    let lanes: WorkLanes
+    let stopping: Stopping
+    /// A page that sends nothing for this long is closed with words it shows.
+    let idleSeconds: Double
+}
 
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running
-/// script lines, drawing the screen) runs on NIO's blocking thread pool, one message at a time, so that a long
+/// script lines, drawing the screen) runs on the work lanes (`WorkLanes`), one message at a time, so that a long
 /// line does not hold up the event loops or the other sockets' messages.
 final class SocketSession: @unchecked Sendable {
     // @unchecked: `session` is used by one message's work at a time, each awaited before the next begins.
     private var session: PlaygroundSession
+    private let cost = WorkCost()
+    private let services: SessionServices
 
-    init(start: PlaygroundStart) {
-        session = PlaygroundSession(start: start)
+    init(_ services: SessionServices) {
+        self.services = services
+        session = PlaygroundSession(start: services.start)
     }
 
-    /// Runs `body` on the session on the thread pool, with an `isCancelled` that becomes true after
-    /// PlaygroundLimits.workSeconds of wall time.
+    /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
+    /// PlaygroundLimits.workSeconds after the work *starts* (not while it waits its turn) or when the server stops.
     func perform(_ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String]) async throws -> [String] {
-        let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
-        let isCancelled: @Sendable () -> Bool = { ContinuousClock.now >= deadline }
-        return try await NIOThreadPool.singleton.runIfActive { body(&self.session, isCancelled) }
+        let stopping = services.stopping
+        return try await services.lanes.run(cost) {
+            let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
+            let isCancelled: @Sendable () -> Bool = { stopping.isStopping || ContinuousClock.now >= deadline }
+            return body(&self.session, isCancelled)
+        }
     }
 
     static let tooMany = #"{"type":"error","message":"too many messages; slow down"}"#
     static let binary = #"{"type":"error","message":"binary frames are not read: send each message as JSON text"}"#
 
     /// The socket's life: `opening()`, then each text message answered with `receive`'s texts; when it ends
-    /// (closed by the page, the page gone, a frame too big), a drag still under way is ended with `pointerLost()`.
-    static func serve(start: PlaygroundStart, gate: SessionGate, origin: String,
+    /// (closed by the page, the page gone, a frame too big, idle too long, the server stopping), a drag still
+    /// under way is ended with `pointerLost()`.
+    static func serve(_ services: SessionServices, ticket: SessionGate.Ticket, origin: String,
                       inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        guard let (id, open) = gate.enter() else {
-            try await outbound.close(.unknown(1013), reason: "\(gate.limit) playground sessions are open; close one")
+        let id = ticket.id
+        Log.line("session \(id) opened (\(origin) from \(ticket.address); \(ticket.open) open)")
+        var ending = "closed"
+        defer { Log.line("session \(id) \(ending) (\(ticket.release() ?? ticket.open) open)") }
+        guard services.stopping.remember(id, outbound) else {
+            ending = "refused: the server is stopping"
+            try await outbound.close(.goingAway, reason: "the server is stopping")
             return
         }
-        Log.line("session \(id) opened (\(origin); \(open) open)")
-        let socket = SocketSession(start: start)
-        var ending = "closed"
-        defer { Log.line("session \(id) \(ending) (\(gate.leave()) open)") }
+        defer { services.stopping.forget(id) }
+        let socket = SocketSession(services)
+        let idle = IdleWatch(seconds: services.idleSeconds, outbound: outbound)
+        defer { idle.stop() }
         do {
             for text in try await socket.perform({ session, _ in session.opening() }) {
                 try await outbound.write(.text(text))
             }
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
             for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
+                idle.touch()
                 guard bucket.take() else {
                     try await outbound.write(.text(tooMany))
                     continue
@@ -54,6 +77,7 @@ final class SocketSession: @unchecked Sendable {
                     for answer in answers { try await outbound.write(.text(answer)) }
                 }
             }
+            if idle.closed { ending = "closed after \(formatSeconds(services.idleSeconds)) idle" }
         } catch {
             ending = "ended: \(error)"
             _ = try? await socket.perform { session, _ in session.pointerLost() }
@@ -61,4 +85,53 @@ final class SocketSession: @unchecked Sendable {
         }
         _ = try? await socket.perform { session, _ in session.pointerLost() }
     }
+}
+
+/// Closes a session's socket once its page has sent nothing for `seconds` (1000, with the reason the page's
+/// banner shows).
+final class IdleWatch: Sendable {
+    private final class Marks: Sendable {
+        let last = Atomic<Int64>(IdleWatch.now())
+        let closed = Atomic<Bool>(false)
+    }
+
+    private let marks: Marks
+    private let task: Task<Void, Never>
+
+    init(seconds: Double, outbound: WebSocketOutboundWriter) {
+        let marks = Marks()
+        self.marks = marks
+        task = Task {
+            let limit = Int64(seconds * 1000)
+            while !Task.isCancelled {
+                let quiet = IdleWatch.now() - marks.last.load(ordering: .relaxed)
+                if quiet >= limit {
+                    marks.closed.store(true, ordering: .relaxed)
+                    try? await outbound.close(.normalClosure,
+                                              reason: "closed after \(formatSeconds(seconds)) without use; reconnect to go on")
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(min(limit - quiet, 15_000) + 10))
+            }
+        }
+    }
+
+    var closed: Bool { marks.closed.load(ordering: .relaxed) }
+
+    func touch() { marks.last.store(IdleWatch.now(), ordering: .relaxed) }
+
+    func stop() { task.cancel() }
+
+    /// Milliseconds on the monotonic clock.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}
+
+/// `90 s`, `30 minutes`: a duration as the log and the page say it.
+func formatSeconds(_ seconds: Double) -> String {
+    if seconds >= 120, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) minutes" }
+    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
 }

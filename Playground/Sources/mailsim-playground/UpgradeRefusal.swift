@@ -5,28 +5,34 @@ import NIOHTTP1
 /// Why an upgrade to the WebSocket is refused, answered as HTTP with the reason as the body.
 ///
 /// Hummingbird answers every refused upgrade with a bare 400; the playground says what was wrong (403 for the
-/// Origin or Host, 503 when the sessions are all taken). The answer is written on the upgrade's own channel, from
+/// Origin or Host, 503 when the sessions are all taken, 429 when the client's address has all its own). The answer is written on the upgrade's own channel, from
 /// the upgrade check (on the channel's event loop, before anything else is written on it), and the connection is
 /// closed once it is out.
 struct UpgradeRefusal: Error {
     let status: HTTPResponseStatus
     let reason: String
 
-    /// The refusal of an upgrade request, or nil when it may go ahead.
-    static func of(_ request: HTTPRequest, address: ServedAddress, port: Int, gate: SessionGate) -> UpgradeRefusal? {
+    /// The session's place when the upgrade may go ahead (taken now, before the 101), else why not.
+    static func check(_ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
+                      gate: SessionGate) -> Result<SessionGate.Ticket, UpgradeRefusal> {
         let host = request.authority
         guard let host, address.accepts(hostHeader: host, port: port) else {
-            return UpgradeRefusal(status: .forbidden, reason: "the Host must be this server's address (got \(host ?? "none"))")
+            return .failure(UpgradeRefusal(status: .forbidden, reason: "the Host must be this server's address (got \(host ?? "none"))"))
         }
         let origin = request.headerFields[.origin]
         guard address.accepts(origin: origin, hostHeader: host, port: port) else {
-            return UpgradeRefusal(status: .forbidden,
-                                  reason: "the WebSocket's Origin must be this page's own, http://\(host) (got \(origin ?? "none"))")
+            return .failure(UpgradeRefusal(status: .forbidden,
+                                           reason: "the WebSocket's Origin must be this page's own, http://\(host) (got \(origin ?? "none"))"))
         }
-        guard gate.hasRoom else {
-            return UpgradeRefusal(status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one")
+        switch gate.enter(from: client) {
+        case .success(let ticket):
+            return .success(ticket)
+        case .failure(.full):
+            return .failure(UpgradeRefusal(status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one"))
+        case .failure(.address(let client)):
+            return .failure(UpgradeRefusal(status: .tooManyRequests,
+                                           reason: "\(gate.perAddress) playground sessions are open from \(client); close one"))
         }
-        return nil
     }
 
     /// Writes the answer on `channel` (its HTTP/1 encoder still in place) and closes the connection.
@@ -36,6 +42,7 @@ struct UpgradeRefusal: Error {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Connection", value: "close")
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
         channel.write(HTTPServerResponsePart.head(head), promise: nil)

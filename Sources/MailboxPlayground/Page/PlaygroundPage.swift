@@ -19,7 +19,7 @@ public enum PlaygroundPage {
 </head>
 <body>
 <div id="banner" class="banner" hidden>
-  <span>The connection to mailsim was lost. Your session is its script: reconnect to start again from it.</span>
+  <span id="banner-text">The connection to mailsim was lost. Your session is its script: reconnect to start again from it.</span>
   <button id="reconnect" type="button">Reconnect</button>
 </div>
 <header class="bar">
@@ -163,11 +163,15 @@ public enum PlaygroundPage {
     return true;
   }
 
-  function lost() {
+  // The server says why it closed (the session idle too long, the server stopping): the banner says it too.
+  function lost(event) {
     if (!connected && socket && socket.readyState !== WebSocket.CLOSED) return;
     connected = false;
     tickWaiting = false;
     setConnection("disconnected", "bad");
+    var why = event && event.reason ? " (" + event.reason + ")" : "";
+    $("banner-text").textContent = "The connection to mailsim was lost" + why +
+      ". Your session is its script: reconnect to start again from it.";
     $("banner").hidden = false;
   }
 

@@ -49,11 +49,15 @@
     return true;
   }
 
-  function lost() {
+  // The server says why it closed (the session idle too long, the server stopping): the banner says it too.
+  function lost(event) {
     if (!connected && socket && socket.readyState !== WebSocket.CLOSED) return;
     connected = false;
     tickWaiting = false;
     setConnection("disconnected", "bad");
+    var why = event && event.reason ? " (" + event.reason + ")" : "";
+    $("banner-text").textContent = "The connection to mailsim was lost" + why +
+      ". Your session is its script: reconnect to start again from it.";
     $("banner").hidden = false;
   }
 

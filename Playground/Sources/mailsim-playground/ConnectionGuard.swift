@@ -1,0 +1,230 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The bounds of one connection before it is a WebSocket (issue 32, items 5 and 7), in one place.
+enum ConnectionLimits {
+    /// A request head must be complete this long after its first byte arrives, or the connection is answered 408
+    /// and closed (a slow or partial head, a connection that sends nothing).
+    static let headSeconds: Int64 = 10
+    /// A connection that sends nothing at all is closed this long after it opened (no answer: it asked nothing).
+    static let silentSeconds: Int64 = 10
+    /// A kept-alive connection with no request under way is closed after this long.
+    static let idleSeconds: Int64 = 60
+    /// A request head (request line and headers) of more than this many bytes is answered 431 and closed.
+    static let headBytes = 32 * 1024
+}
+
+/// What the two guards of a connection share: where it is in its requests. Used on the channel's event loop only.
+final class ConnectionPhase: @unchecked Sendable {
+    // @unchecked: read and written only on the connection's event loop (both guards' callbacks run there).
+    enum Phase { case opened, idle, head, request, upgraded }
+    var phase = Phase.opened
+    /// Requests whose head arrived and whose answer has not ended.
+    var unanswered = 0
+}
+
+/// The first handler of a connection, on its bytes: it times a request head from its first byte and counts its
+/// bytes, before the HTTP decoder holds them; between requests it times the connection idle. It answers with a
+/// raw status line (the HTTP encoder behind it may be mid-answer) and closes.
+final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let shared: ConnectionPhase
+    private var timer: Scheduled<Void>?
+    private var headBytes = 0
+
+    init(shared: ConnectionPhase) { self.shared = shared }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        arm(context, seconds: ConnectionLimits.silentSeconds, answer: nil)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { timer?.cancel() }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data)
+        switch shared.phase {
+        case .opened, .idle:
+            shared.phase = .head
+            headBytes = 0
+            arm(context, seconds: ConnectionLimits.headSeconds,
+                answer: "408 Request Timeout", "the request's head was not complete within \(ConnectionLimits.headSeconds) s")
+            fallthrough
+        case .head:
+            headBytes += bytes.readableBytes
+            guard headBytes <= ConnectionLimits.headBytes else {
+                refuse(context, "431 Request Header Fields Too Large",
+                       "the request's line and headers are over \(ConnectionLimits.headBytes / 1024) KiB")
+                return
+            }
+        case .request, .upgraded:
+            break
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// The head arrived (RequestCheck saw it): no more timing until its answer has ended.
+    func headArrived() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Every answer has ended: the connection is idle until the next byte.
+    func answered(_ context: ChannelHandlerContext) {
+        shared.phase = .idle
+        arm(context, seconds: ConnectionLimits.idleSeconds, answer: nil)
+    }
+
+    private func arm(_ context: ChannelHandlerContext, seconds: Int64, answer status: String?, _ reason: String = "") {
+        timer?.cancel()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: .seconds(seconds)) {
+            let (handler, context) = loopBound.value
+            if let status { handler.refuse(context, status, reason) } else { context.close(promise: nil) }
+        }
+    }
+
+    /// Writes a plain-text answer with `status` straight to the socket and closes the connection.
+    func refuse(_ context: ChannelHandlerContext, _ status: String, _ reason: String) {
+        timer?.cancel()
+        shared.phase = .upgraded  // nothing more is read
+        let body = reason + "\n"
+        let text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n" + body
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+}
+
+/// The handler after the HTTP decoder: it answers what the decoder or Hummingbird would drop without a word
+/// (a head that cannot be parsed: 400; two `Host` headers: 400; an upgrade that is not a GET of /ws with one
+/// version-13 key: 400, 405 or 426 as RFC 6455 says), and tells the `HeadTimer` where the connection is. Once an
+/// upgrade it let through is on its way, it and the timer leave the pipeline (the WebSocket has its own bounds).
+final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let shared: ConnectionPhase
+    let timer: HeadTimer
+    /// True once the connection is refused: what else arrives is dropped.
+    private var refused = false
+
+    init(shared: ConnectionPhase, timer: HeadTimer) {
+        self.shared = shared
+        self.timer = timer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        let part = unwrapInboundIn(data)
+        guard case .head(let head) = part else {
+            context.fireChannelRead(data)
+            return
+        }
+        timer.headArrived()
+        shared.phase = .request
+        shared.unanswered += 1
+        if let (status, reason, extra) = Self.refusal(of: head) {
+            refuse(context, status, reason, extra)
+            return
+        }
+        context.fireChannelRead(data)
+        if Self.isUpgrade(head) {
+            // The upgrade handler takes it from here; WebSocket frames must not pass through these handlers.
+            shared.phase = .upgraded
+            context.pipeline.syncOperations.removeHandler(timer, promise: nil)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), shared.phase != .upgraded {
+            shared.unanswered = max(0, shared.unanswered - 1)
+            if shared.unanswered == 0 { timer.answered(context) }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !refused else { return }
+        // The decoder's errors (a bad method, a NUL in a header, two Content-Lengths, Content-Length with
+        // Transfer-Encoding, a malformed line): answered when no other answer is under way, then closed.
+        if error is HTTPParserError, shared.unanswered == 0 {
+            refuse(context, .badRequest, "the request could not be read as HTTP/1.1 (\(error))")
+        } else if error is HTTPParserError {
+            refused = true
+            context.close(promise: nil)
+        } else {
+            context.fireErrorCaught(error)
+        }
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String,
+                        _ extra: [(String, String)] = []) {
+        refused = true
+        shared.phase = .upgraded  // the timer stops reading
+        let body = context.channel.allocator.buffer(string: reason + "\n")
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Connection", value: "close")
+        for (name, value) in extra { headers.add(name: name, value: value) }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// Whether the head asks for the WebSocket.
+    static func isUpgrade(_ head: HTTPRequestHead) -> Bool {
+        head.headers["Upgrade"].contains { $0.lowercased() == "websocket" }
+    }
+
+    /// Why a head is refused before anything else reads it: its status, its words and any header to add.
+    static func refusal(of head: HTTPRequestHead) -> (HTTPResponseStatus, String, [(String, String)])? {
+        let hosts = head.headers["Host"]
+        if head.version.major == 1, head.version.minor >= 1, hosts.count != 1 {
+            return (.badRequest, "a request has exactly one Host header (RFC 9112 §3.2; got \(hosts.count))", [])
+        }
+        if hosts.count > 1 {
+            return (.badRequest, "a request has at most one Host header (got \(hosts.count))", [])
+        }
+        guard isUpgrade(head) else { return nil }
+        if head.headers["Transfer-Encoding"].count > 0 || head.headers["Content-Length"].contains(where: { $0 != "0" }) {
+            return (.badRequest, "a WebSocket upgrade has no body", [])
+        }
+        let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+        guard path == "/ws" else {
+            return (.notFound, "the WebSocket is at /ws", [])
+        }
+        guard head.method == .GET else {
+            return (.methodNotAllowed, "a WebSocket is opened with GET (RFC 6455 §4.1)", [("Allow", "GET")])
+        }
+        let versions = head.headers["Sec-WebSocket-Version"]
+        guard versions.count == 1, versions[0].trimmingCharacters(in: .whitespaces) == "13" else {
+            return (.upgradeRequired, "the WebSocket version must be 13 (RFC 6455 §4.4)", [("Sec-WebSocket-Version", "13")])
+        }
+        let keys = head.headers["Sec-WebSocket-Key"]
+        guard keys.count == 1, isNonce(keys[0].trimmingCharacters(in: .whitespaces)) else {
+            return (.badRequest, "the WebSocket needs one Sec-WebSocket-Key: 16 bytes in base64 (RFC 6455 §4.1)", [])
+        }
+        return nil
+    }
+
+    /// Whether `key` is 16 bytes in base64: 22 base64 characters and `==`.
+    static func isNonce(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard bytes.count == 24, bytes[22] == UInt8(ascii: "="), bytes[23] == UInt8(ascii: "=") else { return false }
+        return bytes[..<22].allSatisfy { b in
+            (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 43 || b == 47
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import MailboxPlayground
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// Where the work of the sockets' messages runs, so that every page stays answered (issue 32, item 3).
+///
+/// A FIFO pool let 60 sockets of 25 ms lines put a second between a well-behaved page's pointer move and its
+/// screen. Here each job waits in one queue and a free thread takes the *cheapest* waiting one: the job of the
+/// session whose recent messages cost least (shortest job first). Threads of two kinds take jobs:
+///
+/// - the general lane (as many threads as cores, at least two) takes any job, cheapest first;
+/// - the light lane (one thread) takes only jobs of light sessions: sessions whose messages have cost under
+///   `WorkCost.lightSeconds` each lately and that used under `WorkCost.budgetSeconds` of CPU in the last second
+///   (a pointer's moves, a tick, a short line). However busy the general lane, a light page's message waits at
+///   most for another light one.
+///
+/// Exports (a GIF, a player) run in a lane of their own (`ExportLane`), never here.
+final class WorkLanes: Sendable {
+    private let general: NIOThreadPool
+    private let light: NIOThreadPool
+    private let waiting = Mutex<Queue>(Queue())
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var next = 0
+    }
+
+    private struct Job {
+        let order: Int
+        let cost: Double
+        let isLight: Bool
+        let run: @Sendable (_ cancelled: Bool) -> Void
+    }
+
+    /// `threads` general threads (0: as many as the machine has cores, at least two).
+    init(threads: Int = 0) {
+        general = NIOThreadPool(numberOfThreads: threads > 0 ? threads : max(2, System.coreCount))
+        light = NIOThreadPool(numberOfThreads: 1)
+        general.start()
+        light.start()
+    }
+
+    /// Runs `work` on a lane, its CPU time added to `cost`; throws `CancellationError` when the lanes are
+    /// shutting down before it ran.
+    func run<T: Sendable>(_ cost: WorkCost, _ work: @escaping @Sendable () -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let (expected, isLight) = cost.estimate
+            waiting.withLock { queue in
+                queue.jobs.append(Job(order: queue.next, cost: expected, isLight: isLight) { cancelled in
+                    if cancelled { continuation.resume(throwing: CancellationError()); return }
+                    let start = ThreadCPU.seconds()
+                    let result = work()
+                    cost.add(ThreadCPU.seconds() - start)
+                    continuation.resume(returning: result)
+                })
+                queue.next += 1
+            }
+            // One turn on the general lane for every job, so every job runs; a light one may be taken sooner.
+            general.submit { [self] state in takeOne(lightOnly: false, active: state == .active) }
+            if isLight { light.submit { [self] state in takeOne(lightOnly: true, active: state == .active) } }
+        }
+    }
+
+    /// Takes the cheapest waiting job (a light one when `lightOnly`) and runs it, if there is one.
+    private func takeOne(lightOnly: Bool, active: Bool) {
+        let job: Job? = waiting.withLock { queue in
+            var best: Int?
+            for (i, job) in queue.jobs.enumerated() where !lightOnly || job.isLight {
+                if let b = best, (queue.jobs[b].cost, queue.jobs[b].order) <= (job.cost, job.order) { continue }
+                best = i
+            }
+            return best.map { queue.jobs.remove(at: $0) }
+        }
+        job?.run(!active)
+    }
+
+    /// Stops the threads once their jobs are done (jobs not begun are cancelled).
+    func shutdown() async {
+        try? await light.shutdownGracefully()
+        try? await general.shutdownGracefully()
+    }
+}
+
+/// What one session's messages cost lately: the thread CPU time of each, as a moving average (what its next
+/// message is expected to cost) and as a decaying sum (the CPU it used in about the last second).
+final class WorkCost: Sendable {
+    /// A session whose messages cost under this each (in CPU seconds) is light: the light lane serves it.
+    static let lightSeconds = 0.005
+    /// A session that used more than this much CPU in about the last second is not light, however cheap each.
+    static let budgetSeconds = 0.25
+    /// How fast the sum forgets: it halves every second.
+    static let halfLife = 1.0
+
+    private struct Figures {
+        var average = 0.0
+        var recent = 0.0
+        var at = ContinuousClock.now
+    }
+
+    private let figures = Mutex(Figures())
+
+    /// The expected cost of the next message, and whether the session is light now.
+    var estimate: (Double, Bool) {
+        figures.withLock { f in
+            let recent = f.recent * Self.decay(since: f.at)
+            return (f.average, f.average < Self.lightSeconds && recent < Self.budgetSeconds)
+        }
+    }
+
+    /// Counts one message's CPU seconds.
+    func add(_ seconds: Double) {
+        figures.withLock { f in
+            let now = ContinuousClock.now
+            f.recent = f.recent * Self.decay(since: f.at, now: now) + seconds
+            f.at = now
+            f.average = f.average * 0.7 + seconds * 0.3
+        }
+    }
+
+    private static func decay(since: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> Double {
+        let elapsed = now - since
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return pow(0.5, seconds / halfLife)
+    }
+}
+
+/// The CPU time of the calling thread.
+enum ThreadCPU {
+    static func seconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
