@@ -107,6 +107,7 @@ man:
 ## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
 ## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
 ## the playground's server under hostile use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets),
+## then under attack, each with its figures (Tests/playground/test_attacks.py: issue 32),
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
@@ -115,7 +116,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground pictures formats faults hostile install browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install browser lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -137,6 +138,7 @@ test: deps
 	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
 	$(call logged,reference,python3 Tests/reference/test_reference.py .build/debug/mailsim)
 	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
+	$(call logged,attacks,tools/playground-tests.sh --attacks Playground/.build/debug/mailsim-playground)
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)

@@ -26,6 +26,7 @@ PATTERNS = {
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],
+    "attacks": [(r"^playground attacks: (\d+) checks, 0 failed", "playground attack checks")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
     "browser": [(r"^Ran (\d+) tests?", "browser checks")],
     "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
