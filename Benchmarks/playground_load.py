@@ -99,7 +99,9 @@ def report(name, latencies, counts, elapsed, pid, cpu, clients_cpu):
 
 
 def main():
-    process = subprocess.Popen([options.server, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # Every client is on this machine, one address: it may hold all 64 sessions (the server allows 16 by default).
+    process = subprocess.Popen([options.server, "--port", "0", "--sessions-per-address", "64"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
     try:
         line = process.stdout.readline()
         port = int(re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line).group(1))

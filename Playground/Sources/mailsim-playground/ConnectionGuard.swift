@@ -13,6 +13,8 @@ enum ConnectionLimits {
     static let idleSeconds: Int64 = 60
     /// A request head (request line and headers) of more than this many bytes is answered 431 and closed.
     static let headBytes = 32 * 1024
+    /// Connections open at once from one client address; the next is answered 503 and closed.
+    static let perAddress = 512
 }
 
 /// What the two guards of a connection share: where it is in its requests. Used on the channel's event loop only.

@@ -4,9 +4,9 @@ import NIOPosix
 import Synchronization
 
 /// Where exports run (`POST /walkthrough`, `/walkthrough.gif`): one thread of their own at a lower scheduling
-/// priority (nice 10), so that four GIFs cannot hold up a page's pointer (issue 32, items 3 and 4), and at most
-/// `PlaygroundLimits.exportsAtOnce` of them admitted at once (one running, the others waiting their turn); one
-/// more is refused at once, with words and a `Retry-After`.
+/// priority (nice 5: on a busy core a page's work gets three times its share), so that four GIFs cannot hold up a
+/// page's pointer (issue 32, items 3 and 4), and at most `PlaygroundLimits.exportsAtOnce` of them admitted at once
+/// (one running, the others waiting their turn); one more is refused at once, with words and a `Retry-After`.
 final class ExportLane: Sendable {
     private let thread = NIOThreadPool(numberOfThreads: 1)
     private let admitted = Atomic<Int>(0)
@@ -16,7 +16,7 @@ final class ExportLane: Sendable {
         self.limit = limit
         thread.start()
         // Linux keeps a nice value per thread: `who` 0 is the calling thread, here the lane's own.
-        thread.submit { _ in _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+        thread.submit { _ in _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5) }
     }
 
     /// Runs `work` on the lane's thread, or answers nil at once when `limit` exports are admitted already. The

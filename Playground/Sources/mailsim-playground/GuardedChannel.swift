@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 
 /// Hummingbird's HTTP/1 channel with a WebSocket upgrade, guarded: a `HeadTimer` in front of the HTTP decoder and
@@ -12,10 +13,20 @@ import NIOHTTP1
 struct GuardedChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
     let inner: HTTP1WebSocketUpgradeChannel
+    let connections: ConnectionCount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections] value in
             // On the channel's event loop, before it reads: the pipeline is the upgradable HTTP one.
+            let address = channel.remoteAddress?.ipAddress ?? "an unknown address"
+            guard connections.open(from: address) else {
+                let body = "\(ConnectionLimits.perAddress) connections are open from \(address); close some\n"
+                let text = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+                    + "Retry-After: 10\r\nConnection: close\r\n\r\n" + body
+                channel.writeAndFlush(channel.allocator.buffer(string: text)).whenComplete { _ in channel.close(promise: nil) }
+                return value
+            }
+            channel.closeFuture.whenComplete { _ in connections.close(from: address) }
             let shared = ConnectionPhase()
             let timer = HeadTimer(shared: shared)
             let operations = channel.pipeline.syncOperations
@@ -93,5 +104,27 @@ final class MaskCheck: ChannelInboundHandler, RemovableChannelHandler {
         frame.writeBytes([0x88, UInt8(2 + reason.count), 0x03, 0xEA])  // a close frame: 1002, protocol error
         frame.writeBytes(reason)
         context.writeAndFlush(NIOAny(frame)).whenComplete { _ in context.close(promise: nil) }
+    }
+}
+
+/// The connections open from each client address, bounded by `ConnectionLimits.perAddress`: past it a new one is
+/// answered 503 and closed at once, so that one client cannot take every descriptor the server has.
+final class ConnectionCount: Sendable {
+    private let open = Mutex<[String: Int]>([:])
+
+    /// Counts one more from `address`, or false (and counts nothing) when it has its bound.
+    func open(from address: String) -> Bool {
+        open.withLock { open in
+            guard open[address, default: 0] < ConnectionLimits.perAddress else { return false }
+            open[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func close(from address: String) {
+        open.withLock { open in
+            let left = open[address, default: 1] - 1
+            open[address] = left > 0 ? left : nil
+        }
     }
 }

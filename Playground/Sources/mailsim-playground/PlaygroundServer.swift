@@ -38,6 +38,7 @@ struct PlaygroundServer {
         let webSocket = WebSocketServerConfiguration(maxFrameSize: PlaygroundLimits.messageBytes,
                                                      autoPing: .enabled(timePeriod: .seconds(30)),
                                                      closeTimeout: .seconds(2), validateUTF8: true)
+        let connections = ConnectionCount()
         let server = HTTPServerBuilder { responder in
             GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(
                 responder: responder,
@@ -58,7 +59,7 @@ struct PlaygroundServer {
                         try await SocketSession.serve(services, ticket: ticket, origin: origin, inbound: inbound, outbound: outbound)
                     }
                 }
-            })
+            }, connections: connections)
         }
         let app = Application(
             router: router,

@@ -10,7 +10,7 @@ import Synchronization
 /// screen. Here each job waits in one queue and a free thread takes the *cheapest* waiting one: the job of the
 /// session whose recent messages cost least (shortest job first). Threads of two kinds take jobs:
 ///
-/// - the general lane (as many threads as cores, at least two) takes any job, cheapest first;
+/// - the general lane (as many threads as cores, at least two, at nice 3) takes any job, cheapest first;
 /// - the light lane (one thread) takes only jobs of light sessions: sessions whose messages have cost under
 ///   `WorkCost.lightSeconds` each lately and that used under `WorkCost.budgetSeconds` of CPU in the last second
 ///   (a pointer's moves, a tick, a short line). However busy the general lane, a light page's message waits at
@@ -63,8 +63,15 @@ final class WorkLanes: Sendable {
         }
     }
 
+    /// The general lane's threads run at nice 3, the light lane's at the server's own: on a core that is busy the
+    /// light lane gets twice a general thread's share, so that a pointer's move is answered while heavy lines run.
+    /// (A thread may raise its own nice value, never lower it back: so each general thread stays at 3.)
+    static let generalNice: Int32 = 3
+
     /// Takes the cheapest waiting job (a light one when `lightOnly`) and runs it, if there is one.
     private func takeOne(lightOnly: Bool, active: Bool) {
+        // Linux keeps a nice value per thread: `who` 0 is the calling thread.
+        if !lightOnly { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.generalNice) }
         let job: Job? = waiting.withLock { queue in
             var best: Int?
             for (i, job) in queue.jobs.enumerated() where !lightOnly || job.isLight {
