@@ -41,6 +41,7 @@ public enum StdioServer {
             // Nothing waiting: run what changed (a change arriving meanwhile cancels the run).
             guard shared.isEmpty else { continue }
             for uri in server.pendingURIs {
+                guard shared.isEmpty else { break }
                 let generation = shared.generation.load(ordering: .acquiring)
                 let answers = server.runAndPublish(uri) { shared.generation.load(ordering: .relaxed) != generation }
                 for answer in answers {
@@ -64,6 +65,8 @@ public enum StdioServer {
                 if case .end = item { return }
             }
         }
+        // The client went away: the running script is cancelled, so that the server ends at once.
+        shared.generation.add(1, ordering: .releasing)
         shared.push(.end)
     }
 
@@ -79,142 +82,6 @@ enum Incoming: Sendable {
     /// An answer the reader decided on its own (a parse error, a message too large).
     case send(JSON)
     case end
-}
-
-/// `Content-Length` framing: bytes in, messages out. A header block longer than `maxHeaderBytes`, or that
-/// cannot be read, is answered with a parse error and the input is searched for the next `Content-Length`;
-/// a body larger than `maxBodyBytes` is answered with an error and skipped without being held.
-public struct Framing {
-    private var buffer: [UInt8] = []
-    /// Bytes of an oversized body still to skip.
-    private var skipping = 0
-    /// Looking for the next header after a malformed one.
-    private var resyncing = false
-    let maxHeaderBytes: Int
-    let maxBodyBytes: Int
-
-    public init(maxHeaderBytes: Int = StdioServer.maxHeaderBytes, maxBodyBytes: Int = StdioServer.maxBodyBytes) {
-        self.maxHeaderBytes = maxHeaderBytes
-        self.maxBodyBytes = maxBodyBytes
-    }
-
-    private static let separator: [UInt8] = Array("\r\n\r\n".utf8)
-    private static let lengthName: [UInt8] = Array("content-length:".utf8)
-
-    /// The messages (and errors to send) that `bytes` completes.
-    mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Incoming] {
-        var bytes = bytes
-        if skipping > 0 {
-            let skipped = min(skipping, bytes.count)
-            skipping -= skipped
-            bytes = bytes.dropFirst(skipped)
-        }
-        buffer.append(contentsOf: bytes)
-        var out: [Incoming] = []
-        var start = 0
-        defer { buffer.removeSubrange(0..<min(start, buffer.count)) }
-        while start < buffer.count {
-            if resyncing {
-                guard let found = Framing.find(Framing.lengthName, in: buffer, from: start, caseInsensitive: true) else {
-                    // Keep a possible start of the name.
-                    start = max(start, buffer.count - Framing.lengthName.count)
-                    return out
-                }
-                start = found
-                resyncing = false
-            }
-            let limit = min(buffer.count, start + maxHeaderBytes)
-            guard let end = Framing.find(Framing.separator, in: buffer, from: start, until: limit) else {
-                if buffer.count - start >= maxHeaderBytes {
-                    out.append(.send(Server.error(id: .null, .parseError, "a header longer than \(maxHeaderBytes) bytes")))
-                    start += 1
-                    resyncing = true
-                    continue
-                }
-                return out
-            }
-            let header = buffer[start..<end]
-            guard let length = Framing.contentLength(header) else {
-                out.append(.send(Server.error(id: .null, .parseError, "a header without a valid Content-Length")))
-                start = end + 4
-                resyncing = true
-                continue
-            }
-            let bodyStart = end + 4
-            if length > maxBodyBytes {
-                out.append(.send(Server.error(id: .null, .invalidRequest,
-                                              "a message of \(length) bytes (at most \(maxBodyBytes) are read)")))
-                let available = buffer.count - bodyStart
-                if available >= length {
-                    start = bodyStart + length
-                } else {
-                    skipping = length - available
-                    start = buffer.count
-                }
-                continue
-            }
-            guard buffer.count - bodyStart >= length else { return out }
-            let body = buffer[bodyStart..<(bodyStart + length)]
-            start = bodyStart + length
-            out.append(Framing.parse(body))
-        }
-        return out
-    }
-
-    static func parse(_ body: ArraySlice<UInt8>) -> Incoming {
-        guard let text = String(validating: body, as: UTF8.self) else {
-            return .send(Server.error(id: .null, .parseError, "the message is not UTF-8"))
-        }
-        do {
-            return .message(try JSON.parse(text, maxDepth: 64))
-        } catch {
-            return .send(Server.error(id: .null, .parseError, "not JSON: \(error.description)"))
-        }
-    }
-
-    /// The value of `Content-Length` (its name in any case); nil when missing, repeated differently or not a number.
-    static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
-        var length: Int?
-        for line in header.split(separator: UInt8(ascii: "\n")) {
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard line.count >= lengthName.count,
-                  zip(line.prefix(lengthName.count), lengthName).allSatisfy({ lower($0) == $1 }) else { continue }
-            let value = String(decoding: line.dropFirst(lengthName.count), as: UTF8.self).trimmingBlanksBothEnds
-            guard value.count <= 12, let number = Int(value), number >= 0 else { return nil }
-            if let length, length != number { return nil }
-            length = number
-        }
-        return length
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, until: Int? = nil,
-                     caseInsensitive: Bool = false) -> Int? {
-        let end = (until ?? haystack.count) - needle.count
-        guard from <= end else { return nil }
-        for index in from...end {
-            var match = true
-            for k in 0..<needle.count {
-                let byte = caseInsensitive ? lower(haystack[index + k]) : haystack[index + k]
-                if byte != needle[k] { match = false; break }
-            }
-            if match { return index }
-        }
-        return nil
-    }
-}
-
-extension String {
-    var trimmingBlanksBothEnds: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-        return String(s)
-    }
 }
 
 /// The queue between the reader and the main thread, the change counter that cancels a running script, and
