@@ -1,3 +1,4 @@
+import Glibc
 import MailboxText
 
 /// The language server's state and its answer to each message, with no input or output of its own: `handle`
@@ -290,6 +291,13 @@ enum FileURI {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `path` names a regular file (after symbolic links), looked at with `stat`, never opened.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The `file://` URI of an absolute path, percent-encoding what is not unreserved or `/`.

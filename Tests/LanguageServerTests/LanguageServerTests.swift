@@ -1,3 +1,4 @@
+import Glibc
 import MailboxAnimation
 import MailboxLanguageServer
 import MailboxScript
@@ -12,14 +13,14 @@ import Testing
     static let uri = "file:///work/scripts/swipe.mbs"
 
     /// An initialized server with `text` open as `uri`, its diagnostics published; the messages it sent.
-    func open(_ text: String, pictures: String = "data") -> (Server, [JSON]) {
+    func open(_ text: String, pictures: String = "data", uri: String = Self.uri) -> (Server, [JSON]) {
         var server = Server()
         _ = server.handle(request(1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
         _ = server.handle(notify("initialized", .object([])))
         _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(Self.uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
+            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
         ]))])))
-        let published = server.runAndPublish(Self.uri)
+        let published = server.runAndPublish(uri)
         return (server, published)
     }
 
@@ -31,8 +32,8 @@ import Testing
         .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
     }
 
-    func at(_ line: Int, _ character: Int) -> JSON {
-        .object([("textDocument", .object([("uri", .string(Self.uri))])),
+    func at(_ line: Int, _ character: Int, uri: String = Self.uri) -> JSON {
+        .object([("textDocument", .object([("uri", .string(uri))])),
                  ("position", .object([("line", .int(line)), ("character", .int(character))]))])
     }
 
@@ -233,13 +234,42 @@ import Testing
         #expect(diagnostics(published).isEmpty)
     }
 
+    /// A new empty folder under /tmp, with `files` (regular) and `fifos` (named pipes) in it.
+    func folder(files: [String], fifos: [String] = []) throws -> String {
+        var template = Array("/tmp/mailsim-lsp-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let path = try #require(made.map { String(cString: $0) })
+        for name in files {
+            let fd = Glibc.open(path + "/" + name, O_CREAT | O_WRONLY, 0o644)
+            try #require(fd >= 0)
+            close(fd)
+        }
+        for name in fifos { try #require(mkfifo(path + "/" + name, 0o644) == 0) }
+        return path
+    }
+
     @Test func loadGoesToTheFileBesideTheScript() throws {
-        var (server, _) = open("load part two.mbs\n")
-        let location = try #require(ask(&server, "textDocument/definition", at(0, 6)))
+        let path = try folder(files: ["part", "common.mbs"])
+        let uri = "file://\(path)/swipe.mbs"
+        var (server, _) = open("load part two.mbs\n", uri: uri)
+        let location = try #require(ask(&server, "textDocument/definition", at(0, 6, uri: uri)))
         // `load` reads one word: the file is `part`.
-        #expect(location["uri"]?.stringValue == "file:///work/scripts/part")
-        var (other, _) = open("load common.mbs\n")
-        #expect(ask(&other, "textDocument/definition", at(0, 6))?["uri"]?.stringValue == "file:///work/scripts/common.mbs")
+        #expect(location["uri"]?.stringValue == "file://\(path)/part")
+        var (other, _) = open("load common.mbs\n", uri: uri)
+        #expect(ask(&other, "textDocument/definition", at(0, 6, uri: uri))?["uri"]?.stringValue == "file://\(path)/common.mbs")
+    }
+
+    @Test func loadOffersRegularFilesOnly() throws {
+        // An editor may hang opening a FIFO or /dev/zero: only a regular file is offered.
+        let path = try folder(files: ["real.mbs"], fifos: ["pipe.mbs"])
+        let uri = "file://\(path)/swipe.mbs"
+        for (target, offered) in [("pipe.mbs", false), ("/dev/zero", false), ("/dev/null", false), ("/tmp", false),
+                                  ("missing.mbs", false), ("real.mbs", true)] {
+            var (server, _) = open("load \(target)\n", uri: uri)
+            let answer = server.handle(request(7, "textDocument/definition", at(0, 6, uri: uri))).first
+            #expect(answer?["error"] == nil, "load \(target)")
+            #expect((answer?["result"]?["uri"] != nil) == offered, "load \(target): \(answer?.text ?? "nothing")")
+        }
     }
 
     @Test func theOutlineListsSectionsAndGestures() throws {
