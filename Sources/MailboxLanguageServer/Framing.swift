@@ -165,7 +165,7 @@ public struct Framing {
             return .send(Server.error(id: .null, .parseError, "the message is not UTF-8"))
         }
         do {
-            return .message(try JSON.parse(text, maxDepth: 64))
+            return .message(try JSON.parse(text, maxDepth: 64), size: body.count)
         } catch {
             return .send(Server.error(id: .null, .parseError, "not JSON: \(error.description)"))
         }

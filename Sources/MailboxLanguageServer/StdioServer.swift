@@ -3,9 +3,10 @@ import MailboxText
 import Synchronization
 
 /// `mailsim lsp`: the server on standard input and output. A reader thread cuts the input into messages
-/// (`Content-Length` framing, bounded), parses them and queues them; it also notes, as they arrive, the changes
-/// that cancel a running script and the `$/cancelRequest`s. The main thread answers the queue in order and, when
-/// it is empty, runs the scripts whose text changed and publishes their diagnostics.
+/// (`Content-Length` framing, bounded), parses them and queues them (`Inbox`, bounded: past its bound the reader
+/// waits); it also notes, as they arrive, the changes that cancel a running script and the `$/cancelRequest`s.
+/// The main thread answers the queue in order and, when it is empty, runs the scripts whose text changed and
+/// publishes their diagnostics. A writer thread sends what it answers (`Outbox`, bounded).
 public enum StdioServer {
     /// The longest header block read, and the largest body.
     public static let maxHeaderBytes = 8 * 1024
@@ -14,45 +15,82 @@ public enum StdioServer {
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown` then `exit`).
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let shared = Shared()
-        guard ReaderThread.start({ read(input, shared) }) else {
-            writeError(errorLine("cannot start the language server's reader thread"))
+        let inbox = Inbox()
+        guard let outbox = Outbox(fd: output), DetachedThread.start({ read(input, inbox) }) else {
+            writeError(errorLine("cannot start the language server's reader and writer threads"))
             return 1
         }
         var server = Server()
-        let writer = Writer(fd: output)
+        let status: Int32
+        switch loop(&server, inbox, outbox) {
+        case .exit(let code): status = code
+        // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
+        case .endOfInput: status = server.exitStatus ?? (server.hasShutDown ? 0 : 1)
+        case .outputLost: return 1
+        }
+        if outbox.flush() == .stalled { giveUp(outbox) }
+        return status
+    }
+
+    /// How the loop ended.
+    enum Ending {
+        case exit(Int32)
+        case endOfInput
+        /// The output is closed, or the client stopped reading (said on standard error).
+        case outputLost
+    }
+
+    /// Answers messages until `exit`, the end of input, or the loss of the output.
+    static func loop(_ server: inout Server, _ inbox: Inbox, _ outbox: Outbox) -> Ending {
+        func send(_ message: JSON) -> Bool {
+            // Diagnostics waiting to be written are replaced by newer ones for the same document.
+            let key = message["method"]?.stringValue == "textDocument/publishDiagnostics"
+                ? message["params"]?["uri"]?.stringValue : nil
+            switch outbox.send(message, key: key) {
+            case .queued: return true
+            case .gone: return false
+            case .stalled:
+                giveUp(outbox)
+                return false
+            }
+        }
         while true {
-            switch shared.pop() {
+            switch inbox.pop() {
             case .end:
-                // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
-                return server.exitStatus ?? (server.hasShutDown ? 0 : 1)
+                return .endOfInput
             case .send(let message):
-                guard writer.send(message) else { return 1 }
-            case .message(let message):
-                if let id = message["id"], message["method"] != nil, shared.takeCancelled(id) {
-                    guard writer.send(Server.error(id: id, .requestCancelled, "cancelled")) else { return 1 }
+                guard send(message) else { return .outputLost }
+            case .message(let message, _):
+                if let id = message["id"], message["method"] != nil, inbox.takeCancelled(id) {
+                    guard send(Server.error(id: id, .requestCancelled, "cancelled")) else { return .outputLost }
                     continue
                 }
                 for answer in server.handle(message) {
-                    guard writer.send(answer) else { return 1 }
+                    guard send(answer) else { return .outputLost }
                 }
-                if let status = server.exitStatus { return status }
+                if let status = server.exitStatus { return .exit(status) }
             }
             // Nothing waiting: run what changed (a change arriving meanwhile cancels the run).
-            guard shared.isEmpty else { continue }
+            guard inbox.isEmpty else { continue }
             for uri in server.pendingURIs {
-                guard shared.isEmpty else { break }
-                let generation = shared.generation.load(ordering: .acquiring)
-                let answers = server.runAndPublish(uri) { shared.generation.load(ordering: .relaxed) != generation }
+                guard inbox.isEmpty else { break }
+                let generation = inbox.generation.load(ordering: .acquiring)
+                let answers = server.runAndPublish(uri) { inbox.generation.load(ordering: .relaxed) != generation }
                 for answer in answers {
-                    guard writer.send(answer) else { return 1 }
+                    guard send(answer) else { return .outputLost }
                 }
             }
         }
     }
 
+    /// Says on standard error why the server leaves a client that does not read.
+    static func giveUp(_ outbox: Outbox) {
+        writeError(errorLine("the editor read none of mailsim lsp's answers for \(Int(outbox.stallSeconds)) s with over "
+                             + "\(outbox.maxQueuedBytes / (1024 * 1024)) MiB of them waiting; the server exits"))
+    }
+
     /// The reader thread's loop.
-    static func read(_ fd: Int32, _ shared: Shared) {
+    static func read(_ fd: Int32, _ inbox: Inbox) {
         var framing = Framing()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -60,14 +98,13 @@ public enum StdioServer {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             for item in framing.feed(chunk[0..<count]) {
-                if case .message(let message) = item { shared.note(message) }
-                shared.push(item)
-                if case .end = item { return }
+                if case .message(let message, _) = item { inbox.note(message) }
+                inbox.push(item)
             }
         }
         // The client went away: the running script is cancelled, so that the server ends at once.
-        shared.generation.add(1, ordering: .releasing)
-        shared.push(.end)
+        inbox.generation.add(1, ordering: .releasing)
+        inbox.push(.end)
     }
 
     static func writeError(_ text: String) {
@@ -78,19 +115,36 @@ public enum StdioServer {
 
 /// What the reader hands the main thread.
 enum Incoming: Sendable {
-    case message(JSON)
+    /// A message, with the size of its body.
+    case message(JSON, size: Int)
     /// An answer the reader decided on its own (a parse error, a message too large).
     case send(JSON)
     case end
+
+    /// What the message counts for against the inbox's bound.
+    var size: Int {
+        if case .message(_, let size) = self { return size }
+        return 256
+    }
 }
 
-/// The queue between the reader and the main thread, the change counter that cancels a running script, and
-/// the ids of requests the client cancelled.
-final class Shared: Sendable {
+/// The queue between the reader and the main thread (bounded: at most `maxMessages` messages and `maxBytes` of
+/// bodies, one larger message alone; the reader waits past that), the change counter that cancels a running
+/// script, and the ids of requests the client cancelled.
+final class Inbox: Sendable {
+    static let maxMessages = 1024
+    static let maxBytes = 16 * 1024 * 1024
+
     /// Counts the changes seen by the reader: a run started at one value is cancelled when it moves.
     let generation = Atomic<Int>(0)
-    private let state = Locked<(queue: [Incoming], head: Int, cancelled: Set<String>)>(([], 0, []))
-    private let signal = Semaphore()
+    private struct State {
+        var queue: [Incoming] = []
+        var head = 0
+        var bytes = 0
+        var cancelled: Set<String> = []
+        var count: Int { queue.count - head }
+    }
+    private let state = Monitor(State())
 
     /// What the reader sees as a message arrives: a change cancels the running script; `$/cancelRequest` marks
     /// its id.
@@ -100,107 +154,66 @@ final class Shared: Sendable {
             generation.add(1, ordering: .releasing)
         case "$/cancelRequest"?:
             if let id = message["params"]?["id"] {
-                state.withLock { _ = $0.cancelled.insert(id.text) }
+                state.withLock { state, _ in _ = state.cancelled.insert(id.text) }
             }
         default:
             break
         }
     }
 
+    /// Queues `item`, first waiting while the queue is full (the end of input is never held).
     func push(_ item: Incoming) {
-        state.withLock { $0.queue.append(item) }
-        signal.post()
+        state.withLock { state, waiter in
+            if case .end = item {} else {
+                while state.count > 0 && (state.count >= Inbox.maxMessages || state.bytes + item.size > Inbox.maxBytes) {
+                    waiter.wait()
+                }
+            }
+            state.queue.append(item)
+            state.bytes += item.size
+            waiter.wakeAll()
+        }
     }
 
     /// The next item, waiting for one.
     func pop() -> Incoming {
-        signal.wait()
-        return state.withLock { state in
+        state.withLock { state, waiter in
+            while state.count == 0 { waiter.wait() }
             let item = state.queue[state.head]
             state.head += 1
+            state.bytes -= item.size
             if state.head > 1024 && state.head * 2 > state.queue.count {
                 state.queue.removeFirst(state.head)
                 state.head = 0
             }
+            waiter.wakeAll()
             return item
         }
     }
 
-    var isEmpty: Bool { state.withLock { $0.head == $0.queue.count } }
+    var isEmpty: Bool { state.withLock { state, _ in state.count == 0 } }
 
     /// True (once) when the client cancelled request `id`.
     func takeCancelled(_ id: JSON) -> Bool {
-        state.withLock { $0.cancelled.remove(id.text) != nil }
-    }
-}
-
-/// A counting semaphore on a POSIX mutex and condition.
-final class Semaphore: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var count = 0
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        condition.deallocate()
-    }
-
-    func post() {
-        pthread_mutex_lock(mutex)
-        count += 1
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    func wait() {
-        pthread_mutex_lock(mutex)
-        while count == 0 { pthread_cond_wait(condition, mutex) }
-        count -= 1
-        pthread_mutex_unlock(mutex)
-    }
-}
-
-/// Writes framed messages to a file descriptor.
-struct Writer {
-    let fd: Int32
-
-    /// False when the output is gone.
-    func send(_ message: JSON) -> Bool {
-        let body = Array(message.text.utf8)
-        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        state.withLock { state, _ in state.cancelled.remove(id.text) != nil }
     }
 }
 
 /// A detached POSIX thread running a closure.
-private final class ReaderThread: Sendable {
+final class DetachedThread: Sendable {
     let body: @Sendable () -> Void
 
     private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         var thread = pthread_t()
-        let context = Unmanaged.passRetained(ReaderThread(body)).toOpaque()
+        let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
         let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<ReaderThread>.fromOpaque(raw!).takeRetainedValue().body()
+            Unmanaged<DetachedThread>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, context)
         guard status == 0 else {
-            Unmanaged<ReaderThread>.fromOpaque(context).release()
+            Unmanaged<DetachedThread>.fromOpaque(context).release()
             return false
         }
         pthread_detach(thread)

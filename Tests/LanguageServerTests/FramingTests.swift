@@ -9,7 +9,7 @@ import Testing
     func kinds(_ items: [Incoming]) -> [String] {
         items.map { item in
             switch item {
-            case .message(let json): "message \(json["id"]?.integerValue ?? -1)"
+            case .message(let json, _): "message \(json["id"]?.integerValue ?? -1)"
             case .send(let json): "error \(json["error"]?["code"]?.integerValue ?? 0)"
             case .end: "end"
             }

@@ -363,5 +363,6 @@ def not_reading_checks():
 asyncio.run(protocol_checks())
 raw_checks()
 hardening_checks()
+not_reading_checks()
 print(f"{passed} LSP protocol checks passed" if not failures else f"{len(failures)} of {passed + len(failures)} LSP checks failed")
 sys.exit(1 if failures else 0)
