@@ -24,22 +24,30 @@ final class Monitor<Value>: @unchecked Sendable {
         condition.deallocate()
     }
 
-    /// Runs `body` with the mutex held; `body` may wait (`Waiter.wait`) for another thread's change.
-    func withLock<Result>(_ body: (inout Value, Waiter) throws -> Result) rethrows -> Result {
+    /// Runs `body` with the mutex held; `body` reads and writes the value through `Locked.value` and may wait
+    /// (`Locked.wait`) for another thread's change. (Not an `inout` value: the compiler may keep an `inout` in
+    /// registers across the wait, and never see the other thread's change.)
+    func withLock<Result>(_ body: (Locked) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value, Waiter(mutex: mutex, condition: condition))
+        return try body(Locked(monitor: self))
     }
 
-    /// Waits on the monitor's condition (releasing its mutex meanwhile) and wakes the others.
-    struct Waiter {
-        fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
-        fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// The monitor while its mutex is held.
+    struct Locked {
+        fileprivate let monitor: Monitor
 
-        /// Waits until woken, or `seconds` at most when given.
+        /// The guarded value, read from and written to the monitor at each access.
+        var value: Value {
+            get { monitor.value }
+            nonmutating set { monitor.value = newValue }
+            nonmutating _modify { yield &monitor.value }
+        }
+
+        /// Waits until woken, or `seconds` at most when given (the mutex is released meanwhile).
         func wait(seconds: Double? = nil) {
             guard let seconds else {
-                pthread_cond_wait(condition, mutex)
+                pthread_cond_wait(monitor.condition, monitor.mutex)
                 return
             }
             var deadline = timespec()
@@ -47,10 +55,10 @@ final class Monitor<Value>: @unchecked Sendable {
             let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
             deadline.tv_sec += nanoseconds / 1_000_000_000
             deadline.tv_nsec = nanoseconds % 1_000_000_000
-            pthread_cond_timedwait(condition, mutex, &deadline)
+            pthread_cond_timedwait(monitor.condition, monitor.mutex, &deadline)
         }
 
         /// Wakes every thread waiting on the monitor.
-        func wakeAll() { pthread_cond_broadcast(condition) }
+        func wakeAll() { pthread_cond_broadcast(monitor.condition) }
     }
 }

@@ -51,46 +51,46 @@ final class Outbox: Sendable {
     func send(_ message: JSON, key: String? = nil) -> Outcome {
         let body = Array(message.text.utf8)
         let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-        return state.withLock { state, waiter in
-            if state.failed { return .gone }
-            if let key, let index = state.queue[state.head...].firstIndex(where: { $0.key == key }) {
-                state.bytes += bytes.count - state.queue[index].bytes.count
-                state.queue[index].bytes = bytes
+        return state.withLock { locked in
+            if locked.value.failed { return .gone }
+            if let key, let index = locked.value.queue[locked.value.head...].firstIndex(where: { $0.key == key }) {
+                locked.value.bytes += bytes.count - locked.value.queue[index].bytes.count
+                locked.value.queue[index].bytes = bytes
             } else {
-                if state.pending == 0 && !state.writing { state.progress = monotonicSeconds() }
-                state.queue.append((key, bytes))
-                state.bytes += bytes.count
-                waiter.wakeAll()
+                if locked.value.pending == 0 && !locked.value.writing { locked.value.progress = monotonicSeconds() }
+                locked.value.queue.append((key, bytes))
+                locked.value.bytes += bytes.count
+                locked.wakeAll()
             }
-            return waitWhile(&state, waiter) { $0.bytes > maxQueuedBytes }
+            return waitWhile(locked) { $0.bytes > maxQueuedBytes }
         }
     }
 
     /// Waits until everything queued is written (before exiting), or the client is gone or stalled.
     func flush() -> Outcome {
-        state.withLock { state, waiter in waitWhile(&state, waiter) { $0.pending > 0 || $0.writing } }
+        state.withLock { locked in waitWhile(locked) { $0.pending > 0 || $0.writing } }
     }
 
-    private func waitWhile(_ state: inout State, _ waiter: Monitor<State>.Waiter, _ condition: (State) -> Bool) -> Outcome {
-        while condition(state) && !state.failed {
-            if monotonicSeconds() - state.progress > stallSeconds { return .stalled }
-            waiter.wait(seconds: 0.1)
+    private func waitWhile(_ locked: Monitor<State>.Locked, _ condition: (State) -> Bool) -> Outcome {
+        while condition(locked.value) && !locked.value.failed {
+            if monotonicSeconds() - locked.value.progress > stallSeconds { return .stalled }
+            locked.wait(seconds: 0.1)
         }
-        return state.failed ? .gone : .queued
+        return locked.value.failed ? .gone : .queued
     }
 
     /// The writer thread: takes the oldest message and writes it, noting each piece the client takes.
     private func writeLoop() {
         while true {
-            let bytes: [UInt8] = state.withLock { state, waiter in
-                while state.pending == 0 { waiter.wait() }
-                let bytes = state.queue[state.head].bytes
-                state.head += 1
-                if state.head > 64 && state.head * 2 > state.queue.count {
-                    state.queue.removeFirst(state.head)
-                    state.head = 0
+            let bytes: [UInt8] = state.withLock { locked in
+                while locked.value.pending == 0 { locked.wait() }
+                let bytes = locked.value.queue[locked.value.head].bytes
+                locked.value.head += 1
+                if locked.value.head > 64 && locked.value.head * 2 > locked.value.queue.count {
+                    locked.value.queue.removeFirst(locked.value.head)
+                    locked.value.head = 0
                 }
-                state.writing = true
+                locked.value.writing = true
                 return bytes
             }
             var offset = 0
@@ -98,22 +98,22 @@ final class Outbox: Sendable {
                 let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, min(65536, $0.count - offset)) }
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
-                    state.withLock { state, waiter in
-                        state.failed = true
-                        waiter.wakeAll()
+                    state.withLock { locked in
+                        locked.value.failed = true
+                        locked.wakeAll()
                     }
                     return
                 }
                 offset += written
-                state.withLock { state, waiter in
-                    state.bytes -= written
-                    state.progress = monotonicSeconds()
-                    waiter.wakeAll()
+                state.withLock { locked in
+                    locked.value.bytes -= written
+                    locked.value.progress = monotonicSeconds()
+                    locked.wakeAll()
                 }
             }
-            state.withLock { state, waiter in
-                state.writing = false
-                waiter.wakeAll()
+            state.withLock { locked in
+                locked.value.writing = false
+                locked.wakeAll()
             }
         }
     }

@@ -154,7 +154,7 @@ final class Inbox: Sendable {
             generation.add(1, ordering: .releasing)
         case "$/cancelRequest"?:
             if let id = message["params"]?["id"] {
-                state.withLock { state, _ in _ = state.cancelled.insert(id.text) }
+                state.withLock { locked in _ = locked.value.cancelled.insert(id.text) }
             }
         default:
             break
@@ -163,39 +163,39 @@ final class Inbox: Sendable {
 
     /// Queues `item`, first waiting while the queue is full (the end of input is never held).
     func push(_ item: Incoming) {
-        state.withLock { state, waiter in
+        state.withLock { locked in
             if case .end = item {} else {
-                while state.count > 0 && (state.count >= Inbox.maxMessages || state.bytes + item.size > Inbox.maxBytes) {
-                    waiter.wait()
+                while locked.value.count > 0 && (locked.value.count >= Inbox.maxMessages || locked.value.bytes + item.size > Inbox.maxBytes) {
+                    locked.wait()
                 }
             }
-            state.queue.append(item)
-            state.bytes += item.size
-            waiter.wakeAll()
+            locked.value.queue.append(item)
+            locked.value.bytes += item.size
+            locked.wakeAll()
         }
     }
 
     /// The next item, waiting for one.
     func pop() -> Incoming {
-        state.withLock { state, waiter in
-            while state.count == 0 { waiter.wait() }
-            let item = state.queue[state.head]
-            state.head += 1
-            state.bytes -= item.size
-            if state.head > 1024 && state.head * 2 > state.queue.count {
-                state.queue.removeFirst(state.head)
-                state.head = 0
+        state.withLock { locked in
+            while locked.value.count == 0 { locked.wait() }
+            let item = locked.value.queue[locked.value.head]
+            locked.value.head += 1
+            locked.value.bytes -= item.size
+            if locked.value.head > 1024 && locked.value.head * 2 > locked.value.queue.count {
+                locked.value.queue.removeFirst(locked.value.head)
+                locked.value.head = 0
             }
-            waiter.wakeAll()
+            locked.wakeAll()
             return item
         }
     }
 
-    var isEmpty: Bool { state.withLock { state, _ in state.count == 0 } }
+    var isEmpty: Bool { state.withLock { locked in locked.value.count == 0 } }
 
     /// True (once) when the client cancelled request `id`.
     func takeCancelled(_ id: JSON) -> Bool {
-        state.withLock { state, _ in state.cancelled.remove(id.text) != nil }
+        state.withLock { locked in locked.value.cancelled.remove(id.text) != nil }
     }
 }
 
