@@ -130,7 +130,7 @@ enum Incoming: Sendable {
 
 /// The queue between the reader and the main thread (bounded: at most `maxMessages` messages and `maxBytes` of
 /// bodies, one larger message alone; the reader waits past that), the change counter that cancels a running
-/// script, and the ids of requests the client cancelled.
+/// script, and the ids of requests the client cancelled (the newest `maxMessages`).
 final class Inbox: Sendable {
     static let maxMessages = 1024
     static let maxBytes = 16 * 1024 * 1024
@@ -141,7 +141,9 @@ final class Inbox: Sendable {
         var queue: [Incoming] = []
         var head = 0
         var bytes = 0
-        var cancelled: Set<String> = []
+        /// The ids of cancelled requests, oldest first: at most `maxMessages` (a request still queued is among
+        /// the newest; older ids are let go).
+        var cancelled: [String] = []
         var count: Int { queue.count - head }
     }
     private let state = Monitor(State())
@@ -154,7 +156,11 @@ final class Inbox: Sendable {
             generation.add(1, ordering: .releasing)
         case "$/cancelRequest"?:
             if let id = message["params"]?["id"] {
-                state.withLock { locked in _ = locked.value.cancelled.insert(id.text) }
+                state.withLock { locked in
+                    guard !locked.value.cancelled.contains(id.text) else { return }
+                    locked.value.cancelled.append(id.text)
+                    if locked.value.cancelled.count > Inbox.maxMessages { locked.value.cancelled.removeFirst() }
+                }
             }
         default:
             break
@@ -193,9 +199,16 @@ final class Inbox: Sendable {
 
     var isEmpty: Bool { state.withLock { locked in locked.value.count == 0 } }
 
+    /// How many cancelled ids are held (tests).
+    var cancelledCount: Int { state.withLock { locked in locked.value.cancelled.count } }
+
     /// True (once) when the client cancelled request `id`.
     func takeCancelled(_ id: JSON) -> Bool {
-        state.withLock { locked in locked.value.cancelled.remove(id.text) != nil }
+        state.withLock { locked in
+            guard let index = locked.value.cancelled.firstIndex(of: id.text) else { return false }
+            locked.value.cancelled.remove(at: index)
+            return true
+        }
     }
 }
 
