@@ -7,15 +7,23 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
     /// Some consecutive lines, never changed once made (an edit makes new chunks), so copies share them.
     final class Chunk: Sendable {
         let lines: [String]
-        init(_ lines: [String]) { self.lines = lines }
+        /// The lines' UTF-8 bytes, one more a line for its end.
+        let bytes: Int
+        init(_ lines: [String]) {
+            self.lines = lines
+            bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        }
     }
 
     private var chunks: [Chunk] = []
     /// `starts[k]`: the index of chunk k's first line; one entry more than `chunks`, the last the line count.
     private var starts: [Int] = [0]
+    /// The text's size: its lines' UTF-8 bytes, one more a line for its end.
+    public private(set) var bytes = 0
 
     public init(_ lines: [String]) {
         chunks = LineStore.cut(lines[...])
+        bytes = chunks.reduce(0) { $0 + $1.bytes }
         recount(from: 0)
     }
 
@@ -46,7 +54,9 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
             last += 1
             made += chunks[last].lines
         }
-        chunks.replaceSubrange(first...last, with: LineStore.cut(made[...]))
+        let replacement = LineStore.cut(made[...])
+        bytes += replacement.reduce(0) { $0 + $1.bytes } - chunks[first...last].reduce(0) { $0 + $1.bytes }
+        chunks.replaceSubrange(first...last, with: replacement)
         recount(from: first)
     }
 

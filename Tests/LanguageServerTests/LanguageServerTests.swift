@@ -322,6 +322,41 @@ import Testing
         #expect(server.analysis(of: Self.uri)?.lines == ["pan msg1 -180", "release", ""])
     }
 
+    @Test func theDocumentsHeldAreBounded() throws {
+        var server = Server()
+        server.limits = DocumentLimits(maxDocuments: 2, maxBytes: 100)
+        _ = server.handle(request(1, "initialize"))
+        func open(_ uri: String, _ text: String) -> [JSON] {
+            server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
+                ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
+            ]))])))
+        }
+        func symbols(_ uri: String) -> JSON? {
+            server.handle(request(5, "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))).first
+        }
+        #expect(open("file:///a.mbs", "settle\n").isEmpty)
+        #expect(open("file:///b.mbs", "settle\n").isEmpty)
+        // A third document: not opened, and the editor is told why.
+        let refused = open("file:///c.mbs", "settle\n")
+        #expect(refused.first?["method"]?.stringValue == "window/showMessage")
+        let message = try #require(refused.first?["params"]?["message"]?.stringValue)
+        #expect(message.contains("file:///c.mbs") && message.contains("at most 2 documents"), "\(message)")
+        #expect(symbols("file:///c.mbs")?["error"]?["code"]?.integerValue == -32602)
+        // Reopening one already open is no new document.
+        #expect(open("file:///a.mbs", "settle\nsettle\n").isEmpty)
+        // A change that grows the text held past the bound closes that document, saying so.
+        let grown = server.handle(notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string("file:///b.mbs")), ("version", .int(2))])),
+            ("contentChanges", .array([.object([("text", .string(String(repeating: "settle\n", count: 20)))])])),
+        ])))
+        #expect(grown.map { $0["method"]?.stringValue ?? "" } == ["textDocument/publishDiagnostics", "window/showMessage"])
+        #expect(grown.last?["params"]?["message"]?.stringValue?.contains("100 bytes") == true)
+        #expect(symbols("file:///b.mbs")?["error"]?["code"]?.integerValue == -32602)
+        #expect(symbols("file:///a.mbs")?["result"] != nil)
+        // One too large alone is refused too.
+        #expect(open("file:///d.mbs", String(repeating: "x", count: 200)).first?["method"]?.stringValue == "window/showMessage")
+    }
+
     @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {
         var (server, _) = open("")
         _ = server.handle(request(8, "shutdown"))

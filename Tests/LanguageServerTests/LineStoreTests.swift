@@ -26,6 +26,7 @@ import Testing
             model.replaceSubrange(low..<high, with: inserted)
             store.replaceSubrange(low..<high, with: inserted)
             #expect(store.count == model.count, "step \(step)")
+            #expect(store.bytes == model.reduce(0) { $0 + $1.utf8.count + 1 }, "step \(step)")
             let changed = high > low || !inserted.isEmpty
             #expect(store.firstDifference(from: before) == (changed ? low : nil),
                     "step \(step)")
