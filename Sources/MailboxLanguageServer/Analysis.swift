@@ -42,8 +42,8 @@ public struct RunBounds: Sendable {
 /// outcome kept (`LineInfo`) and the session kept every few lines (sessions are values), so that a change at
 /// line k runs the script again from the last kept session before k, not from the top.
 public struct Analysis: Sendable {
-    /// The text run, one string a line.
-    public private(set) var lines: [String] = []
+    /// The text run, one string a line (sharing the document's chunks).
+    public private(set) var lines: LineStore = []
     /// One entry for each line run, in order (line n is `info[n - 1]`).
     public private(set) var info: [LineInfo] = []
     /// Sessions after line n (n = 0: the fresh session), every `checkpointStride(n)` lines.
@@ -79,13 +79,13 @@ public struct Analysis: Sendable {
     /// Brings the analysis up to `newLines`: lines before the first that differs keep what they had; the run
     /// goes on from the last kept session before it. `isCancelled` is polled between lines and inside long
     /// commands; a cancelled run keeps what it finished.
-    public mutating func update(to newLines: [String], isCancelled: @escaping @Sendable () -> Bool = { false }) {
-        var first = 0
-        let common = min(lines.count, newLines.count)
-        while first < common && lines[first] == newLines[first] { first += 1 }
+    public mutating func update(to newLines: LineStore, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        // The chunks both share are not looked at: finding the change costs about its size.
+        let difference = newLines.firstDifference(from: lines)
+        let first = difference ?? lines.count
         // Lines 1…first are unchanged; so are their outcomes, if they were run.
         let unchanged = min(first, info.count)
-        let same = first == lines.count && first == newLines.count
+        let same = difference == nil
         lines = newLines
         switch stop {
         case nil, .bound?: if same { return }
@@ -95,7 +95,13 @@ public struct Analysis: Sendable {
         run(after: unchanged, isCancelled: isCancelled)
     }
 
-    /// Runs the lines after line `line` (its outcomes and those before it are kept).
+    /// `update(to:isCancelled:)` for lines given as an array.
+    public mutating func update(to newLines: [String], isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        update(to: LineStore(newLines), isCancelled: isCancelled)
+    }
+
+    /// Runs the lines after line `line` (its outcomes and those before it are kept), no further than the line
+    /// bound: the lines past it are never run, so they are not handed to the runner.
     mutating func run(after line: Int, isCancelled: @escaping @Sendable () -> Bool) {
         // The last kept session at or before `line`.
         while let last = checkpoints.last, last.line > line { checkpoints.removeLast() }
@@ -106,7 +112,8 @@ public struct Analysis: Sendable {
         let sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
         var runner = LineRunner(file: file, sink: sink, startingAfter: start.line)
         var bytes: [UInt8] = []
-        for (index, text) in lines[start.line...].enumerated() {
+        let end = bounds.maxLines < lines.count ? bounds.maxLines + 1 : lines.count
+        for (index, text) in lines[start.line..<max(start.line, end)].enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "\n")) }
             bytes.append(contentsOf: text.utf8)
         }

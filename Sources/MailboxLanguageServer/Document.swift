@@ -43,16 +43,17 @@ public struct TextRange: Equatable, Sendable {
     var json: JSON { .object([("start", start.json), ("end", end.json)]) }
 }
 
-/// An open document: its text as lines (without their line ends), as the client last sent it.
+/// An open document: its text as lines (without their line ends), as the client last sent it. An incremental
+/// change replaces the lines it touches (`LineStore`): it costs about its size, not the document's.
 public struct Document: Sendable {
     public let uri: String
     public var version: Int
-    public private(set) var lines: [String]
+    public private(set) var lines: LineStore
 
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
-        lines = Document.split(text)
+        lines = LineStore(Document.split(text))
     }
 
     /// The text's lines: a line ends at LF, CR LF or a lone CR (LSP's line ends); the last line may be empty.
@@ -78,7 +79,7 @@ public struct Document: Sendable {
     }
 
     /// Replaces the whole text.
-    public mutating func replace(with text: String) { lines = Document.split(text) }
+    public mutating func replace(with text: String) { lines = LineStore(Document.split(text)) }
 
     /// Replaces `range` with `text` (an incremental change); a position past a line's end or the last line is
     /// read as that end. Returns the first line (from 0) that changed.
@@ -92,7 +93,7 @@ public struct Document: Sendable {
         var inserted = Document.split(text)
         inserted[0] = head + inserted[0]
         inserted[inserted.count - 1] += tail
-        lines.replaceSubrange(start.line...end.line, with: inserted)
+        lines.replaceSubrange(start.line..<(end.line + 1), with: inserted)
         return start.line
     }
 

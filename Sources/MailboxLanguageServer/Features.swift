@@ -248,7 +248,8 @@ public enum Features {
 
     // MARK: Definition and outline
 
-    /// `load FILE`: FILE, beside the script.
+    /// `load FILE`: FILE, beside the script, when it is a regular file (an editor may hang opening a FIFO or a
+    /// device such as /dev/zero, so nothing else is offered; the file is looked at with `stat`, not opened).
     public static func definition(_ analysis: Analysis, uri: String, at position: Position) -> JSON? {
         guard position.line < analysis.lines.count else { return nil }
         let tokens = (try? Lexer.tokens(analysis.lines[position.line][...])) ?? []
@@ -262,6 +263,7 @@ public enum Features {
             let folder = own.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             path = folder + "/" + name
         }
+        guard FileURI.isRegularFile(path) else { return nil }
         let start = Position(line: 0, character: 0)
         return .object([("uri", .string(FileURI.uri(path))), ("range", TextRange(start, start).json)])
     }

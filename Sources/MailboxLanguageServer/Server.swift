@@ -1,3 +1,4 @@
+import Glibc
 import MailboxText
 
 /// The language server's state and its answer to each message, with no input or output of its own: `handle`
@@ -23,6 +24,8 @@ public struct Server {
     /// How the hover shows the screen: a data: URI in the Markdown (the default), or nothing.
     public var pictures: HoverPictures = .dataURI
     public var bounds = RunBounds()
+    /// How many documents, and how much text, the server holds for a client.
+    public var limits = DocumentLimits()
     /// The exit status once `exit` arrived (0 after `shutdown`, 1 without); nil while running.
     public private(set) var exitStatus: Int32?
     /// True once `shutdown` was answered (the end of input is then a clean exit, status 0).
@@ -145,6 +148,7 @@ public struct Server {
                   let text = item["text"]?.stringValue else { return [] }
             let version = Int(item["version"]?.integerValue ?? 0)
             let document = Document(uri: uri, version: version, text: text)
+            if let refusal = refusal(holding: document, as: uri, opening: true) { return refusal }
             var analysis = Analysis(file: Server.fileName(uri), bounds: bounds)
             analysis.bounds = bounds
             documents[uri] = OpenDocument(document: document, analysis: analysis, published: nil)
@@ -161,6 +165,7 @@ public struct Server {
                 } // a range that cannot be read changes nothing
             }
             if let version = params["textDocument"]?["version"]?.integerValue { open.document.version = Int(version) }
+            if let refusal = refusal(holding: open.document, as: uri, opening: false) { return refusal }
             open.published = nil
             documents[uri] = open
             return []
@@ -174,6 +179,38 @@ public struct Server {
             // `initialized`, `$/cancelRequest` (handled by the reader), `$/setTrace`, unknown notifications: nothing.
             return []
         }
+    }
+
+    /// When holding `document` as `uri` would pass `limits`: the document is let go (its diagnostics cleared, if
+    /// it was open) and the user told why.
+    private mutating func refusal(holding document: Document, as uri: String, opening: Bool) -> [JSON]? {
+        let others = documents.filter { $0.key != uri }
+        let held = others.values.reduce(document.lines.bytes) { $0 + $1.document.lines.bytes }
+        let reason: String
+        if others.count >= limits.maxDocuments {
+            reason = "mailsim lsp holds at most \(limits.maxDocuments) documents: close another, then reopen it"
+        } else if held > limits.maxBytes {
+            reason = "mailsim lsp holds at most \(Server.size(limits.maxBytes)) of text in all its documents "
+                + "(with this one, \(Server.size(held))): close a document, or make this one smaller and reopen it"
+        } else {
+            return nil
+        }
+        var out: [JSON] = []
+        if documents.removeValue(forKey: uri) != nil {
+            out.append(Server.notification("textDocument/publishDiagnostics",
+                                           .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+        }
+        let what = opening ? "is not opened" : "is closed"
+        out.append(Server.notification("window/showMessage", .object([
+            ("type", .int(1)), ("message", .string("\(uri) \(what): \(reason)")),
+        ])))
+        return out
+    }
+
+    /// A size in bytes as a person reads it: whole MiB as MiB, anything else in bytes.
+    static func size(_ bytes: Int) -> String {
+        let mebibyte = 1024 * 1024
+        return bytes >= mebibyte && bytes % mebibyte == 0 ? "\(bytes / mebibyte) MiB" : "\(bytes) bytes"
     }
 
     /// Runs the script of `uri` as far as its text changed and returns its diagnostics to publish, or nothing
@@ -292,6 +329,13 @@ enum FileURI {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `path` names a regular file (after symbolic links), looked at with `stat`, never opened.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The `file://` URI of an absolute path, percent-encoding what is not unreserved or `/`.
     static func uri(_ path: String) -> String {
         var out = "file://"
@@ -306,5 +350,18 @@ enum FileURI {
             }
         }
         return out
+    }
+}
+
+/// How many open documents, and how much of their text, the server holds: a `didOpen` past either is refused
+/// and a `didChange` that grows the text past `maxBytes` closes its document, each with a message to the user.
+public struct DocumentLimits: Sendable {
+    public var maxDocuments: Int
+    /// UTF-8 bytes of all open documents together (a line end counted as one byte).
+    public var maxBytes: Int
+
+    public init(maxDocuments: Int = 64, maxBytes: Int = 256 * 1024 * 1024) {
+        self.maxDocuments = maxDocuments
+        self.maxBytes = maxBytes
     }
 }

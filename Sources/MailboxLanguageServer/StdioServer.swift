@@ -3,9 +3,10 @@ import MailboxText
 import Synchronization
 
 /// `mailsim lsp`: the server on standard input and output. A reader thread cuts the input into messages
-/// (`Content-Length` framing, bounded), parses them and queues them; it also notes, as they arrive, the changes
-/// that cancel a running script and the `$/cancelRequest`s. The main thread answers the queue in order and, when
-/// it is empty, runs the scripts whose text changed and publishes their diagnostics.
+/// (`Content-Length` framing, bounded), parses them and queues them (`Inbox`, bounded: past its bound the reader
+/// waits); it also notes, as they arrive, the changes that cancel a running script and the `$/cancelRequest`s.
+/// The main thread answers the queue in order and, when it is empty, runs the scripts whose text changed and
+/// publishes their diagnostics. A writer thread sends what it answers (`Outbox`, bounded).
 public enum StdioServer {
     /// The longest header block read, and the largest body.
     public static let maxHeaderBytes = 8 * 1024
@@ -14,44 +15,82 @@ public enum StdioServer {
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown` then `exit`).
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let shared = Shared()
-        guard ReaderThread.start({ read(input, shared) }) else {
-            writeError(errorLine("cannot start the language server's reader thread"))
+        let inbox = Inbox()
+        guard let outbox = Outbox(fd: output), DetachedThread.start({ read(input, inbox) }) else {
+            writeError(errorLine("cannot start the language server's reader and writer threads"))
             return 1
         }
         var server = Server()
-        let writer = Writer(fd: output)
+        let status: Int32
+        switch loop(&server, inbox, outbox) {
+        case .exit(let code): status = code
+        // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
+        case .endOfInput: status = server.exitStatus ?? (server.hasShutDown ? 0 : 1)
+        case .outputLost: return 1
+        }
+        if outbox.flush() == .stalled { giveUp(outbox) }
+        return status
+    }
+
+    /// How the loop ended.
+    enum Ending {
+        case exit(Int32)
+        case endOfInput
+        /// The output is closed, or the client stopped reading (said on standard error).
+        case outputLost
+    }
+
+    /// Answers messages until `exit`, the end of input, or the loss of the output.
+    static func loop(_ server: inout Server, _ inbox: Inbox, _ outbox: Outbox) -> Ending {
+        func send(_ message: JSON) -> Bool {
+            // Diagnostics waiting to be written are replaced by newer ones for the same document.
+            let key = message["method"]?.stringValue == "textDocument/publishDiagnostics"
+                ? message["params"]?["uri"]?.stringValue : nil
+            switch outbox.send(message, key: key) {
+            case .queued: return true
+            case .gone: return false
+            case .stalled:
+                giveUp(outbox)
+                return false
+            }
+        }
         while true {
-            switch shared.pop() {
+            switch inbox.pop() {
             case .end:
-                // The client went away without `exit` (or after `shutdown` without `exit`): a clean exit.
-                return server.exitStatus ?? (server.hasShutDown ? 0 : 1)
+                return .endOfInput
             case .send(let message):
-                guard writer.send(message) else { return 1 }
-            case .message(let message):
-                if let id = message["id"], message["method"] != nil, shared.takeCancelled(id) {
-                    guard writer.send(Server.error(id: id, .requestCancelled, "cancelled")) else { return 1 }
+                guard send(message) else { return .outputLost }
+            case .message(let message, _):
+                if let id = message["id"], message["method"] != nil, inbox.takeCancelled(id) {
+                    guard send(Server.error(id: id, .requestCancelled, "cancelled")) else { return .outputLost }
                     continue
                 }
                 for answer in server.handle(message) {
-                    guard writer.send(answer) else { return 1 }
+                    guard send(answer) else { return .outputLost }
                 }
-                if let status = server.exitStatus { return status }
+                if let status = server.exitStatus { return .exit(status) }
             }
             // Nothing waiting: run what changed (a change arriving meanwhile cancels the run).
-            guard shared.isEmpty else { continue }
+            guard inbox.isEmpty else { continue }
             for uri in server.pendingURIs {
-                let generation = shared.generation.load(ordering: .acquiring)
-                let answers = server.runAndPublish(uri) { shared.generation.load(ordering: .relaxed) != generation }
+                guard inbox.isEmpty else { break }
+                let generation = inbox.generation.load(ordering: .acquiring)
+                let answers = server.runAndPublish(uri) { inbox.generation.load(ordering: .relaxed) != generation }
                 for answer in answers {
-                    guard writer.send(answer) else { return 1 }
+                    guard send(answer) else { return .outputLost }
                 }
             }
         }
     }
 
+    /// Says on standard error why the server leaves a client that does not read.
+    static func giveUp(_ outbox: Outbox) {
+        writeError(errorLine("the editor read none of mailsim lsp's answers for \(Int(outbox.stallSeconds)) s with over "
+                             + "\(outbox.maxQueuedBytes / (1024 * 1024)) MiB of them waiting; the server exits"))
+    }
+
     /// The reader thread's loop.
-    static func read(_ fd: Int32, _ shared: Shared) {
+    static func read(_ fd: Int32, _ inbox: Inbox) {
         var framing = Framing()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -59,12 +98,13 @@ public enum StdioServer {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             for item in framing.feed(chunk[0..<count]) {
-                if case .message(let message) = item { shared.note(message) }
-                shared.push(item)
-                if case .end = item { return }
+                if case .message(let message, _) = item { inbox.note(message) }
+                inbox.push(item)
             }
         }
-        shared.push(.end)
+        // The client went away: the running script is cancelled, so that the server ends at once.
+        inbox.generation.add(1, ordering: .releasing)
+        inbox.push(.end)
     }
 
     static func writeError(_ text: String) {
@@ -75,155 +115,38 @@ public enum StdioServer {
 
 /// What the reader hands the main thread.
 enum Incoming: Sendable {
-    case message(JSON)
+    /// A message, with the size of its body.
+    case message(JSON, size: Int)
     /// An answer the reader decided on its own (a parse error, a message too large).
     case send(JSON)
     case end
-}
 
-/// `Content-Length` framing: bytes in, messages out. A header block longer than `maxHeaderBytes`, or that
-/// cannot be read, is answered with a parse error and the input is searched for the next `Content-Length`;
-/// a body larger than `maxBodyBytes` is answered with an error and skipped without being held.
-public struct Framing {
-    private var buffer: [UInt8] = []
-    /// Bytes of an oversized body still to skip.
-    private var skipping = 0
-    /// Looking for the next header after a malformed one.
-    private var resyncing = false
-    let maxHeaderBytes: Int
-    let maxBodyBytes: Int
-
-    public init(maxHeaderBytes: Int = StdioServer.maxHeaderBytes, maxBodyBytes: Int = StdioServer.maxBodyBytes) {
-        self.maxHeaderBytes = maxHeaderBytes
-        self.maxBodyBytes = maxBodyBytes
-    }
-
-    private static let separator: [UInt8] = Array("\r\n\r\n".utf8)
-    private static let lengthName: [UInt8] = Array("content-length:".utf8)
-
-    /// The messages (and errors to send) that `bytes` completes.
-    mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Incoming] {
-        var bytes = bytes
-        if skipping > 0 {
-            let skipped = min(skipping, bytes.count)
-            skipping -= skipped
-            bytes = bytes.dropFirst(skipped)
-        }
-        buffer.append(contentsOf: bytes)
-        var out: [Incoming] = []
-        var start = 0
-        defer { buffer.removeSubrange(0..<min(start, buffer.count)) }
-        while start < buffer.count {
-            if resyncing {
-                guard let found = Framing.find(Framing.lengthName, in: buffer, from: start, caseInsensitive: true) else {
-                    // Keep a possible start of the name.
-                    start = max(start, buffer.count - Framing.lengthName.count)
-                    return out
-                }
-                start = found
-                resyncing = false
-            }
-            let limit = min(buffer.count, start + maxHeaderBytes)
-            guard let end = Framing.find(Framing.separator, in: buffer, from: start, until: limit) else {
-                if buffer.count - start >= maxHeaderBytes {
-                    out.append(.send(Server.error(id: .null, .parseError, "a header longer than \(maxHeaderBytes) bytes")))
-                    start += 1
-                    resyncing = true
-                    continue
-                }
-                return out
-            }
-            let header = buffer[start..<end]
-            guard let length = Framing.contentLength(header) else {
-                out.append(.send(Server.error(id: .null, .parseError, "a header without a valid Content-Length")))
-                start = end + 4
-                resyncing = true
-                continue
-            }
-            let bodyStart = end + 4
-            if length > maxBodyBytes {
-                out.append(.send(Server.error(id: .null, .invalidRequest,
-                                              "a message of \(length) bytes (at most \(maxBodyBytes) are read)")))
-                let available = buffer.count - bodyStart
-                if available >= length {
-                    start = bodyStart + length
-                } else {
-                    skipping = length - available
-                    start = buffer.count
-                }
-                continue
-            }
-            guard buffer.count - bodyStart >= length else { return out }
-            let body = buffer[bodyStart..<(bodyStart + length)]
-            start = bodyStart + length
-            out.append(Framing.parse(body))
-        }
-        return out
-    }
-
-    static func parse(_ body: ArraySlice<UInt8>) -> Incoming {
-        guard let text = String(validating: body, as: UTF8.self) else {
-            return .send(Server.error(id: .null, .parseError, "the message is not UTF-8"))
-        }
-        do {
-            return .message(try JSON.parse(text, maxDepth: 64))
-        } catch {
-            return .send(Server.error(id: .null, .parseError, "not JSON: \(error.description)"))
-        }
-    }
-
-    /// The value of `Content-Length` (its name in any case); nil when missing, repeated differently or not a number.
-    static func contentLength(_ header: ArraySlice<UInt8>) -> Int? {
-        var length: Int?
-        for line in header.split(separator: UInt8(ascii: "\n")) {
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard line.count >= lengthName.count,
-                  zip(line.prefix(lengthName.count), lengthName).allSatisfy({ lower($0) == $1 }) else { continue }
-            let value = String(decoding: line.dropFirst(lengthName.count), as: UTF8.self).trimmingBlanksBothEnds
-            guard value.count <= 12, let number = Int(value), number >= 0 else { return nil }
-            if let length, length != number { return nil }
-            length = number
-        }
-        return length
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, until: Int? = nil,
-                     caseInsensitive: Bool = false) -> Int? {
-        let end = (until ?? haystack.count) - needle.count
-        guard from <= end else { return nil }
-        for index in from...end {
-            var match = true
-            for k in 0..<needle.count {
-                let byte = caseInsensitive ? lower(haystack[index + k]) : haystack[index + k]
-                if byte != needle[k] { match = false; break }
-            }
-            if match { return index }
-        }
-        return nil
+    /// What the message counts for against the inbox's bound.
+    var size: Int {
+        if case .message(_, let size) = self { return size }
+        return 256
     }
 }
 
-extension String {
-    var trimmingBlanksBothEnds: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}
+/// The queue between the reader and the main thread (bounded: at most `maxMessages` messages and `maxBytes` of
+/// bodies, one larger message alone; the reader waits past that), the change counter that cancels a running
+/// script, and the ids of requests the client cancelled (the newest `maxMessages`).
+final class Inbox: Sendable {
+    static let maxMessages = 1024
+    static let maxBytes = 16 * 1024 * 1024
 
-/// The queue between the reader and the main thread, the change counter that cancels a running script, and
-/// the ids of requests the client cancelled.
-final class Shared: Sendable {
     /// Counts the changes seen by the reader: a run started at one value is cancelled when it moves.
     let generation = Atomic<Int>(0)
-    private let state = Locked<(queue: [Incoming], head: Int, cancelled: Set<String>)>(([], 0, []))
-    private let signal = Semaphore()
+    private struct State {
+        var queue: [Incoming] = []
+        var head = 0
+        var bytes = 0
+        /// The ids of cancelled requests, oldest first: at most `maxMessages` (a request still queued is among
+        /// the newest; older ids are let go).
+        var cancelled: [String] = []
+        var count: Int { queue.count - head }
+    }
+    private let state = Monitor(State())
 
     /// What the reader sees as a message arrives: a change cancels the running script; `$/cancelRequest` marks
     /// its id.
@@ -233,107 +156,77 @@ final class Shared: Sendable {
             generation.add(1, ordering: .releasing)
         case "$/cancelRequest"?:
             if let id = message["params"]?["id"] {
-                state.withLock { _ = $0.cancelled.insert(id.text) }
+                state.withLock { locked in
+                    guard !locked.value.cancelled.contains(id.text) else { return }
+                    locked.value.cancelled.append(id.text)
+                    if locked.value.cancelled.count > Inbox.maxMessages { locked.value.cancelled.removeFirst() }
+                }
             }
         default:
             break
         }
     }
 
+    /// Queues `item`, first waiting while the queue is full (the end of input is never held).
     func push(_ item: Incoming) {
-        state.withLock { $0.queue.append(item) }
-        signal.post()
+        state.withLock { locked in
+            if case .end = item {} else {
+                while locked.value.count > 0 && (locked.value.count >= Inbox.maxMessages || locked.value.bytes + item.size > Inbox.maxBytes) {
+                    locked.wait()
+                }
+            }
+            locked.value.queue.append(item)
+            locked.value.bytes += item.size
+            locked.wakeAll()
+        }
     }
 
     /// The next item, waiting for one.
     func pop() -> Incoming {
-        signal.wait()
-        return state.withLock { state in
-            let item = state.queue[state.head]
-            state.head += 1
-            if state.head > 1024 && state.head * 2 > state.queue.count {
-                state.queue.removeFirst(state.head)
-                state.head = 0
+        state.withLock { locked in
+            while locked.value.count == 0 { locked.wait() }
+            let item = locked.value.queue[locked.value.head]
+            locked.value.head += 1
+            locked.value.bytes -= item.size
+            if locked.value.head > 1024 && locked.value.head * 2 > locked.value.queue.count {
+                locked.value.queue.removeFirst(locked.value.head)
+                locked.value.head = 0
             }
+            locked.wakeAll()
             return item
         }
     }
 
-    var isEmpty: Bool { state.withLock { $0.head == $0.queue.count } }
+    var isEmpty: Bool { state.withLock { locked in locked.value.count == 0 } }
+
+    /// How many cancelled ids are held (tests).
+    var cancelledCount: Int { state.withLock { locked in locked.value.cancelled.count } }
 
     /// True (once) when the client cancelled request `id`.
     func takeCancelled(_ id: JSON) -> Bool {
-        state.withLock { $0.cancelled.remove(id.text) != nil }
-    }
-}
-
-/// A counting semaphore on a POSIX mutex and condition.
-final class Semaphore: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var count = 0
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        condition.deallocate()
-    }
-
-    func post() {
-        pthread_mutex_lock(mutex)
-        count += 1
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    func wait() {
-        pthread_mutex_lock(mutex)
-        while count == 0 { pthread_cond_wait(condition, mutex) }
-        count -= 1
-        pthread_mutex_unlock(mutex)
-    }
-}
-
-/// Writes framed messages to a file descriptor.
-struct Writer {
-    let fd: Int32
-
-    /// False when the output is gone.
-    func send(_ message: JSON) -> Bool {
-        let body = Array(message.text.utf8)
-        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
+        state.withLock { locked in
+            guard let index = locked.value.cancelled.firstIndex(of: id.text) else { return false }
+            locked.value.cancelled.remove(at: index)
+            return true
         }
-        return true
     }
 }
 
 /// A detached POSIX thread running a closure.
-private final class ReaderThread: Sendable {
+final class DetachedThread: Sendable {
     let body: @Sendable () -> Void
 
     private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         var thread = pthread_t()
-        let context = Unmanaged.passRetained(ReaderThread(body)).toOpaque()
+        let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
         let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<ReaderThread>.fromOpaque(raw!).takeRetainedValue().body()
+            Unmanaged<DetachedThread>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, context)
         guard status == 0 else {
-            Unmanaged<ReaderThread>.fromOpaque(context).release()
+            Unmanaged<DetachedThread>.fromOpaque(context).release()
             return false
         }
         pthread_detach(thread)

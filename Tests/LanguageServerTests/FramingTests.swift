@@ -9,7 +9,7 @@ import Testing
     func kinds(_ items: [Incoming]) -> [String] {
         items.map { item in
             switch item {
-            case .message(let json): "message \(json["id"]?.integerValue ?? -1)"
+            case .message(let json, _): "message \(json["id"]?.integerValue ?? -1)"
             case .send(let json): "error \(json["error"]?["code"]?.integerValue ?? 0)"
             case .end: "end"
             }
@@ -49,5 +49,50 @@ import Testing
         #expect(kinds(framing.feed(ArraySlice(frame("{nope")))) == ["error -32700"])
         #expect(kinds(framing.feed(ArraySlice(frame(String(repeating: "[", count: 100) + String(repeating: "]", count: 100)))))
                 == ["error -32700"])
+    }
+
+    @Test func aHeaderEndingInBareLineFeedsEndsThere() {
+        // LF LF ends a header as CR LF CR LF does; the next message is its own.
+        var framing = Framing()
+        let body = #"{"id":5}"#
+        let items = framing.feed(ArraySlice(Array("Content-Length: \(body.utf8.count)\n\n\(body)".utf8) + frame(#"{"id":6}"#)))
+        #expect(kinds(items) == ["message 5", "message 6"])
+        // Mixed: LF then CR LF, and a header line ending in LF among CR LF ones.
+        var mixed = Framing()
+        let more = mixed.feed(ArraySlice(Array("Content-Type: x\r\nContent-Length: 8\n\r\n{\"id\":7}".utf8) + frame(#"{"id":8}"#)))
+        #expect(kinds(more) == ["message 7", "message 8"])
+    }
+
+    @Test func aLengthIsPlainDecimalDigits() {
+        for value in ["+8", "-1", "8x", " 5x", "0x8", "8 8", "", "١٢"] {
+            var framing = Framing()
+            let items = framing.feed(ArraySlice(Array("Content-Length: \(value)\r\n\r\n{\"id\":1}".utf8) + frame(#"{"id":9}"#)))
+            #expect(kinds(items) == ["error -32700", "message 9"], "Content-Length: \(value)")
+        }
+        var framing = Framing()
+        #expect(kinds(framing.feed(ArraySlice(Array("Content-Length:  8 \t\r\n\r\n{\"id\":2}".utf8)))) == ["message 2"])
+    }
+
+    @Test func aRunOfJunkIsOneErrorAndTheNextMessageIsRead() {
+        // 1 MiB of `content-length:` (every 15 bytes a header start that never ends), then a request.
+        var framing = Framing()
+        let junk = Array(String(repeating: "content-length:", count: 1_048_576 / 15).utf8)
+        var items: [Incoming] = []
+        var offset = 0
+        while offset < junk.count {
+            items += framing.feed(junk[offset..<min(junk.count, offset + 65536)])
+            offset += 65536
+        }
+        items += framing.feed(ArraySlice(frame(#"{"id":10}"#)))
+        #expect(kinds(items) == ["error -32700", "message 10"])
+        // After a message was read, the next run of junk is reported again.
+        let again = framing.feed(ArraySlice(Array("Content-Length: nope\r\n\r\n".utf8) + frame(#"{"id":11}"#)))
+        #expect(kinds(again) == ["error -32700", "message 11"])
+    }
+
+    @Test func junkRightBeforeAMessageDoesNotSwallowIt() {
+        var framing = Framing()
+        let items = framing.feed(ArraySlice(Array("content-length:content-length:garbage: 12".utf8) + frame(#"{"id":12}"#)))
+        #expect(kinds(items) == ["error -32700", "message 12"])
     }
 }

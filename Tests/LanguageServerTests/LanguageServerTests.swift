@@ -1,3 +1,4 @@
+import Glibc
 import MailboxAnimation
 import MailboxLanguageServer
 import MailboxScript
@@ -12,14 +13,14 @@ import Testing
     static let uri = "file:///work/scripts/swipe.mbs"
 
     /// An initialized server with `text` open as `uri`, its diagnostics published; the messages it sent.
-    func open(_ text: String, pictures: String = "data") -> (Server, [JSON]) {
+    func open(_ text: String, pictures: String = "data", uri: String = Self.uri) -> (Server, [JSON]) {
         var server = Server()
         _ = server.handle(request(1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
         _ = server.handle(notify("initialized", .object([])))
         _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(Self.uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
+            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
         ]))])))
-        let published = server.runAndPublish(Self.uri)
+        let published = server.runAndPublish(uri)
         return (server, published)
     }
 
@@ -31,8 +32,8 @@ import Testing
         .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
     }
 
-    func at(_ line: Int, _ character: Int) -> JSON {
-        .object([("textDocument", .object([("uri", .string(Self.uri))])),
+    func at(_ line: Int, _ character: Int, uri: String = Self.uri) -> JSON {
+        .object([("textDocument", .object([("uri", .string(uri))])),
                  ("position", .object([("line", .int(line)), ("character", .int(character))]))])
     }
 
@@ -233,13 +234,42 @@ import Testing
         #expect(diagnostics(published).isEmpty)
     }
 
+    /// A new empty folder under /tmp, with `files` (regular) and `fifos` (named pipes) in it.
+    func folder(files: [String], fifos: [String] = []) throws -> String {
+        var template = Array("/tmp/mailsim-lsp-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let path = try #require(made.map { String(cString: $0) })
+        for name in files {
+            let fd = Glibc.open(path + "/" + name, O_CREAT | O_WRONLY, 0o644)
+            try #require(fd >= 0)
+            close(fd)
+        }
+        for name in fifos { try #require(mkfifo(path + "/" + name, 0o644) == 0) }
+        return path
+    }
+
     @Test func loadGoesToTheFileBesideTheScript() throws {
-        var (server, _) = open("load part two.mbs\n")
-        let location = try #require(ask(&server, "textDocument/definition", at(0, 6)))
+        let path = try folder(files: ["part", "common.mbs"])
+        let uri = "file://\(path)/swipe.mbs"
+        var (server, _) = open("load part two.mbs\n", uri: uri)
+        let location = try #require(ask(&server, "textDocument/definition", at(0, 6, uri: uri)))
         // `load` reads one word: the file is `part`.
-        #expect(location["uri"]?.stringValue == "file:///work/scripts/part")
-        var (other, _) = open("load common.mbs\n")
-        #expect(ask(&other, "textDocument/definition", at(0, 6))?["uri"]?.stringValue == "file:///work/scripts/common.mbs")
+        #expect(location["uri"]?.stringValue == "file://\(path)/part")
+        var (other, _) = open("load common.mbs\n", uri: uri)
+        #expect(ask(&other, "textDocument/definition", at(0, 6, uri: uri))?["uri"]?.stringValue == "file://\(path)/common.mbs")
+    }
+
+    @Test func loadOffersRegularFilesOnly() throws {
+        // An editor may hang opening a FIFO or /dev/zero: only a regular file is offered.
+        let path = try folder(files: ["real.mbs"], fifos: ["pipe.mbs"])
+        let uri = "file://\(path)/swipe.mbs"
+        for (target, offered) in [("pipe.mbs", false), ("/dev/zero", false), ("/dev/null", false), ("/tmp", false),
+                                  ("missing.mbs", false), ("real.mbs", true)] {
+            var (server, _) = open("load \(target)\n", uri: uri)
+            let answer = server.handle(request(7, "textDocument/definition", at(0, 6, uri: uri))).first
+            #expect(answer?["error"] == nil, "load \(target)")
+            #expect((answer?["result"]?["uri"] != nil) == offered, "load \(target): \(answer?.text ?? "nothing")")
+        }
     }
 
     @Test func theOutlineListsSectionsAndGestures() throws {
@@ -290,6 +320,41 @@ import Testing
         ])))
         #expect(diagnostics(server.runAndPublish(Self.uri)).isEmpty)
         #expect(server.analysis(of: Self.uri)?.lines == ["pan msg1 -180", "release", ""])
+    }
+
+    @Test func theDocumentsHeldAreBounded() throws {
+        var server = Server()
+        server.limits = DocumentLimits(maxDocuments: 2, maxBytes: 100)
+        _ = server.handle(request(1, "initialize"))
+        func open(_ uri: String, _ text: String) -> [JSON] {
+            server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
+                ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
+            ]))])))
+        }
+        func symbols(_ uri: String) -> JSON? {
+            server.handle(request(5, "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))).first
+        }
+        #expect(open("file:///a.mbs", "settle\n").isEmpty)
+        #expect(open("file:///b.mbs", "settle\n").isEmpty)
+        // A third document: not opened, and the editor is told why.
+        let refused = open("file:///c.mbs", "settle\n")
+        #expect(refused.first?["method"]?.stringValue == "window/showMessage")
+        let message = try #require(refused.first?["params"]?["message"]?.stringValue)
+        #expect(message.contains("file:///c.mbs") && message.contains("at most 2 documents"), "\(message)")
+        #expect(symbols("file:///c.mbs")?["error"]?["code"]?.integerValue == -32602)
+        // Reopening one already open is no new document.
+        #expect(open("file:///a.mbs", "settle\nsettle\n").isEmpty)
+        // A change that grows the text held past the bound closes that document, saying so.
+        let grown = server.handle(notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string("file:///b.mbs")), ("version", .int(2))])),
+            ("contentChanges", .array([.object([("text", .string(String(repeating: "settle\n", count: 20)))])])),
+        ])))
+        #expect(grown.map { $0["method"]?.stringValue ?? "" } == ["textDocument/publishDiagnostics", "window/showMessage"])
+        #expect(grown.last?["params"]?["message"]?.stringValue?.contains("100 bytes") == true)
+        #expect(symbols("file:///b.mbs")?["error"]?["code"]?.integerValue == -32602)
+        #expect(symbols("file:///a.mbs")?["result"] != nil)
+        // One too large alone is refused too.
+        #expect(open("file:///d.mbs", String(repeating: "x", count: 200)).first?["method"]?.stringValue == "window/showMessage")
     }
 
     @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {

@@ -230,7 +230,139 @@ def raw_checks():
     check("a message written a byte at a time is read", [m.get("id") for m in read_messages(out)] == [1, 2] and code == 0)
 
 
+def vm_rss_mib(pid):
+    """The resident memory of process `pid` in MiB (/proc/PID/status), or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def hardening_checks():
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    shutdown_exit = frame({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"})
+
+    # Junk is skipped to the next header with one error, not one per `content-length:` in it.
+    junk = b"content-length:" * (1024 * 1024 // 15)
+    started = time.monotonic()
+    answers, code = raw(frame(init) + junk + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"}) + shutdown_exit, timeout=60)
+    took = time.monotonic() - started
+    errors = [a for a in answers or [] if a.get("error", {}).get("code") == -32700]
+    print(f"     (1 MiB of content-length: junk: {len(errors)} parse errors, {took:.2f} s)")
+    check("1 MiB of junk is one parse error, and the next request is answered",
+          len(errors) == 1 and [a.get("id") for a in answers][-2:] == [2, 9] and code == 0, (len(errors), code))
+
+    # A header ending in LF LF (no CR) ends there: the next message is read.
+    body = json.dumps({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}).encode()
+    answers, code = raw(frame(init) + b"Content-Length: %d\n\n" % len(body) + body + frame({"jsonrpc": "2.0", "method": "exit"}))
+    check("a header ending in LF LF: the message and the next one are read (exit 0)",
+          [a.get("id") for a in answers or []] == [1, 3] and code == 0, (answers, code))
+
+    # Content-Length is plain decimal digits.
+    for value in (b"+5", b"-1", b" 5x"):
+        answers, code = raw(frame(init) + b"Content-Length: " + value + b"\r\n\r\n{}{}{}" + shutdown_exit)
+        check(f"Content-Length: {value.decode()!r} is refused and the next message read",
+              answers and answers[1].get("error", {}).get("code") == -32700 and answers[-1].get("id") == 9 and code == 0,
+              (answers, code))
+
+    # Closing standard input during a long run ends the server at once (the run is cancelled).
+    proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    # Slow lines (a 30-second pan each): the run would take the bound's 3 s.
+    text = "pan msg1 -100 in 30\nrelease\n" * 5000
+    proc.stdin.write(frame(init) + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+                     + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                         "uri": "file:///tmp/long.mbs", "languageId": "mbs", "version": 1, "text": text}}}))
+    proc.stdin.flush()
+    time.sleep(0.5)
+    running = proc.poll() is None
+    started = time.monotonic()
+    proc.stdin.close()
+    proc.stdout.read()
+    code = proc.wait(30)
+    took = time.monotonic() - started
+    print(f"     (exit {took:.2f} s after the end of input, during a run)")
+    check("the end of input during a run: exit at once (< 0.5 s), status 1", running and took < 0.5 and code == 1, (took, code))
+
+
+def not_reading_checks():
+    """A client that writes and never reads: the server's memory stays bounded, or it leaves."""
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    uri = "file:///tmp/unread.mbs"
+    proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(frame(init) + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+                     + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                         "uri": uri, "languageId": "mbs", "version": 1, "text": SCRIPT}}}))
+    proc.stdin.flush()
+    sent = [0]
+
+    def write_all():
+        version = 2
+        try:
+            while sent[0] < 32 * 1024 * 1024:
+                batch = b"".join(frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                    "textDocument": {"uri": uri, "version": version + k},
+                    "contentChanges": [{"range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 1}},
+                                        "text": "s"}]}}) for k in range(64))
+                version += 64
+                proc.stdin.write(batch)
+                proc.stdin.flush()
+                sent[0] += len(batch)
+        except (BrokenPipeError, OSError):
+            pass
+
+    import threading
+    writer = threading.Thread(target=write_all, daemon=True)
+    writer.start()
+    peak = 0
+    deadline = time.monotonic() + 120
+    while writer.is_alive() and proc.poll() is None and time.monotonic() < deadline:
+        peak = max(peak, vm_rss_mib(proc.pid) or 0)
+        time.sleep(0.05)
+    peak = max(peak, vm_rss_mib(proc.pid) or 0)
+    ended = proc.poll() is not None
+    print(f"     (a client that never reads: {sent[0] / 2**20:.1f} MiB of didChange sent, peak RSS {peak:.0f} MiB, "
+          f"server {'ended' if ended else 'running'})")
+    check("a client that sends 32 MiB of changes and never reads: the server stays under 100 MiB",
+          peak < 100 and (ended or sent[0] >= 32 * 1024 * 1024), (peak, sent[0]))
+    proc.kill()
+    proc.wait()
+
+    # Requests whose answers are never read: the server leaves, saying why, once its output is over the bound.
+    proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(frame(init) + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+                     + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                         "uri": uri, "languageId": "mbs", "version": 1, "text": SCRIPT}}}))
+    hover = b"".join(frame({"jsonrpc": "2.0", "id": 100 + k, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": uri}, "position": {"line": 1, "character": 1}}}) for k in range(100))
+    peak = 0
+    started = time.monotonic()
+    try:
+        while proc.poll() is None and time.monotonic() - started < 60:
+            proc.stdin.write(hover)
+            proc.stdin.flush()
+            peak = max(peak, vm_rss_mib(proc.pid) or 0)
+    except (BrokenPipeError, OSError):
+        pass
+    try:
+        code = proc.wait(30)
+    except subprocess.TimeoutExpired:
+        code = "hung"
+        proc.kill()
+        proc.wait()
+    took = time.monotonic() - started
+    stderr = proc.stderr.read().decode(errors="replace")
+    print(f"     (hovers never read: exit status {code} after {took:.1f} s, peak RSS {peak:.0f} MiB; {stderr.strip()[:160]!r})")
+    check("answers never read: the server leaves with status 1 and says why on stderr",
+          code == 1 and "read" in stderr and peak < 100, (code, stderr[:200]))
+
+
 asyncio.run(protocol_checks())
 raw_checks()
+hardening_checks()
+not_reading_checks()
 print(f"{passed} LSP protocol checks passed" if not failures else f"{len(failures)} of {passed + len(failures)} LSP checks failed")
 sys.exit(1 if failures else 0)

@@ -1,0 +1,61 @@
+@testable import MailboxLanguageServer
+import Testing
+
+/// `LineStore`: the document's lines in chunks, so that an edit costs about its size (issue 32 item 9).
+@Suite struct LineStoreTests {
+    /// A small deterministic generator (xorshift), so that a failure can be replayed.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(max(1, bound)))
+        }
+    }
+
+    @Test func randomEditsMatchAnArray() {
+        var generator = Generator(state: 0x9E37_79B9_7F4A_7C15)
+        var model = (0..<5000).map { "line \($0)" }
+        var store = LineStore(model)
+        for step in 0..<3000 {
+            let before = store
+            let low = generator.next(model.count + 1)
+            let high = low + generator.next(min(3000, model.count - low) + 1)
+            let inserted = (0..<generator.next(step % 7 == 0 ? 2500 : 4)).map { "new \(step).\($0)" }
+            model.replaceSubrange(low..<high, with: inserted)
+            store.replaceSubrange(low..<high, with: inserted)
+            #expect(store.count == model.count, "step \(step)")
+            #expect(store.bytes == model.reduce(0) { $0 + $1.utf8.count + 1 }, "step \(step)")
+            let changed = high > low || !inserted.isEmpty
+            #expect(store.firstDifference(from: before) == (changed ? low : nil),
+                    "step \(step)")
+            if step % 100 == 0 { #expect(Array(store) == model, "step \(step)") }
+        }
+        #expect(Array(store) == model)
+        #expect(store == LineStore(model))
+        // Emptied, then filled again.
+        store.replaceSubrange(0..<store.count, with: [])
+        #expect(store.isEmpty)
+        store.replaceSubrange(0..<0, with: ["a", "b"])
+        #expect(store == ["a", "b"])
+    }
+
+    @Test func anEditCostsAboutItsSizeNotTheDocuments() {
+        // 2,000 one-character edits in the middle of a 1,000,000-line document, each with the previous
+        // version still held (as the analysis holds it): before, each edit copied every line (27.9 s).
+        var document = Document(uri: "file:///big.mbs", version: 1, text: String(repeating: "advance 0.01\n", count: 1_000_000))
+        var held = document.lines
+        let took = ContinuousClock().measure {
+            for k in 0..<2000 {
+                document.replace(TextRange(line: 500_000, from: k, to: k), with: "x")
+                #expect(document.lines.firstDifference(from: held) == 500_000)
+                held = document.lines
+            }
+        }
+        #expect(took < .seconds(2), "2,000 edits took \(took)")
+        #expect(document.lines.count == 1_000_001)
+        #expect(document.lines[500_000] == String(repeating: "x", count: 2000) + "advance 0.01")
+        #expect(document.lines[499_999] == "advance 0.01" && document.lines[1_000_000] == "")
+    }
+}
