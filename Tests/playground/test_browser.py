@@ -47,9 +47,9 @@ COMPOSE = (320 - 22, 42)
 class Server:
     """`mailsim-playground --port 0`, its address read from the line it prints."""
 
-    def __init__(self):
-        self.process = subprocess.Popen([PLAYGROUND, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True)
+    def __init__(self, *arguments):
+        self.process = subprocess.Popen([PLAYGROUND, "--port", "0", *arguments], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
         self.output = []
         found = threading.Event()
         self.url = None
@@ -528,6 +528,22 @@ class PlaygroundInChromium(unittest.TestCase):
         for line in self.lines():
             self.assertIn(line, player.text_content("#script"))
         self.assertEqual(problems, [], "the player's page had errors (its policy blocked something?)")
+
+    def test_a_session_closed_for_idling_says_so_on_the_page(self):
+        # A server that closes a page after 2 s without a message (--idle-timeout): the banner gives its words.
+        idle = Server("--idle-timeout", "2")
+        try:
+            page = self.open(idle.url)
+            deadline = time.monotonic() + 10
+            while page.is_hidden("#banner"):
+                self.assertLess(time.monotonic(), deadline, "the page was not told its session closed")
+                page.wait_for_timeout(50)
+            text = page.text_content("#banner-text")
+            self.assertIn("closed after 2 s without use; reconnect to go on", text)
+            self.assertIn("Your session is its script", text)
+            self.assertEqual(page.text_content("#conn"), "disconnected")
+        finally:
+            idle.stop()
 
     def test_download_gif_is_a_gif_of_the_session(self):
         self.drag(200, MSG1_Y, -180, seconds=0.3)
