@@ -20,10 +20,10 @@ struct GuardedChannel: ServerChildChannel {
             // On the channel's event loop, before it reads: the pipeline is the upgradable HTTP one.
             let address = channel.remoteAddress?.ipAddress ?? "an unknown address"
             guard connections.open(from: address) else {
-                let body = "\(ConnectionLimits.perAddress) connections are open from \(address); close some\n"
-                let text = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
-                    + "Retry-After: 10\r\nConnection: close\r\n\r\n" + body
-                channel.writeAndFlush(channel.allocator.buffer(string: text)).whenComplete { _ in channel.close(promise: nil) }
+                // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
+                UpgradeRefusal(status: .serviceUnavailable,
+                               reason: "\(ConnectionLimits.perAddress) connections are open from \(address); close some",
+                               retryAfter: 10).answer(on: channel)
                 return value
             }
             channel.closeFuture.whenComplete { _ in connections.close(from: address) }

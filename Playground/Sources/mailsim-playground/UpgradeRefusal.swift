@@ -11,6 +11,8 @@ import NIOHTTP1
 struct UpgradeRefusal: Error {
     let status: HTTPResponseStatus
     let reason: String
+    /// Seconds the client should wait before trying again (`Retry-After`), if any.
+    var retryAfter: Int? = nil
 
     /// The session's place when the upgrade may go ahead (taken now, before the 101), else why not.
     static func check(_ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
@@ -44,6 +46,7 @@ struct UpgradeRefusal: Error {
         headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Connection", value: "close")
+        if let retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
         channel.write(HTTPServerResponsePart.head(head), promise: nil)
         channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
