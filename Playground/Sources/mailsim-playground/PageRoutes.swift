@@ -77,9 +77,12 @@ enum PageRoutes {
         "'sha256-" + Data(SHA256.hash(data: Array(block.utf8))).base64EncodedString() + "'"
     }
 
+    /// `Referrer-Policy: same-origin`: nothing of the page's address leaves it, and the page's own form post (the
+    /// player, "Open walkthrough") carries its `Origin`, which exports check (under `no-referrer` a browser sends
+    /// `Origin: null` on a form's navigation).
     static func headers(type: String, policy: String = contentSecurityPolicy) -> HTTPFields {
         [.contentType: type, .cacheControl: "no-store", HTTPField.Name("Content-Security-Policy")!: policy,
-         HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer"]
+         HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin"]
     }
 
     static func asset(_ body: String, type: String, headOnly: Bool = false) -> Response {
