@@ -472,12 +472,18 @@ def typed_text_is_kept(locale):
     out = send(child, "type " + text)
     expect_not_in(out, "error")
     out = send(child, "show compose.to")
-    expect_in(out, f"compose.to = {text}\r\n")
+    expect_in(out, f'compose.to = "{text}"\r\n')  # text with blanks prints quoted, as a script writes it
     target = os.path.join(WORK, "typed-" + "-".join(f"{k}={v}" for k, v in locale.items()) + ".mbs")
-    send(child, f"save {target} --force")
+    send(child, f"save {target} --expect --force")
     leave(child)
     with open(target, encoding="utf-8") as f:
-        expect_in(f.read(), "type " + text)
+        saved = f.read()
+    expect_in(saved, "type " + text)
+    expect_in(saved, f'expect compose.to == "{text}"')
+    # Issue 32 item 11: the saved expectations read back (a value with blanks once made `run` refuse the line).
+    run = subprocess.run([BINARY, "run", target], capture_output=True, text=True, timeout=TIMEOUT)
+    if run.returncode != 0:
+        raise AssertionError(f"mailsim run exited {run.returncode}: {run.stderr.strip()[:300]}")
 
 
 @check("LANG=C.UTF-8: typed UTF-8 (héllo wörld ✓) is kept at the prompt and by save")
