@@ -67,10 +67,14 @@ static-libs:
 	  else mv $(STATIC_LIBS)/libedit.pc.new $(STATIC_LIBS)/libedit.pc; fi; \
 	else rm -f $(STATIC_LIBS)/libedit.a $(STATIC_LIBS)/libtinfo.a $(STATIC_LIBS)/libbsd.a $(STATIC_LIBS)/libmd.a $(STATIC_LIBS)/libedit.pc; fi
 
-## run: the REPL on a terminal; otherwise the demo script, traced.
-run: release
-	@if [ -t 0 ]; then exec .build/release/mailsim; \
-	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
+## run: the REPL on a terminal; otherwise the demo script, traced. MAILSIM=PATH runs another build (no release
+## build then; the REPL test runs `make run MAILSIM=.build/debug/mailsim` through a pty). The REPL runs as a job
+## of its own (`set -m`: its own process group, given the terminal, which the shell takes back and hands to make
+## when it ends), so that Ctrl-C at the prompt reaches the REPL alone: make, not interrupted, exits as it does.
+MAILSIM ?= .build/release/mailsim
+run: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
+	@if [ -t 0 ]; then set -m; $(MAILSIM); \
+	else $(MAILSIM) run --trace Scripts/tour/tour.mbs; fi
 
 ## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
 ## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
@@ -184,7 +188,6 @@ golden: deps
 
 ## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
 ## the default profile and under ios-course-mailbox (seed 002's app); MAILSIM=PATH records with another build.
-MAILSIM ?= .build/release/mailsim
 real-apps-gifs: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
 	for profile in mailbox ios-course-mailbox; do \
 	  { echo "set profile $$profile"; cat Scripts/tour/side-by-side.mbs; } \

@@ -243,6 +243,25 @@ def interrupt_line():
     leave(child)
 
 
+@check("under `make run`, Ctrl-C at the prompt then quit ends make with 0, not 130 (make is not interrupted)")
+def interrupt_under_make_run():
+    make = pexpect.spawn("make", ["--no-print-directory", "-s", "-C", ROOT, "run", f"MAILSIM={BINARY}"],
+                         env=environment(os.path.join(WORK, "history-make")), cwd=WORK, encoding="utf-8",
+                         codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120), preexec_fn=default_signals)
+    children.append(make)
+    make.expect(PROMPT)
+    make.sendcontrol("c")   # the terminal sends SIGINT to its foreground process group
+    make.expect(PROMPT)
+    out = send(make, "show time")
+    expect_in(out, "time = 0")
+    make.send("quit\r")
+    make.expect(pexpect.EOF)
+    make.close()
+    if make.signalstatus is not None or make.exitstatus != 0:
+        raise AssertionError(f"make ended with status {make.exitstatus}, signal {make.signalstatus}: "
+                             f"{make.before[-200:]!r}")
+
+
 @check("Ctrl-C stops a long command and changes nothing")
 def interrupt_command():
     child = spawn()
