@@ -17,7 +17,8 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie) $(if $(LTO),--experimental-lto-mode=$(LTO))
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
-  fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps
+  fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
+  test-completion completion-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -119,7 +120,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground pictures formats faults hostile install browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground pictures formats faults hostile install completion browser lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -146,6 +147,8 @@ test: deps
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
+	@$(MAKE) --no-print-directory completion-deps
+	$(call logged,completion,python3 Tests/install/test_completion.py .build/debug/mailsim)
 	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
@@ -168,6 +171,17 @@ lsp-deps:
 	  || python3 -m pip install --quiet --user --break-system-packages pygls lsprotocol; }
 	@command -v nvim >/dev/null || { echo "installing neovim (for the LSP test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim; }
+
+## test-completion: the bash, zsh and fish completions complete file names where mailsim takes a file, typed at
+## real interactive bash and zsh through a pty and asked of fish (Tests/install/test_completion.py; pexpect).
+## completion-deps installs zsh and fish when missing. `make test` runs it.
+test-completion: completion-deps
+	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
+	python3 Tests/install/test_completion.py .build/debug/mailsim
+completion-deps:
+	@missing=$$(for p in zsh fish; do command -v $$p >/dev/null || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing" $$missing "(for the completion test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 ## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
 ## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel

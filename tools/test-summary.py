@@ -27,6 +27,7 @@ PATTERNS = {
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
+    "completion": [(r"^(\d+) passed, 0 failed", "completion checks")],
     "browser": [(r"^Ran (\d+) tests?", "browser checks")],
     "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
     "nvim": [(r"^(\d+) Neovim LSP checks passed", "Neovim LSP checks")],
