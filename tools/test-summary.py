@@ -18,7 +18,7 @@ PATTERNS = {
              (r"Executed (\d+) tests?, with 0 failures", "unit tests")],
     "scripts": [(r"^(\d+) passed, 0 failed", "scripts")],
     "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],
-    "docs": [(r"^docs: (\d+) examples ran, 0 failed", "doc examples")],
+    "docs": [(r"^docs: (\d+) examples ran(?: \(\d+ of them outputs\))?, 0 failed", "doc examples")],
     "trace": [(r"^trace events: all checks passed", "trace-event checks")],
     "reference": [(r"^reference model: (\d+) checks, 0 failed", "reference-model checks")],
     "pictures": [(r"^Ran (\d+) tests?", "picture checks")],
