@@ -1,6 +1,10 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install what they build with when it is
 # missing (Debian's libedit-dev for the REPL, libcairo2-dev, libpng-dev, libwebp-dev, libavformat-dev, libavcodec-dev and fonts-dejavu-core for pictures).
-SWIFT_BUILD_FLAGS ?= --disable-index-store
+## SwiftPM adds -color-diagnostics to every compile command when its output is a terminal, and a changed command
+## is rebuilt: the colour is set here either way (--no-color-diagnostics, what a build that is not on a terminal
+## uses), so that a build started from a terminal and one that is not are the same build (`make run </dev/null`
+## then `make run` builds once).
+SWIFT_BUILD_FLAGS ?= --disable-index-store --no-color-diagnostics
 
 ## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
