@@ -145,7 +145,8 @@ public struct Expectation: Equatable, Sendable {
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
          within: String?) {
-        let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: value) } else { nil }
+        let named = Parser.unquoted(value).map { $0[...] } ?? value
+        let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: named) } else { nil }
         self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
                   written: .value(value, within: within), paletteName: paletteName)
     }

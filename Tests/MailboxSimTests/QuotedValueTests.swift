@@ -76,6 +76,12 @@ import Testing
         #expect(try Lexer.tokens("expect compose.to == \"a b\" # c"[...]).map(\.text) == ["expect", "compose.to", "==", "\"a b\""])
     }
 
+    /// A quoted palette name stands for the colour that name has where the check runs, as a bare one does.
+    @Test func aQuotedPaletteNameFollowsThePalette() {
+        let report = run("set color.yellow #FFD700\npan msg1 -180\nexpect msg1.background == \"yellow\"\nexpect msg1.background == yellow\nrelease\n")
+        #expect(report.error == nil && report.failures.isEmpty, "\(report.failures)")
+    }
+
     /// A quoted value that does not read is refused, with the column.
     @Test func badQuotesAreRefused() {
         #expect(throws: ScriptError.badQuote(.unterminated, column: 6)) { try Parser.parse("type \"abc"[...]) }
