@@ -1,6 +1,10 @@
 # mailsim: the two set-up commands are `make run` and `make test`; both install what they build with when it is
 # missing (Debian's libedit-dev for the REPL, libcairo2-dev, libpng-dev, libwebp-dev, libavformat-dev, libavcodec-dev and fonts-dejavu-core for pictures).
-SWIFT_BUILD_FLAGS ?= --disable-index-store
+## SwiftPM adds -color-diagnostics to every compile command when its output is a terminal, and a changed command
+## is rebuilt: the colour is set here either way (--no-color-diagnostics, what a build that is not on a terminal
+## uses), so that a build started from a terminal and one that is not are the same build (`make run </dev/null`
+## then `make run` builds once).
+SWIFT_BUILD_FLAGS ?= --disable-index-store --no-color-diagnostics
 
 ## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
@@ -17,7 +21,8 @@ RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie) $(if $(LTO),--experimental-lto-mode=$(LTO))
 
 .PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
-  fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps
+  fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
+  test-completion completion-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -67,10 +72,14 @@ static-libs:
 	  else mv $(STATIC_LIBS)/libedit.pc.new $(STATIC_LIBS)/libedit.pc; fi; \
 	else rm -f $(STATIC_LIBS)/libedit.a $(STATIC_LIBS)/libtinfo.a $(STATIC_LIBS)/libbsd.a $(STATIC_LIBS)/libmd.a $(STATIC_LIBS)/libedit.pc; fi
 
-## run: the REPL on a terminal; otherwise the demo script, traced.
-run: release
-	@if [ -t 0 ]; then exec .build/release/mailsim; \
-	else .build/release/mailsim run --trace Scripts/tour/tour.mbs; fi
+## run: the REPL on a terminal; otherwise the demo script, traced. MAILSIM=PATH runs another build (no release
+## build then; the REPL test runs `make run MAILSIM=.build/debug/mailsim` through a pty). The REPL runs as a job
+## of its own (`set -m`: its own process group, given the terminal, which the shell takes back and hands to make
+## when it ends), so that Ctrl-C at the prompt reaches the REPL alone: make, not interrupted, exits as it does.
+MAILSIM ?= .build/release/mailsim
+run: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
+	@if [ -t 0 ]; then set -m; $(MAILSIM); \
+	else $(MAILSIM) run --trace Scripts/tour/tour.mbs; fi
 
 ## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
 ## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
@@ -116,7 +125,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install completion browser lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -144,6 +153,8 @@ test: deps
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
+	@$(MAKE) --no-print-directory completion-deps
+	$(call logged,completion,python3 Tests/install/test_completion.py .build/debug/mailsim)
 	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
@@ -167,6 +178,17 @@ lsp-deps:
 	@command -v nvim >/dev/null || { echo "installing neovim (for the LSP test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim; }
 
+## test-completion: the bash, zsh and fish completions complete file names where mailsim takes a file, typed at
+## real interactive bash and zsh through a pty and asked of fish (Tests/install/test_completion.py; pexpect).
+## completion-deps installs zsh and fish when missing. `make test` runs it.
+test-completion: completion-deps
+	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
+	python3 Tests/install/test_completion.py .build/debug/mailsim
+completion-deps:
+	@missing=$$(for p in zsh fish; do command -v $$p >/dev/null || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing" $$missing "(for the completion test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+
 ## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
 ## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel
 ## checks and the downloaded script replayed by mailsim (Tests/playground/test_browser.py, tools/browser-tests.sh);
@@ -186,7 +208,6 @@ golden: deps
 
 ## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
 ## the default profile and under ios-course-mailbox (seed 002's app); MAILSIM=PATH records with another build.
-MAILSIM ?= .build/release/mailsim
 real-apps-gifs: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
 	for profile in mailbox ios-course-mailbox; do \
 	  { echo "set profile $$profile"; cat Scripts/tour/side-by-side.mbs; } \

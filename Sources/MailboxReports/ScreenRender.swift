@@ -11,10 +11,13 @@ import MailboxText
 /// The content shifts right with the menu, revealing the menu's panel on the left. A row's revealed
 /// background is tinted with its colour where the front end draws colour.
 public enum ScreenRender {
-    /// One character cell, and the colour it is tinted with, if any.
+    /// One character cell, and the colour it is tinted with, if any. A wide character (`DisplayWidth`: CJK, emoji)
+    /// takes two: its own and the next, `spanned`, which prints nothing after it (and a blank where something
+    /// drawn over the row parted them).
     struct Cell {
         var character: Character
         var tint: Color? = nil
+        var spanned = false
     }
 
     static let columns = Int(Metrics.screenWidth / pointsPerColumn)
@@ -64,19 +67,30 @@ public enum ScreenRender {
     static func spans(_ cells: [Cell]) -> [Span] {
         var out: [Span] = []
         var run = "", tint: Color?
-        for cell in cells {
+        for (i, cell) in cells.enumerated() {
             if cell.tint != tint && !run.isEmpty {
                 out.append(Span(run, tint.map { .tinted($0) } ?? .plain))
                 run = ""
             }
             tint = cell.tint
-            run.append(cell.character)
+            if let character = printed(cells, i) { run.append(character) }
         }
         if !run.isEmpty { out.append(Span(run, tint.map { .tinted($0) } ?? .plain)) }
         return out
     }
 
-    static func text(_ cells: [Cell]) -> String { String(cells.map(\.character)) }
+    static func text(_ cells: [Cell]) -> String { String(cells.indices.compactMap { printed(cells, $0) }) }
+
+    /// What cell `i` prints: nothing for the right half of a wide character, a blank for a half whose other
+    /// half was drawn over, the character otherwise; so that a line of cells is as many columns as cells.
+    static func printed(_ cells: [Cell], _ i: Int) -> Character? {
+        let cell = cells[i]
+        if cell.spanned {
+            return i > 0 && !cells[i - 1].spanned && DisplayWidth.of(cells[i - 1].character) == 2 ? nil : " "
+        }
+        if DisplayWidth.of(cell.character) == 2 { return i + 1 < cells.count && cells[i + 1].spanned ? cell.character : " " }
+        return cell.character
+    }
 
     /// The rows of whichever segment views are on screen, each drawn at its view's x, and how many of the
     /// mailbox's rows are below the screen's bottom.
@@ -142,7 +156,9 @@ public enum ScreenRender {
             for (field, label) in [(ComposeSheet.Field.to, " To: "), (.subject, " Subject: "), (.body, " ")] {
                 let cursor = compose.focus == field ? "▏" : ""
                 var line = label + compose.text(field)
-                if line.count + cursor.count > columns { line = String(line.prefix(columns - cursor.count - 1)) + "…" }
+                if DisplayWidth.of(line) + cursor.count > columns {
+                    line = String(DisplayWidth.prefix(line, columns: columns - cursor.count - 1)) + "…"
+                }
                 out.append("|" + text(padded(line + cursor)) + "|")
             }
             out.append(boxed("cancel"))
@@ -188,14 +204,25 @@ public enum ScreenRender {
         return text
     }
 
+    /// `text` in cells, cut and padded to the screen's columns by display width; a character of no width of its
+    /// own (a lone combining mark) is left out.
     private static func padded(_ text: String) -> [Cell] {
-        let cells = text.prefix(columns).map { Cell(character: $0) }
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns)
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue }
+            if cells.count + width > columns { break }
+            cells.append(Cell(character: character))
+            if width == 2 { cells.append(Cell(character: " ", spanned: true)) }
+        }
         return cells + [Cell](repeating: Cell(character: " "), count: columns - cells.count)
     }
 
     private static func centered(_ text: String, width: Int) -> String {
-        let clipped = String(text.prefix(width))
-        let left = (width - clipped.count) / 2
-        return String(repeating: " ", count: left) + clipped + String(repeating: " ", count: width - left - clipped.count)
+        let clipped = DisplayWidth.prefix(text, columns: width)
+        let used = DisplayWidth.of(clipped)
+        let left = (width - used) / 2
+        return String(repeating: " ", count: left) + clipped + String(repeating: " ", count: width - left - used)
     }
 }

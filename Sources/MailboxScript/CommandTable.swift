@@ -197,7 +197,8 @@ public enum CommandTable {
         let type = path.valueType
         if type != .number && !op.isEquality { throw .orderOnUnordered(path: path.name, type) }
         if tolerance != nil && (type != .number || !op.isEquality) { throw .toleranceNotNumericEquality }
-        let expected = try Value.parse(raw, as: type, for: path)
+        // A quoted value (`"hello world"`) stands for its text; the failure message shows it as written.
+        let expected = try Value.parse(Parser.unquoted(raw).map { $0[...] } ?? raw, as: type, for: path)
         return .expect(Expectation(path: path, comparison: op, expected: expected,
                                    tolerance: tolerance ?? Expectation.defaultTolerance, value: raw,
                                    within: tolerance.map { formatNumber($0, decimals: 9) }))

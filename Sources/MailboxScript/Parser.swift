@@ -201,6 +201,10 @@ public enum Parser {
             }
             return .word(line.text(word))
         case .text:
+            // One quoted word is the text it stands for (`type "a\tb"`); anything else is the rest of the line.
+            if rest.isEmpty, line.first(word) == UInt8(ascii: "\""), let text = unquoted(line.text(word)) {
+                return .word(text[...])
+            }
             let end = rest.last?.end ?? word.end
             rest.removeAll()
             return .word(line.text(from: word.start, to: end))
@@ -221,6 +225,12 @@ public enum Parser {
         case .overlayOption, .pathPrefix, .value, .subject, .file:
             return .word(line.text(word))
         }
+    }
+
+    /// The text a word that starts with `"` stands for (the lexer has checked it reads); nil for any other word.
+    static func unquoted(_ word: Substring) -> String? {
+        guard word.first == "\"", case .success(let text) = ScriptQuoting.unquote(word) else { return nil }
+        return text
     }
 
     /// A pan's target: `content` or `msgN`.

@@ -26,19 +26,21 @@ public enum Value: Equatable, Sendable {
         }
     }
 
-    /// How it prints: `-320`, `true`, `yellow #FECA16`, `archive`.
+    /// How it prints: `-320`, `true`, `yellow #FECA16`, `archive`; text as a script writes it (`"hello world"`
+    /// in quotes, `ScriptQuoting`), so that what a report prints can be copied into an `expect`.
     public var description: String {
         switch self {
         case .number(let v): formatNumber(v)
         case .bool(let b): b ? "true" : "false"
         case let .color(c, name): name.map { "\($0.rawValue) \(c.hex)" } ?? c.hex
-        case .name(let n): n
+        case .name(let n): ScriptQuoting.word(n)
         }
     }
 
     /// How a script writes it so that it reads back as exactly this value: numbers in the shortest exact
-    /// decimal (SPEC §6), colours by palette name when they are one (`yellow`), else `#RRGGBB`. What
-    /// `save --expect` and `mailsim test --update` write.
+    /// decimal (SPEC §6), colours by palette name when they are one (`yellow`), else `#RRGGBB`, text bare when
+    /// it is one plain word and quoted otherwise (`ScriptQuoting`). What `save --expect`, `pin`, the editor's
+    /// "Pin the state here" and `mailsim test --update` write: the one place an expected value is written.
     public var scriptText: String {
         switch self {
         case .number(let v): formatExact(v)
@@ -143,7 +145,8 @@ public struct Expectation: Equatable, Sendable {
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
          within: String?) {
-        let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: value) } else { nil }
+        let named = Parser.unquoted(value).map { $0[...] } ?? value
+        let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: named) } else { nil }
         self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
                   written: .value(value, within: within), paletteName: paletteName)
     }

@@ -25,7 +25,7 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     /// The address `--host` takes when not given: loopback only.
     public static let defaultHost = "127.0.0.1"
 
-    @Argument(help: "A script to run first: every session starts from the state it leaves.")
+    @Argument(help: "A script to run first: every session starts from the state it leaves.", completion: .file(extensions: ["mbs"]))
     public var script: String?
 
     @Option(name: .long, help: "The TCP port to listen on (0 picks a free one; the printed address shows it).")

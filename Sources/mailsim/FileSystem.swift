@@ -348,11 +348,12 @@ enum FileSystem {
     /// Each directory is listed once, however many links lead to it: a symbolic link to a parent folder would
     /// otherwise be followed again and again (two of them, exponentially: a hang).
     private static func scripts(under path: String, visited: inout Set<[UInt64]>) throws(Failure) -> [String] {
-        guard exists(path) else { throw Failure(message: "no such file or directory '\(path)'") }
+        // In `run`'s words for a file it cannot open (`cannot read 'X': No such file or directory`).
+        guard exists(path) else { throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(ENOENT)))") }
         guard isDirectory(path) else { return [path] }
         var info = stat()
         if stat(path, &info) == 0, !visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { return [] }
-        guard let names = names(in: path) else { throw Failure(message: "cannot list '\(path)': \(lastError())") }
+        guard let names = names(in: path) else { throw Failure(message: "cannot read '\(path)': \(lastError())") }
         var found: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let child = join(path, name)

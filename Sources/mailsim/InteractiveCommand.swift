@@ -9,7 +9,7 @@ extension MailsimCommand {
         )
 
         @Flag(name: .long, inversion: .prefixedNo,
-              help: "Print every animation and event as commands cause them (default: on at the prompt, off for a script on standard input).")
+              help: "--trace prints every animation and event as commands cause them; --no-trace prints none (default: --trace at the prompt, --no-trace for a script on standard input).")
         var trace: Bool?
 
         @OptionGroup var output: OutputOptions

@@ -32,10 +32,11 @@ extension MailsimCommand {
             var movie: WalkthroughMovie.Format? { WalkthroughMovie.Format(rawValue: rawValue) }
         }
 
-        @Argument(help: "The .mbs script to play (- reads standard input).")
+        @Argument(help: "The .mbs script to play (- reads standard input).", completion: .file(extensions: ["mbs"]))
         var script: String
 
-        @Option(name: [.customShort("o"), .long], help: "Where to write the walkthrough: FILE.gif, FILE.webp, FILE.mp4, FILE.webm or FILE.html.")
+        @Option(name: [.customShort("o"), .long], help: "Where to write the walkthrough: FILE.gif, FILE.webp, FILE.mp4, FILE.webm or FILE.html.",
+                completion: .file(extensions: ["gif", "webp", "mp4", "webm", "html"]))
         var output: String
 
         @Option(name: .long, help: "Frames per second of virtual time (1…\(Record.fpsRange.upperBound)).")

@@ -11,7 +11,7 @@ extension MailsimCommand {
             discussion: "Exit status: 0 when every expectation held, 1 when an expectation failed, 2 on an error."
         )
 
-        @Argument(help: "The .mbs scripts to run, in order; - reads one from standard input.")
+        @Argument(help: "The .mbs scripts to run, in order; - reads one from standard input.", completion: .file(extensions: ["mbs"]))
         var files: [String]
 
         @Flag(name: .long, help: "Also print every animation and event as it happens.")
@@ -19,7 +19,7 @@ extension MailsimCommand {
 
         @Option(name: .customLong("trace-events"), help: ArgumentHelp(
             "Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
-            valueName: "file"))
+            valueName: "file"), completion: .file(extensions: ["json"]))
         var traceEvents: String?
 
         @OptionGroup var output: OutputOptions

@@ -29,7 +29,7 @@ extension MailsimCommand {
 
         static let defaultPaths = ["Scripts"]
 
-        @Argument(help: "Script files or folders to search for .mbs files.")
+        @Argument(help: "Script files or folders to search for .mbs files.", completion: .file(extensions: ["mbs"]))
         var paths: [String] = Test.defaultPaths
 
         @Option(name: .long, help: "How many scripts run at once (default: the number of cores).")
@@ -38,12 +38,13 @@ extension MailsimCommand {
         @Option(name: .long, help: ArgumentHelp("What standard output carries: text (for people), tap (TAP version 13) or json (a JSON object a line per script).", valueName: "format"))
         var format: TestOutputFormat = .text
 
-        @Option(name: .long, help: ArgumentHelp("Also write JUnit XML: a <testcase> per script, a <failure> per failed check, an <error> for a script stopped by an error.", valueName: "file"))
+        @Option(name: .long, help: ArgumentHelp("Also write JUnit XML: a <testcase> per script, a <failure> per failed check, an <error> for a script stopped by an error.", valueName: "file"),
+                completion: .file(extensions: ["xml"]))
         var junit: String?
 
         @Option(name: .long, help: ArgumentHelp(
             "Also write DIR/index.html: each script's result, and for every failed check a picture of the screen at that instant, the text render and timeline there, and a walkthrough up to that line.",
-            valueName: "dir"))
+            valueName: "dir"), completion: .directory)
         var report: String?
 
         @Flag(name: [.short, .long], help: "Show each script's time, and under each failure the screen at that instant (as `render` draws it) and the last timeline entries before it.")

@@ -7,7 +7,7 @@ import MailboxWalkthrough
 /// as it comes in (in sorted order) in the chosen format, then writes the JUnit file and the HTML report.
 enum TestRun {
     /// Runs what `options` select (or `items`, when given); the exit status (0 all passed, 1 otherwise, 2 when a
-    /// file could not be written).
+    /// path could not be read or a file could not be written: an input that cannot be read is an error, as for `run`).
     static func execute(_ options: TestOptions, items selected: [TestSelection.Item]? = nil) -> Int32 {
         let items = selected ?? TestSelection(options).items
         // No output may replace a script of the run, however either is named: refused before anything is written.
@@ -45,7 +45,7 @@ enum TestRun {
                 if reportDirectory != nil { entries.append(TestReportPage.Entry(file: item.path, report: result.report, note: result.skipReason, skipped: true)) }
             }
         }
-        var status: Int32 = 0
+        var status: Int32 = results.contains { $0.unreadable != nil } ? 2 : 0
         if let directory = reportDirectory {
             do throws(FileSystem.Failure) {
                 try TestReport.writeIndex(entries, in: directory)

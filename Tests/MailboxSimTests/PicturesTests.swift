@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func svgIsTheSameBytesEveryTimeAndEscapesText() throws {
-        let screen = try Self.screen("compose", "type <a & \"b\">", "settle")
+        let screen = try Self.screen("compose", #"type "<a & \"b\">""#, "settle")
         let first = SVGWriter.document(Scene(screen: screen))
         #expect(first == SVGWriter.document(Scene(screen: screen)))
         #expect(first.contains("&lt;a &amp; &quot;b&quot;&gt;"))

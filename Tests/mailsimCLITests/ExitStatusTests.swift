@@ -46,6 +46,31 @@ import Testing
         #expect(far.stderr == "error: unknown command 'frobnicate': the commands are run, test, record, serve, lsp (mailsim --help)\n")
     }
 
+    /// Issue 32 item 16: a path that cannot be read is an error (2) for `test` as for `run`, in `run`'s words,
+    /// whatever the scripts beside it did; it still counts as failed in the totals and the formats.
+    @Test func testOfAPathThatCannotBeReadExitsTwo() throws {
+        let missing = try CLI.run(["test", "NoSuchFolder"])
+        #expect(missing.status == 2, "\(missing.stdout)\(missing.stderr)")
+        #expect(missing.stdout.contains("FAIL  NoSuchFolder: cannot read 'NoSuchFolder': No such file or directory"), "\(missing.stdout)")
+        #expect(missing.stdout.hasSuffix("0 passed, 1 failed\n"))
+        let mixed = try CLI.run(["test", "Scripts/basics/counts.mbs", "NoSuchFolder", "--format", "json"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stdout.contains(#""status":"error""#))
+        let run = try CLI.run(["run", "NoSuchFolder"])
+        #expect(run.status == 2 && run.stderr == "error: cannot read 'NoSuchFolder': No such file or directory\n")
+    }
+
+    /// `--no-trace` is described as what it does, not as `--trace` (ArgumentParser gives both one help text).
+    @Test func noTraceHasItsOwnDescription() throws {
+        let help = try CLI.run(["repl", "--help"])
+        let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let flag = try #require(lines.firstIndex { $0.hasPrefix("  --trace") })
+        let text = lines[flag...].prefix { !$0.isEmpty }.joined(separator: " ")
+        #expect(text.contains("--no-trace"), "\(text)")
+        #expect(text.contains("--trace prints every animation"), "\(text)")
+        #expect(text.contains("--no-trace prints"), "\(text)")
+    }
+
     @Test func helpListsTheExitStatuses() throws {
         let help = try CLI.run(["--help"])
         #expect(help.stdout.contains("Exit status: 0 success"))

@@ -243,6 +243,25 @@ def interrupt_line():
     leave(child)
 
 
+@check("under `make run`, Ctrl-C at the prompt then quit ends make with 0, not 130 (make is not interrupted)")
+def interrupt_under_make_run():
+    make = pexpect.spawn("make", ["--no-print-directory", "-s", "-C", ROOT, "run", f"MAILSIM={BINARY}"],
+                         env=environment(os.path.join(WORK, "history-make")), cwd=WORK, encoding="utf-8",
+                         codec_errors="replace", timeout=TIMEOUT, dimensions=(40, 120), preexec_fn=default_signals)
+    children.append(make)
+    make.expect(PROMPT)
+    make.sendcontrol("c")   # the terminal sends SIGINT to its foreground process group
+    make.expect(PROMPT)
+    out = send(make, "show time")
+    expect_in(out, "time = 0")
+    make.send("quit\r")
+    make.expect(pexpect.EOF)
+    make.close()
+    if make.signalstatus is not None or make.exitstatus != 0:
+        raise AssertionError(f"make ended with status {make.exitstatus}, signal {make.signalstatus}: "
+                             f"{make.before[-200:]!r}")
+
+
 @check("Ctrl-C stops a long command and changes nothing")
 def interrupt_command():
     child = spawn()
@@ -472,12 +491,18 @@ def typed_text_is_kept(locale):
     out = send(child, "type " + text)
     expect_not_in(out, "error")
     out = send(child, "show compose.to")
-    expect_in(out, f"compose.to = {text}\r\n")
+    expect_in(out, f'compose.to = "{text}"\r\n')  # text with blanks prints quoted, as a script writes it
     target = os.path.join(WORK, "typed-" + "-".join(f"{k}={v}" for k, v in locale.items()) + ".mbs")
-    send(child, f"save {target} --force")
+    send(child, f"save {target} --expect --force")
     leave(child)
     with open(target, encoding="utf-8") as f:
-        expect_in(f.read(), "type " + text)
+        saved = f.read()
+    expect_in(saved, "type " + text)
+    expect_in(saved, f'expect compose.to == "{text}"')
+    # Issue 32 item 11: the saved expectations read back (a value with blanks once made `run` refuse the line).
+    run = subprocess.run([BINARY, "run", target], capture_output=True, text=True, timeout=TIMEOUT)
+    if run.returncode != 0:
+        raise AssertionError(f"mailsim run exited {run.returncode}: {run.stderr.strip()[:300]}")
 
 
 @check("LANG=C.UTF-8: typed UTF-8 (héllo wörld ✓) is kept at the prompt and by save")

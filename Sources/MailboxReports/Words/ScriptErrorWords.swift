@@ -13,6 +13,15 @@ extension ScriptError {
         case let .unprintableCharacter(kind, scalar, column):
             let code = String(scalar.value, radix: 16, uppercase: true)
             return "\(kind.rawValue) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)"
+        case let .badQuote(problem, column):
+            switch problem {
+            case .unterminated:
+                return "quoted value at column \(column) has no closing '\"'"
+            case .unknownEscape(let escape):
+                return "unknown escape \(quoted(escape)) at column \(column) (a quoted value takes \\\" \\\\ \\t \\n \\r \\u{HEX})"
+            case .textAfterClosingQuote:
+                return "text glued to a closing quote at column \(column): put a blank after the quote"
+            }
         case let .unknownCommand(name, suggestion):
             return "unknown command \(quoted(name))\(hint(suggestion))"
         case let .missingArgument(command, parameter, usage):

@@ -1,4 +1,5 @@
 import MailboxSim
+import MailboxText
 
 /// Why a line was refused, as data: what was wrong with it, or what the screen refused (`model`). Like
 /// swift-argument-parser's `ParserError`, each case holds the facts (boxed: `indirect`, so a line's result stays
@@ -12,6 +13,9 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case lineTooLong(maxBytes: Int)
     /// A control or invisible character that cannot stand in a command.
     case unprintableCharacter(UnprintableKind, Unicode.Scalar, column: Int)
+    /// A quoted value (`"hello world"`) that does not read: no closing quote, an unknown escape, or text glued to
+    /// its closing quote; `column` is where.
+    case badQuote(ScriptQuoting.Problem.Kind, column: Int)
 
     // MARK: Words
     case unknownCommand(String, suggestion: String?)
