@@ -7,8 +7,10 @@ import CCairo
 /// in cairo 1.16 (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`, issue 32). Every
 /// call that takes or drops a scaled font (selecting a face, setting a size, measuring or showing text, destroying
 /// a context that holds one) runs under this one lock; fills and strokes, most of a picture, still run in
-/// parallel. A POSIX mutex, so that ThreadSanitizer sees the order it gives.
-let cairoFonts = Locked(())
+/// parallel. A POSIX mutex, so that ThreadSanitizer sees the order it gives. Its value counts the calls it guarded:
+/// a lock of an empty value (`Void`) would put that value at the same address as the lock's own pointer, which
+/// ThreadSanitizer reports as a race.
+let cairoFonts = Locked(0)
 
 /// A scene drawn by cairo into pixels at a scale: point (x, y) is pixel (scale·x, scale·y). Owns its cairo
 /// image surface; read it as PNG bytes or as 0xRRGGBB pixels.
@@ -29,7 +31,7 @@ public final class Raster {
         }
         self.surface = surface
         guard let context = cairo.create(surface) else { throw RasterError("cairo could not draw") }
-        defer { cairoFonts.withLock { _ in cairo.destroy(context) } }
+        defer { cairoFonts.withLock { calls in cairo.destroy(context); calls &+= 1 } }
         var painter = CairoPainter(cairo: cairo, context: context)
         painter.fill(SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale), Paint(rgb: 0xFFFFFF), radius: 0)
         cairo.translate(context, 0, -(top * scale).rounded())
@@ -163,7 +165,7 @@ private struct CairoPainter {
 
     mutating func drawText(_ text: SceneText) {
         guard !text.string.isEmpty else { return }
-        cairoFonts.withLock { _ in drawTextLocked(text) }
+        cairoFonts.withLock { calls in drawTextLocked(text); calls &+= 1 }
     }
 
     /// `drawText`'s work, under `cairoFonts`.
