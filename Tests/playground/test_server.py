@@ -319,9 +319,16 @@ with tempfile.TemporaryDirectory() as folder:
     run = subprocess.run([SERVER, "--port", "0", bad], capture_output=True, text=True, timeout=30)
     check("a start script with an error exits 2 with FILE:LINE", run.returncode == 2 and f"{bad}:2" in run.stderr,
           (run.returncode, run.stderr))
+    check("... and says the playground did not start", "the playground did not start" in run.stderr, run.stderr)
     run = subprocess.run([SERVER, "--port", "0", os.path.join(folder, "missing.mbs")], capture_output=True, text=True, timeout=30)
     check("a missing start script exits 2 with a clear message", run.returncode == 2 and "cannot read" in run.stderr
           and "missing.mbs" in run.stderr, (run.returncode, run.stderr))
+    holder = Server()
+    run = subprocess.run([SERVER, "--port", str(holder.port)], capture_output=True, text=True, timeout=30)
+    check("a port in use: exit 2, 'port N is in use (try --port N …)'", run.returncode == 2 and
+          f"error: port {holder.port} is in use (try --port N" in run.stderr and "errno" not in run.stderr,
+          (run.returncode, run.stderr))
+    holder.process.terminate(); holder.process.wait(10)
     run = subprocess.run([SERVER, "--port", "70000"], capture_output=True, text=True, timeout=30)
     check("a bad --port is a usage error, exit 2", run.returncode == 2 and run.stderr.startswith("error:"), (run.returncode, run.stderr))
     good = os.path.join(folder, "good.mbs")
@@ -351,6 +358,10 @@ with tempfile.TemporaryDirectory() as folder:
             check("mailsim serve runs mailsim-playground beside it", opening(ws)[0]["type"] == "hello")
         served.process.send_signal(signal.SIGINT)
         check("mailsim serve: SIGINT exits 0", served.process.wait(timeout=20) == 0)
+        run = subprocess.run([os.path.join(alone, "mailsim"), "serve", "--port", "0", bad], capture_output=True, text=True,
+                             timeout=30)
+        check("mailsim serve with a failing start script: exit 2, the error and 'did not start'", run.returncode == 2
+              and f"{bad}:2" in run.stderr and "the playground did not start" in run.stderr, (run.returncode, run.stderr))
         def options(program, *words):
             text = subprocess.run([program, *words, "--help"], capture_output=True, text=True).stdout
             return text[text.index("ARGUMENTS:"):]

@@ -14,10 +14,12 @@ enum StartScript {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
             Log.line("error: cannot read '\(path)': \(why)")
+            Log.line(didNotStart(path))
             throw ExitCode(2)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             Log.line("error: cannot read '\(path)': not UTF-8 text")
+            Log.line(didNotStart(path))
             throw ExitCode(2)
         }
         switch PlaygroundStart.script(text, name: path) {
@@ -25,7 +27,13 @@ enum StartScript {
             return start
         case .failure(let error):
             Log.line(ErrorText.of(error))
+            Log.line(didNotStart(path))
             throw ExitCode(2)
         }
+    }
+
+    /// The last line when the start script fails: nothing listens, and why.
+    static func didNotStart(_ path: String) -> String {
+        "error: the playground did not start: its start script '\(path)' must run to its end without an error"
     }
 }
