@@ -32,7 +32,7 @@ func serve(_ bytes: [UInt8]) {
     var server = Server()
     server.bounds = RunBounds(maxLines: 400, maxSeconds: 1)
     for item in framing.feed(bytes[...]) {
-        guard case .message(let message) = item else { continue }
+        guard case .message(let message, _) = item else { continue }
         var answers = server.handle(message)
         for uri in server.pendingURIs { answers += server.runAndPublish(uri) }
         for answer in answers {
