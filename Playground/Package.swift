@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// `mailsim-playground`: the playground's HTTP and WebSocket server (docs/playground.md). A package of its own so
@@ -13,7 +13,10 @@ let package = Package(
     dependencies: [
         .package(name: "mailsim", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No traits (as hummingbird-websocket asks for it): the defaults (ConfigurationSupport, FullFoundation) are
+        // unused here, and SwiftPM wrote their -D flags in a different order at each new build plan, so that
+        // Hummingbird recompiled whenever the plan was made again (issue 32, item 15).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
