@@ -32,14 +32,15 @@ import Testing
         var p = PlaygroundSession(start: .empty)
         _ = p.receive(#"{"type":"line","text":"set fps 240"}"#, isCancelled: { false })
         _ = p.receive(#"{"type":"line","text":"pan msg1 10 in 0.01"}"#, isCancelled: { false })
+        // No deadline while the session is made: a sanitizer's build takes seconds a line.
         for _ in 0..<lines {
-            _ = p.receive(#"{"type":"line","text":"pan msg1 10 in 3600"}"#, isCancelled: Self.deadline(5))
+            _ = p.receive(#"{"type":"line","text":"pan msg1 10 in 3600"}"#, isCancelled: { false })
         }
         return p
     }
 
     @Test func aHistoryStopsAtItsDeadline() {
-        var p = Self.heavyHistory(lines: 12)
+        var p = Self.heavyHistory(lines: 6)
         var replies: [JSON] = []
         let seconds = Self.elapsed { replies = send(&p, "history", isCancelled: Self.deadline(0.2)) }
         // Before: the whole window was replayed, whatever the deadline (about 1 s a line here).
@@ -47,7 +48,7 @@ import Testing
         let error = replies.first { $0["type"] == .string("error") }
         #expect(error?["message"]?.stringValue?.contains("history took longer") == true, "\(replies)")
         // Nothing changed: the same history comes whole when there is time.
-        #expect(p.script.count == 14)
+        #expect(p.script.count == 8)
     }
 
     @Test func anExportStopsAtItsDeadline() {

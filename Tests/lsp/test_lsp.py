@@ -18,6 +18,9 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 MAILSIM = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/mailsim")
+# Under tools/sanitize.sh a sanitizer's shadow memory and quarantine count as resident: the memory bounds are
+# checked in make test's plain build, the behaviour (the server leaves, or keeps answering) in both.
+SANITIZED = "ASAN_OPTIONS" in os.environ or "TSAN_OPTIONS" in os.environ
 passed = 0
 failures = []
 
@@ -327,7 +330,7 @@ def not_reading_checks():
     print(f"     (a client that never reads: {sent[0] / 2**20:.1f} MiB of didChange sent, peak RSS {peak:.0f} MiB, "
           f"server {'ended' if ended else 'running'})")
     check("a client that sends 32 MiB of changes and never reads: the server stays under 100 MiB",
-          peak < 100 and (ended or sent[0] >= 32 * 1024 * 1024), (peak, sent[0]))
+          (peak < 100 or SANITIZED) and (ended or sent[0] >= 32 * 1024 * 1024), (peak, sent[0]))
     proc.kill()
     proc.wait()
 
@@ -357,7 +360,7 @@ def not_reading_checks():
     stderr = proc.stderr.read().decode(errors="replace")
     print(f"     (hovers never read: exit status {code} after {took:.1f} s, peak RSS {peak:.0f} MiB; {stderr.strip()[:160]!r})")
     check("answers never read: the server leaves with status 1 and says why on stderr",
-          code == 1 and "read" in stderr and peak < 100, (code, stderr[:200]))
+          code == 1 and "read" in stderr and (peak < 100 or SANITIZED), (code, stderr[:200]))
 
 
 asyncio.run(protocol_checks())
