@@ -167,6 +167,27 @@ def run(item):
     started.clear()
 
 
+def heavy_session(server):
+    """A session whose last gesture is long to replay: 30 ten-minute pans typed at 240 fps (a `history` of it takes
+    about 9 s in a debug build)."""
+    ws = server.session()
+    answer(ws, {"type": "line", "text": "set fps 240"})
+    answer(ws, {"type": "line", "text": "pan msg1 10 in 0.01"})
+    for _ in range(30): answer(ws, {"type": "line", "text": "pan msg1 10 in 600"})
+    return ws
+
+
+def time_to_stop(server, sig):
+    """Sends SIG to the server: its exit status (None if still up after 10 s) and the seconds it took."""
+    start = time.monotonic()
+    server.process.send_signal(sig)
+    try:
+        code = server.process.wait(10)
+    except subprocess.TimeoutExpired:
+        code = None
+    return code, time.monotonic() - start
+
+
 def history(ws):
     """Asks for the history (a long replay when the last gesture is long); whatever comes back."""
     try: answer(ws, {"type": "history"})
@@ -229,11 +250,8 @@ def item_1():
 def item_2():
     print("== item 2: work bounded while it runs")
     server = Server("--sessions-per-address", "64")
-    heavy = server.session()
-    answer(heavy, {"type": "line", "text": "set fps 240"})
-    answer(heavy, {"type": "line", "text": "pan msg1 10 in 0.01"})
     setup = time.monotonic()
-    for _ in range(30): answer(heavy, {"type": "line", "text": "pan msg1 10 in 600"})
+    heavy = heavy_session(server)
     print(f"      30 lines of 'pan msg1 10 in 600' at 240 fps typed in {time.monotonic() - setup:.1f} s")
     start = time.monotonic()
     ms, reply = answer(heavy, {"type": "history"})
@@ -243,10 +261,7 @@ def item_2():
           and "history took longer" in reply.get("message", ""), (took, reply.get("message", reply["type"])))
     # Two such histories at once, and a new page: it opens at once.
     other = server.session()
-    heavy2 = server.session()
-    answer(heavy2, {"type": "line", "text": "set fps 240"})
-    answer(heavy2, {"type": "line", "text": "pan msg1 10 in 0.01"})
-    for _ in range(30): answer(heavy2, {"type": "line", "text": "pan msg1 10 in 600"})
+    heavy2 = heavy_session(server)
     threads = [threading.Thread(target=history, args=(ws,)) for ws in (heavy, heavy2)]
     for t in threads: t.start()
     time.sleep(0.1)
@@ -431,31 +446,16 @@ def item_6():
     server = Server()
     frozen = opened_socket(server)  # never read again, never answers
     frozen.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-    start = time.monotonic()
-    server.process.send_signal(signal.SIGTERM)
-    try:
-        code = server.process.wait(10)
-    except subprocess.TimeoutExpired:
-        code = None
-    took = time.monotonic() - start
+    code, took = time_to_stop(server, signal.SIGTERM)
     print(f"      SIGTERM with a frozen client: exit {code} after {took:.2f} s")
     check("SIGTERM with a frozen tab open stops within 4 s, status 0", code == 0 and took < 4, (code, took))
     server.process.kill() if server.alive() else None
     frozen.close()
     server = Server()
-    heavy = server.session()
-    answer(heavy, {"type": "line", "text": "set fps 240"})
-    answer(heavy, {"type": "line", "text": "pan msg1 10 in 0.01"})
-    for _ in range(30): answer(heavy, {"type": "line", "text": "pan msg1 10 in 600"})
+    heavy = heavy_session(server)
     threading.Thread(target=history, args=(heavy,), daemon=True).start()
     time.sleep(0.3)
-    start = time.monotonic()
-    server.process.send_signal(signal.SIGINT)
-    try:
-        code = server.process.wait(10)
-    except subprocess.TimeoutExpired:
-        code = None
-    took = time.monotonic() - start
+    code, took = time_to_stop(server, signal.SIGINT)
     print(f"      Ctrl-C during a long replay: exit {code} after {took:.2f} s")
     check("Ctrl-C during a long replay stops within 4 s, status 0", code == 0 and took < 4, (code, took))
     server.process.kill() if server.alive() else None
