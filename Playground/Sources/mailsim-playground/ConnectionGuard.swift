@@ -54,12 +54,12 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
             shared.phase = .head
             headBytes = 0
             arm(context, seconds: ConnectionLimits.headSeconds,
-                answer: "408 Request Timeout", "the request's head was not complete within \(ConnectionLimits.headSeconds) s")
+                answer: .requestTimeout, "the request's head was not complete within \(ConnectionLimits.headSeconds) s")
             fallthrough
         case .head:
             headBytes += bytes.readableBytes
             guard headBytes <= ConnectionLimits.headBytes else {
-                refuse(context, "431 Request Header Fields Too Large",
+                refuse(context, .requestHeaderFieldsTooLarge,
                        "the request's line and headers are over \(ConnectionLimits.headBytes / 1024) KiB")
                 return
             }
@@ -81,7 +81,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
         arm(context, seconds: ConnectionLimits.idleSeconds, answer: nil)
     }
 
-    private func arm(_ context: ChannelHandlerContext, seconds: Int64, answer status: String?, _ reason: String = "") {
+    private func arm(_ context: ChannelHandlerContext, seconds: Int64, answer status: HTTPResponseStatus?, _ reason: String = "") {
         timer?.cancel()
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(in: .seconds(seconds)) {
@@ -91,13 +91,10 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes a plain-text answer with `status` straight to the socket and closes the connection.
-    func refuse(_ context: ChannelHandlerContext, _ status: String, _ reason: String) {
+    func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String) {
         timer?.cancel()
         shared.phase = .upgraded  // nothing more is read
-        let body = reason + "\n"
-        let text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n" + body
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(UpgradeRefusal(status: status, reason: reason).bytes)).whenComplete { _ in
             context.close(promise: nil)
         }
     }
@@ -172,17 +169,7 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
                         _ extra: [(String, String)] = []) {
         refused = true
         shared.phase = .upgraded  // the timer stops reading
-        let body = context.channel.allocator.buffer(string: reason + "\n")
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Connection", value: "close")
-        for (name, value) in extra { headers.add(name: name, value: value) }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        UpgradeRefusal(status: status, reason: reason, extra: extra).answer(from: context)
     }
 
     /// Whether the head asks for the WebSocket.

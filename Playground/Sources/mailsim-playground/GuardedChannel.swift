@@ -23,7 +23,7 @@ struct GuardedChannel: ServerChildChannel {
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
                 UpgradeRefusal(status: .serviceUnavailable,
                                reason: "\(ConnectionLimits.perAddress) connections are open from \(address); close some",
-                               retryAfter: 10).answer(on: channel)
+                               extra: [("Retry-After", "10")]).answer(on: channel)
                 return value
             }
             channel.closeFuture.whenComplete { _ in connections.close(from: address) }

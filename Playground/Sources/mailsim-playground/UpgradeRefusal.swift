@@ -11,8 +11,8 @@ import NIOHTTP1
 struct UpgradeRefusal: Error {
     let status: HTTPResponseStatus
     let reason: String
-    /// Seconds the client should wait before trying again (`Retry-After`), if any.
-    var retryAfter: Int? = nil
+    /// Headers of its own (`Retry-After`, `Allow`, `Sec-WebSocket-Version`).
+    var extra: [(String, String)] = []
 
     /// The session's place when the upgrade may go ahead (taken now, before the 101), else why not.
     static func check(_ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
@@ -37,19 +37,42 @@ struct UpgradeRefusal: Error {
         }
     }
 
-    /// Writes the answer on `channel` (its HTTP/1 encoder still in place) and closes the connection.
-    func answer(on channel: any Channel) {
-        let body = ByteBuffer(string: reason + "\n")
+    /// The answer's head: plain text, not stored, not sniffed, and the connection closed after it.
+    var head: HTTPResponseHead {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Content-Length", value: String(reason.utf8.count + 1))
         headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Connection", value: "close")
-        if let retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
-        let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+        for (name, value) in extra { headers.add(name: name, value: value) }
+        return HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    }
+
+    /// The answer's body: the reason and a line break.
+    var body: ByteBuffer { ByteBuffer(string: reason + "\n") }
+
+    /// The whole answer as bytes, for a handler in front of the HTTP encoder (`HeadTimer`).
+    var bytes: ByteBuffer {
+        var text = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
+        for (name, value) in head.headers { text += "\(name): \(value)\r\n" }
+        var buffer = ByteBuffer(string: text + "\r\n")
+        var body = self.body
+        buffer.writeBuffer(&body)
+        return buffer
+    }
+
+    /// Writes the answer on `channel` (its HTTP/1 encoder still in place) and closes the connection.
+    func answer(on channel: any Channel) {
         channel.write(HTTPServerResponsePart.head(head), promise: nil)
         channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
         channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Writes the answer from `context` (a handler behind the HTTP decoder) and closes the connection.
+    func answer(from context: ChannelHandlerContext) {
+        context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).whenComplete { _ in context.close(promise: nil) }
     }
 }
