@@ -11,18 +11,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 SERVER = os.path.abspath(sys.argv[1])
-checks = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklist import Checklist  # noqa: E402
 
-
-def check(name, condition, detail=""):
-    global checks, failed
-    checks += 1
-    if condition:
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name}" + (f"\n      {detail}" if detail else ""))
-    sys.stdout.flush()
+check = Checklist()
 
 
 short = b"pan msg1 -100\nrelease\nadvance 20\n"  # a 20-second walkthrough: 600 frames
@@ -526,5 +518,5 @@ chosen = os.environ.get("ITEMS")
 for number, item in enumerate((item_1, item_2, item_3, item_4, item_5, item_6, item_7), 1):
     if not chosen or str(number) in chosen.split(","): run(item)
 
-print(f"playground attacks: {checks} checks, {failed} failed")
-sys.exit(1 if failed else 0)
+print(f"playground attacks: {check.checks} checks, {check.failed} failed")
+sys.exit(1 if check.failed else 0)

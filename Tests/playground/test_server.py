@@ -10,17 +10,10 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)  # sessions kept 
 
 SERVER = os.path.abspath(sys.argv[1])
 MAILSIM = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
-checks = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklist import Checklist  # noqa: E402
 
-
-def check(name, condition, detail=""):
-    global checks, failed
-    checks += 1
-    if condition:
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name}" + (f"\n      {detail}" if detail else ""))
+check = Checklist()
 
 
 class Server:
@@ -368,5 +361,5 @@ with tempfile.TemporaryDirectory() as folder:
         check("mailsim serve --help has mailsim-playground's arguments and options",
               options(MAILSIM, "serve") == options(SERVER), (options(MAILSIM, "serve"), options(SERVER)))
 
-print(f"playground server: {checks} checks, {failed} failed")
-sys.exit(1 if failed else 0)
+print(f"playground server: {check.checks} checks, {check.failed} failed")
+sys.exit(1 if check.failed else 0)
