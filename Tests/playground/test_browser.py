@@ -144,6 +144,15 @@ class PlaygroundInChromium(unittest.TestCase):
     def lines(self, page=None):
         return (page or self.page).evaluate("mailsimPlayground.lines()")
 
+    def wait_for_lines(self, holds, page=None, timeout=8):
+        """The script's lines once `holds(lines)` is true. The server sends a line's screen before its script
+        change, as two messages: a check of the state can run between them, so the lines are waited for too."""
+        deadline = time.monotonic() + timeout
+        while not holds(self.lines(page)):
+            self.assertLess(time.monotonic(), deadline, "timed out waiting for the script; it is %r" % self.lines(page))
+            (page or self.page).wait_for_timeout(15)
+        return self.lines(page)
+
     def pane_lines(self):
         return self.page.eval_on_selector_all("#script li code", "els => els.map(e => e.textContent)")
 
@@ -289,14 +298,14 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(self.prop("compose.y"), 80)  # SPEC §3: compose.y 568 → 80, dim 0.6, the To field focused
         self.assertEqual(self.prop("compose.dim"), 0.6)
         self.assertEqual(self.prop("compose.focus"), "to")
-        self.assertIn("compose", self.lines())
+        self.wait_for_lines(lambda lines: "compose" in lines)
         self.page.click("#reset")
         self.wait_for("p.compose === 'hidden'")
         # An edge drag (from within 20 pt of the left edge) opens the menu.
         self.drag(4, 300, 250, seconds=0.3)
         self.wait_for("p.menu === 'open' && !s.animating")
         self.assertEqual(self.prop("content.x"), 280)
-        self.assertTrue(any(line.startswith("edgepan") for line in self.lines()), self.lines())
+        self.wait_for_lines(lambda lines: any(line.startswith("edgepan") for line in lines))
         self.page.click("#reset")
         self.wait_for("p.menu === 'closed'")
         # A row archived, then Shake: the undo alert.
@@ -304,14 +313,14 @@ class PlaygroundInChromium(unittest.TestCase):
         self.wait_for("p['archive.count'] === 1 && !s.animating")
         self.page.click("#shake")
         self.wait_for("p.alert === 'undo'")
-        self.assertEqual(self.lines()[-1], "shake")
+        self.wait_for_lines(lambda lines: lines[-1:] == ["shake"])
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
 
     def test_a_slider_moves_the_threshold(self):
         slider = self.page.locator('.param[data-name="threshold.near"] input[type=range]')
         slider.fill("80")  # Playwright sets the slider and fires its input and change events, as a drag of it does
         self.wait_for("s.phones[0].params['threshold.near'] === '80'")
-        self.assertIn("set threshold.near 80", self.lines())
+        self.wait_for_lines(lambda lines: "set threshold.near 80" in lines)
         seen = {}
 
         def hold():
@@ -389,7 +398,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.wait_for("p.compose === 'shown' && p['compose.focus'] === 'to' && !s.animating")
         self.page.keyboard.type("ada", delay=40)
         self.wait_for("p['compose.to'] === 'ada'")
-        self.assertEqual(self.lines()[-1], "type ada")  # three keys, one amended line
+        self.wait_for_lines(lambda lines: lines[-1:] == ["type ada"])  # three keys, one amended line
         self.assertEqual(self.pane_lines()[-1], "type ada")
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
 
@@ -443,10 +452,7 @@ class PlaygroundInChromium(unittest.TestCase):
         fields = self.page.locator(row + " .spring-field input.num")
         fields.nth(0).fill("0.5")
         fields.nth(0).dispatch_event("change")
-        deadline = time.monotonic() + 8
-        while "set curve.snap spring swiftui duration 0.5 bounce 0.3" not in self.lines():
-            self.assertLess(time.monotonic(), deadline, self.lines())
-            self.page.wait_for_timeout(20)
+        self.wait_for_lines(lambda lines: "set curve.snap spring swiftui duration 0.5 bounce 0.3" in lines)
         # SwiftUI's duration is the response, its bounce 1 − the damping ratio: mailsim's spring(0.7, 0.5).
         self.assertIn("spring(0.7,0.5)", self.command("show param.curve.snap").replace(" ", ""))
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.script()")), self.page_state())
