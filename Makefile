@@ -51,10 +51,10 @@ playground-debug: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 
 ## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
-## to start from the state a script leaves); mailsim finds mailsim-playground on the PATH this target gives it.
+## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release.
 PORT ?= 8080
 serve: release playground
-	PATH="$(CURDIR)/Playground/.build/release:$$PATH" .build/release/mailsim serve --port $(PORT) $(SCRIPT)
+	.build/release/mailsim serve --port $(PORT) $(SCRIPT)
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
 ## libedit.pc there that names libedit's own dependencies; whatever is missing stays a shared library.

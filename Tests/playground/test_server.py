@@ -19,10 +19,10 @@ check = Checklist()
 class Server:
     """mailsim-playground on a free port; its standard error collected line by line."""
 
-    def __init__(self, *arguments, program=None):
+    def __init__(self, *arguments, program=None, env=None):
         command = [program, "serve"] if program else [SERVER]
         self.process = subprocess.Popen([*command, "--port", "0", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, env=env)
         self.errors = []
         threading.Thread(target=self._read_errors, daemon=True).start()
         line = self.process.stdout.readline()
@@ -343,8 +343,26 @@ with tempfile.TemporaryDirectory() as folder:
         shutil.copy(MAILSIM, os.path.join(alone, "mailsim"))
         run = subprocess.run([os.path.join(alone, "mailsim"), "serve", "--port", "0"], capture_output=True, text=True,
                              env={**os.environ, "PATH": "/usr/bin:/bin"}, timeout=30)
-        check("mailsim serve without mailsim-playground: exit 2, 'run make playground'", run.returncode == 2 and
-              "error: the playground server is not built: run make playground" in run.stderr, (run.returncode, run.stderr))
+        check("mailsim serve without mailsim-playground: exit 2, where it looked, 'run make playground'",
+              run.returncode == 2 and "error: the playground server mailsim-playground is not built: looked in "
+              + alone + ", the PATH; run make playground" in run.stderr, (run.returncode, run.stderr))
+        # A mailsim in a repository's build folder finds the server in Playground/.build: the same configuration
+        # first, then the other (`make release && make playground-debug`).
+        built = os.path.join(folder, "repo", ".build", "x86_64-unknown-linux-gnu", "release")
+        os.makedirs(built); shutil.copy(MAILSIM, os.path.join(built, "mailsim"))
+        run = subprocess.run([os.path.join(built, "mailsim"), "serve", "--port", "0"], capture_output=True, text=True,
+                             env={**os.environ, "PATH": "/usr/bin:/bin"}, timeout=30)
+        repo = os.path.join(folder, "repo")
+        check("mailsim serve in a build folder says it looked in Playground/.build", run.returncode == 2 and
+              f"looked in {built}, {repo}/Playground/.build/release, {repo}/Playground/.build/debug, the PATH"
+              in run.stderr, run.stderr)
+        os.makedirs(os.path.join(repo, "Playground", ".build", "debug"))
+        os.symlink(SERVER, os.path.join(repo, "Playground", ".build", "debug", "mailsim-playground"))
+        served = Server(program=os.path.join(built, "mailsim"), env={**os.environ, "PATH": "/usr/bin:/bin"})
+        with served.session() as ws:
+            check("mailsim serve from .build/release runs Playground/.build/debug's server", opening(ws)[0]["type"] == "hello")
+        served.process.send_signal(signal.SIGINT)
+        served.process.wait(timeout=20)
         os.symlink(SERVER, os.path.join(alone, "mailsim-playground"))
         served = Server(program=os.path.join(alone, "mailsim"))
         with served.session() as ws:
