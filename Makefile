@@ -191,8 +191,7 @@ completion-deps:
 
 ## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
 ## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel
-## checks and the downloaded script replayed by mailsim (Tests/playground/test_browser.py, tools/browser-tests.sh);
-## first, that Sources/MailboxPlayground/Page/PlaygroundPage.swift is written from the page's files (tools/embed-page.py).
+## checks and the downloaded script replayed by mailsim (Tests/playground/test_browser.py, tools/browser-tests.sh).
 PLAYGROUND_BIN ?= Playground/.build/debug/mailsim-playground
 test-browser: deps
 	@[ -x .build/debug/mailsim ] || swift build $(SWIFT_BUILD_FLAGS)

@@ -69,8 +69,9 @@ let package = Package(
         .target(name: "MailboxPlayground",
                 dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
                                "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
-                // The page's own files: PlaygroundPage.swift holds them (tools/embed-page.py writes it from them).
-                exclude: ["Page/playground.html", "Page/playground.js", "Page/playground.css"],
+                // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
+                resources: [.embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
+                            .embedInCode("Page/playground.css")],
                 swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
         // `playground-core-bench`, not a test.

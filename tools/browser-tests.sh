@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The playground's checks of `make test` (make test-browser): that PlaygroundPage.swift holds the page's three
-# files as they are (tools/embed-page.py --check), then the page driven in headless Chromium by Playwright for
+# The playground's checks of `make test` (make test-browser): the page driven in headless Chromium by Playwright for
 # Python (Tests/playground/test_browser.py). Installs what is missing: chromium from Debian, Playwright and Pillow
 # from PyPI in .build/venv (Playwright drives Debian's chromium; it downloads no browser).
 #
@@ -9,7 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mailsim=${1:-.build/debug/mailsim}
 playground=${2:-Playground/.build/debug/mailsim-playground}
-python3 tools/embed-page.py --check
 . tools/check-env.sh
 need_debian "for the playground's browser checks" chromium:chromium venv:python3-venv
 need_pip "for the playground's browser checks" "playwright, PIL" playwright pillow
