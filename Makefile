@@ -20,7 +20,8 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie) $(if $(LTO),--experimental-lto-mode=$(LTO))
 
-.PHONY: deps build release static-libs run test unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
+.DEFAULT_GOAL := help
+.PHONY: help deps build release static-libs run test check format format-check unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps
 
@@ -35,9 +36,15 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
+## help: the targets below and what each does, from these comments (tools/make-help.py).
+help:
+	@python3 tools/make-help.py Makefile
+
+## build: the debug build of mailsim and the libraries, into .build/debug.
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
+## release: the release build of mailsim (what `make run`, `make install` and `make bench` use), into .build/release.
 release: deps static-libs
 	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS)
 
@@ -162,6 +169,33 @@ test: deps
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
+## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
+## through mailsim, and the formatter's check; a few minutes from clean, under a minute warm. `make test` runs all.
+check: deps
+	swift build --build-tests
+	swift test --skip-build --quiet
+	.build/debug/mailsim test Scripts
+	@$(MAKE) --no-print-directory format-check
+
+## format: rewrites every Swift file in the project's style with swift-format (the toolchain's; .swift-format is its
+## configuration: 4 spaces, 120 columns). format-check: says which lines differ, and fails (`make check`, .ci/run).
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/PlaygroundCore Playground/Package.swift Playground/Sources Fuzz
+format:
+	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+format-check:
+	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+## unit: the unit tests alone (`swift test`; FILTER=REGEX runs the suites or tests it matches).
+unit: deps
+	swift build --build-tests
+	swift test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+
+## scripts: every Scripts/**/*.mbs through the debug mailsim (`mailsim test Scripts`).
+scripts: deps
+	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
+	.build/debug/mailsim test Scripts
+
 ## test-lsp: `mailsim lsp` driven by clients this project did not write (docs/editors.md): pygls and lsprotocol from
 ## PyPI for the protocol (Tests/lsp/test_lsp.py), Debian's neovim, headless, with editors/nvim/mailsim.lua
 ## (Tests/lsp/test_nvim.sh); where Node is installed, the VS Code extension's JavaScript against a stand-in `vscode`
@@ -249,5 +283,6 @@ bench-playground: playground
 bench-walkthroughs: release
 	Benchmarks/walkthrough-size.sh
 
+## clean: removes both packages' build folders.
 clean:
 	rm -rf .build Playground/.build
