@@ -177,8 +177,9 @@ check: deps
 	.build/debug/mailsim test Scripts
 	@$(MAKE) --no-print-directory format-check
 
-## format: rewrites every Swift file in the project's style with swift-format (the toolchain's; .swift-format is its
-## configuration: 4 spaces, 120 columns). format-check: says which lines differ, and fails (`make check`, .ci/run).
+## format: rewrites every Swift file in the project's style with swift-format (the toolchain's, set up by
+## .swift-format: 4 spaces, 120 columns).
+## format-check: says which lines differ from that style, and fails when any does (`make check`, .ci/run).
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/PlaygroundCore Playground/Package.swift Playground/Sources Fuzz
 format:
 	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)

@@ -43,7 +43,7 @@ def main():
     print("make TARGET, where TARGET is one of these (the Makefile says more above each):\n")
     for name, text in found:
         print(textwrap.fill(first_sentence(text), width=max(columns, width + 40), initial_indent="  %-*s  " % (width, name),
-                            subsequent_indent=" " * (width + 4)))
+                            subsequent_indent=" " * (width + 4), break_on_hyphens=False))
 
 
 if __name__ == "__main__":
