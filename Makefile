@@ -170,12 +170,14 @@ test: deps
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
-## through mailsim, and the formatter's check; a few minutes from clean, under a minute warm. `make test` runs all.
+## through mailsim, then the formatter's check and the commit subjects' length. A few minutes from clean, under a
+## minute warm; `make test` runs everything.
 check: deps
 	swift build --build-tests
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
 	@$(MAKE) --no-print-directory format-check
+	@tools/check-commits.sh
 
 ## format: rewrites every Swift file in the project's style with swift-format (the toolchain's, set up by
 ## .swift-format: 4 spaces, 120 columns).
