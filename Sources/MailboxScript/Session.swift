@@ -393,33 +393,6 @@ public indirect enum CheckResult: Equatable, Sendable {
     }
 }
 
-extension Command {
-    /// Whether the command moves the clock through frames (and so polls for Ctrl-C).
-    var takesTime: Bool {
-        switch self {
-        case .pan, .edgePan, .advance, .settle: true
-        case .mustFail(let inner, _): inner.takesTime
-        default: false
-        }
-    }
-
-    /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
-    public var isAction: Bool {
-        switch self {
-        case .pan, .edgePan, .release, .tap, .choose, .shake, .type, .advance, .settle, .reset, .set, .act: true
-        default: false
-        }
-    }
-
-    /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
-    var isRecorded: Bool {
-        switch self {
-        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot, .params: false
-        default: true
-        }
-    }
-}
-
 extension Value {
     /// Like `description`, with numbers in the shortest decimal that reads back as the same double (two
     /// different values never print the same, SPEC §6): for failure messages and saved expectations.
