@@ -85,7 +85,7 @@ extension CommandTable {
                 example: "edgepan 200 in 0.25") { a throws(ScriptError) in
         .edgePan(translation: try a.required(number: .dx, of: "edgepan").value, duration: a.ticks(.seconds))
     }
-    static let release = CommandSpec("release", traits: [.changes, .liftsFinger], [.optional(.velocity, .velocity)],
+    static let release = CommandSpec("release", traits: [.changes, .liftsFinger], [.optional(.velocity, .velocity(max: ScriptLimits.maxVelocity))],
                 summary: "lift the finger, optionally with velocity VX (pt/s)",
                 details: "Lifts the finger. The zone at release decides what happens; VX overrides the velocity, which is otherwise that of the last sampled movement.",
                 example: "release") { a throws(ScriptError) in
