@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
     case pan(PanTarget, translation: Double, duration: Ticks?)
     case edgePan(translation: Double, duration: Ticks?)
     case release(velocity: Double?)
+    /// `flick msgN VX`: a pan at VX pt/s for `ScriptLimits.flickDuration`, then a release at VX.
+    case flick(MessageID, velocity: Double)
     case tap(TapTarget?)
     case choose(String)
     case shake
@@ -49,6 +51,7 @@ extension Command {
         case .pan: CommandTable.pan
         case .edgePan: CommandTable.edgepan
         case .release: CommandTable.release
+        case .flick: CommandTable.flick
         case .tap: CommandTable.tap
         case .choose: CommandTable.choose
         case .shake: CommandTable.shake

@@ -6,7 +6,7 @@ import MailboxText
 public enum CommandTable {
     /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
-        pan, edgepan, release, tap, compose, choose, shake, type, advance, settle, reset, set, params, act, state,
+        pan, edgepan, release, flick, tap, compose, choose, shake, type, advance, settle, reset, set, params, act, state,
         show, colors, timeline, render, snapshot, save, load, expect, bang, help, quit,
     ]
 
@@ -90,6 +90,21 @@ extension CommandTable {
                 details: "Lifts the finger. The zone at release decides what happens; VX overrides the velocity, which is otherwise that of the last sampled movement.",
                 example: "release") { a throws(ScriptError) in
         .release(velocity: a.number(.velocity)?.value)
+    }
+    static let flick = CommandSpec("flick", traits: [.moves, .beginsInteraction, .movesFinger, .liftsFinger],
+                                   [.required(.message, .message), .required(.velocity, .velocity(max: ScriptLimits.maxFlickVelocity))],
+                                   summary: "a quick swipe of msgN: a pan at VX pt/s and a release at VX, in one line",
+                                   details: """
+                                   Puts a finger down on msgN, moves it at constant speed VX (points a second; negative \
+                                   is left) for \(ScriptLimits.flickDuration.decimalSeconds) s, sampled at the frame rate, and lifts it with \
+                                   velocity VX: the same as `pan msgN D in \(ScriptLimits.flickDuration.decimalSeconds)` then `release VX`, \
+                                   with D = VX × \(ScriptLimits.flickDuration.decimalSeconds). The zone where the row ends decides, as \
+                                   for any release; VX counts where velocity does (escape.velocity, a spring's start). \
+                                   Refused while a finger is down.
+                                   """,
+                                   example: "flick msg1 -1500") { a throws(ScriptError) in
+        guard case .panTarget(.message(let id))? = a[.message] else { throw Arguments.missing(.message, "flick") }
+        return .flick(id, velocity: try a.required(number: .velocity, of: "flick").value)
     }
     static let tap = CommandSpec("tap", traits: [.changes, .beginsInteraction], synonyms: ["click", "press"], [.optional(.target, .tapTarget)],
                 summary: "tap what is on top, or " + TapTarget.words.map { $0.target == nil ? $0.word + " NAME" : $0.word }

@@ -228,6 +228,13 @@ public struct Session: Sendable {
             try sendTimed(.panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case .release(let velocity):
             try send(.released(velocity: velocity))
+        case let .flick(id, velocity):
+            // A pan and a release (SPEC §7.18); with the finger down, the release cannot be refused (§7.1).
+            if let gesture = screen.gesture { throw .model(.gestureInProgress(gesture.target)) }
+            let time = ScriptLimits.flickDuration
+            try sendTimed(.panned(.message(id), translation: velocity * Double(time.nanoseconds) / Double(Ticks.perSecond),
+                                  duration: time), watch)
+            try send(.released(velocity: velocity))
         case .tap(let target):
             try send(.tapped(target))
         case .choose(let option):
