@@ -235,12 +235,13 @@ test-browser: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 	tools/browser-tests.sh .build/debug/mailsim $(PLAYGROUND_BIN)
 
-## golden: rewrites Tests/Golden/*.out from what the reports print now, and docs/tuning.md's generated lists from
-## the tables they describe, then shows what changed (read the diff before committing it: a golden file pins
-## the text of state, show, colors, timeline, render and help).
+## golden: rewrites Tests/Golden/*.out from what the reports print now, and the generated blocks from the tables
+## they describe (docs/tuning.md's lists, docs/language.md's command reference, README.md's command list,
+## Fuzz/mbs.dict's command words: DocsTests), then shows what changed (read the diff before committing it: a
+## golden file pins the text of state, show, colors, timeline, render and help).
 golden: deps
 	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests'
-	git diff --stat -- Tests/Golden README.md docs
+	git diff --stat -- Tests/Golden README.md docs Fuzz/mbs.dict
 
 ## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
 ## the default profile and under ios-course-mailbox (seed 002's app); MAILSIM=PATH records with another build.

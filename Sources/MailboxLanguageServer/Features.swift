@@ -268,8 +268,8 @@ public enum Features {
         return .object([("uri", .string(FileURI.uri(path))), ("range", TextRange(start, start).json)])
     }
 
-    /// The script's sections (whole-line `#` comments) and, in each, its gestures (a `pan` or `edgepan` to its
-    /// `release`) and accessibility actions.
+    /// The script's sections (whole-line `#` comments) and, in each, its gestures (from the first line that moves a
+    /// finger to the one that lifts it, as the command table's traits say) and accessibility actions.
     public static func documentSymbols(_ analysis: Analysis) -> [JSON] {
         var sections: [(name: String, start: Int, end: Int, children: [JSON])] = []
         var loose: [JSON] = []
@@ -295,18 +295,15 @@ public enum Features {
             }
             guard let tokens = try? Lexer.tokens(text[...]), let first = tokens.first else { continue }
             if !sections.isEmpty { sections[sections.count - 1].end = index }
-            switch first.text {
-            case "pan", "edgepan":
-                if gesture == nil { gesture = (tokens.map { String($0.text) }.joined(separator: " "), index) }
-            case "release":
+            guard let traits = CommandTable.spec(named: first.text)?.traits else { continue }
+            let line = tokens.map { String($0.text) }.joined(separator: " ")
+            if traits.contains(.movesFinger), gesture == nil { gesture = (line, index) }
+            if traits.contains(.liftsFinger) {
                 let outcome = index < analysis.info.count ? analysis.info[index].release?.shortName : nil
-                if gesture == nil { gesture = ("release", index) }
+                if gesture == nil { gesture = (String(first.text), index) }
                 close(at: index, outcome: outcome)
-            case "act":
-                add(symbol(tokens.map { String($0.text) }.joined(separator: " "), kind: 24, from: index, to: index, analysis))
-            default:
-                break
             }
+            if traits.contains(.outlined) { add(symbol(line, kind: 24, from: index, to: index, analysis)) }
         }
         close(at: max(0, analysis.lines.count - 1), outcome: nil)
         let top = sections.map { section in

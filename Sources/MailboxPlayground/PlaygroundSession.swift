@@ -234,11 +234,7 @@ public struct PlaygroundSession: Sendable {
     /// Whether a typed line begins a gesture of its own for `history` (a `set`, an `advance`, typing or a check
     /// belong to the gesture they follow).
     static func startsGesture(_ command: Command) -> Bool {
-        switch command {
-        case .pan, .edgePan, .tap, .choose, .shake, .reset, .act: true
-        case .mustFail(let inner, _): startsGesture(inner)
-        default: false
-        }
+        command.traits.contains(.beginsInteraction)
     }
 
     /// A gesture begins: the history window starts here, unless the last gesture has not settled yet (then it

@@ -74,14 +74,8 @@ enum PlaygroundLines {
     }
 
     static func touchesFiles(_ command: Command) -> String? {
-        switch command {
-        case .save: "save"
-        case .load: "load"
-        case .snapshot: "snapshot"
-        case .quit: "quit"
-        case .mustFail(let inner, _): touchesFiles(inner)
-        default: nil
-        }
+        if case .mustFail(let inner, _) = command { return touchesFiles(inner) }
+        return command.traits.contains(.touchesFiles) ? command.spec.name : nil
     }
 
     static func refusal(_ word: String) -> String {

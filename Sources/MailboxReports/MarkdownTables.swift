@@ -1,7 +1,7 @@
 import MailboxScript
 import MailboxSim
 
-/// The README's generated lists, written from the one table each describes (`ReadmeTests` keeps the README
+/// docs/tuning.md's generated lists, written from the one table each describes (`DocsTests` keeps the page
 /// in step: `make golden` rewrites the blocks between `<!-- generated: NAME -->` and `<!-- end generated -->`).
 public enum MarkdownTables {
     /// The generated blocks by name.

@@ -9,8 +9,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case message
     /// A translation in points.
     case distance
-    /// Points per second.
-    case velocity
+    /// Points per second, at most `max` either way.
+    case velocity(max: Double)
     /// Seconds, at most `max`.
     case duration(max: Double)
     /// `compose`, `menu`, `cancel`, `undo` or `segment NAME` (two words).

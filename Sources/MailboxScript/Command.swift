@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
     case pan(PanTarget, translation: Double, duration: Ticks?)
     case edgePan(translation: Double, duration: Ticks?)
     case release(velocity: Double?)
+    /// `flick msgN VX`: a pan at VX pt/s for `ScriptLimits.flickDuration`, then a release at VX.
+    case flick(MessageID, velocity: Double)
     case tap(TapTarget?)
     case choose(String)
     case shake
@@ -38,6 +40,58 @@ public enum Command: Equatable, Sendable {
     /// `help`, `help NAME`, `help paths`, `help set PARAMETER`.
     case help(topic: String?, parameter: String?)
     case quit
+}
+
+extension Command {
+    /// The table entry this command comes from: its `Command` case's, found by a switch that lists every case
+    /// (the compiler refuses a new case until it is given one here). `tap compose` and `compose` are both tap's;
+    /// a line inside `!` that did not parse is `!`'s.
+    public var spec: CommandSpec {
+        switch self {
+        case .pan: CommandTable.pan
+        case .edgePan: CommandTable.edgepan
+        case .release: CommandTable.release
+        case .flick: CommandTable.flick
+        case .tap: CommandTable.tap
+        case .choose: CommandTable.choose
+        case .shake: CommandTable.shake
+        case .type: CommandTable.type
+        case .advance: CommandTable.advance
+        case .settle: CommandTable.settle
+        case .reset: CommandTable.reset
+        case .set: CommandTable.set
+        case .params: CommandTable.params
+        case .act: CommandTable.act
+        case .state: CommandTable.state
+        case .show: CommandTable.show
+        case .colors: CommandTable.colors
+        case .timeline: CommandTable.timeline
+        case .render: CommandTable.render
+        case .snapshot: CommandTable.snapshot
+        case .save: CommandTable.save
+        case .load: CommandTable.load
+        case .expect: CommandTable.expect
+        case .mustFail, .invalid: CommandTable.bang
+        case .help: CommandTable.help
+        case .quit: CommandTable.quit
+        }
+    }
+
+    /// The command's traits: its table entry's; for `! COMMAND`, a check's, with the time, interaction and files
+    /// of the command inside.
+    public var traits: CommandTraits {
+        if case .mustFail(let inner, _) = self { return spec.traits.union(inner.traits.intersection(.passedThroughBang)) }
+        return spec.traits
+    }
+
+    /// Whether the command moves the clock through frames (and so polls for Ctrl-C).
+    var takesTime: Bool { traits.contains(.takesTime) }
+
+    /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
+    public var isAction: Bool { traits.contains(.acts) }
+
+    /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
+    var isRecorded: Bool { traits.contains(.kept) }
 }
 
 /// How a looking command prints what it found: as text for a person (the default) or, with `--json`, as

@@ -8,6 +8,9 @@ public final class CommandSpec: Sendable {
     /// Words a newcomer may try for this command (`undo` for `shake`): not names, but an unknown command spelled
     /// so is answered "did you mean" this one.
     public let synonyms: [String]
+    /// What kind of line it is (acts, takes time, kept by `save`, its place in the outline…): read wherever a
+    /// command's kind matters, so no list of command names is kept anywhere else.
+    public let traits: CommandTraits
     public let parameters: [Parameter]
     /// One line for the command list.
     public var summary: String { summaryText() }
@@ -25,13 +28,14 @@ public final class CommandSpec: Sendable {
     public let flags: [String]
     let build: @Sendable (Arguments) throws(ScriptError) -> Command
 
-    init(_ name: String, aliases: [String] = [], synonyms: [String] = [], _ parameters: [Parameter] = [],
+    init(_ name: String, traits: CommandTraits, aliases: [String] = [], synonyms: [String] = [], _ parameters: [Parameter] = [],
          summary: @autoclosure @escaping @Sendable () -> String, details: @autoclosure @escaping @Sendable () -> String,
          example: @autoclosure @escaping @Sendable () -> String, interactiveOnly: Bool = false,
          build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command) {
         self.name = name
         self.aliases = aliases
         self.synonyms = synonyms
+        self.traits = traits
         self.parameters = parameters
         self.summaryText = summary
         self.detailsText = details

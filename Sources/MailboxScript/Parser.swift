@@ -297,8 +297,8 @@ public enum Parser {
         switch kind {
         case .distance:
             return abs(number.value) <= ScriptLimits.maxTranslation ? nil : .beyondLimit(ScriptLimits.maxTranslation)
-        case .velocity:
-            return abs(number.value) <= ScriptLimits.maxVelocity ? nil : .beyondLimit(ScriptLimits.maxVelocity)
+        case .velocity(let max):
+            return abs(number.value) <= max ? nil : .beyondLimit(max)
         case .duration(let max):
             guard !number.negative || number.value == 0 else { return .negativeDuration }
             // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.

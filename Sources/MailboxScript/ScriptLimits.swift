@@ -8,6 +8,10 @@ public enum ScriptLimits {
     public static let maxVelocity = 1_000_000.0
     /// How long a `pan` takes when no `in S` is given.
     public static let defaultPanDuration = Ticks.milliseconds(300)
+    /// How long a `flick`'s finger moves before it lifts.
+    public static let flickDuration = Ticks.milliseconds(100)
+    /// The largest `flick` velocity, in points a second either way: its travel stays within `maxTranslation`.
+    public static let maxFlickVelocity = maxTranslation / flickDuration.seconds
     /// The longest single `advance`, in seconds.
     public static let maxAdvanceSeconds = 1_000_000_000.0
     /// The longest single pan, in seconds.

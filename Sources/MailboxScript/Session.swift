@@ -228,6 +228,13 @@ public struct Session: Sendable {
             try sendTimed(.panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case .release(let velocity):
             try send(.released(velocity: velocity))
+        case let .flick(id, velocity):
+            // A pan and a release (SPEC §7.18); with the finger down, the release cannot be refused (§7.1).
+            if let gesture = screen.gesture { throw .model(.gestureInProgress(gesture.target)) }
+            let time = ScriptLimits.flickDuration
+            try sendTimed(.panned(.message(id), translation: velocity * Double(time.nanoseconds) / Double(Ticks.perSecond),
+                                  duration: time), watch)
+            try send(.released(velocity: velocity))
         case .tap(let target):
             try send(.tapped(target))
         case .choose(let option):
@@ -390,33 +397,6 @@ public indirect enum CheckResult: Equatable, Sendable {
     /// The failure, if the check failed.
     public var failure: CheckFailure? {
         if case .failed(let failure) = self { return failure } else { return nil }
-    }
-}
-
-extension Command {
-    /// Whether the command moves the clock through frames (and so polls for Ctrl-C).
-    var takesTime: Bool {
-        switch self {
-        case .pan, .edgePan, .advance, .settle: true
-        case .mustFail(let inner, _): inner.takesTime
-        default: false
-        }
-    }
-
-    /// Whether the command acts on the screen (what a walkthrough captions), rather than checking or looking.
-    public var isAction: Bool {
-        switch self {
-        case .pan, .edgePan, .release, .tap, .choose, .shake, .type, .advance, .settle, .reset, .set, .act: true
-        default: false
-        }
-    }
-
-    /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
-    var isRecorded: Bool {
-        switch self {
-        case .help, .save, .load, .quit, .state, .show, .colors, .timeline, .render, .snapshot, .params: false
-        default: true
-        }
     }
 }
 
