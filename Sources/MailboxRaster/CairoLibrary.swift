@@ -37,9 +37,11 @@ struct CairoLibrary: @unchecked Sendable {
     let pushGroup: @convention(c) (Context?) -> Void
     let popGroupToSource: @convention(c) (Context?) -> Void
     let paintWithAlpha: @convention(c) (Context?, Double) -> Void
-    let selectFontFace: @convention(c) (Context?, UnsafePointer<CChar>?, cairo_font_slant_t, cairo_font_weight_t) -> Void
+    let selectFontFace:
+        @convention(c) (Context?, UnsafePointer<CChar>?, cairo_font_slant_t, cairo_font_weight_t) -> Void
     let setFontSize: @convention(c) (Context?, Double) -> Void
-    let textExtents: @convention(c) (Context?, UnsafePointer<CChar>?, UnsafeMutablePointer<cairo_text_extents_t>?) -> Void
+    let textExtents:
+        @convention(c) (Context?, UnsafePointer<CChar>?, UnsafeMutablePointer<cairo_text_extents_t>?) -> Void
     let showText: @convention(c) (Context?, UnsafePointer<CChar>?) -> Void
 
     /// libcairo, loaded once (on first use) for the life of the process; the error if it cannot be.

@@ -129,7 +129,9 @@ public struct GIFPalette: Sendable {
                 if d < nearest[i] { nearest[i] = d; entry[i] = k }
             }
         }
-        let common = colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : colors[$0] < colors[$1] }
+        let common = colors.indices.sorted {
+            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : colors[$0] < colors[$1]
+        }
         for c in common.prefix(min(Self.commonKept, limit)) { take(c) }
         while palette.count < limit {
             var farthest = 0

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An animated GIF that loops, coded by mailsim (`LZW`): frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and
 /// the total is the walkthrough's length. A frame equal to the one before extends it; one that differs is
@@ -87,8 +89,16 @@ public struct GIFWriter {
         return try encoder.close()
     }
 
+    /// The part of the frame a stored image covers: columns left..<right, rows top..<bottom.
+    private struct Rectangle {
+        let left: Int, top: Int, right: Int, bottom: Int
+        var columns: Int { right - left }
+        /// Its pixel count, the length of its cells and entries.
+        var count: Int { columns * (bottom - top) }
+    }
+
     /// The bounding box of the pixels where `shown` and `previous` differ, or nil when none do.
-    private func changedRectangle() -> (left: Int, top: Int, right: Int, bottom: Int)? {
+    private func changedRectangle() -> Rectangle? {
         var top = -1, bottom = -1, left = width, right = 0
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
@@ -106,7 +116,7 @@ public struct GIFWriter {
                 }
             }
         }
-        return top < 0 ? nil : (left, top, right, bottom)
+        return top < 0 ? nil : Rectangle(left: left, top: top, right: right, bottom: bottom)
     }
 
     /// Writes the pending frame with its delay: the centiseconds from its first frame's start to its last's end.
@@ -115,13 +125,38 @@ public struct GIFWriter {
     private mutating func flush() throws(RasterError) {
         guard let frame = pending else { return }
         pending = nil
-        let start = centiseconds(at: frame.first), end = centiseconds(at: frame.first + frame.count)
+        let delay = centiseconds(at: frame.first + frame.count) - centiseconds(at: frame.first)
         let onTop = written
         // A pending frame differs from the one before (else it would have extended it): after the first, its
         // rectangle is never empty.
-        let rect = (onTop ? changedRectangle() : nil) ?? (0, 0, width, height)
-        let width = self.width, columns = rect.right - rect.left, rows = rect.bottom - rect.top
+        let rect = (onTop ? changedRectangle() : nil) ?? Rectangle(left: 0, top: 0, right: width, bottom: height)
+        let transparent = countColors(in: rect, onTop: onTop) > 0
+        let palette = GIFPalette(
+            colors: histogram.colors, counts: histogram.pixelCounts, limit: transparent ? 255 : 256)
+        histogram.assign(palette.entries)
+        maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
+        maxChannelError = max(maxChannelError, palette.maxChannelError)
+        let colors = palette.colors
+        let transparentEntry = UInt8(transparent ? colors.count : 0)
+        reserve(rect.count)
+        markCells(in: rect, onTop: onTop)
+        chooseEntries(count: rect.count, colors: colors, transparentEntry: transparentEntry)
+        showChangedPixels(in: rect, colors: colors)
+        var candidates = [indices[..<rect.count]]
+        if transparent && gifsicleCandidate(count: rect.count, colors: colors, transparentEntry: transparentEntry) {
+            candidates.append(runIndices[..<rect.count])
+        }
+        try writeFrame(candidates, colors: colors, transparent: transparent ? transparentEntry : nil,
+                       at: rect, delay: delay)
+        written = true
+    }
+
+    /// The histogram pass: counts the colours of the rectangle's changed pixels into `histogram` (run by run,
+    /// so a flat area costs one count), since the colour table is made from them alone. Returns how many
+    /// pixels are unchanged: when any are, the table keeps an entry for transparency.
+    private mutating func countColors(in rect: Rectangle, onTop: Bool) -> Int {
         histogram.removeAll()
+        let width = self.width, columns = rect.columns
         var unchanged = 0
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
@@ -139,110 +174,170 @@ public struct GIFWriter {
                 }
             }
         }
-        let transparent = unchanged > 0
-        let palette = GIFPalette(colors: histogram.colors, counts: histogram.pixelCounts, limit: transparent ? 255 : 256)
-        histogram.assign(palette.entries)
-        maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
-        maxChannelError = max(maxChannelError, palette.maxChannelError)
-        let transparentEntry = UInt8(transparent ? palette.colors.count : 0)
-        if indices.count < columns * rows {
-            indices = [UInt8](repeating: 0, count: columns * rows)
-            runIndices = indices
-            cells = [UInt32](repeating: 0, count: columns * rows)
-        }
-        let lookup = histogram
-        let colors = palette.colors
+        return unchanged
+    }
+
+    /// Grows the rectangle's work arrays (cells and both candidates) to `count` pixels; they keep their room
+    /// between frames, so a frame allocates only when it is larger than all before it.
+    private mutating func reserve(_ count: Int) {
+        guard indices.count < count else { return }
+        indices = [UInt8](repeating: 0, count: count)
+        runIndices = indices
+        cells = [UInt32](repeating: 0, count: count)
+    }
+
+    /// Fills `cells` for the rectangle: a changed pixel as `forced` | its palette entry, an unchanged one as the
+    /// colour the GIF shows there, so that the passes after it read one array instead of three.
+    private mutating func markCells(in rect: Rectangle, onTop: Bool) {
+        let width = self.width, lookup = histogram
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
-                display.withUnsafeMutableBufferPointer { seen in
-                    indices.withUnsafeMutableBufferPointer { out in
-                    cells.withUnsafeMutableBufferPointer { cell in
-                        var i = 0
-                        var last = UInt32.max, lastEntry: UInt8 = 0
-                        // The entry written last, and where the run of transparent pixels that ends the output
-                        // began (-1: the output does not end so).
-                        var written = transparentEntry, clearFrom = -1
-                        for y in rect.top..<rect.bottom {
-                            let base = y * width + rect.left
-                            for x in base..<(base + columns) {
-                                let rgb = new[x]
-                                if onTop && old[x] == rgb {
-                                    cell[i] = seen[x]
-                                    // Unchanged: transparent, or the entry written last when it shows the same
-                                    // colour, whichever continues the run LZW is coding.
-                                    if written != transparentEntry && colors[Int(written)] == seen[x] {
-                                        out[i] = written
-                                    } else {
+                Self.markCells(old: old, new: new, display: display, into: &cells, rect: rect, width: width,
+                               onTop: onTop, lookup: lookup)
+            }
+        }
+    }
 
-                                        if written != transparentEntry { clearFrom = i }
-                                        out[i] = transparentEntry
-                                        written = transparentEntry
-                                    }
-                                } else {
-                                    if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
-                                    let colour = colors[Int(lastEntry)]
-                                    if clearFrom >= 0 {
-                                        // The unchanged pixels just before, if they all show this colour, join
-                                        // its run instead of being transparent.
-                                        var k = clearFrom
-                                        while k < i && seen[(rect.top + k / columns) * width + rect.left + k % columns] == colour {
-                                            k += 1
-                                        }
-                                        if k == i {
-                                            for j in clearFrom..<i { out[j] = lastEntry }
-                                        }
-                                        clearFrom = -1
-                                    }
-                                    out[i] = lastEntry
-                                    written = lastEntry
-                                    seen[x] = colour
-                                    cell[i] = Self.forced | UInt32(lastEntry)
-                                }
-                                i += 1
-                            }
+    /// `markCells`' loop, given the two frames: the entry is looked up once per run of one colour.
+    private static func markCells(old: UnsafeBufferPointer<UInt32>, new: UnsafeBufferPointer<UInt32>,
+                                  display: [UInt32], into cells: inout [UInt32], rect: Rectangle, width: Int,
+                                  onTop: Bool, lookup: ColorHistogram) {
+        display.withUnsafeBufferPointer { seen in
+            cells.withUnsafeMutableBufferPointer { cell in
+                var i = 0
+                var last = UInt32.max, lastEntry: UInt8 = 0
+                for y in rect.top..<rect.bottom {
+                    let base = y * width + rect.left
+                    for x in base..<(base + rect.columns) {
+                        let rgb = new[x]
+                        if onTop && old[x] == rgb {
+                            cell[i] = seen[x]
+                        } else {
+                            if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
+                            cell[i] = forced | UInt32(lastEntry)
                         }
-                    }
+                        i += 1
                     }
                 }
             }
         }
-        var candidates = [indices[..<(columns * rows)]]
-        if transparent {
-            // gifsicle's rule, the other candidate: a stretch of unchanged pixels is transparent when it shows
-            // two colours or more, and keeps its colour when it shows one (and the table has it).
-            let n = columns * rows
-            var differs = false
-            cells.withUnsafeBufferPointer { cell in
-                indices.withUnsafeBufferPointer { first in
-                runIndices.withUnsafeMutableBufferPointer { out in
-                    var i = 0
-                    while i < n {
+    }
+
+    /// Maps the rectangle's pixels to palette entries, into `indices`: the first candidate, the one that keeps
+    /// LZW's runs going.
+    private mutating func chooseEntries(count: Int, colors: [UInt32], transparentEntry: UInt8) {
+        cells.withUnsafeBufferPointer { cell in
+            indices.withUnsafeMutableBufferPointer { out in
+                Self.chooseEntries(cells: cell, into: out, count: count, colors: colors,
+                                   transparentEntry: transparentEntry)
+            }
+        }
+    }
+
+    /// `chooseEntries`' loop. A changed pixel is its entry. An unchanged one is the entry written last when that
+    /// shows its colour, else transparent; and unchanged pixels just before a changed one join its run (are
+    /// written as its entry) when they all show its colour, so that LZW codes one run, not two.
+    private static func chooseEntries(cells cell: UnsafeBufferPointer<UInt32>,
+                                      into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
+                                      colors: [UInt32], transparentEntry: UInt8) {
+        // The entry written last, and where the run of transparent pixels that ends the output began (-1: the
+        // output does not end so).
+        var written = transparentEntry, clearFrom = -1
+        for i in 0..<count {
+            let c = cell[i]
+            if c & forced == 0 {
+                // Unchanged: transparent, or the entry written last when it shows the same colour, whichever
+                // continues the run LZW is coding.
+                if written != transparentEntry && colors[Int(written)] == c {
+                    out[i] = written
+                } else {
+                    if written != transparentEntry { clearFrom = i }
+                    out[i] = transparentEntry
+                    written = transparentEntry
+                }
+                continue
+            }
+            let entry = UInt8(truncatingIfNeeded: c)
+            if clearFrom >= 0 {
+                // The unchanged pixels just before, if they all show this colour, join its run instead of being
+                // transparent.
+                let colour = colors[Int(entry)]
+                var k = clearFrom
+                while k < i && cell[k] == colour { k += 1 }
+                if k == i {
+                    for j in clearFrom..<i { out[j] = entry }
+                }
+                clearFrom = -1
+            }
+            out[i] = entry
+            written = entry
+        }
+    }
+
+    /// Updates `display`, the colours the GIF shows now: each changed pixel of the rectangle shows its entry's
+    /// colour (the next frame's unchanged pixels are matched against it).
+    private mutating func showChangedPixels(in rect: Rectangle, colors: [UInt32]) {
+        let width = self.width
+        cells.withUnsafeBufferPointer { cell in
+            display.withUnsafeMutableBufferPointer { seen in
+                var i = 0
+                for y in rect.top..<rect.bottom {
+                    let base = y * width + rect.left
+                    for x in base..<(base + rect.columns) {
                         let c = cell[i]
-                        if c & Self.forced != 0 { out[i] = UInt8(truncatingIfNeeded: c); i += 1; continue }
-                        var j = i + 1, runs = 1
-                        while j < n && cell[j] & Self.forced == 0 {
-                            if cell[j] != cell[j - 1] { runs += 1 }
-                            j += 1
-                        }
-                        var fill = transparentEntry
-                        if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
-                        for k in i..<j { out[k] = fill }
-                        if !differs { for k in i..<j where first[k] != fill { differs = true; break } }
-                        i = j
+                        if c & Self.forced != 0 { seen[x] = colors[Int(c & 0xFF)] }
+                        i += 1
                     }
                 }
-                }
             }
-            // Coded only when it is another picture of the rectangle.
-            if differs { candidates.append(runIndices[..<n]) }
         }
-        var table = palette.colors
-        if transparent { table.append(0) }
+    }
+
+    /// gifsicle's transparency, the other candidate, into `runIndices`: a stretch of unchanged pixels is
+    /// transparent when it shows two colours or more, and keeps its colour when it shows one (and the table has
+    /// it). True when it differs from `indices`: it is coded only when it is another picture of the rectangle.
+    private mutating func gifsicleCandidate(count: Int, colors: [UInt32], transparentEntry: UInt8) -> Bool {
+        let lookup = histogram
+        cells.withUnsafeBufferPointer { cell in
+            runIndices.withUnsafeMutableBufferPointer { out in
+                Self.gifsicleCandidate(cells: cell, into: out, count: count, colors: colors,
+                                       transparentEntry: transparentEntry, lookup: lookup)
+            }
+        }
+        return indices.withUnsafeBytes { first in
+            runIndices.withUnsafeBytes { other in memcmp(first.baseAddress!, other.baseAddress!, count) != 0 }
+        }
+    }
+
+    /// `gifsicleCandidate`'s loop: changed pixels keep their entry, each stretch of unchanged ones is filled whole.
+    private static func gifsicleCandidate(cells cell: UnsafeBufferPointer<UInt32>,
+                                          into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
+                                          colors: [UInt32], transparentEntry: UInt8, lookup: ColorHistogram) {
+        var i = 0
+        while i < count {
+            let c = cell[i]
+            if c & forced != 0 { out[i] = UInt8(truncatingIfNeeded: c); i += 1; continue }
+            // The stretch i..<j of unchanged pixels, and how many runs of one colour it holds.
+            var j = i + 1, runs = 1
+            while j < count && cell[j] & forced == 0 {
+                if cell[j] != cell[j - 1] { runs += 1 }
+                j += 1
+            }
+            var fill = transparentEntry
+            if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
+            for k in i..<j { out[k] = fill }
+            i = j
+        }
+    }
+
+    /// Writes the frame: the colour table (and its transparent entry, last, when there is one), the rectangle,
+    /// the delay and the smaller coding of the candidates.
+    private mutating func writeFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?,
+                                     at rect: Rectangle, delay: Int) throws(RasterError) {
+        var table = colors
+        if transparent != nil { table.append(0) }
         paletteEntries += table.count
-        try encoder.putFrame(candidates, colors: table, transparent: transparent ? transparentEntry : nil,
-                             left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom,
-                             delay: end - start)
-        written = true
+        try encoder.putFrame(candidates, colors: table, transparent: transparent, at: rect, delay: delay)
     }
 
     /// The instant frame `n` starts, in whole centiseconds of playback (rounded, so delays carry the rest).
@@ -279,9 +374,10 @@ public struct GIFWriter {
             if let failure { throw failure }
         }
 
-        /// Writes `pixels` (entries of `colors`, the rectangle's rows one after another) at the rectangle.
-        func putFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, left: Int, top: Int, right: Int,
-                      bottom: Int, delay: Int) throws(RasterError) {
+        /// Writes the frame at `rect`: its control block, table and the smaller coding of `candidates` (each the
+        /// rectangle's rows of entries of `colors`, one after another).
+        func putFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, at rect: Rectangle,
+                      delay: Int) throws(RasterError) {
             // Graphic control: keep the frame in place (disposal 1), the transparent entry if any, the delay.
             bytes += [0x21, 0xF9, 4, 1 << 2 | (transparent == nil ? 0 : 1)]
             put16(delay)
@@ -290,7 +386,7 @@ public struct GIFWriter {
             var bitsPerEntry = 1
             while 1 << bitsPerEntry < colors.count { bitsPerEntry += 1 }
             bytes.append(0x2C)
-            put16(left); put16(top); put16(right - left); put16(bottom - top)
+            put16(rect.left); put16(rect.top); put16(rect.columns); put16(rect.bottom - rect.top)
             bytes.append(0x80 | UInt8(bitsPerEntry - 1))
             for c in colors { bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)] }
             bytes += [UInt8](repeating: 0, count: 3 * ((1 << bitsPerEntry) - colors.count))
@@ -299,7 +395,9 @@ public struct GIFWriter {
             // is written.
             var data: [UInt8] = []
             for pixels in candidates {
-                let coded = pixels.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: minCodeSize, policy: .keepWhileUseful) }
+                let coded = pixels.withUnsafeBufferPointer {
+                    lzw.encode($0, minCodeSize: minCodeSize, policy: .keepWhileUseful)
+                }
                 if data.isEmpty || coded.count < data.count { data = coded }
             }
             bytes.append(UInt8(minCodeSize))

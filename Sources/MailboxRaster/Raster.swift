@@ -33,7 +33,8 @@ public final class Raster {
         guard let context = cairo.create(surface) else { throw RasterError("cairo could not draw") }
         defer { cairoFonts.withLock { calls in cairo.destroy(context); calls &+= 1 } }
         var painter = CairoPainter(cairo: cairo, context: context)
-        painter.fill(SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale), Paint(rgb: 0xFFFFFF), radius: 0)
+        let page = SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale)
+        painter.fill(page, Paint(rgb: 0xFFFFFF), radius: 0)
         cairo.translate(context, 0, -(top * scale).rounded())
         cairo.scale(context, scale, scale)
         for node in scene.nodes { painter.draw(node) }

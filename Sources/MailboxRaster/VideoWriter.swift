@@ -10,16 +10,23 @@ struct VideoLibrary: @unchecked Sendable {
     typealias Format = UnsafeMutablePointer<AVFormatContext>
     typealias Codec = UnsafeMutablePointer<AVCodecContext>
 
-    let allocOutput: @convention(c) (UnsafeMutablePointer<Format?>?, UnsafePointer<AVOutputFormat>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let allocOutput:
+        @convention(c) (
+            UnsafeMutablePointer<Format?>?, UnsafePointer<AVOutputFormat>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
+        ) -> Int32
     let newStream: @convention(c) (Format?, UnsafePointer<AVCodec>?) -> UnsafeMutablePointer<AVStream>?
     let writeHeader: @convention(c) (Format?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
     let writeFrame: @convention(c) (Format?, UnsafeMutablePointer<AVPacket>?) -> Int32
     let writeTrailer: @convention(c) (Format?) -> Int32
     let freeFormat: @convention(c) (Format?) -> Void
-    let avioAlloc: @convention(c) (UnsafeMutablePointer<UInt8>?, Int32, Int32, UnsafeMutableRawPointer?,
-                                   (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32)?,
-                                   (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32)?,
-                                   (@convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64)?) -> UnsafeMutablePointer<AVIOContext>?
+    /// avio_alloc_context's callbacks: read or write a packet, and seek.
+    typealias PacketCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32
+    typealias SeekCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64
+    let avioAlloc:
+        @convention(c) (
+            UnsafeMutablePointer<UInt8>?, Int32, Int32, UnsafeMutableRawPointer?,
+            PacketCallback?, PacketCallback?, SeekCallback?
+        ) -> UnsafeMutablePointer<AVIOContext>?
     let avioFree: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?) -> Void
     let avioFlush: @convention(c) (UnsafeMutablePointer<AVIOContext>?) -> Void
     let findEncoder: @convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<AVCodec>?
@@ -36,7 +43,10 @@ struct VideoLibrary: @unchecked Sendable {
     let frameFree: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFrame>?>?) -> Void
     let frameGetBuffer: @convention(c) (UnsafeMutablePointer<AVFrame>?, Int32) -> Int32
     let frameMakeWritable: @convention(c) (UnsafeMutablePointer<AVFrame>?) -> Int32
-    let dictSet: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let dictSet:
+        @convention(c) (
+            UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32
+        ) -> Int32
     let dictFree: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
     let malloc: @convention(c) (Int) -> UnsafeMutableRawPointer?
     let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
@@ -97,6 +107,7 @@ struct VideoLibrary: @unchecked Sendable {
 /// are RGB pictures converted here to 4:2:0 YUV (BT.709, limited range, tagged so): the width and height must be
 /// even.
 public final class VideoWriter {
+    /// The file format around the video: MP4 (H.264) or WebM (VP9).
     public enum Container: String, Sendable { case mp4, webm }
 
     public let width: Int
@@ -125,7 +136,8 @@ public final class VideoWriter {
 
     /// A video of `width` × `height` shown at `framesPerSecond` (fps × speed), written to `fd` (open for writing;
     /// not closed).
-    public init(_ container: Container, width: Int, height: Int, framesPerSecond: Double, fd: Int32) throws(RasterError) {
+    public init(_ container: Container, width: Int, height: Int, framesPerSecond: Double,
+                fd: Int32) throws(RasterError) {
         guard width % 2 == 0 && height % 2 == 0 else {
             throw RasterError("a video needs an even width and height (got \(width) × \(height))")
         }
@@ -189,7 +201,11 @@ public final class VideoWriter {
                                         var done = 0
                                         while done < Int(length) {
                                             let n = Glibc.write(output.fd, data! + done, Int(length) - done)
-                                            if n < 0 { if errno == EINTR { continue }; output.error = errno; return -output.error }
+                                            if n < 0 {
+                                                if errno == EINTR { continue }
+                                                output.error = errno
+                                                return -output.error
+                                            }
                                             done += n
                                         }
                                         return length
@@ -271,7 +287,8 @@ public final class VideoWriter {
                 for cx in 0..<(width / 2) {
                     let p = pixels[top + 2 * cx], q = pixels[top + 2 * cx + 1]
                     let s = pixels[bottom + 2 * cx], t = pixels[bottom + 2 * cx + 1]
-                    let r = Int((p >> 16) & 0xFF) + Int((q >> 16) & 0xFF) + Int((s >> 16) & 0xFF) + Int((t >> 16) & 0xFF)
+                    let r = Int((p >> 16) & 0xFF) + Int((q >> 16) & 0xFF)
+                        + Int((s >> 16) & 0xFF) + Int((t >> 16) & 0xFF)
                     let g = Int((p >> 8) & 0xFF) + Int((q >> 8) & 0xFF) + Int((s >> 8) & 0xFF) + Int((t >> 8) & 0xFF)
                     let b = Int(p & 0xFF) + Int(q & 0xFF) + Int(s & 0xFF) + Int(t & 0xFF)
                     // Sums of four: the coefficients divided by four.

@@ -7,7 +7,8 @@ struct WebPLibrary: @unchecked Sendable {
 
     let optionsInit: @convention(c) (UnsafeMutablePointer<WebPAnimEncoderOptions>?, Int32) -> Int32
     let encoderNew: @convention(c) (Int32, Int32, UnsafePointer<WebPAnimEncoderOptions>?, Int32) -> Encoder?
-    let encoderAdd: @convention(c) (Encoder?, UnsafeMutablePointer<WebPPicture>?, Int32, UnsafePointer<WebPConfig>?) -> Int32
+    let encoderAdd:
+        @convention(c) (Encoder?, UnsafeMutablePointer<WebPPicture>?, Int32, UnsafePointer<WebPConfig>?) -> Int32
     let encoderAssemble: @convention(c) (Encoder?, UnsafeMutablePointer<WebPData>?) -> Int32
     let encoderError: @convention(c) (Encoder?) -> UnsafePointer<CChar>?
     let encoderDelete: @convention(c) (Encoder?) -> Void
@@ -41,9 +42,9 @@ struct WebPLibrary: @unchecked Sendable {
 /// An animated WebP that loops, written with libwebp's animation encoder: lossless (the screen's colours
 /// exact, as in the PNG snapshots), each frame at its instant of playback in milliseconds. Lossless, because
 /// lossy WebP was larger on walkthroughs (sharp text on flat colours: 1.96 MB at quality 80 against 1.50 MB
-/// lossless for the 3-second benchmark), and method 1 because 0 gave 10.9 MB and 3 saved 0.5 % for more time. The encoder keeps
-/// only the frames it has already compressed (it stores each as the rectangle that changed), and the file is
-/// assembled from them at the end and written to the sink.
+/// lossless for the 3-second benchmark), and method 1 because 0 gave 10.9 MB and 3 saved 0.5 % for more time.
+/// The encoder keeps only the frames it has already compressed (it stores each as the rectangle that changed),
+/// and the file is assembled from them at the end and written to the sink.
 public final class WebPWriter {
     public let width: Int
     public let height: Int
@@ -57,7 +58,8 @@ public final class WebPWriter {
 
     /// `effort` is libwebp's lossless effort (0…100; with `method` 0…6): the defaults keep a 3-second walkthrough
     /// under a second.
-    public init(width: Int, height: Int, framesPerSecond: Double, method: Int = 1, effort: Float = 25) throws(RasterError) {
+    public init(width: Int, height: Int, framesPerSecond: Double, method: Int = 1,
+                effort: Float = 25) throws(RasterError) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
