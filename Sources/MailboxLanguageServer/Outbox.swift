@@ -1,5 +1,5 @@
 import Glibc
-import MailboxText
+import MailboxJSON
 
 /// The server's output: framed messages queued by the main thread and written by a writer thread, so that a
 /// client that reads slowly never holds the server. The queue is bounded: diagnostics waiting for a document

@@ -1,4 +1,5 @@
 import Glibc
+import MailboxJSON
 import MailboxText
 import Synchronization
 

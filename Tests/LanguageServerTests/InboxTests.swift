@@ -1,3 +1,4 @@
+import MailboxJSON
 @testable import MailboxLanguageServer
 import MailboxText
 import Testing

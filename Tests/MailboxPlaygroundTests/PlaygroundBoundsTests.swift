@@ -1,4 +1,5 @@
 import Foundation
+import MailboxJSON
 import MailboxPlayground
 import MailboxText
 import Testing
