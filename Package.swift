@@ -17,10 +17,11 @@ let package = Package(
         // One library of the layers. A program that drives the simulation imports MailboxScript (a `Session`
         // and the `LineRunner`) and MailboxSim (the screen as a value); MailboxReports for the words and text of
         // what it finds; MailboxScene, MailboxRaster and MailboxWalkthrough for pictures and walkthroughs.
-        // MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on their own.
-        .library(name: "MailboxSim", targets: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                               "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster",
-                                               "MailboxWalkthrough"]),
+        // MailboxThreads, MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on
+        // their own.
+        .library(name: "MailboxSim", targets: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
+                                               "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                                               "MailboxRaster", "MailboxWalkthrough"]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
@@ -37,7 +38,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Number formatting, quoting, "did you mean" and a lock threads share: shared by every layer.
+        // The one thread helper: a value behind a lock, a lock with a condition, a POSIX thread running a closure.
+        .target(name: "MailboxThreads", swiftSettings: crossModule),
+        // Text: number formats, quoting, "did you mean", display width, XML escaping, error lines, counts.
         .target(name: "MailboxText", swiftSettings: crossModule),
         // The JSON value, its one writer and its strict parser (reports, the playground's protocol, the language
         // server).
@@ -60,7 +63,7 @@ let package = Package(
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
         // (FFmpeg's libavformat and libavcodec).
-        .target(name: "MailboxRaster", dependencies: ["MailboxText", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
+        .target(name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
         .target(name: "MailboxWalkthrough",
                 dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
@@ -89,30 +92,30 @@ let package = Package(
                 dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
         .target(name: "MailboxLanguageServer",
-                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                               "MailboxReports", "MailboxScene"],
+                dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                               "MailboxScript", "MailboxReports", "MailboxScene"],
                 swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
             dependencies: [
-                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "PlaygroundOptions",
-                "CEdit",
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer",
+                "PlaygroundOptions", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
         ),
         .testTarget(name: "MailboxSimTests",
-                    dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                                   "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "MailboxPlaygroundTests",
-                    dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                                   "MailboxReports", "MailboxScene", "MailboxPlayground"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
         .testTarget(name: "LanguageServerTests",
-                    dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                                   "MailboxReports", "MailboxLanguageServer"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
