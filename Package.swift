@@ -3,7 +3,8 @@ import PackageDescription
 
 /// "SPEC §N" in comments cites docs/SPEC.md, the behaviour contract.
 /// The layers, each using only those below it:
-/// MailboxText ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ← MailboxReports ← mailsim.
+/// MailboxThreads, MailboxText ← MailboxJSON ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ←
+/// MailboxReports ← mailsim. MailboxThreads (locks and POSIX threads) and MailboxText (text) use nothing of ours.
 /// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
 /// specialised and inlined as it was in one module.
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
@@ -17,9 +18,11 @@ let package = Package(
         // One library of the layers. A program that drives the simulation imports MailboxScript (a `Session`
         // and the `LineRunner`) and MailboxSim (the screen as a value); MailboxReports for the words and text of
         // what it finds; MailboxScene, MailboxRaster and MailboxWalkthrough for pictures and walkthroughs.
-        // MailboxText and MailboxAnimation come with them and are rarely imported on their own.
-        .library(name: "MailboxSim", targets: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                               "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+        // MailboxThreads, MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on
+        // their own.
+        .library(name: "MailboxSim", targets: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
+                                               "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                                               "MailboxRaster", "MailboxWalkthrough"]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
@@ -36,8 +39,13 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Number formatting, quoting, "did you mean", JSON and a lock threads share: shared by every layer.
+        // The one thread helper: a value behind a lock, a lock with a condition, a POSIX thread running a closure.
+        .target(name: "MailboxThreads", swiftSettings: crossModule),
+        // Text: number formats, quoting, "did you mean", display width, XML escaping, error lines, counts.
         .target(name: "MailboxText", swiftSettings: crossModule),
+        // The JSON value, its one writer and its strict parser (reports, the playground's protocol, the language
+        // server).
+        .target(name: "MailboxJSON", dependencies: ["MailboxText"], swiftSettings: crossModule),
         // The animation engine: exact time, Core Animation curves, springs, the animator.
         .target(name: "MailboxAnimation", dependencies: ["MailboxText"], swiftSettings: crossModule),
         // The model: the screen as a value, the actions, the reducer, the timeline, snapshots.
@@ -56,19 +64,20 @@ let package = Package(
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
         // (FFmpeg's libavformat and libavcodec).
-        .target(name: "MailboxRaster", dependencies: ["MailboxText", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
+        .target(name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
         .target(name: "MailboxWalkthrough",
-                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                               "MailboxScene", "MailboxRaster"],
+                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                               "MailboxReports", "MailboxScene", "MailboxRaster"],
                 swiftSettings: crossModule),
         // The renderers: reports as text.
-        .target(name: "MailboxReports", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+        .target(name: "MailboxReports",
+                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
                 swiftSettings: crossModule),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
         .target(name: "MailboxPlayground",
-                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                               "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
+                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                               "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
                 // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
                 resources: [.embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
                             .embedInCode("Page/playground.css")],
@@ -76,7 +85,7 @@ let package = Package(
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
         // `playground-core-bench`, not a test.
         .executableTarget(name: "playground-core-bench",
-                          dependencies: ["MailboxText", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                          dependencies: ["MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
                                          "MailboxPlayground"],
                           path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
         // The playground server's arguments and help (ArgumentParser), shared by `mailsim serve` and the server.
@@ -84,28 +93,30 @@ let package = Package(
                 dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
         .target(name: "MailboxLanguageServer",
-                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene"],
+                dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                               "MailboxScript", "MailboxReports", "MailboxScene"],
                 swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
             dependencies: [
-                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer", "PlaygroundOptions", "CEdit",
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer",
+                "PlaygroundOptions", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
         ),
         .testTarget(name: "MailboxSimTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "MailboxPlaygroundTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailboxScene", "MailboxPlayground"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
         .testTarget(name: "LanguageServerTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailboxLanguageServer"]),
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                                   "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 // tests do (@testable).
 @testable import MailboxScript
 @testable import MailboxLanguageServer
-import MailboxText
+import MailboxJSON
 
 /// Arbitrary bytes, run as a script through a Session, or (after a leading NUL) as the choices of the property
 /// tests' command generator, which goes deep faster, or (after a leading byte 1) of the hostile generator, which

@@ -28,7 +28,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
 # The library's targets, bottom layer first (Package.swift).
-layers="MailboxText MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
+layers="MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
 harness="Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"

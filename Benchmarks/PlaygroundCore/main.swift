@@ -2,12 +2,12 @@
 //   nice -n 15 swift build -c release --product playground-core-bench && .build/release/playground-core-bench
 // What the server pays for one page message before the network: PlaygroundSession.receive → the JSON texts.
 import Foundation
+import MailboxJSON
 import MailboxPlayground
 import MailboxReports
 import MailboxScene
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 let never: @Sendable () -> Bool = { false }
 

@@ -1,4 +1,4 @@
-import MailboxText
+import MailboxJSON
 
 /// A position as LSP counts it: a line from 0 and a character offset in UTF-16 code units (the encoding every
 /// client supports; the server announces `utf-16`).

@@ -1,4 +1,4 @@
-import MailboxText
+import MailboxJSON
 
 /// `Content-Length` framing: bytes in, messages out. A header ends at a blank line (CR LF CR LF, LF LF or a
 /// mix); its `Content-Length` is plain decimal digits. A header that cannot be read, or longer than

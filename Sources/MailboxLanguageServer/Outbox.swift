@@ -1,5 +1,6 @@
 import Glibc
-import MailboxText
+import MailboxJSON
+import MailboxThreads
 
 /// The server's output: framed messages queued by the main thread and written by a writer thread, so that a
 /// client that reads slowly never holds the server. The queue is bounded: diagnostics waiting for a document
@@ -43,7 +44,7 @@ final class Outbox: Sendable {
         self.fd = fd
         self.maxQueuedBytes = maxQueuedBytes
         self.stallSeconds = stallSeconds
-        guard DetachedThread.start({ [self] in writeLoop() }) else { return nil }
+        guard POSIXThread.start(.detached, { [self] in writeLoop() }) != nil else { return nil }
     }
 
     /// Queues `message`. A message with a `key` replaces one with the same key still waiting (diagnostics for a

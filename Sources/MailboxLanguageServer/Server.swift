@@ -1,4 +1,5 @@
 import Glibc
+import MailboxJSON
 import MailboxText
 
 /// The language server's state and its answer to each message, with no input or output of its own: `handle`

@@ -1,5 +1,7 @@
 import Glibc
+import MailboxJSON
 import MailboxText
+import MailboxThreads
 import Synchronization
 
 /// `mailsim lsp`: the server on standard input and output. A reader thread cuts the input into messages
@@ -16,7 +18,7 @@ public enum StdioServer {
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let inbox = Inbox()
-        guard let outbox = Outbox(fd: output), DetachedThread.start({ read(input, inbox) }) else {
+        guard let outbox = Outbox(fd: output), POSIXThread.start(.detached, { read(input, inbox) }) != nil else {
             writeError(errorLine("cannot start the language server's reader and writer threads"))
             return 1
         }
@@ -209,27 +211,5 @@ final class Inbox: Sendable {
             locked.value.cancelled.remove(at: index)
             return true
         }
-    }
-}
-
-/// A detached POSIX thread running a closure.
-final class DetachedThread: Sendable {
-    let body: @Sendable () -> Void
-
-    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(DetachedThread(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<DetachedThread>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<DetachedThread>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 }

@@ -1,3 +1,4 @@
+import MailboxJSON
 import MailboxText
 
 /// A message from the page, decoded from its JSON and checked field by field (docs/playground.md, Protocol).

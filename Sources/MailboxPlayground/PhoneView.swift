@@ -1,8 +1,8 @@
+import MailboxJSON
 import MailboxReports
 import MailboxScene
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// What the page shows of one phone: its SVG, the `state --json` object and the parameter values.
 enum PhoneView {

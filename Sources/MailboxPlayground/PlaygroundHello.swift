@@ -1,6 +1,6 @@
+import MailboxJSON
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// The `hello` message: version, limits, the parameter table, the profiles and the overlays' options.
 enum PlaygroundHello {

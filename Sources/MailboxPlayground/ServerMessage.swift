@@ -1,4 +1,4 @@
-import MailboxText
+import MailboxJSON
 
 /// A message to the page (docs/playground.md, Protocol), written as one JSON object by `text`.
 public enum ServerMessage: Equatable, Sendable {

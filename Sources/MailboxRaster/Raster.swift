@@ -1,6 +1,6 @@
 import MailboxAnimation
 import MailboxScene
-import MailboxText
+import MailboxThreads
 import CCairo
 
 /// cairo's font caches are shared by every thread: two threads setting a font size or drawing text at once abort

@@ -1,7 +1,7 @@
 import MailboxAnimation
+import MailboxJSON
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// Renders what `state --json`, `show PATH --json` and `timeline --json` found as one line of JSON (README,
 /// "Machine-readable output"): the facts of the text reports, every property by the path `expect` reads, numbers

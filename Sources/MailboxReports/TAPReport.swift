@@ -1,5 +1,5 @@
+import MailboxJSON
 import MailboxScript
-import MailboxText
 
 /// `mailsim test --format tap`: TAP version 13 (testanything.org). The plan first (`1..N`), then a test
 /// line a script as its result comes in, a failed one followed by a YAML block of its problems; a script

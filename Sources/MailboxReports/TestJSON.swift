@@ -1,5 +1,5 @@
+import MailboxJSON
 import MailboxScript
-import MailboxText
 
 /// `mailsim test --format json`: one JSON object a line per script (JSON Lines), in the order the text lists
 /// them: `{"path", "status": pass|fail|error|skipped, "checks", "failed", "time", "failures": […], "error"}`.

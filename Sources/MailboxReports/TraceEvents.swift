@@ -1,7 +1,7 @@
 import MailboxAnimation
+import MailboxJSON
 import MailboxScript
 import MailboxSim
-import MailboxText
 
 /// A run's timeline in Chrome's Trace Event Format (`mailsim run --trace-events FILE`), for Perfetto or
 /// chrome://tracing: `{"traceEvents": [...], "displayTimeUnit": "ms"}`.

@@ -1,6 +1,6 @@
 import MailboxAnimation
+import MailboxJSON
 import MailboxScript
-import MailboxText
 
 extension Value {
     /// The value in JSON: numbers as numbers, booleans as booleans, colours as `"#RRGGBB"`, names as strings.

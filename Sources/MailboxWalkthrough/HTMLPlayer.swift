@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxJSON
 import MailboxReports
 import MailboxScene
 import MailboxScript

@@ -1,5 +1,5 @@
 import Glibc
-import MailboxText
+import MailboxThreads
 import Synchronization
 
 /// The few file operations the front end needs, on the C library directly (no Foundation at start-up).

@@ -1,6 +1,6 @@
 import Synchronization
 import Glibc
-import MailboxText
+import MailboxThreads
 
 /// Ctrl-C at the prompt. The SIGINT handler only sets a flag and writes a byte to a pipe (both
 /// async-signal-safe); the REPL reads the flag to tell Ctrl-C from Ctrl-D when libedit returns no line, and

@@ -1,5 +1,6 @@
 import MailboxScript
 import MailboxText
+import MailboxThreads
 import Glibc
 
 @preconcurrency import CEdit

@@ -1,7 +1,7 @@
 import MailboxRaster
 import MailboxScene
 import MailboxScript
-import MailboxText
+import MailboxThreads
 
 /// Draws what `snapshot` asks for and writes it: SVG as text, PNG through cairo (loaded on first use). FILE
 /// is relative to the folder of `script` (nil at the prompt and for standard input: the current directory),

@@ -1,3 +1,4 @@
+import MailboxJSON
 import MailboxReports
 import MailboxScript
 import MailboxText

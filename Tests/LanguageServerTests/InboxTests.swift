@@ -1,5 +1,6 @@
+import MailboxJSON
 @testable import MailboxLanguageServer
-import MailboxText
+import MailboxThreads
 import Testing
 
 /// The reader's queue (`Inbox`): what a client sends cannot make it grow without bound (issue 32 item 8).

@@ -1,8 +1,8 @@
 import Glibc
 import MailboxAnimation
+import MailboxJSON
 import MailboxLanguageServer
 import MailboxScript
-import MailboxText
 import Synchronization
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
+import MailboxJSON
 import MailboxPlayground
 import MailboxReports
 import MailboxScript
 import MailboxSim
-import MailboxText
 import Testing
 
 /// The playground's contract: its script replays (as `mailsim run` would) to the state it shows; the simplified

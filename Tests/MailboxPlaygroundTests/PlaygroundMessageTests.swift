@@ -1,10 +1,10 @@
 import Foundation
+import MailboxJSON
 import MailboxPlayground
 import MailboxAnimation
 import MailboxReports
 import MailboxScript
 import MailboxSim
-import MailboxText
 import Testing
 
 /// The messages the contract tests do not reach: pin, reset, shake, speed, ticks, a lost pointer, exports, the

@@ -1,7 +1,7 @@
+import MailboxJSON
 import MailboxPlayground
 import MailboxReports
 import MailboxScene
-import MailboxText
 import Testing
 
 /// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts of the SVG's nodes, the

@@ -5,6 +5,7 @@ import Foundation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailboxThreads
 import Testing
 
 /// Issue 32, item 1: pictures drawn on several threads at once. cairo 1.16's text API shares its scaled fonts

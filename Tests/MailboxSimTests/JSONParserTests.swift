@@ -1,4 +1,4 @@
-import MailboxText
+import MailboxJSON
 import Testing
 
 /// `JSON.parse`: RFC 8259, strict, and never a trap on hostile text.

@@ -1,8 +1,8 @@
 import Foundation
+import MailboxJSON
 import MailboxReports
 import MailboxScript
 import MailboxSim
-import MailboxText
 import Testing
 
 /// `state --json`, `show PATH --json`, `timeline --json`: parsed back by Foundation's JSONSerialization, with

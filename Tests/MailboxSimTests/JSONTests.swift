@@ -1,5 +1,6 @@
 import Foundation
-@testable import MailboxText
+@testable import MailboxJSON
+import MailboxText
 import Testing
 
 /// The one JSON writer: what it writes is read back by Foundation's parser (a real one) as the same values.

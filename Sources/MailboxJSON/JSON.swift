@@ -1,3 +1,5 @@
+import MailboxText
+
 /// A JSON value, built by the renderers that speak JSON (`state --json`, `mailsim test --format json`,
 /// trace events, the HTML player's data) and written by `text`: one writer, so every JSON mailsim prints is
 /// escaped and spelled the same way (RFC 8259). Objects keep their keys in the order given.
