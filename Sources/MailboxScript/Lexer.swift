@@ -1,6 +1,6 @@
 import MailboxText
 
-/// One word of a command line, with the column it starts at (1-based).
+/// One word of a command line, with the column it starts at (1-based, counted in Unicode scalars).
 public struct Token: Equatable, Sendable {
     public let text: Substring
     public let column: Int
@@ -9,109 +9,79 @@ public struct Token: Equatable, Sendable {
 /// Splits a line into tokens: blanks separate words; a line whose first word starts with `#`, or a lone `#`
 /// later in the line, starts a comment; `#B2B2B2` is a value, not a comment. A word that starts with `"` runs
 /// to its closing quote, blanks included (`"hello world"`: `ScriptQuoting`), and keeps its quotes: the command
-/// that takes a value unquotes it.
+/// that takes a value unquotes it. A control or invisible character anywhere is refused, with its column.
 public enum Lexer {
     public static func tokens(_ line: Substring) throws(ScriptError) -> [Token] {
-        let words = LineText.reading(line) { text in
-            Result { () throws(ScriptError) in try self.words(text).map { Token(text: text.text($0), column: $0.column) } }
-        }
-        return try words.get()
-    }
-
-    /// The words of a line as byte ranges, in one pass over its bytes: blanks and controls are ASCII, so only
-    /// the lead byte of a multi-byte character needs a closer look, and a column counts characters.
-    static func words(_ text: LineText) throws(ScriptError) -> [LineText.Word] {
-        var words: [LineText.Word] = []
-        let bytes = text.bytes
-        let count = bytes.count
+        let scalars = line.unicodeScalars
+        var tokens: [Token] = []
+        var index = scalars.startIndex
         var column = 0
-        var offset = 0
         // Past a comment's `#`, a `"` is a character like any other.
         var inComment = false
-        while offset < count {
-            let byte = bytes[offset]
-            if byte == 0x20 || byte == 0x09 {
+        while index < scalars.endIndex {
+            if isBlank(scalars[index]) {
                 column += 1
-                offset += 1
+                index = scalars.index(after: index)
                 continue
             }
-            // A word: printable ASCII runs through the first test; the rest is checked character by character.
-            let start = offset
-            let startColumn = column + 1
-            if words.isEmpty { words.reserveCapacity(6) }
-            if byte == UInt8(ascii: "\"") && !inComment {
-                try skipQuoted(text, &offset, &column)
-                words.append(LineText.Word(start: start, end: offset, column: startColumn))
+            let start = index, startColumn = column + 1
+            if scalars[index] == "\"" && !inComment {
+                index = try endOfQuoted(line, from: start, column: &column)
+                tokens.append(Token(text: line[start..<index], column: startColumn))
                 continue
             }
-            while offset < count {
-                let byte = bytes[offset]
-                if byte > 0x20 && byte < 0x7F {
-                    column += 1
-                } else if byte == 0x20 || byte == 0x09 {
-                    break
-                } else if byte < 0x80 {
-                    column += 1
-                    throw .unprintableCharacter(.control, Unicode.Scalar(byte), column: column)
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                    let scalar = text.scalar(at: offset)
-                    if let kind = unprintable(scalar) { throw .unprintableCharacter(kind, scalar, column: column) }
+            while index < scalars.endIndex, !isBlank(scalars[index]) {
+                column += 1
+                if let kind = unprintable(scalars[index]) {
+                    throw .unprintableCharacter(kind, scalars[index], column: column)
                 }
-                offset += 1
+                index = scalars.index(after: index)
             }
-            let word = LineText.Word(start: start, end: offset, column: startColumn)
-            words.append(word)
-            if !inComment && (text.spells(word, "#") || (words.count == 1 && startsWithHash(word, text))) { inComment = true }
+            let token = Token(text: line[start..<index], column: startColumn)
+            tokens.append(token)
+            if !inComment && (token.text == "#" || (tokens.count == 1 && token.text.hasPrefix("#"))) { inComment = true }
         }
-        if let first = words.first, startsWithHash(first, text) { return [] }
-        if let comment = words.firstIndex(where: { text.spells($0, "#") }) { words.removeSubrange(comment...) }
-        return words
+        if let first = tokens.first, first.text.hasPrefix("#") { return [] }
+        if let comment = tokens.firstIndex(where: { $0.text == "#" }) { tokens.removeSubrange(comment...) }
+        return tokens
     }
 
-    /// Moves `offset` past the quoted word starting there (its closing quote included), checking its characters
-    /// as a word's, its escapes (`ScriptQuoting.unquote`), and that a blank or the line's end follows it.
-    private static func skipQuoted(_ text: LineText, _ offset: inout Int, _ column: inout Int) throws(ScriptError) {
-        let bytes = text.bytes, count = bytes.count, start = offset, startColumn = column + 1
-        var escaped = false
-        offset += 1
+    /// Where the quoted word starting at `start` ends (past its closing quote), checking its characters as a
+    /// word's (a tab is allowed inside quotes), its escapes (`ScriptQuoting.unquote`), and that a blank or the
+    /// line's end follows it. `column` moves with it.
+    private static func endOfQuoted(_ line: Substring, from start: String.Index,
+                                    column: inout Int) throws(ScriptError) -> String.Index {
+        let scalars = line.unicodeScalars
+        let startColumn = column + 1
+        var index = scalars.index(after: start)
         column += 1
-        while offset < count {
-            let byte = bytes[offset]
-            if byte & 0xC0 != 0x80 { column += 1 }
-            if byte < 0x80 {
-                if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-                    throw .unprintableCharacter(.control, Unicode.Scalar(byte), column: column)
-                }
-            } else if byte & 0xC0 != 0x80 {
-                let scalar = text.scalar(at: offset)
-                if let kind = unprintable(scalar) { throw .unprintableCharacter(kind, scalar, column: column) }
+        var escaped = false
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            column += 1
+            if scalar != "\t", let kind = unprintable(scalar) {
+                throw .unprintableCharacter(kind, scalar, column: column)
             }
-            offset += 1
+            index = scalars.index(after: index)
             if escaped {
                 escaped = false
-            } else if byte == UInt8(ascii: "\\") {
+            } else if scalar == "\\" {
                 escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                if offset < count && bytes[offset] != 0x20 && bytes[offset] != 0x09 {
+            } else if scalar == "\"" {
+                if index < scalars.endIndex && !isBlank(scalars[index]) {
                     throw .badQuote(.textAfterClosingQuote, column: column + 1)
                 }
-                if case .failure(let problem) = ScriptQuoting.unquote(text.text(from: start, to: offset)) {
+                if case .failure(let problem) = ScriptQuoting.unquote(line[start..<index]) {
                     throw .badQuote(problem.kind, column: startColumn + problem.offset)
                 }
-                return
+                return index
             }
         }
         throw .badQuote(.unterminated, column: startColumn)
     }
 
-    /// `text.hasPrefix("#")`, read from the bytes when the character after `#` is ASCII (then `#` is a
-    /// character of its own); a combining mark after it makes another character, so that case asks Swift.
-    private static func startsWithHash(_ word: LineText.Word, _ text: LineText) -> Bool {
-        guard text.first(word) == UInt8(ascii: "#") else { return false }
-        if word.end - word.start == 1 || text.bytes[word.start + 1] < 0x80 { return true }
-        return text.text(word).hasPrefix("#")
-    }
+    /// A space or a tab: what separates words.
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
     /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
     private static func unprintable(_ scalar: Unicode.Scalar) -> UnprintableKind? {

@@ -4,81 +4,69 @@ import MailboxText
 
 /// Turns a line into a `Command` by reading the command table: the same table `help` and completion read.
 ///
-/// A hot path: it reads the line's bytes, with words as byte ranges (`LineText`), and compares them with
-/// the table's ASCII keywords byte for byte.
+/// The common lines of a long script (`pan`, `expect`, `advance`…) are read first by `FastParser`
+/// (`FastPath/`, docs/fast-path.md), which answers nil for anything it does not take; the rest, every error
+/// included, is read here: the lexer's words, then the command's parameters walked one by one (`ParameterWalk`).
 public enum Parser {
-    typealias Word = LineText.Word
-
     /// Parses one line; nil for a blank line or a comment.
     public static func parse(_ line: Substring) throws(ScriptError) -> Command? {
-        if let command = LineText.reading(line, FastParser.parse) { return command }
+        if let command = FastParser.parse(line) { return command }
         return try parseByTable(line)
-    }
-
-    /// Parses one line given as its bytes (valid UTF-8): the same as `parse(String(decoding: bytes)[...])`, without
-    /// making a `String` of a line that `FastParser` reads.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> Command? {
-        if let command = FastParser.parse(LineText(bytes: bytes)) { return command }
-        return try parseByTable(String(decoding: bytes, as: UTF8.self)[...])
     }
 
     /// Parses one line by walking the command table, without `FastParser`'s short cut for the common commands.
     static func parseByTable(_ line: Substring) throws(ScriptError) -> Command? {
-        let result = LineText.reading(line) { text in
-            Result { () throws(ScriptError) -> Command? in
-                let words = try Lexer.words(text)
-                guard !words.isEmpty else { return nil }
-                return try parse(words: words[...], text)
-            }
-        }
-        return try result.get()
+        let words = try Lexer.tokens(line)
+        guard !words.isEmpty else { return nil }
+        return try parse(words: words[...], line)
     }
 
-    static func parse(words: ArraySlice<Word>, _ text: LineText) throws(ScriptError) -> Command {
+    /// The command the words spell; `line` is the line they are slices of.
+    static func parse(words: ArraySlice<Token>, _ line: Substring) throws(ScriptError) -> Command {
         var words = words
         var head = words.removeFirst()
         // `!pan msg1 10` reads as `! pan msg1 10`.
-        if text.first(head) == UInt8(ascii: "!"), text.text(head).count > 1, text.text(head).hasPrefix("!") {
+        if head.text.hasPrefix("!"), head.text.count > 1 {
             let column = words.first?.column ?? 0
-            words.insert(Word(start: head.start + 1, end: head.end, column: column), at: words.startIndex)
-            head.end = head.start + 1
+            let afterBang = head.text.unicodeScalars.index(after: head.text.startIndex)
+            words.insert(Token(text: head.text[afterBang...], column: column), at: words.startIndex)
+            head = Token(text: head.text[..<afterBang], column: head.column)
         }
-        guard let position = CommandTable.position(of: head, in: text) else {
-            let name = text.text(head)
-            throw .unknownCommand(String(name), suggestion: CommandTable.suggestion(for: name))
+        guard let position = CommandTable.position(of: head.text) else {
+            throw .unknownCommand(String(head.text), suggestion: CommandTable.suggestion(for: head.text))
         }
         let spec = CommandTable.all[position]
-        let arguments = try readArguments(of: spec, from: words, text)
+        let arguments = try readArguments(of: spec, from: words, line)
         return try spec.build(arguments)
     }
 
-    private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Word>,
-                                      _ text: LineText) throws(ScriptError) -> Arguments {
+    private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Token>,
+                                      _ line: Substring) throws(ScriptError) -> Arguments {
         var rest = words
         var values = Arguments()
         var index = 0
         let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
-        while let step = ParameterWalk<Word>.next(parameters, flags: flags, at: &index, &rest,
-                                                  spells: { text.spells($0, $1) }) {
+        while let step = ParameterWalk<Token>.next(parameters, flags: flags, at: &index, &rest,
+                                                   spells: { $0.text == $1 }) {
             switch step {
             case .flag(let parameter, let present):
                 values.append(parameter.key, present ? .flag : nil)
             case .value(let parameter):
-                if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
-                if let word = rest.first, isHashWord(word, text), ![.value, .text, .command].contains(parameter.kind) {
-                    throw commentError(spec, word, words, text)
+                if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec) }
+                if let word = rest.first, isHashWord(word), ![.value, .text, .command].contains(parameter.kind) {
+                    throw commentError(spec, word, words)
                 }
                 let failing = rest.first
                 do {
-                    values.append(parameter.key, try read(parameter, of: spec, from: &rest, text))
+                    values.append(parameter.key, try read(parameter, of: spec, from: &rest, line))
                 } catch {
                     if parameter.kind == .path || parameter.kind == .comparison,
-                       let glued = operatorError(spec, failing: failing, words, text) { throw glued }
+                       let glued = operatorError(spec, failing: failing, words, line) { throw glued }
                     throw error
                 }
             case .absent(let parameter):
                 guard parameter.optional else {
-                    if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec, text) }
+                    if hasFlags, let word = rest.first { try refuseUnknownOption(word, of: spec) }
                     throw .missingArgument(command: spec.name, parameter: parameter.name, usage: spec.synopsis)
                 }
                 values.append(parameter.key, nil)
@@ -87,24 +75,23 @@ public enum Parser {
             }
         }
         if let word = rest.first {
-            if hasFlags { try refuseUnknownOption(word, of: spec, text) }
-            if isHashWord(word, text) { throw commentError(spec, word, words, text) }
-            throw .unexpectedWord(command: spec.name, word: String(text.text(word)), usage: spec.synopsis)
+            if hasFlags { try refuseUnknownOption(word, of: spec) }
+            if isHashWord(word) { throw commentError(spec, word, words) }
+            throw .unexpectedWord(command: spec.name, word: String(word.text), usage: spec.synopsis)
         }
         return values
     }
 
     /// A word that starts with `#` and is no colour: meant as a comment, written without its blank.
-    private static func isHashWord(_ word: Word, _ text: LineText) -> Bool {
-        text.first(word) == UInt8(ascii: "#") && Color(hex: String(text.text(word))) == nil
+    private static func isHashWord(_ word: Token) -> Bool {
+        word.text.unicodeScalars.first == "#" && Color(hex: String(word.text)) == nil
     }
 
     /// `release #lift`: the comment needs `#` to stand alone; says how to write the line.
-    private static func commentError(_ spec: CommandSpec, _ word: Word, _ words: ArraySlice<Word>,
-                                     _ text: LineText) -> ScriptError {
-        let fixed = words.map { $0.start == word.start ? "# " + text.text($0).dropFirst() : String(text.text($0)) }
+    private static func commentError(_ spec: CommandSpec, _ word: Token, _ words: ArraySlice<Token>) -> ScriptError {
+        let fixed = words.map { $0.text.startIndex == word.text.startIndex ? "# " + $0.text.dropFirst() : String($0.text) }
         let example = ([spec.name] + fixed).joined(separator: " ")
-        return .gluedComment(command: spec.name, word: String(text.text(word)), rewrite: example)
+        return .gluedComment(command: spec.name, word: String(word.text), rewrite: example)
     }
 
     /// `expect msg1.x==0`: the text from `word` to the end of the line with one blank on each side of its
@@ -126,46 +113,44 @@ public enum Parser {
 
     /// The error for an operator written against its neighbours (`msg1.x==0`, `==0`), when the word that did
     /// not read has an operator and something else in it; nil otherwise (the word's own error stands).
-    private static func operatorError(_ spec: CommandSpec, failing word: Word?, _ words: ArraySlice<Word>,
-                                      _ line: LineText) -> ScriptError? {
+    private static func operatorError(_ spec: CommandSpec, failing word: Token?, _ words: ArraySlice<Token>,
+                                      _ line: Substring) -> ScriptError? {
         guard let word, let first = words.first, let last = words.last else { return nil }
-        let text = line.text(word)
         let isOperator = { (c: Character) in "=<>!".contains(c) }
-        guard text.contains(where: isOperator), !text.allSatisfy(isOperator) else { return nil }
-        guard let spaced = spacedOperator(line.text(from: first.start, to: last.end)) else { return nil }
+        guard word.text.contains(where: isOperator), !word.text.allSatisfy(isOperator) else { return nil }
+        guard let spaced = spacedOperator(line[first.text.startIndex..<last.text.endIndex]) else { return nil }
         return .gluedOperator(command: spec.name, rewrite: spec.name + " " + spaced)
     }
 
     /// For a command with flags: a word spelled like an option (`--jsn`) that is none of them is an unknown
     /// option, not a value (`timeline --jsn` is not a target).
-    @inline(never)
-    private static func refuseUnknownOption(_ word: Word, of spec: CommandSpec, _ line: LineText) throws(ScriptError) {
-        let text = line.text(word)
-        guard text.hasPrefix("--"), !spec.flags.contains(where: { line.spells(word, $0) }) else { return }
+    private static func refuseUnknownOption(_ word: Token, of spec: CommandSpec) throws(ScriptError) {
+        let text = word.text
+        guard text.hasPrefix("--"), !spec.flags.contains(where: { text == $0 }) else { return }
         throw .unknownOption(command: spec.name, option: String(text), suggestion: nearest(String(text), in: spec.flags),
                              usage: spec.synopsis)
     }
 
-    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Word>,
-                             _ line: LineText) throws(ScriptError) -> ArgumentValue {
+    /// The value of one parameter, taken from the front of `rest` (most take one word; some the rest of the line).
+    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Token>,
+                             _ line: Substring) throws(ScriptError) -> ArgumentValue {
         let word = rest.removeFirst()
+        let text = word.text
         switch parameter.kind {
         case .panTarget:
-            return .panTarget(try panTarget(word, line, spec))
+            return .panTarget(try panTarget(text, spec))
         case .message:
-            if let id = MessageID(ascii: line.bytes(word)) { return .panTarget(.message(id)) }
-            let text = line.text(word)
+            if let id = MessageID(name: text) { return .panTarget(.message(id)) }
             throw .unknownMessage(String(text), suggestion: nearest(String(text), in: ["msg1"]), command: spec.name)
         case .distance, .velocity, .duration, .tolerance, .wholeNumber:
-            return .number(try number(word, line, parameter, spec))
+            return .number(try number(text, parameter, spec))
         case .tapTarget:
-            guard let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }) else {
-                let text = line.text(word)
+            guard let entry = TapTarget.words.first(where: { text == $0.word }) else {
                 let words = TapTarget.words.map(\.word)
                 throw .unknownTapTarget(String(text), suggestion: nearest(String(text), in: words), targets: words)
             }
             if let target = entry.target { return .tapTarget(target) }
-            guard let name = rest.first.map(line.text) else {
+            guard let name = rest.first?.text else {
                 throw .missingSegmentName
             }
             rest.removeFirst()
@@ -174,43 +159,35 @@ public enum Parser {
             }
             return .tapTarget(.segment(segment))
         case .setting:
-            guard TunableTable.all.contains(where: { line.spells(word, $0.name) }) else {
-                let text = line.text(word)
+            guard TunableTable.all.contains(where: { text == $0.name }) else {
                 throw .unknownParameter(String(text), suggestion: nearest(String(text), in: TunableTable.names))
             }
-            return .word(line.text(word))
+            return .word(text)
         case .settingValue:
-            let end = rest.last?.end ?? word.end
-            rest.removeAll()
-            return .word(line.text(from: word.start, to: end))
+            return .word(restOfLine(from: word, &rest, line))
         case .accessibilityAction:
-            let text = line.text(word)
             guard AccessibilityAction(rawValue: String(text)) != nil else {
                 let names = AccessibilityAction.allCases.map(\.rawValue)
                 throw .unknownAction(String(text), suggestion: nearest(String(text), in: names), actions: names)
             }
             return .word(text)
         case .path:
-            return .path(try PropertyPath.parse(word, line))
+            return .path(try PropertyPath.parse(text))
         case .comparison:
-            return .comparison(try comparison(word, line))
+            guard let comparison = Comparison(rawValue: String(text)) else { throw .unknownOperator(String(text)) }
+            return .comparison(comparison)
         case .commandName:
-            guard CommandTable.position(of: word, in: line) != nil || line.spells(word, CommandTable.pathsTopic) else {
-                let text = line.text(word)
+            guard CommandTable.position(of: text) != nil || text == CommandTable.pathsTopic else {
                 throw .unknownHelpTopic(String(text), suggestion: CommandTable.suggestion(for: text))
             }
-            return .word(line.text(word))
+            return .word(text)
         case .text:
             // One quoted word is the text it stands for (`type "a\tb"`); anything else is the rest of the line.
-            if rest.isEmpty, line.first(word) == UInt8(ascii: "\""), let text = unquoted(line.text(word)) {
-                return .word(text[...])
-            }
-            let end = rest.last?.end ?? word.end
-            rest.removeAll()
-            return .word(line.text(from: word.start, to: end))
+            if rest.isEmpty, let unquoted = unquoted(text) { return .word(unquoted[...]) }
+            return .word(restOfLine(from: word, &rest, line))
         case .command:
             // Refused before parsing: `!!!!…` would otherwise recurse once per `!`.
-            if line.text(word).hasPrefix("!") { throw .doubleBang }
+            if text.hasPrefix("!") { throw .doubleBang }
             let all = [word] + rest
             rest.removeAll()
             let inner: Command
@@ -221,10 +198,17 @@ public enum Parser {
             }
             if case .expect = inner { throw .bangExpect }
             if case .mustFail = inner { throw .doubleBang }
-            return .command(inner, text: String(line.text(from: word.start, to: all.last!.end)))
+            return .command(inner, text: String(line[text.startIndex..<all.last!.text.endIndex]))
         case .overlayOption, .pathPrefix, .value, .subject, .file:
-            return .word(line.text(word))
+            return .word(text)
         }
+    }
+
+    /// The line from `word` to its last word, as written (blanks inside kept); takes every word left.
+    private static func restOfLine(from word: Token, _ rest: inout ArraySlice<Token>, _ line: Substring) -> Substring {
+        let end = rest.last?.text.endIndex ?? word.text.endIndex
+        rest.removeAll()
+        return line[word.text.startIndex..<end]
     }
 
     /// The text a word that starts with `"` stands for (the lexer has checked it reads); nil for any other word.
@@ -234,37 +218,19 @@ public enum Parser {
     }
 
     /// A pan's target: `content` or `msgN`.
-    static func panTarget(_ word: Word, _ line: LineText, _ spec: CommandSpec) throws(ScriptError) -> PanTarget {
-        if let target = panTarget(word, line) { return target }
-        let text = line.text(word)
+    private static func panTarget(_ text: Substring, _ spec: CommandSpec) throws(ScriptError) -> PanTarget {
+        if text == "content" { return .content }
+        if let id = MessageID(name: text) { return .message(id) }
         throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
     }
 
-    /// `content` or `msgN`; nil for anything else.
-    static func panTarget(_ word: Word, _ line: LineText) -> PanTarget? {
-        if line.spells(word, "content") { return .content }
-        return MessageID(ascii: line.bytes(word)).map { .message($0) }
-    }
-
-    /// An `expect` operator.
-    static func comparison(_ word: Word, _ line: LineText) throws(ScriptError) -> Comparison {
-        guard let index = line.index(of: word, in: comparisonSpellings) else {
-            throw .unknownOperator(String(line.text(word)))
-        }
-        return comparisons[index]
-    }
-
-    /// The operators and their spellings as bytes (kept: `allCases` makes a new array each time).
-    private static let comparisons = Comparison.allCases
-    private static let comparisonSpellings = SpellingTable(comparisons.map(\.rawValue))
-
     /// The number a numeric parameter takes (a distance, velocity, duration, tolerance or whole number), within the
     /// bounds its kind sets.
-    static func number(_ word: Word, _ line: LineText, _ parameter: Parameter,
-                       _ spec: CommandSpec) throws(ScriptError) -> DecimalNumber {
-        let number = try DecimalNumber.parse(word, line)
+    private static func number(_ text: Substring, _ parameter: Parameter,
+                               _ spec: CommandSpec) throws(ScriptError) -> DecimalNumber {
+        let number = try DecimalNumber.parse(text)
         guard let refusal = refusal(of: number, as: parameter.kind) else { return number }
-        let text = String(line.text(word))
+        let text = String(text)
         switch refusal {
         case .beyondLimit(let limit):
             throw .beyondLimit(command: spec.name, parameter: parameter.name, text: text, limit: limit)
@@ -279,20 +245,14 @@ public enum Parser {
         }
     }
 
-    /// The number a parameter of `kind` takes, as `number(_:_:_:_:)` reads it; nil where that throws (the fast
-    /// reader's way: the table's then explains).
-    static func number(_ word: Word, _ line: LineText, as kind: ArgumentKind) -> DecimalNumber? {
-        guard let number = try? DecimalNumber.parse(word, line), refusal(of: number, as: kind) == nil else { return nil }
-        return number
-    }
-
     /// Why a parameter of `kind` does not take `number`, if it does not.
     enum NumberRefusal: Equatable {
         case beyondLimit(Double), negativeDuration, durationOutOfRange(max: Double), negativeTolerance
         case wholeNumberOutOfRange(ClosedRange<Int>)
     }
 
-    /// The bounds each numeric kind sets (a distance, velocity, duration, tolerance or whole number).
+    /// The bounds each numeric kind sets (a distance, velocity, duration, tolerance or whole number), stated once
+    /// for both readers.
     static func refusal(of number: DecimalNumber, as kind: ArgumentKind) -> NumberRefusal? {
         switch kind {
         case .distance:

@@ -94,42 +94,9 @@ public enum PropertyPath: Hashable, Sendable {
         case .parameter(let index): PropertyPath.parameterPrefix + TunableTable.all[index].name
         }
     }
-    /// Every fixed name and message field as bytes, for the parser (a lookup a line).
-    private static let fixedSpellings = SpellingTable(fixed.map(\.name))
-    private static let fields = MessageField.allCases
-    private static let fieldSpellings = SpellingTable(fields.map(\.rawValue))
-
-    /// Parses a path such as `msg3.icon.alpha` or `trash.count`.
+    /// Parses a path such as `msg3.icon.alpha`, `trash.count` or `param.fps`, or explains why it names none
+    /// (the fast path's own reader is `lookUp`, in FastPath/FastPropertyPath.swift).
     public static func parse(_ text: Substring) throws(ScriptError) -> PropertyPath {
-        let found = LineText.reading(text) { line in
-            lookUp(LineText.Word(start: 0, end: line.bytes.count, column: 1), line)
-        }
-        if let found { return found }
-        return try parseExplaining(text)
-    }
-
-    /// Parses a word of a line being parsed (the same as `parse(line.text(word))`).
-    static func parse(_ word: LineText.Word, _ line: LineText) throws(ScriptError) -> PropertyPath {
-        if let found = lookUp(word, line) { return found }
-        return try parseExplaining(line.text(word))
-    }
-
-    /// A fixed path's name or `msgN.FIELD`, by bytes (every name is ASCII without `K`, `;` or `` ` ``, which
-    /// only its own bytes spell); nil for anything else, which `parseExplaining` reads.
-    static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
-        let bytes = line.bytes(word)
-        if bytes.count > 3, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "g") {
-            // No fixed name starts with `msg`.
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
-                  let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
-            let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
-            return line.index(of: field, in: fieldSpellings).map { .message(id, fields[$0]) }
-        }
-        return line.index(of: word, in: fixedSpellings).map { fixed[$0].path }
-    }
-
-    /// The general reading, which explains every refusal.
-    static func parseExplaining(_ text: Substring) throws(ScriptError) -> PropertyPath {
         if let fixed = fixed.first(where: { $0.name == text }) { return fixed.path }
         if text.hasPrefix(parameterPrefix) {
             let name = text.dropFirst(parameterPrefix.count)
@@ -210,20 +177,6 @@ public enum PropertyPath: Hashable, Sendable {
         static let folder = NameSet(Folder.allCases.map(\.rawValue))
         static let snooze = NameSet(["none"] + OverlayKind.reschedule.options)
         static let list = NameSet(["none"] + OverlayKind.list.options)
-    }
-}
-
-/// One of the fixed sets of names a path's value is (its icons, folders, phases…): the value type, and the names'
-/// spellings, by which the parser finds a name written. A class, made once: handing it over is one reference.
-final class NameSet: Sendable {
-    let type: ValueType
-    let names: [String]
-    let spellings: SpellingTable
-
-    init(_ names: [String]) {
-        type = .name(names)
-        self.names = names
-        spellings = SpellingTable(names)
     }
 }
 
