@@ -142,6 +142,20 @@ public struct Session: Sendable {
     /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
     public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
+        return try execute(parsed: command, isCancelled: isCancelled)
+    }
+
+    /// Runs a command a front end built rather than parsed (the playground's drags, taps and ticks) the way
+    /// `execute(line:isCancelled:)` runs a parsed line: the same checks, outcome and replay; `isCancelled` is
+    /// polled by long commands, and a command it stops leaves the session as it was. The line that stands for
+    /// it in a script is `command.scriptLine`.
+    public mutating func execute(_ command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+        if let refusal = command.boundsRefusal { throw refusal }
+        return try execute(parsed: command, isCancelled: isCancelled)
+    }
+
+    /// Runs a command within the table's bounds, polling `isCancelled`, putting the session back if it is stopped.
+    private mutating func execute(parsed command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         // Only a command that takes time polls, and so only its screen is kept to be put back (a copy a line
         // would make a long `load` copy its timeline at every line).
         guard command.takesTime else { return try finish(command) }
@@ -162,6 +176,14 @@ public struct Session: Sendable {
     public mutating func execute(line: Substring, watcher: some FrameWatcher,
                                  isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
+        return try execute(command, watcher: watcher, isCancelled: isCancelled)
+    }
+
+    /// Runs a built command under `watcher`'s eyes, polling `isCancelled`, as `execute(line:watcher:isCancelled:)`
+    /// runs a parsed line (the playground's history, replaying the commands it kept).
+    public mutating func execute(_ command: Command, watcher: some FrameWatcher,
+                                 isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+        if let refusal = command.boundsRefusal { throw refusal }
         guard command.takesTime else { return try finish(command, watch: watcher) }
         let saved = self
         cancellation = isCancelled
@@ -314,7 +336,7 @@ public struct Session: Sendable {
     }
 
     /// Each path with its value on screen now, as `expect` reads it.
-    private func readings(_ paths: [PropertyPath]) throws(ScriptError) -> [PropertyReading] {
+    func readings(_ paths: [PropertyPath]) throws(ScriptError) -> [PropertyReading] {
         var readings: [PropertyReading] = []
         readings.reserveCapacity(paths.count)
         for path in paths {
@@ -333,7 +355,7 @@ public struct Session: Sendable {
     }
 
     /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).
-    private func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
+    func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
         let timeline = screen.timeline
         guard let filter else {
             return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
