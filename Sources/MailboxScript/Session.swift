@@ -165,6 +165,22 @@ public struct Session: Sendable {
         do { return try finish(command) } catch { self = saved; throw error }
     }
 
+    /// The session after `line` and what the line did, run on a copy of this one, which stays as it was: for a
+    /// caller that keeps this session to fall back on and may abandon the run (the REPL's worker thread, which
+    /// Ctrl-C leaves behind). That copy is the only one: none is kept inside to put back.
+    public func trying(line: Substring, isCancelled: @escaping @Sendable () -> Bool) -> Result<(Session, Outcome), ScriptError> {
+        var trial = self
+        do throws(ScriptError) {
+            guard let command = try Parser.parse(line) else { return .success((trial, Outcome())) }
+            trial.cancellation = isCancelled
+            let outcome = try trial.finish(command)
+            trial.cancellation = nil
+            return .success((trial, outcome))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Runs one line like `execute(line:)`, showing `watcher` the screen at every instant of its clock strictly
     /// inside the time the line's command takes, as the one run passes through it (a recorder's frames).
     public mutating func execute(line: Substring, watcher: some FrameWatcher) throws(ScriptError) -> Outcome {
