@@ -8,7 +8,7 @@ import MailboxSim
 enum PhoneView {
     static func screen(_ session: Session) -> ServerMessage.PhoneScreen {
         var render = Render()
-        return render.screen(session)
+        return render.screen(session, session.screen.snapshot())
     }
 
     /// One phone's screens, answer after answer, written from what did not change since the last one: the SVG's
@@ -61,8 +61,8 @@ enum PhoneView {
             return out
         }
 
-        mutating func screen(_ session: Session) -> ServerMessage.PhoneScreen {
-            let snapshot = session.screen.snapshot()
+        /// The phone's answer from `snapshot`, its screen now (taken once by the caller).
+        mutating func screen(_ session: Session, _ snapshot: ScreenSnapshot) -> ServerMessage.PhoneScreen {
             let (head, parts) = svg.parts(Scene(screen: snapshot))
             if head != self.head.text { self.head = (head, Render.escape(head)) }
             var next: [(text: String, json: String)] = []
@@ -81,7 +81,7 @@ enum PhoneView {
                 let json = PhoneView.params(snapshot.settings)
                 params = (snapshot.settings, json, json.text)
             }
-            let state = PhoneView.state(session)
+            let state = PhoneView.state(session, snapshot)
             return ServerMessage.PhoneScreen(svg: svgText, state: state, params: params!.json,
                                              svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
         }
@@ -95,12 +95,10 @@ enum PhoneView {
         }
     }
 
-    /// The object `state --json` prints (run on a copy: a looking line changes nothing).
-    static func state(_ session: Session) -> JSON {
-        var copy = session
-        copy.collectsTrace = false
-        guard let outcome = try? copy.execute(line: "state --json"), case .json(let machine)? = outcome.report else { return .null }
-        return JSONReport.value(machine)
+    /// The object `state --json` prints, read as a value from `snapshot` (the screen now) and the session.
+    static func state(_ session: Session, _ snapshot: ScreenSnapshot) -> JSON {
+        guard let report = try? session.stateReport(snapshot) else { return .null }
+        return JSONReport.value(report)
     }
 
     /// Each parameter's value now, as the words `set` takes (name → words).
@@ -110,8 +108,7 @@ enum PhoneView {
 
     /// The timeline's lines as `timeline` prints them.
     static func timeline(_ session: Session) -> [String] {
-        var copy = session
-        guard let outcome = try? copy.execute(line: "timeline"), let report = outcome.report else { return [] }
-        return TextReport.lines(report)
+        guard let excerpt = try? session.timelineExcerpt() else { return [] }
+        return TextReport.lines(.timeline(excerpt))
     }
 }

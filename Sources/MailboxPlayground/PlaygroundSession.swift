@@ -8,10 +8,13 @@ import MailboxText
 import MailboxWalkthrough
 
 /// One page's playground: one phone (or two, compared), each a `Session`, and the script they ran. It turns the
-/// page's messages into script lines (docs/playground.md) and answers each with JSON texts to send back.
+/// page's messages into commands, runs them as values and keeps each one's printed line (docs/playground.md), and
+/// answers each message with JSON texts to send back.
 public struct PlaygroundSession: Sendable {
-    /// Phone A, and phone B in a comparison.
-    public private(set) var phones: [Session]
+    /// Phone A, and phone B in a comparison. Any change forgets the screens taken of them.
+    public private(set) var phones: [Session] { didSet { screens.forget() } }
+    /// Each phone's screen now, taken once while the phones do not change (one snapshot per phone per message).
+    var screens = PhoneScreens()
     /// Every line kept, and whose it is.
     public private(set) var script: PlaygroundScript
     /// The page's clock (ms) at the session's clock now; nil before the first stamped message.
@@ -23,7 +26,7 @@ public struct PlaygroundSession: Sendable {
     /// The pointer's drag, from down to up.
     var drag: Drag?
     /// A button pressed at down, tapped at up.
-    var click: (line: String, phone: Int?)?
+    var click: (command: Command, phone: Int?)?
     /// Spaces typed at the end of a field, held until a character follows (a line's end drops them).
     var pendingSpaces = ""
     /// The last gesture, whose property plots `history` draws.
@@ -41,8 +44,8 @@ public struct PlaygroundSession: Sendable {
     }
 
     struct Drag: Sendable {
-        /// `pan msg1`, `edgepan`, `pan content`.
-        let command: String
+        /// What the finger drags: a row (`pan msgN`), the open menu's content (`pan content`), the edge (`edgepan`).
+        let target: PanTarget
         let downX: Double
         var targets: [Int]
         var checkpoint: [Session]?
@@ -52,6 +55,17 @@ public struct PlaygroundSession: Sendable {
         /// The page's clock when the finger went down (sample times count from it, rounded to whole ms).
         var startT = 0.0
         var lastX: Double
+
+        /// The sample to `translation` over `ms` milliseconds, as a command.
+        func pan(_ translation: Double, ms: Int64) -> Command {
+            target == .edge ? .edgePan(translation: translation, duration: .milliseconds(ms))
+                : .pan(target, translation: translation, duration: .milliseconds(ms))
+        }
+
+        /// The drag's commands from piece `first` on: pans, and `advance` where the finger was held still.
+        func pieces(from first: Int = 0) -> [Command] {
+            path.pieces(from: first).map { $0.held ? .advance(.milliseconds($0.ms)) : pan($0.translation, ms: $0.ms) }
+        }
     }
 
     /// Where the last gesture began: phone A before it, and the index of its first line in the script.
@@ -68,6 +82,9 @@ public struct PlaygroundSession: Sendable {
         script = PlaygroundScript()
         for line in start.lines { script.append(line) }
     }
+
+    /// How many screen snapshots the session has taken (a message takes at most one per phone).
+    public var snapshotsTaken: Int { screens.taken }
 
     /// What the page gets first: `hello`, the screen and the whole script.
     public mutating func opening() -> [String] {
@@ -111,7 +128,7 @@ public struct PlaygroundSession: Sendable {
         if let change = script.takeChange() { out.append(change) }
         out += extra
         // The gesture's history once it has settled (not per pointer move: a finger down defers it).
-        if historyDue, phones.allSatisfy({ $0.screen.gesture == nil && !$0.screen.snapshot().animating }) {
+        if historyDue, phones.allSatisfy({ $0.screen.gesture == nil && !$0.screen.isAnimating }) {
             historyDue = false
             // Not sent when its replay ran out of the message's time (the page keeps the last one).
             if message != .history, let history = historyMessage(isCancelled) { out.append(history) }
@@ -142,11 +159,11 @@ public struct PlaygroundSession: Sendable {
         case let .key(key, ctrl): return try self.key(key, ctrl: ctrl, cancelled)
         case .shake:
             startWindow()
-            return reports(try run("shake", cancelled))
+            return reports(try run(.shake, cancelled))
         case .reset(let n):
             startWindow()
-            try run(n.map { "reset \($0)" } ?? "reset", cancelled)
-        case let .set(name, value, phone): try run("set \(name) \(value)", on: phone, cancelled)
+            try run(.reset(messages: n), cancelled)
+        case let .set(name, value, phone): try run(typed: "set \(name) \(value)", on: phone, cancelled)
         case .speed(let v): speed = v
         case let .line(text, _): return try line(text, cancelled)
         case .load(let text):
@@ -171,14 +188,32 @@ public struct PlaygroundSession: Sendable {
         return []
     }
 
-    /// Runs `text` on every phone (or one) and keeps it as `save` would; refused when every phone refuses it.
+    /// Runs a line the page sent as text (a typed line, a `set`): read once, run as its command, kept as typed.
     @discardableResult
-    mutating func run(_ text: String, on phone: Int? = nil, keep: Bool = true, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
+    mutating func run(typed text: String, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
+        guard let command = try PlaygroundSession.read(text) else {
+            amend = nil
+            pendingSpaces = ""
+            return Session.Outcome()  // a blank line or a comment: nothing runs, nothing is kept
+        }
+        return try run(command, typed: text, on: phone, cancelled)
+    }
+
+    /// A line the page sent, as its command (nil for a blank line or a comment); refused when it does not read.
+    static func read(_ text: String) throws(Refusal) -> Command? {
+        do { return try Parser.parse(text[...]) } catch { throw Refusal(message: "error: " + error.message, line: text) }
+    }
+
+    /// Runs `command` on every phone (or one) and keeps its line as `save` would: `typed` when the page sent the
+    /// line, else the command's printed line (`Command.scriptLine`); refused when every phone refuses it.
+    @discardableResult
+    mutating func run(_ command: Command, typed: String? = nil, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
         amend = nil
         pendingSpaces = ""
-        if let word = PlaygroundLines.touchesFiles(text) { throw Refusal(message: "error: " + PlaygroundLines.refusal(word), line: text) }
-        let (outcome, owner) = try execute(text, on: targets(phone), cancelled)
-        if keep, let replay = outcome.replay {
+        let text = typed ?? command.scriptLine
+        if let word = PlaygroundLines.touchesFiles(command) { throw Refusal(message: "error: " + PlaygroundLines.refusal(word), line: text) }
+        let (outcome, owner) = try execute(command, text: text, on: targets(phone), cancelled)
+        if let replay = outcome.replay {
             switch replay {
             case .asTyped: script.append(text, owner: owner)
             case .command(let command): script.append(command, owner: owner)
@@ -192,14 +227,15 @@ public struct PlaygroundSession: Sendable {
         return Array(phones.indices)
     }
 
-    /// Runs one line on the phones given; the first accepting phone's outcome and whose the line is.
-    mutating func execute(_ text: String, on targets: [Int], _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> (Session.Outcome, PlaygroundScript.Owner) {
+    /// Runs one command (whose line is `text`) on the phones given; the first accepting phone's outcome and whose
+    /// the line is.
+    mutating func execute(_ command: Command, text: String, on targets: [Int], _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> (Session.Outcome, PlaygroundScript.Owner) {
         var first: Session.Outcome?
         var accepted: [Int] = []
         var firstError: ScriptError?
         for i in targets {
             do {
-                let outcome = try phones[i].execute(line: text[...], isCancelled: cancelled)
+                let outcome = try phones[i].execute(command, isCancelled: cancelled)
                 if first == nil { first = outcome }
                 accepted.append(i)
             } catch {
@@ -219,8 +255,13 @@ public struct PlaygroundSession: Sendable {
     }
 
     mutating func line(_ text: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
-        if let command = try? Parser.parse(text[...]), PlaygroundSession.startsGesture(command) { startWindow() }
-        let outcome = try run(text, cancelled)
+        guard let command = try PlaygroundSession.read(text) else {
+            amend = nil
+            pendingSpaces = ""
+            return []
+        }
+        if PlaygroundSession.startsGesture(command) { startWindow() }
+        let outcome = try run(command, typed: text, cancelled)
         if let failure = outcome.failure { return [.error(message: failure.message, line: text)] }
         return reports(outcome)
     }
@@ -252,7 +293,7 @@ public struct PlaygroundSession: Sendable {
         amend = nil
         if on {
             if phones.count == 1 { phones.append(phones[0]) }
-            if let profile { try run("set profile \(profile)", on: 1, cancelled) }
+            if let profile { try run(typed: "set profile \(profile)", on: 1, cancelled) }
         } else if phones.count > 1 {
             phones.removeLast()
         }
@@ -265,7 +306,7 @@ public struct PlaygroundSession: Sendable {
     mutating func sync(_ t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
         defer { pageClock = max(pageClock ?? t, t) }
         guard let last = pageClock, t > last, !paused, drag?.checkpoint == nil else { return }
-        guard phones.contains(where: { $0.screen.snapshot().animating }) else { return }
+        guard phones.contains(where: { $0.screen.isAnimating }) else { return }
         let micro = Int64(((t - last) * speed * 1000).rounded())
         guard micro > 0 else { return }
         try advance(nanoseconds: micro * 1000, cancelled)
@@ -276,19 +317,19 @@ public struct PlaygroundSession: Sendable {
     mutating func advance(nanoseconds: Int64, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
         if let current = amend, case .advance(let total) = current.kind,
            Double(total + nanoseconds) / 1e9 <= ScriptLimits.maxAdvanceSeconds {
-            try amendLine(current, kind: .advance(total + nanoseconds), text: "advance " + Ticks(nanoseconds: total + nanoseconds).decimalSeconds, cancelled)
+            try amendLine(current, kind: .advance(total + nanoseconds), command: .advance(Ticks(nanoseconds: total + nanoseconds)), cancelled)
         } else {
             let checkpoint = phones
-            let text = "advance " + Ticks(nanoseconds: nanoseconds).decimalSeconds
-            try run(text, cancelled)
+            try run(.advance(Ticks(nanoseconds: nanoseconds)), cancelled)
             amend = Amend(kind: .advance(nanoseconds), checkpoint: checkpoint, index: script.count - 1)
         }
     }
 
-    /// Runs the amended line from the state before it and puts it in place of the old one.
-    mutating func amendLine(_ current: Amend, kind: Amend.Kind, text: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+    /// Runs the amended line's command from the state before it and puts its line in place of the old one.
+    mutating func amendLine(_ current: Amend, kind: Amend.Kind, command: Command, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
         phones = current.checkpoint
-        let (_, owner) = try execute(text, on: Array(phones.indices), cancelled)
+        let text = command.scriptLine
+        let (_, owner) = try execute(command, text: text, on: Array(phones.indices), cancelled)
         script.replace(from: current.index, with: [.init(text: text, owner: owner)])
         amend = Amend(kind: kind, checkpoint: current.checkpoint, index: current.index)
     }
@@ -299,14 +340,14 @@ public struct PlaygroundSession: Sendable {
         try sync(t, cancelled)
         drag = nil
         click = nil
-        let shown = phones[phone.map { min($0, phones.count - 1) } ?? 0].screen.snapshot()
+        let shown = screens.screen(of: phones, phone.map { min($0, phones.count - 1) } ?? 0)
         switch HitTest.hit(at: ScenePoint(x, y), on: shown) {
-        case .row(let id)?: drag = Drag(command: "pan \(id.name)", downX: x, targets: targets(phone), index: script.count, lastX: x)
-        case .edge?: drag = Drag(command: "edgepan", downX: x, targets: targets(phone), index: script.count, lastX: x)
-        case .content?: drag = Drag(command: "pan content", downX: x, targets: targets(phone), index: script.count, lastX: x)
-        case .button(let target)?: click = (target == .compose ? "compose" : "tap \(target.name)", phone)
-        case .option(let option)?: click = ("choose \(option)", phone)
-        case .overlay?: click = ("tap", phone)
+        case .row(let id)?: drag = Drag(target: .message(id), downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .edge?: drag = Drag(target: .edge, downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .content?: drag = Drag(target: .content, downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .button(let target)?: click = (.tap(target), phone)
+        case .option(let option)?: click = (.choose(option), phone)
+        case .overlay?: click = (.tap(nil), phone)
         case nil: break
         }
     }
@@ -342,26 +383,25 @@ public struct PlaygroundSession: Sendable {
             gap = PlaygroundLimits.stepAfterHoldMs
         }
         let step = min(gap, Int64(ScriptLimits.maxPanSeconds * 1000))
-        let line = "\(drag.command) \(formatExact(translation)) in \(Ticks.milliseconds(step).decimalSeconds)"
-        let held = "advance " + Ticks.milliseconds(hold).decimalSeconds
+        let sample = drag.pan(translation, ms: step)
         // The phone follows the raw sample; a phone that refuses the first sample leaves the drag.
         var accepted: [Int] = []
         var firstError: ScriptError?
         for i in drag.targets {
             do {
-                if hold > 0 { _ = try phones[i].execute(line: held[...], isCancelled: cancelled) }
-                _ = try phones[i].execute(line: line[...], isCancelled: cancelled)
+                if hold > 0 { _ = try phones[i].execute(.advance(.milliseconds(hold)), isCancelled: cancelled) }
+                _ = try phones[i].execute(sample, isCancelled: cancelled)
                 accepted.append(i)
             } catch {
                 if case .model(.interrupted) = error {
-                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: line)
+                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: sample.scriptLine)
                 }
                 if firstError == nil { firstError = error }
             }
         }
         guard !accepted.isEmpty else {
             if drag.path.ends.isEmpty { self.drag = nil }  // the finger never went down
-            throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: line)
+            throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: sample.scriptLine)
         }
         drag.targets = accepted
         // Pieces before the last one are final: only the last (which this sample may extend) and new ones change.
@@ -372,16 +412,8 @@ public struct PlaygroundSession: Sendable {
         }
         drag.lastMs += step
         drag.path.add(.init(ms: drag.lastMs, translation: translation))
-        script.replace(from: drag.index + kept, with: pieceLines(drag, from: kept).map { .init(text: $0, owner: owner(accepted)) })
+        script.replace(from: drag.index + kept, with: drag.pieces(from: kept).map { .init(text: $0.scriptLine, owner: owner(accepted)) })
         self.drag = drag
-    }
-
-    /// The drag's lines from piece `first` on: `pan` lines, and `advance` where the finger was held still.
-    func pieceLines(_ drag: Drag, from first: Int = 0) -> [String] {
-        drag.path.pieces(from: first).map { piece in
-            piece.held ? "advance " + Ticks.milliseconds(piece.ms).decimalSeconds
-                : "\(drag.command) \(formatExact(piece.translation)) in \(Ticks.milliseconds(piece.ms).decimalSeconds)"
-        }
     }
 
     mutating func up(x: Double, t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
@@ -389,7 +421,7 @@ public struct PlaygroundSession: Sendable {
             self.click = nil
             try sync(t, cancelled)
             startWindow()
-            try run(click.line, on: click.phone, cancelled)
+            try run(click.command, on: click.phone, cancelled)
             return
         }
         guard let drag else { try sync(t, cancelled); return }
@@ -398,24 +430,23 @@ public struct PlaygroundSession: Sendable {
         pageClock = max(pageClock ?? t, t)
         // The raw gesture's velocity, then the session again from the finger down through the simplified lines.
         let velocities = drag.targets.map { phones[$0].screen.gesture?.velocity ?? 0 }
-        let pieces = pieceLines(drag)
+        let pieces = drag.pieces()
         let owner = owner(drag.targets)
-        var entries = pieces.map { PlaygroundScript.Entry(text: $0, owner: owner) }
+        var entries = pieces.map { PlaygroundScript.Entry(text: $0.scriptLine, owner: owner) }
         for (k, i) in drag.targets.enumerated() {
             var phone = checkpoint[i]
-            let lines = pieces + ["release " + formatExact(velocities[k])]
-            for line in lines {
-                do { _ = try phone.execute(line: line[...], isCancelled: cancelled) } catch {
-                    throw Refusal(message: "error: " + error.message, line: line)
+            for command in pieces + [.release(velocity: velocities[k])] {
+                do { _ = try phone.execute(command, isCancelled: cancelled) } catch {
+                    throw Refusal(message: "error: " + error.message, line: command.scriptLine)
                 }
             }
             phones[i] = phone
         }
         if Set(velocities).count <= 1 {
-            entries.append(.init(text: "release " + formatExact(velocities[0]), owner: owner))
+            entries.append(.init(text: Command.release(velocity: velocities[0]).scriptLine, owner: owner))
         } else {
             for (k, i) in drag.targets.enumerated() {
-                entries.append(.init(text: "release " + formatExact(velocities[k]), owner: i == 0 ? .a : .b))
+                entries.append(.init(text: Command.release(velocity: velocities[k]).scriptLine, owner: i == 0 ? .a : .b))
             }
         }
         script.replace(from: drag.index, with: entries)
@@ -427,10 +458,9 @@ public struct PlaygroundSession: Sendable {
         if ctrl {
             guard key.lowercased() == "z" else { return [] }
             startWindow()
-            return reports(try run("shake", cancelled))
+            return reports(try run(.shake, cancelled))
         }
-        let compose = phones[0].screen.snapshot().compose
-        if compose.focus != nil, compose.phase != .hidden {
+        if phones[0].screen.compose.focus != nil, phones[0].screen.composePhase != .hidden {
             guard key.count == 1 else {
                 if key == "Backspace" || key == "Delete" {
                     throw Refusal(message: "error: the script language cannot take typed text back (type only adds)", line: nil)
@@ -443,10 +473,10 @@ public struct PlaygroundSession: Sendable {
         switch key {
         case "s":
             startWindow()
-            return reports(try run("shake", cancelled))
+            return reports(try run(.shake, cancelled))
         case "r":
             startWindow()
-            try run("reset", cancelled)
+            try run(.reset(messages: nil), cancelled)
         case " ": paused.toggle()
         default: break
         }
@@ -461,17 +491,17 @@ public struct PlaygroundSession: Sendable {
         var typed = ""
         if let current, case .type(let text) = current.kind { typed = text }
         let text = typed + pendingSpaces + key
-        let line = "type " + text
-        guard case .type(let read)? = try? Parser.parse(line[...]), read == text else {
+        let command = Command.type(text)
+        guard Command.typesBare(text) else {
             pendingSpaces = ""
-            throw Refusal(message: "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)", line: line)
+            throw Refusal(message: "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)", line: "type " + text)
         }
         pendingSpaces = ""
         if let current {
-            try amendLine(current, kind: .type(text), text: line, cancelled)
+            try amendLine(current, kind: .type(text), command: command, cancelled)
         } else {
             let checkpoint = phones
-            try run(line, cancelled)
+            try run(command, cancelled)
             amend = Amend(kind: .type(text), checkpoint: checkpoint, index: script.count - 1)
         }
     }
@@ -479,14 +509,17 @@ public struct PlaygroundSession: Sendable {
     // MARK: - Answers
 
     mutating func screenMessage() -> ServerMessage {
-        let snapshot = phones[0].screen.snapshot()
         if renders.count > phones.count { renders.removeLast(renders.count - phones.count) }
         while renders.count < phones.count { renders.append(PhoneView.Render()) }
-        var screens: [ServerMessage.PhoneScreen] = []
-        for i in phones.indices { screens.append(renders[i].screen(phones[i])) }
-        return .screen(phones: screens, time: snapshot.time.seconds,
-                       animating: phones.contains { $0.screen.snapshot().animating },
-                       gesture: snapshot.gesture?.rawValue ?? "none")
+        var answers: [ServerMessage.PhoneScreen] = []
+        for i in phones.indices {
+            let shown = screens.screen(of: phones, i)
+            answers.append(renders[i].screen(phones[i], shown))
+        }
+        let first = phones[0].screen
+        return .screen(phones: answers, time: first.now.seconds,
+                       animating: phones.contains { $0.screen.isAnimating },
+                       gesture: first.gesture?.kind.rawValue ?? "none")
     }
 
     /// The timeline and plots of the last gesture; nil when `cancelled` stopped the replay.

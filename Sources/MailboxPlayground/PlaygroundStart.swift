@@ -14,48 +14,80 @@ public struct PlaygroundStart: Sendable {
     /// A fresh screen, no lines.
     public static var empty: PlaygroundStart { PlaygroundStart(session: Session(interactive: true), lines: []) }
 
-    /// Runs `text` (named `name` in errors); refused whole, with the words `mailsim run` prints
-    /// (`NAME:LINE: error: …`), at the first line that fails, an `expect` that does not hold, a line that
-    /// touches files, or a finger left down at the end.
+    /// Runs `text` (named `name` in errors) through the one line runner; refused whole, with the words
+    /// `mailsim run` prints (`NAME:LINE: error: …`), at the first line that fails, an `expect` that does not hold, a
+    /// line that touches files, or a finger left down at the end (`LineRunner.finish` checks that, as for `run`).
     public static func script(_ text: String, name: String,
                               isCancelled: @escaping @Sendable () -> Bool = { false }) -> Result<PlaygroundStart, PlaygroundStartError> {
-        guard text.utf8.count <= PlaygroundLimits.scriptBytes else {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= PlaygroundLimits.scriptBytes else {
             return .failure(.init("\(name): the script is longer than \(PlaygroundLimits.scriptBytes / 1024) KiB"))
         }
-        var start = PlaygroundStart.empty
-        let lines = ScriptLines.lines(of: Array(text.utf8))
-        guard lines.count <= PlaygroundLimits.scriptLines else {
+        // Counted before any line runs, as `ScriptLines` counts them: each LF ends one, and text after the last is one.
+        let count = bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+        guard count <= PlaygroundLimits.scriptLines else {
             return .failure(.init("\(name): the script has more than \(PlaygroundLimits.scriptLines) lines"))
         }
-        for (i, line) in lines.enumerated() {
-            let number = i + 1
-            func fail(_ kind: Diagnostic.Kind) -> Result<PlaygroundStart, PlaygroundStartError> {
-                .failure(.init(Diagnostic(file: name, line: number, kind: kind).text))
+        var session = Session(interactive: true)
+        var runner = LineRunner(file: name, sink: StartSink(isCancelled: isCancelled))
+        bytes.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        if let refusal = runner.sink.refusal { return .failure(.init(refusal)) }
+        return .success(PlaygroundStart(session: session, lines: runner.sink.lines))
+    }
+}
+
+/// The sink a start script runs into: it keeps each line as `save` would, and stops at the first error, failed
+/// `expect` or line that touches files, with the words `mailsim run` prints.
+struct StartSink: LineSink {
+    let isCancelled: @Sendable () -> Bool
+    /// The lines kept, as `save` keeps them.
+    private(set) var lines: [String] = []
+    /// Why the script was refused, once it was.
+    private(set) var refusal: String?
+    /// The file command a line named (`save`, `load`, `snapshot`, `quit`): the playground does not run it.
+    private var touched: String?
+
+    init(isCancelled: @escaping @Sendable () -> Bool) { self.isCancelled = isCancelled }
+
+    var hasStoppedOnError: Bool { refusal != nil }
+
+    /// Reads the line once and runs its command, unless it touches files.
+    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+        do {
+            guard let command = try Parser.parse(line) else { return .success(Session.Outcome()) }
+            if let word = PlaygroundLines.touchesFiles(command) {
+                touched = word
+                return .success(Session.Outcome())
             }
-            switch line {
-            case .invalidUTF8(let byte): return fail(.error(.invalidUTF8(byte: byte)))
-            case .tooLong: return fail(.error(.lineTooLong(maxBytes: ScriptLimits.maxLineBytes)))
-            case .text(let text):
-                if let word = PlaygroundLines.touchesFiles(text) {
-                    return .failure(.init("\(name):\(number): error: \(PlaygroundLines.refusal(word))"))
-                }
-                do {
-                    let outcome = try start.session.execute(line: text[...], isCancelled: isCancelled)
-                    if let failure = outcome.failure { return fail(.failed(failure)) }
-                    switch outcome.replay {
-                    case .asTyped?: start.lines.append(text)
-                    case .command(let command)?: start.lines.append(command)
-                    case nil: break
-                    }
-                } catch {
-                    return fail(.error(error))
-                }
+            return .success(try session.execute(command, isCancelled: isCancelled))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    mutating func take(_ result: LineResult, session: inout Session) -> Bool {
+        let place = result.place
+        if let word = touched {
+            refusal = "\(place.file ?? ""):\(place.line): error: \(PlaygroundLines.refusal(word))"
+            return false
+        }
+        switch result.outcome {
+        case .failure(let error):
+            refusal = Diagnostic(file: place.file ?? "", line: place.line, kind: .error(error)).text
+            return false
+        case .success(let outcome):
+            if let failure = outcome.failure {
+                refusal = Diagnostic(file: place.file ?? "", line: place.line, kind: .failed(failure)).text
+                return false
             }
+            switch outcome.replay {
+            case .asTyped?: lines.append(result.text)
+            case .command(let command)?: lines.append(command)
+            case nil: break
+            }
+            return true
         }
-        if let gesture = start.session.screen.gesture {
-            return .failure(.init(Diagnostic(file: name, line: max(1, lines.count), kind: .error(.fingerStillDown(gesture.target))).text))
-        }
-        return .success(start)
     }
 }
 

@@ -83,8 +83,11 @@ public enum Lexer {
     /// A space or a tab: what separates words.
     private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
+    /// True for the blanks that separate words: a space or a tab.
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
     /// `control` or `invisible` for a character that cannot stand in a command, nil for a printable one.
-    private static func unprintable(_ scalar: Unicode.Scalar) -> UnprintableKind? {
+    static func unprintable(_ scalar: Unicode.Scalar) -> UnprintableKind? {
         if scalar.value < 0x20 || scalar.value == 0x7F { return .control }
         guard scalar.value >= 0x80 else { return nil }
         switch scalar.properties.generalCategory {

@@ -65,6 +65,20 @@ public struct Session: Sendable {
     /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
     public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
+        return try execute(parsed: command, isCancelled: isCancelled)
+    }
+
+    /// Runs a command a front end built rather than parsed (the playground's drags, taps and ticks) the way
+    /// `execute(line:isCancelled:)` runs a parsed line: the same checks, outcome and replay; `isCancelled` is
+    /// polled by long commands, and a command it stops leaves the session as it was. The line that stands for
+    /// it in a script is `command.scriptLine`.
+    public mutating func execute(_ command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+        if let refusal = command.boundsRefusal { throw refusal }
+        return try execute(parsed: command, isCancelled: isCancelled)
+    }
+
+    /// Runs a command within the table's bounds, polling `isCancelled`, putting the session back if it is stopped.
+    private mutating func execute(parsed command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         // Only a command that takes time polls, and so only its screen is kept to be put back (a copy a line
         // would make a long `load` copy its timeline at every line).
         guard command.takesTime else { return try finish(command) }
@@ -72,6 +86,22 @@ public struct Session: Sendable {
         cancellation = isCancelled
         defer { cancellation = nil }
         do { return try finish(command) } catch { self = saved; throw error }
+    }
+
+    /// The session after `line` and what the line did, run on a copy of this one, which stays as it was: for a
+    /// caller that keeps this session to fall back on and may abandon the run (the REPL's worker thread, which
+    /// Ctrl-C leaves behind). That copy is the only one: none is kept inside to put back.
+    public func trying(line: Substring, isCancelled: @escaping @Sendable () -> Bool) -> Result<(Session, Outcome), ScriptError> {
+        var trial = self
+        do throws(ScriptError) {
+            guard let command = try Parser.parse(line) else { return .success((trial, Outcome())) }
+            trial.cancellation = isCancelled
+            let outcome = try trial.finish(command)
+            trial.cancellation = nil
+            return .success((trial, outcome))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Runs one line like `execute(line:)`, showing `watcher` the screen at every instant of its clock strictly
@@ -85,6 +115,14 @@ public struct Session: Sendable {
     public mutating func execute(line: Substring, watcher: some FrameWatcher,
                                  isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
+        return try execute(command, watcher: watcher, isCancelled: isCancelled)
+    }
+
+    /// Runs a built command under `watcher`'s eyes, polling `isCancelled`, as `execute(line:watcher:isCancelled:)`
+    /// runs a parsed line (the playground's history, replaying the commands it kept).
+    public mutating func execute(_ command: Command, watcher: some FrameWatcher,
+                                 isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+        if let refusal = command.boundsRefusal { throw refusal }
         guard command.takesTime else { return try finish(command, watch: watcher) }
         let saved = self
         cancellation = isCancelled
@@ -244,7 +282,7 @@ public struct Session: Sendable {
     }
 
     /// Each path with its value on screen now, as `expect` reads it.
-    private func readings(_ paths: [PropertyPath]) throws(ScriptError) -> [PropertyReading] {
+    func readings(_ paths: [PropertyPath]) throws(ScriptError) -> [PropertyReading] {
         var readings: [PropertyReading] = []
         readings.reserveCapacity(paths.count)
         for path in paths {
@@ -263,7 +301,7 @@ public struct Session: Sendable {
     }
 
     /// The timeline's entries, or those of one subject (`msg1`, `overlay`, `screen`…).
-    private func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
+    func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
         let timeline = screen.timeline
         guard let filter else {
             return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)

@@ -63,9 +63,7 @@ final class Repl {
     func handle(_ line: String) -> Bool {
         typed += 1
         var runner = LineRunner(file: nil, sink: ReplSink(repl: self, loading: []))
-        var session = self.session
         runner.run(line: line, number: typed, session: &session)
-        self.session = session
         return !runner.sink.quit
     }
 
@@ -102,17 +100,11 @@ struct ReplSink: LineSink {
             if Interrupt.take() { return .failure(.model(.interrupted)) }
             do { return .success(try session.execute(line: line, isCancelled: cancelled)) } catch { return .failure(error) }
         }
+        // The worker runs the line on its own copy (`Session.trying`), the one copy of the session a typed line
+        // makes: the session here stays as it was until the line finished. Ctrl-C stops the abandoned worker too:
+        // long commands poll the flag.
         let before = session
-        let result = Interrupt.run { () -> Result<(Session, Session.Outcome), ScriptError> in
-            var trial = before
-            do throws(ScriptError) {
-                // Ctrl-C stops the abandoned worker too: long commands poll the flag.
-                let outcome = try trial.execute(line: line, isCancelled: cancelled)
-                return .success((trial, outcome))
-            } catch {
-                return .failure(error)
-            }
-        }
+        let result = Interrupt.run { before.trying(line: line, isCancelled: cancelled) }
         switch result {
         case nil: return .failure(.model(.interrupted))
         case .failure(let error)?: return .failure(error)

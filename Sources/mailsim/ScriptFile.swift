@@ -57,10 +57,6 @@ enum ScriptFile {
     static func run(source: [UInt8], name: String) -> ScriptReport {
         var session = Session()
         session.collectsTrace = false
-        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: NoOutput(),
-                                                            pictures: PictureFiles(script: name)))
-        source.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
-        runner.finish(session: &session, requiringFingerUp: true)
-        return runner.sink.report
+        return ScriptRunner.run(source, file: name, session: &session, pictures: PictureFiles(script: name))
     }
 }
