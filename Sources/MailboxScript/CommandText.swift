@@ -18,6 +18,8 @@ extension Command {
             return "edgepan " + formatExact(translation) + Command.within(duration)
         case .release(let velocity):
             return velocity.map { "release " + formatExact($0) } ?? "release"
+        case let .flick(id, velocity):
+            return "flick " + id.name + " " + formatExact(velocity)
         case .tap(nil):
             return "tap"
         case .tap(.compose?):

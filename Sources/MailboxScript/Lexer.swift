@@ -80,9 +80,6 @@ public enum Lexer {
         throw .badQuote(.unterminated, column: startColumn)
     }
 
-    /// A space or a tab: what separates words.
-    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
-
     /// True for the blanks that separate words: a space or a tab.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 

@@ -1,3 +1,4 @@
+import MailboxJSON
 import MailboxPlayground
 import MailboxScript
 import MailboxSim
