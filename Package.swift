@@ -15,14 +15,15 @@ let package = Package(
     name: "mailsim",
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
-        // One library of the layers. A program that drives the simulation imports MailboxScript (a `Session`
-        // and the `LineRunner`) and MailboxSim (the screen as a value); MailboxReports for the words and text of
-        // what it finds; MailboxScene, MailboxRaster and MailboxWalkthrough for pictures and walkthroughs.
+        // MailsimKit: every layer as one library (the model target is MailboxSim; this is the bundle). A program
+        // that drives the simulation imports MailboxScript (a `Session` and the `LineRunner`) and MailboxSim (the
+        // screen as a value); MailboxReports for the words and text of what it finds; MailboxScene, MailboxRaster
+        // and MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings.
         // MailboxThreads, MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on
         // their own.
-        .library(name: "MailboxSim", targets: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
+        .library(name: "MailsimKit", targets: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
                                                "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                                               "MailboxRaster", "MailboxWalkthrough"]),
+                                               "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
@@ -65,7 +66,7 @@ let package = Package(
         // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
         // (FFmpeg's libavformat and libavcodec).
         .target(name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
-        // Walkthroughs: a script played in virtual time, frame by frame; as GIF, as an HTML player; test reports.
+        // Walkthroughs: a script played in virtual time, frame by frame; as GIF, WebP or video, as an HTML player.
         .target(name: "MailboxWalkthrough",
                 dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                                "MailboxReports", "MailboxScene", "MailboxRaster"],
@@ -73,6 +74,12 @@ let package = Package(
         // The renderers: reports as text.
         .target(name: "MailboxReports",
                 dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+                swiftSettings: crossModule),
+        // `mailsim test`'s results and every rendering of them: text, JSON lines, JUnit XML, TAP, the HTML page of
+        // `--report`.
+        .target(name: "MailboxTestResults",
+                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                               "MailboxReports", "MailboxWalkthrough"],
                 swiftSettings: crossModule),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
         .target(name: "MailboxPlayground",
@@ -101,15 +108,16 @@ let package = Package(
             name: "mailsim",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxLanguageServer",
-                "PlaygroundOptions", "CEdit",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults",
+                "MailboxLanguageServer", "PlaygroundOptions", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: crossModule
         ),
         .testTarget(name: "MailboxSimTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough",
+                                   "MailboxTestResults"]),
         .testTarget(name: "MailboxPlaygroundTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                                    "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),

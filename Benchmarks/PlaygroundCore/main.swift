@@ -103,7 +103,7 @@ func parts(_ name: String, messages: Int) {
         if let outcome = try? copy.execute(line: "state --json"), case .json(let m)? = outcome.report {
             readings.add(now() - s)
             let t = now()
-            let json = JSONReport.value(m)
+            let json = JSONRenderer.value(m)
             tree.add(now() - t)
             _ = json.text
         }

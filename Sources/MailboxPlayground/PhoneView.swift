@@ -98,7 +98,7 @@ enum PhoneView {
     /// The object `state --json` prints, read as a value from `snapshot` (the screen now) and the session.
     static func state(_ session: Session, _ snapshot: ScreenSnapshot) -> JSON {
         guard let report = try? session.stateReport(snapshot) else { return .null }
-        return JSONReport.value(report)
+        return JSONRenderer.value(report)
     }
 
     /// Each parameter's value now, as the words `set` takes (name → words).
@@ -109,6 +109,6 @@ enum PhoneView {
     /// The timeline's lines as `timeline` prints them.
     static func timeline(_ session: Session) -> [String] {
         guard let excerpt = try? session.timelineExcerpt() else { return [] }
-        return TextReport.lines(.timeline(excerpt))
+        return TextRenderer.lines(.timeline(excerpt))
     }
 }

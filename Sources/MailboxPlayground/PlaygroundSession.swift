@@ -270,7 +270,7 @@ public struct PlaygroundSession: Sendable {
     func reports(_ outcome: Session.Outcome) -> [ServerMessage] {
         guard let report = outcome.report else { return [] }
         if case .picture = report { return [] }
-        return [.report(text: TextReport.lines(report).joined(separator: "\n"))]
+        return [.report(text: TextRenderer.lines(report).joined(separator: "\n"))]
     }
 
     /// Whether a typed line begins a gesture of its own for `history` (a `set`, an `advance`, typing or a check

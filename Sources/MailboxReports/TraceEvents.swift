@@ -75,7 +75,7 @@ public struct TraceEvents {
             let (delayed, overflow) = ts.addingReportingOverflow(entry.delay.nanoseconds)
             events.append(Event(name: property.path, category: "animation", ts: overflow ? .max : delayed, duration: duration.nanoseconds,
                                 pid: pid, tid: tid,
-                                args: [("from", JSONReport.value(from)), ("to", JSONReport.value(to)),
+                                args: [("from", JSONRenderer.value(from)), ("to", JSONRenderer.value(to)),
                                        ("curve", .string(curve.name))] + gesture))
         case .event(let event):
             if case .animationInterrupted(let property, _) = event, case .view(let view) = entry.subject {

@@ -99,7 +99,7 @@ public enum HTMLPlayer {
         return html
     }
 
-    static func statusClass(_ report: ScriptReport) -> String {
+    static func statusClass(_ report: ScriptSummary) -> String {
         switch report.exitCode {
         case 0: "pass"
         case 1: "fail"

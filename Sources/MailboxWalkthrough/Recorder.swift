@@ -89,7 +89,7 @@ public final class Recorder: ScriptObserver {
     public func finish(file: String, session: Session) -> Walkthrough {
         catchUp(to: session.screen, caption: lastAction)
         return Walkthrough(file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,
-                           report: ScriptReport(file: file))
+                           report: ScriptSummary(file: file))
     }
 
     /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.

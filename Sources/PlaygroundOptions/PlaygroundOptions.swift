@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The playground server's arguments and help, declared once: `mailsim serve` (Sources/mailsim/ServeCommand.swift)
+/// The playground server's arguments and help, declared once: `mailsim serve` (Sources/mailsim/Commands/ServeCommand.swift)
 /// parses them and passes them on to `mailsim-playground` (Playground/), which parses the same declaration.
 public struct PlaygroundOptions: ParsableArguments, Sendable {
     /// The one-line summary both commands show.

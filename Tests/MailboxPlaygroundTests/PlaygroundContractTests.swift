@@ -30,7 +30,7 @@ import Testing
         #expect(session.screen.gesture == nil, "the script ends with the finger up")
         let outcome = try session.execute(line: "state --json")
         guard case .json(let machine)? = outcome.report else { Issue.record("no state"); return .null }
-        return try JSON.parse(JSONReport.value(machine).text, maxDepth: 64)  // whole numbers read back as the page reads them
+        return try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)  // whole numbers read back as the page reads them
     }
 
     /// A drag from (x0, y) by `dx` over `ms` at 60 Hz with ±`jitter` pt of deterministic noise; the raw samples.

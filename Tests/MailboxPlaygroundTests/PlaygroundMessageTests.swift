@@ -47,12 +47,12 @@ import Testing
     }
 
     /// The script run as `mailsim run` runs it: its report and the `state --json` object at its end.
-    func run(_ script: String) throws -> (report: ScriptReport, state: JSON) {
+    func run(_ script: String) throws -> (report: ScriptSummary, state: JSON) {
         var session = Session()
         let report = ScriptRunner.run(Array(script.utf8), file: "playground.mbs", session: &session)
         let outcome = try session.execute(line: "state --json")
         guard case .json(let machine)? = outcome.report else { return (report, .null) }
-        return (report, try JSON.parse(JSONReport.value(machine).text, maxDepth: 64))
+        return (report, try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64))
     }
 
     @Test func pinAppendsExpectationsThatMailsimRunPasses() throws {

@@ -43,7 +43,7 @@ import Testing
                     guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
                         Issue.record("no state"); continue
                     }
-                    #expect(phone["state"] == (try JSON.parse(JSONReport.value(machine).text, maxDepth: 64)))
+                    #expect(phone["state"] == (try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)))
                 }
                 checked += 1
             }

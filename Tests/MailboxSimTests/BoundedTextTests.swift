@@ -34,7 +34,7 @@ import Testing
         #expect(message.count < 3 * messageValueLimit)
         #expect(message.hasSuffix("… (60,000 characters)"))
         #expect(message.contains("… (50,014 characters), got"))
-        let timeline = TextReport.lines(try #require(try session.execute(line: "timeline").report))
+        let timeline = TextRenderer.lines(try #require(try session.execute(line: "timeline").report))
         #expect(timeline.allSatisfy { $0.count < 3 * messageValueLimit })
     }
 

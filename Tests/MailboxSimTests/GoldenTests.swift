@@ -27,7 +27,7 @@ import Testing
         var lines: [String] = []
         _ = ScriptRunner.run(bytes, file: "Tests/Golden/\(name).mbs", session: &session) { output in
             switch output {
-            case .report(let report): lines += TextReport.lines(report)
+            case .report(let report): lines += TextRenderer.lines(report)
             case .trace, .screenReset: break
             case .diagnostic(let diagnostic):
                 if case .refusedAsExpected = diagnostic.kind { break }

@@ -12,7 +12,7 @@ import Testing
     static let texts = ["hello world", "say \"hi\"", #"back\slash"#, "tab\there", "héllo wörld 日本 🎉", "  two  blanks ",
                         "#1", "\"", "nbsp\u{A0}here", "zwj👨\u{200D}👩", "line\nbreak", "plain", "é"]
 
-    private func run(_ text: String) -> ScriptReport {
+    private func run(_ text: String) -> ScriptSummary {
         var session = Session()
         return ScriptRunner.run(Array(text.utf8), file: "t.mbs", session: &session)
     }

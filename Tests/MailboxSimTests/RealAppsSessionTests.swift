@@ -17,7 +17,7 @@ import Testing
         let (session, output) = try Self.run(["set profile ios-course-mailbox", "pan msg1 100", "release", "settle", "timeline msg1"])
         #expect(output.contains { $0.contains("msg1.height 86 → 0 over 0.4s easeInOut after 0.2s") }, "\(output)")
         let entry = try #require(session.screen.timeline.entries.first { $0.delay > .zero })
-        #expect(JSONReport.entry(entry).text.contains("\"delay\":0.2"))
+        #expect(JSONRenderer.entry(entry).text.contains("\"delay\":0.2"))
         // SPEC's timeline says nothing of delays.
         let (_, spec) = try Self.run(["pan msg1 100", "release", "settle", "timeline msg1"])
         #expect(!spec.contains { $0.contains("after") })

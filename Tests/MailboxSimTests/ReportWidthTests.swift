@@ -14,7 +14,7 @@ import Testing
         var outcome = Session.Outcome()
         for line in lines { outcome = try session.execute(line: line[...]) }
         guard let report = outcome.report else { return [] }
-        return TextReport.styledLines(report, layout).map(\.text)
+        return TextRenderer.styledLines(report, layout).map(\.text)
     }
 
     /// The width a terminal gives a line (a swatch counts its cells).
@@ -37,7 +37,7 @@ import Testing
                 for line in Self.screens[index] { _ = try session.execute(line: line[...]) }
                 let outcome = try session.execute(line: looking[...])
                 let report = try #require(outcome.report)
-                for line in TextReport.styledLines(report, layout) {
+                for line in TextRenderer.styledLines(report, layout) {
                     #expect(Self.width(line, layout) <= 80, "\(looking) after \(Self.screens[index]): \(line.text.count) columns: \(line.text)")
                 }
             }

@@ -15,7 +15,7 @@ import Testing
     }
 
     /// Runs `text` as `mailsim run` would, in a fresh session.
-    static func replay(_ text: String) -> ScriptReport {
+    static func replay(_ text: String) -> ScriptSummary {
         var fresh = Session()
         return ScriptRunner.run(Array(text.utf8), file: "saved.mbs", session: &fresh)
     }

@@ -9,7 +9,7 @@ import Testing
 /// goes on; an error is reported as `FILE:LINE: error: …` and stops it; exit codes 0, 1, 2.
 @Suite struct ScriptRunnerTests {
     struct Run {
-        let report: ScriptReport
+        let report: ScriptSummary
         /// Everything emitted, in order, tagged: `out`, `trace`, `excused`, `diag`.
         let emitted: [String]
         let session: Session
@@ -25,7 +25,7 @@ import Testing
         var emitted: [String] = []
         let report = ScriptRunner.run(bytes, file: file, session: &session) { output in
             switch output {
-            case .report(let report): emitted += TextReport.lines(report).map { "out " + $0 }
+            case .report(let report): emitted += TextRenderer.lines(report).map { "out " + $0 }
             case .screenReset: break
             case .trace(let entry): emitted.append("trace " + TimelineText.line(entry))
             case .diagnostic(let diagnostic):

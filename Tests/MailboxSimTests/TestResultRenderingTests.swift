@@ -6,6 +6,7 @@ import MailboxAnimation
 import MailboxReports
 @testable import MailboxScript
 import MailboxSim
+import MailboxTestResults
 import MailboxText
 import Testing
 
@@ -72,8 +73,8 @@ import Testing
     }
 
     @Test func tapHasAPlanALineAScriptAndAYAMLBlock() {
-        let lines = TAPReport.header(count: 2) + TAPReport.lines(result(failing), number: 1)
-            + TAPReport.lines(result("expect time == 0\n", file: "b #1.mbs"), number: 2)
+        let lines = TAPRenderer.header(count: 2) + TAPRenderer.lines(result(failing), number: 1)
+            + TAPRenderer.lines(result("expect time == 0\n", file: "b #1.mbs"), number: 2)
         #expect(lines[0] == "TAP version 13")
         #expect(lines[1] == "1..2")
         #expect(lines[2] == "not ok 1 - dir/a.mbs")
@@ -81,12 +82,12 @@ import Testing
         #expect(lines.contains(#"  message: "2 of 3 checks failed""#))
         #expect(lines.contains("    - line: 2"))
         #expect(lines.last == "ok 2 - b \\#1.mbs")
-        #expect(TAPReport.lines(ScriptResult(skipped: "c.mbs", reason: "not run"), number: 3) == ["ok 3 - c.mbs # SKIP not run"])
+        #expect(TAPRenderer.lines(ScriptResult(skipped: "c.mbs", reason: "not run"), number: 3) == ["ok 3 - c.mbs # SKIP not run"])
     }
 
     /// Markup in paths and messages is escaped; a problem's text carries the screen at that instant.
     @Test func junitEscapesAndCarriesTheContext() throws {
-        let xml = JUnitReport.document([result(failing, file: "a&b/\"q\"<x>.mbs"), result("expect time == 0\n", file: "ok.mbs")])
+        let xml = JUnitRenderer.document([result(failing, file: "a&b/\"q\"<x>.mbs"), result("expect time == 0\n", file: "ok.mbs")])
         #expect(xml.contains(#"<testcase name="a&amp;b/&quot;q&quot;&lt;x&gt;.mbs" classname="a&amp;b" time="0.013">"#))
         #expect(xml.contains(#"<testsuite name="mailsim" tests="2" failures="1" errors="0" skipped="0" time="0.025">"#))
         #expect(xml.contains(#"<failure message="a&amp;b/&quot;q&quot;&lt;x&gt;.mbs:2: expected msg1.x == -170, got -180" type="expectation">"#))

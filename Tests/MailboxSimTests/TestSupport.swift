@@ -99,7 +99,7 @@ extension PropertyKey {
 
 extension Session.Outcome {
     /// What the command printed: its report as plain text.
-    var output: [String] { report.map(TextReport.lines) ?? [] }
+    var output: [String] { report.map(TextRenderer.lines) ?? [] }
 }
 
 extension MailboxState {

@@ -54,7 +54,7 @@ extension Session {
         var held: Bool { heldCheck }
 
         /// What a looking command found, or the picture it asks for.
-        public var report: Report? {
+        public var report: CommandOutput? {
             if case .report(let report)? = effect { return report } else { return nil }
         }
         /// The failure of a check that did not hold.

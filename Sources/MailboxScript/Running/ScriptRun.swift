@@ -6,11 +6,11 @@ import MailboxSim
 /// script produces on to `output` in order. A failed `expect` is reported and the script goes on; an error (a line
 /// that cannot be read included) is reported and stops it; `quit` stops it as the end of input does.
 public struct ScriptRun: LineSink {
-    public private(set) var report: ScriptReport
+    public private(set) var report: ScriptSummary
     /// Where what the script produces goes (an existential, not a generic parameter: a generic sink's metadata
     /// would be instantiated at start-up, scanning every protocol conformance).
     public var output: any ScriptOutputSink
-    /// Whether the report keeps the screen at each failure and at the error (`ScriptReport.contexts`).
+    /// Whether the report keeps the screen at each failure and at the error (`ScriptSummary.contexts`).
     public var keepsContext = false
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
     private let pictures: (any PictureSink)?
@@ -22,7 +22,7 @@ public struct ScriptRun: LineSink {
 
     public init(file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil,
                 isCancelled: (@Sendable () -> Bool)? = nil) {
-        report = ScriptReport(file: file)
+        report = ScriptSummary(file: file)
         self.output = output
         self.pictures = pictures
         self.observer = observer

@@ -52,7 +52,7 @@ import Testing
                 _ = try? session.execute(line: line[...])
             }
             let timeline = try session.execute(line: "timeline")
-            let lines = TextReport.lines(try #require(timeline.report))
+            let lines = TextRenderer.lines(try #require(timeline.report))
             #expect(lines.allSatisfy { badNumber(in: $0) == nil }, "\(lines)")
             _ = try? session.execute(line: "settle")
             #expect(Invariants.problems(session.screen) == [])
@@ -74,7 +74,7 @@ import Testing
         #expect(slow.isCutShort && !Spring(dampingRatio: 0.5, response: 0.4).isCutShort)
         var session = Session()
         for line in ["set curve.menu spring 0.000000001 60", "tap menu"] { _ = try? session.execute(line: line[...]) }
-        let timeline = (try? session.execute(line: "timeline").report).flatMap { $0 }.map(TextReport.lines) ?? []
+        let timeline = (try? session.execute(line: "timeline").report).flatMap { $0 }.map(TextRenderer.lines) ?? []
         #expect(timeline.contains { $0.hasSuffix("spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: not settled after 3600s") },
                 "\(timeline)")
         let fast = Spring(dampingRatio: 0.5, response: 0.4, initialVelocity: .infinity)

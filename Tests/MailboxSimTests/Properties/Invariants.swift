@@ -183,7 +183,7 @@ func transcript(of bytes: [UInt8]) -> [String] {
     var printed: [String] = []
     let report = ScriptRunner.run(bytes, file: "fuzz.mbs", session: &session) { output in
         switch output {
-        case .report(let report): printed += TextReport.lines(report)
+        case .report(let report): printed += TextRenderer.lines(report)
         case .screenReset: break
         case .trace(let entry): printed.append("trace " + TimelineText.line(entry))
         case .diagnostic(let diagnostic): printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
@@ -252,7 +252,7 @@ func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, steps: 
         do {
             let outcome = try session.execute(line: line[...])
             var printed = outcome.trace.map(TimelineText.line)
-            if let report = outcome.report { printed += TextReport.lines(report) }
+            if let report = outcome.report { printed += TextRenderer.lines(report) }
             if let failure = outcome.failure { printed.append(failure.message) }
             for text in printed {
                 if let bad = badNumber(in: text) { return ["step \(step), \(line): printed \(bad) in \(text.prefix(300))"] }

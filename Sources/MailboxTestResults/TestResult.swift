@@ -1,3 +1,4 @@
+import MailboxReports
 import MailboxScript
 
 /// What became of one script in `mailsim test`.
@@ -15,7 +16,7 @@ public enum TestStatus: String, Sendable {
 /// One script's result in `mailsim test`: its report, how long it took on the wall clock, and its verdict.
 /// The text, JUnit, TAP, JSON and HTML renderings all read this.
 public struct ScriptResult: Sendable {
-    public let report: ScriptReport
+    public let report: ScriptSummary
     /// Seconds of wall clock the run took (0 for a script not run).
     public let seconds: Double
     public let status: TestStatus
@@ -24,7 +25,7 @@ public struct ScriptResult: Sendable {
 
     public var path: String { report.file }
 
-    public init(report: ScriptReport, seconds: Double) {
+    public init(report: ScriptSummary, seconds: Double) {
         self.report = report
         self.seconds = seconds
         status = report.error != nil ? .error : report.failures.isEmpty ? .pass : .fail
@@ -33,7 +34,7 @@ public struct ScriptResult: Sendable {
 
     /// A script that was not run, and why.
     public init(skipped path: String, reason: String) {
-        report = ScriptReport(file: path)
+        report = ScriptSummary(file: path)
         seconds = 0
         status = .skipped
         skipReason = reason

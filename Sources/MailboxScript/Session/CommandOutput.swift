@@ -1,8 +1,8 @@
 import MailboxSim
 
-/// What a command that looks at the screen produced, as data. Front ends render it: as text (`TextReport`),
+/// What a command that looks at the screen produced, as data. Front ends render it: as text (`TextRenderer`),
 /// styled text, JSON or pictures; nothing reads the text back.
-public enum Report: Equatable, Sendable {
+public enum CommandOutput: Equatable, Sendable {
     /// `state`: the whole screen.
     indirect case state(ScreenSnapshot)
     /// `show PATH`: a property, or every property under a prefix, with its value.
@@ -20,19 +20,19 @@ public enum Report: Equatable, Sendable {
     /// A sentence a command says: "Nothing to undo.", what `save` wrote.
     case note(Note)
     /// `set NAME VALUE...` at the prompt (and in `mailsim run --trace`): what it set and what else changed with it.
-    case setting(SettingReport)
+    case setting(SettingResult)
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
     /// prints nothing for it; the REPL says what it wrote).
     indirect case picture(PictureRequest)
     /// `state --json`, `show PATH --json`, `timeline --json`: the same facts, for a program to read
-    /// (`JSONReport` renders them).
-    indirect case json(MachineReport)
+    /// (`JSONRenderer` renders them).
+    indirect case json(MachineOutput)
     // The cases that hold a screen are boxed (`indirect`): every line's outcome holds a report inline, so the
     // report stays a few words long and a line that only acts copies nothing more.
 }
 
 /// What a looking command asked for with `--json` found: the facts its text report shows, as data.
-public enum MachineReport: Equatable, Sendable {
+public enum MachineOutput: Equatable, Sendable {
     /// `state --json`: the screen, and every property path read as `expect` reads it, in `PropertyPath.all`'s order.
     case state(ScreenSnapshot, [PropertyReading])
     /// `show PATH --json`: the paths matched, with their values.
@@ -86,7 +86,7 @@ public enum Note: Equatable, Sendable {
 
 /// What a `set` line changed: the parameter named, its value before and after, and every parameter whose value
 /// changed with it (a profile's, a both-sides threshold's sides), each as `params` shows it.
-public struct SettingReport: Equatable, Sendable {
+public struct SettingResult: Equatable, Sendable {
     /// The parameter the line named (`threshold.near`, `profile`).
     public let name: String
     public let before: String

@@ -15,7 +15,7 @@ enum ScriptFile {
     static func run<Output: ScriptOutputSink>(_ file: String, trace: Bool, output: inout Output,
                                               observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
                                               claims: PictureClaims? = nil,
-                                              finished: (Session) -> Void = { _ in }) -> ScriptReport {
+                                              finished: (Session) -> Void = { _ in }) -> ScriptSummary {
         let name = displayName(file)
         // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
         FileSystem.protectInput(file)
@@ -37,7 +37,7 @@ enum ScriptFile {
                 try FileSystem.stream(file) { runner.feed($0, session: &session) }
             }
         } catch {
-            var report = ScriptReport(file: name)
+            var report = ScriptSummary(file: name)
             report.markUnreadable(error.message)
             return report
         }
@@ -47,14 +47,14 @@ enum ScriptFile {
     }
 
     /// Runs `file` printing nothing, for its report alone.
-    static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> ScriptReport {
+    static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> ScriptSummary {
         var quiet = NoOutput()
         return run(file, trace: false, output: &quiet, keepsContext: keepsContext, claims: claims)
     }
 
     /// Runs a script's text, already read, in a fresh session as `run` runs a file (`mailsim test --update`
     /// reads a script once, runs it, and rewrites those same bytes).
-    static func run(source: [UInt8], name: String) -> ScriptReport {
+    static func run(source: [UInt8], name: String) -> ScriptSummary {
         var session = Session()
         session.collectsTrace = false
         return ScriptRunner.run(source, file: name, session: &session, pictures: PictureFiles(script: name))

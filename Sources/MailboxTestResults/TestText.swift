@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxText

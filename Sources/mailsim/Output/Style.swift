@@ -99,7 +99,7 @@ struct Style: Sendable {
     }
 
     /// A report, line by line, laid out and decorated for this style.
-    func lines(_ report: Report) -> [String] {
-        TextReport.styledLines(report, layout).map(render)
+    func lines(_ report: CommandOutput) -> [String] {
+        TextRenderer.styledLines(report, layout).map(render)
     }
 }

@@ -7,12 +7,12 @@ import MailboxSim
 /// "Machine-readable output"): the facts of the text reports, every property by the path `expect` reads, numbers
 /// as numbers, booleans as booleans, colours as `"#RRGGBB"`, names as strings (`"none"` included, as `expect`
 /// compares them).
-public enum JSONReport {
+public enum JSONRenderer {
     /// The report as one line of JSON text.
-    public static func text(_ report: MachineReport) -> String { value(report).text }
+    public static func text(_ report: MachineOutput) -> String { value(report).text }
 
     /// The report as a JSON value.
-    public static func value(_ report: MachineReport) -> JSON {
+    public static func value(_ report: MachineOutput) -> JSON {
         switch report {
         case let .state(screen, readings): state(screen, readings)
         case .properties(let readings): properties(readings)

@@ -1,4 +1,5 @@
 import MailboxJSON
+import MailboxReports
 import MailboxScript
 
 /// `mailsim test --format json`: one JSON object a line per script (JSON Lines), in the order the text lists

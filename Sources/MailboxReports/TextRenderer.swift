@@ -1,11 +1,11 @@
 import MailboxScript
 import MailboxText
 
-/// Renders a `Report` as lines of text: as spans for a front end that styles them, or as plain text. A report
-/// asked for with `--json` is one line of JSON (`JSONReport`), with nothing to style.
-public enum TextReport {
+/// Renders a `CommandOutput` as lines of text: as spans for a front end that styles them, or as plain text. A report
+/// asked for with `--json` is one line of JSON (`JSONRenderer`), with nothing to style.
+public enum TextRenderer {
     /// The report's lines as spans, tables laid out for swatches of `layout`'s width.
-    public static func styledLines(_ report: Report, _ layout: Layout) -> [StyledLine] {
+    public static func styledLines(_ report: CommandOutput, _ layout: Layout) -> [StyledLine] {
         switch report {
         case .state(let screen): StateText.lines(screen, layout)
         case .properties(let readings): PropertiesText.lines(readings)
@@ -16,14 +16,14 @@ public enum TextReport {
         case .params(let listing): ParamsText.lines(listing)
         case .note(let note): [[Span(NoteText.line(note))]]
         case .setting(let change): [[Span(SettingText.line(change))]]
-        case .json(let report): [[Span(JSONReport.text(report))]]
+        case .json(let report): [[Span(JSONRenderer.text(report))]]
         case .picture(let request):
             [[Span("wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))")]]
         }
     }
 
     /// The report as the plain text mailsim prints.
-    public static func lines(_ report: Report) -> [String] {
+    public static func lines(_ report: CommandOutput) -> [String] {
         styledLines(report, .plain).map(\.text)
     }
 }
@@ -41,7 +41,7 @@ public enum NoteText {
 /// What `set` changed, in one line: `threshold.near = 80 (was 60)`; `profile = mcswipe (was mailbox): 7 other
 /// parameters changed: threshold.left.near 60 → 80, …`; `fps = 60 (unchanged)`.
 public enum SettingText {
-    public static func line(_ change: SettingReport) -> String {
+    public static func line(_ change: SettingResult) -> String {
         var text = "\(change.name) = \(change.after)"
         text += change.before == change.after ? " (unchanged)" : " (was \(change.before))"
         guard !change.alsoChanged.isEmpty else { return text }

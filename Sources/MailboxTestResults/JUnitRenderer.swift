@@ -1,3 +1,4 @@
+import MailboxReports
 import MailboxScript
 import MailboxText
 
@@ -6,7 +7,7 @@ import MailboxText
 /// path, classname = its folder, time = wall-clock seconds), a `<failure>` per failed check, an `<error>` for
 /// the error that stopped it, `<skipped>` for a script not run. A problem's text is its message, then the
 /// screen at that instant and the last timeline entries, when the run kept them.
-public enum JUnitReport {
+public enum JUnitRenderer {
     public static func document(_ results: [ScriptResult], suite: String = "mailsim") -> String {
         let totals = TestTotals(results)
         let counts = "tests=\"\(totals.count)\" failures=\"\(totals.failed - totals.errors)\" errors=\"\(totals.errors)\""
@@ -40,7 +41,7 @@ public enum JUnitReport {
     }
 
     /// `<failure>` or `<error>`: the message as an attribute, and as text with the screen at that instant.
-    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: ScriptReport) -> String {
+    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: ScriptSummary) -> String {
         var body = [diagnostic.text]
         if let context = report.context(atLine: diagnostic.line) {
             body += TestText.contextLines(context).map(\.text)

@@ -1,10 +1,11 @@
 import MailboxJSON
+import MailboxReports
 import MailboxScript
 
 /// `mailsim test --format tap`: TAP version 13 (testanything.org). The plan first (`1..N`), then a test
 /// line a script as its result comes in, a failed one followed by a YAML block of its problems; a script
 /// not run is `ok N - PATH # SKIP reason`. Strings in the YAML are JSON literals (valid YAML scalars).
-public enum TAPReport {
+public enum TAPRenderer {
     /// `TAP version 13` and the plan.
     public static func header(count: Int) -> [String] {
         ["TAP version 13", "1..\(count)"]

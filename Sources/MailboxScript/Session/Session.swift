@@ -10,7 +10,7 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
-    /// Whether `set` reports what it changed (`Report.setting`): at the prompt, and when a script's run is traced.
+    /// Whether `set` reports what it changed (`CommandOutput.setting`): at the prompt, and when a script's run is traced.
     public var confirmsSettings: Bool
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
@@ -29,7 +29,7 @@ public struct Session: Sendable {
     /// What a line asks of the front end.
     public indirect enum Effect: Sendable {
         /// Show what a looking command found (`state`, `show`, `help`…), or draw a picture (`snapshot`).
-        case report(Report)
+        case report(CommandOutput)
         /// `save`: write the session's lines (the front end keeps them) to a file.
         case save(SaveRequest)
         /// `load FILE`: play a script into the session (the front end reads it).
@@ -219,7 +219,7 @@ public struct Session: Sendable {
             let before = screen.settings
             try send(.settingsChanged(change.applied(to: before)))
             if confirmsSettings {
-                outcome.effect = .report(.setting(SettingReport(name: change.tunable.name, before: ParameterListing(settings: before),
+                outcome.effect = .report(.setting(SettingResult(name: change.tunable.name, before: ParameterListing(settings: before),
                                                                 after: ParameterListing(settings: screen.settings))))
             }
         case .params(let format):

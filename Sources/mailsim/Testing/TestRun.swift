@@ -1,5 +1,6 @@
 import MailboxReports
 import MailboxScript
+import MailboxTestResults
 import MailboxText
 import MailboxWalkthrough
 
@@ -14,7 +15,7 @@ enum TestRun {
         for item in items { FileSystem.protectInput(item.path) }
         do throws(FileSystem.Failure) {
             if let junit = options.junit { try FileSystem.refuseInput(junit, for: "--junit") }
-            if let directory = options.reportDirectory { try TestReport.prepare(directory) }
+            if let directory = options.reportDirectory { try TestReportFolder.prepare(directory) }
         } catch {
             Console.error(errorLine(error.message))
             return 2
@@ -29,7 +30,7 @@ enum TestRun {
         let claims = PictureClaims()
         let delivered = WorkerPool.run(count: items.count, threads: options.jobs ?? WorkerPool.processorCount, work: { index in
             let result = check(items[index], claims: claims)
-            return (result, reportDirectory.map { TestReport.entry(for: result, in: $0) })
+            return (result, reportDirectory.map { TestReportFolder.entry(for: result, in: $0) })
         }, deliver: { _, output in
             printer.print(output.0)
             results.append(output.0)
@@ -48,7 +49,7 @@ enum TestRun {
         var status: Int32 = results.contains { $0.unreadable != nil } ? 2 : 0
         if let directory = reportDirectory {
             do throws(FileSystem.Failure) {
-                try TestReport.writeIndex(entries, in: directory)
+                try TestReportFolder.writeIndex(entries, in: directory)
             } catch {
                 Console.error(errorLine(error.message))
                 status = 2
@@ -56,7 +57,7 @@ enum TestRun {
         }
         if let junit = options.junit {
             do throws(FileSystem.Failure) {
-                try FileSystem.write(JUnitReport.document(results), to: junit)
+                try FileSystem.write(JUnitRenderer.document(results), to: junit)
             } catch {
                 Console.error(errorLine(error.message))
                 status = 2
@@ -75,7 +76,7 @@ enum TestRun {
     static func check(_ item: TestSelection.Item, claims: PictureClaims? = nil) -> ScriptResult {
         switch item {
         case let .unreadable(path, message):
-            var report = ScriptReport(file: path)
+            var report = ScriptSummary(file: path)
             report.markUnreadable(message)
             return ScriptResult(report: report, seconds: 0)
         case .script(let file):
@@ -102,14 +103,14 @@ struct TestPrinter {
     }
 
     func begin() {
-        if format == .tap { for line in TAPReport.header(count: count) { Console.out(line) } }
+        if format == .tap { for line in TAPRenderer.header(count: count) { Console.out(line) } }
     }
 
     mutating func print(_ result: ScriptResult) {
         number += 1
         switch format {
         case .text: for line in TestText.lines(result, verbose: verbose) { Console.out(style.render(line)) }
-        case .tap: for line in TAPReport.lines(result, number: number) { Console.out(line) }
+        case .tap: for line in TAPRenderer.lines(result, number: number) { Console.out(line) }
         case .json: Console.out(TestJSON.line(result))
         }
     }

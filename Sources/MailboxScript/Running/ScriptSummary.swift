@@ -4,7 +4,7 @@ import MailboxSim
 /// What running a script produces, in order: standard output lines, traced timeline entries, and diagnostics.
 public enum ScriptOutput: Sendable {
     /// What an inspecting command produced, for standard output.
-    case report(Report)
+    case report(CommandOutput)
     /// A timeline entry a command added (printed by front ends that trace).
     case trace(TimelineEntry)
     /// A failed check or an error (for standard error), or the refusal a `!` line expected (printed by
@@ -16,7 +16,7 @@ public enum ScriptOutput: Sendable {
 }
 
 /// The result of one script: how many checks ran, which failed, and the error that stopped it, if any.
-public struct ScriptReport: Sendable {
+public struct ScriptSummary: Sendable {
     public let file: String
     public internal(set) var checks = 0
     /// Every check that failed, in order.
@@ -58,7 +58,7 @@ public struct ScriptReport: Sendable {
 public enum ScriptRunner {
     public static func run(_ source: some Collection<UInt8>, file: String, session: inout Session,
                            pictures: (any PictureSink)? = nil,
-                           emit: (ScriptOutput) -> Void = { _ in }) -> ScriptReport {
+                           emit: (ScriptOutput) -> Void = { _ in }) -> ScriptSummary {
         withoutActuallyEscaping(emit) { emit in
             var runner = LineRunner(file: file, sink: ScriptRun(file: file, output: EachOutput(emit), pictures: pictures))
             let fed = source.withContiguousStorageIfAvailable { bytes in runner.feed(bytes, session: &session) }

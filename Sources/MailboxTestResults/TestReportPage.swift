@@ -1,5 +1,7 @@
 import MailboxReports
 import MailboxScript
+import MailboxText
+import MailboxWalkthrough
 
 /// `mailsim test --report DIR`'s index page: a line per script with its result, and for every failed check
 /// (and the error that stopped a script) the expected and actual values beside a picture of the screen at that
@@ -8,14 +10,14 @@ public enum TestReportPage {
     /// One script's result and the files made for its problems.
     public struct Entry: Sendable {
         public var file: String
-        public var report: ScriptReport
+        public var report: ScriptSummary
         /// Why the script could not be run or recorded, when it could not.
         public var note: String?
         public var problems: [Problem]
         /// True for a script not run (`--max-failures` reached); `note` says why.
         public var skipped = false
 
-        public init(file: String, report: ScriptReport, note: String? = nil, problems: [Problem] = [], skipped: Bool = false) {
+        public init(file: String, report: ScriptSummary, note: String? = nil, problems: [Problem] = [], skipped: Bool = false) {
             self.file = file; self.report = report; self.note = note; self.problems = problems; self.skipped = skipped
         }
     }
@@ -59,33 +61,33 @@ public enum TestReportPage {
         for (i, entry) in entries.enumerated() {
             let status = entry.skipped ? "SKIP" : entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
             let anchor = entry.skipped || (entry.problems.isEmpty && entry.note == nil) ? "" : " href=\"#s\(i)\""
-            html += "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(HTMLPlayer.escaped(entry.file))</a></td>"
+            html += "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>"
             html += "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
         }
         html += "</tbody></table>\n"
         for (i, entry) in entries.enumerated() where !entry.skipped && (!entry.problems.isEmpty || entry.note != nil) {
-            html += "<section id=\"s\(i)\" class=\"script\"><h2>\(HTMLPlayer.escaped(entry.file))</h2>\n"
-            if let note = entry.note { html += "<p class=\"note\">\(HTMLPlayer.escaped(note))</p>\n" }
+            html += "<section id=\"s\(i)\" class=\"script\"><h2>\(xmlEscaped(entry.file))</h2>\n"
+            if let note = entry.note { html += "<p class=\"note\">\(xmlEscaped(note))</p>\n" }
             for problem in entry.problems {
                 html += "<div class=\"problem\">\n"
                 if let picture = problem.picture {
-                    html += "<img src=\"\(HTMLPlayer.escaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \(problem.diagnostic.line)\">\n"
+                    html += "<img src=\"\(xmlEscaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \(problem.diagnostic.line)\">\n"
                 }
                 html += "<div class=\"facts\"><p class=\"where\">line \(problem.diagnostic.line) at \(problem.time) s</p>\n"
                 switch problem.diagnostic.kind {
                 case .failed(.expectation(let expectation, let actual)):
-                    html += "<table class=\"values\"><tr><th>expected</th><td><code>\(HTMLPlayer.escaped(expectation.text))</code></td></tr>"
-                    html += "<tr><th>actual</th><td><code>\(HTMLPlayer.escaped(expectation.path.name)) = \(HTMLPlayer.escaped(actual.precise))</code></td></tr></table>\n"
+                    html += "<table class=\"values\"><tr><th>expected</th><td><code>\(xmlEscaped(expectation.text))</code></td></tr>"
+                    html += "<tr><th>actual</th><td><code>\(xmlEscaped(expectation.path.name)) = \(xmlEscaped(actual.precise))</code></td></tr></table>\n"
                 default:
-                    html += "<p><code>\(HTMLPlayer.escaped(problem.diagnostic.message))</code></p>\n"
+                    html += "<p><code>\(xmlEscaped(problem.diagnostic.message))</code></p>\n"
                 }
-                html += "<p class=\"diagnostic\"><code>\(HTMLPlayer.escaped(problem.diagnostic.text))</code></p>\n"
+                html += "<p class=\"diagnostic\"><code>\(xmlEscaped(problem.diagnostic.text))</code></p>\n"
                 if let context = problem.context {
                     let text = TestText.contextLines(context).map(\.text).joined(separator: "\n")
-                    html += "<pre class=\"context\">\(HTMLPlayer.escaped(text))</pre>\n"
+                    html += "<pre class=\"context\">\(xmlEscaped(text))</pre>\n"
                 }
                 if let walkthrough = problem.walkthrough {
-                    html += "<p><a href=\"\(HTMLPlayer.escaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
+                    html += "<p><a href=\"\(xmlEscaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
                 }
                 html += "</div></div>\n"
             }

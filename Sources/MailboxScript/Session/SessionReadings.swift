@@ -5,7 +5,7 @@ import MailboxSim
 extension Session {
     /// What `state --json` reports: `snapshot` (the screen now, taken once by the caller) and every property
     /// path's value.
-    public func stateReport(_ snapshot: ScreenSnapshot) throws(ScriptError) -> MachineReport {
+    public func stateReport(_ snapshot: ScreenSnapshot) throws(ScriptError) -> MachineOutput {
         .state(snapshot, try readings(PropertyPath.all(messageCount: screen.messageCount)))
     }
 

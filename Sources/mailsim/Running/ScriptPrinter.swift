@@ -27,7 +27,7 @@ struct ScriptPrinter: ScriptOutputSink {
 
     /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
     /// read is an error.
-    func run(file: String) -> ScriptReport {
+    func run(file: String) -> ScriptSummary {
         var printer = self
         printer.file = file
         return printer.said(ScriptFile.run(file, trace: trace, output: &printer))
@@ -35,7 +35,7 @@ struct ScriptPrinter: ScriptOutputSink {
 
     /// Runs one script as `run(file:)` does, also collecting every timeline entry and reset into `events` (a
     /// trace export: nothing the bounded timeline drops is lost).
-    func run(file: String, collecting events: inout TraceEvents) -> ScriptReport {
+    func run(file: String, collecting events: inout TraceEvents) -> ScriptSummary {
         var printer = self
         printer.file = file
         var collector = TraceCollector(printer: printer, events: events)
@@ -44,7 +44,7 @@ struct ScriptPrinter: ScriptOutputSink {
     }
 
     /// Says that a script could not be read.
-    private func said(_ report: ScriptReport) -> ScriptReport {
+    private func said(_ report: ScriptSummary) -> ScriptSummary {
         if let error = report.error, case .unreadable = error.kind { Console.error(style.error(shown(error.text))) }
         return report
     }

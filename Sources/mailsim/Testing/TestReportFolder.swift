@@ -3,6 +3,7 @@ import MailboxRaster
 import MailboxReports
 import MailboxScene
 import MailboxScript
+import MailboxTestResults
 import MailboxSim
 import MailboxWalkthrough
 
@@ -10,7 +11,7 @@ import MailboxWalkthrough
 /// pass, DIR/pictures/NAME-LLINE.png (the screen at that instant, scale 1) and DIR/walkthroughs/NAME-LLINE.html
 /// (the script played up to that line). A script that failed is played again with a recorder: runs are
 /// deterministic, so the second run finds the same problems at the same instants.
-enum TestReport {
+enum TestReportFolder {
     static let picturesFolder = "pictures"
     static let walkthroughsFolder = "walkthroughs"
     static let pictureScale = 1
