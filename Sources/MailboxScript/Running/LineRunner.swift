@@ -1,8 +1,8 @@
 import MailboxSim
 
 /// The one way a line of mailsim is run, wherever it comes from: a script file or standard input (`run`, `test`,
-/// `record`), a file played into the prompt (`load`), a line typed at the prompt, and the coming playground and
-/// language server. It cuts bytes into lines (`ScriptLines`), runs each through the `Session` (as its sink says:
+/// `record`), a file played into the prompt (`load`), a line typed at the prompt, a document in the language
+/// server, the playground's start script. It cuts bytes into lines (`ScriptLines`), runs each through the `Session` (as its sink says:
 /// plainly, under a recorder's eyes, or interruptibly), and hands each line's result to the sink as one value
 /// (`LineResult`). The sink decides what to show and whether the run goes on.
 public struct LineRunner<Sink> {
@@ -127,8 +127,8 @@ public struct LineResult: Sendable {
     }
 }
 
-/// Takes each line's result from a `LineRunner`: a script run's report and printer, the REPL, a recorder, and the
-/// coming playground and language server.
+/// Takes each line's result from a `LineRunner`: a script run's summary and printer, the REPL, a recorder, the
+/// language server's analysis, the playground's start script.
 public protocol LineSink {
     /// Runs one line on the session. The default runs it plainly; a sink may run it under a recorder's eyes or
     /// so that Ctrl-C can stop it. On an error the session must be as it was before the line.
