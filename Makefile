@@ -269,7 +269,8 @@ resources: release
 	tools/resources.sh
 
 ## bench: every figure of docs/performance.md's tables, measured here (Benchmarks/run.sh); BASELINE=REV adds
-## a plain release build of that git revision side by side.
+## a plain release build of that git revision side by side, BASELINE=FILE that mailsim binary (a `make release` of
+## another checkout, for start-up figures that compare like with like).
 bench: release
 	Benchmarks/run.sh $(if $(BASELINE),--baseline $(BASELINE))
 

@@ -4,6 +4,8 @@
 #
 #   Benchmarks/run.sh                    # .build/release/mailsim (or $MAILSIM)
 #   Benchmarks/run.sh --baseline REV     # also a plain `swift build -c release` of git revision REV, side by side
+#   Benchmarks/run.sh --baseline FILE    # also that mailsim binary (say a `make release` of another checkout: the
+#                                        # start-up figures compare only between two builds made the same way)
 #   Benchmarks/run.sh --quick            # fewer runs (a rough look, not for the README)
 #
 # Needs hyperfine and python3; uses valgrind (repeatable instruction counts), sqlite3 and lua5.4 when
@@ -36,7 +38,10 @@ runs() { [ -n "$QUICK" ] && echo "$2" || echo "$1"; }
 # --- The binaries ------------------------------------------------------------------------------------
 MAILSIM=$(realpath "$MAILSIM")
 BASE=""
-if [ -n "$BASELINE_REV" ]; then
+if [ -n "$BASELINE_REV" ] && [ -f "$BASELINE_REV" ] && [ -x "$BASELINE_REV" ]; then
+    BASE=$(realpath "$BASELINE_REV")
+    BASELINE_REV=""
+elif [ -n "$BASELINE_REV" ]; then
     echo "building the baseline ($BASELINE_REV) with a plain swift build -c release…" >&2
     git worktree add --detach --force "$WORK.base" "$BASELINE_REV" >/dev/null 2>&1
     (cd "$WORK.base" && swift build -c release --disable-index-store >/dev/null 2>&1)
