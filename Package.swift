@@ -107,9 +107,17 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // What more than one test target uses (ArgumentParserTestHelpers' way): time and message shorthands,
+        // refusals that change nothing, `Logged`, `PromptSession`, the seeded generator, the command generators and
+        // the invariants (also compiled into the fuzz target by tools/fuzz.sh). A regular target, built by
+        // `swift build` too (release included): it uses the layers' public and package API only, no @testable.
+        .target(name: "MailsimTestSupport",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
+                path: "Tests/MailsimTestSupport"),
         .testTarget(name: "MailboxSimTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
+                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough",
+                                   "MailsimTestSupport"]),
         .testTarget(name: "MailboxPlaygroundTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                                    "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The animator: analytic values from start, duration and curve; one animation per key; completions

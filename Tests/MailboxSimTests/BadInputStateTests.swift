@@ -4,6 +4,7 @@ import Foundation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The bad-input catalogue (`Tests/Fixtures/bad/`, run through the binary by `BadInputTests`) through the

@@ -3,6 +3,7 @@ import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Long commands poll a cancellation check (Ctrl-C at the prompt); a cancelled command changes nothing.

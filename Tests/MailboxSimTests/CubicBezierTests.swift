@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §3: the Core Animation Béziers, solved for t at a given fraction of time x.

@@ -3,6 +3,7 @@ import MailboxAnimation
 @testable import MailboxScript
 import MailboxSim
 import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// `mailsim test --update`'s rewrite: failing expects take the actual value, nothing else in the file moves,

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Numbers print rounded to 3 decimals with trailing zeros trimmed; colours as `#RRGGBB`.

@@ -3,6 +3,7 @@ import MailboxJSON
 import MailboxReports
 import MailboxScript
 import MailboxSim
+import MailsimTestSupport
 import Testing
 
 /// `state --json`, `show PATH --json`, `timeline --json`: parsed back by Foundation's JSONSerialization, with

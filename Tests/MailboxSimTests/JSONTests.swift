@@ -1,6 +1,7 @@
 import Foundation
 @testable import MailboxJSON
 import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The one JSON writer: what it writes is read back by Foundation's parser (a real one) as the same values.

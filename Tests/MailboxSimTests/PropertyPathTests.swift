@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §5: every path `expect` and `show` read, with its value on a fresh screen (SPEC §1–§2).

@@ -1,6 +1,7 @@
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
+import MailsimTestSupport
 import Testing
 
 /// Issue 25 at the session: what the seed apps' profiles print and refuse, and the rules read through lines.

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Bugs the bad-input catalogue, the fuzzer and the property tests found, each pinned here so it stays fixed.

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// `save FILE --expect` writes a script that `mailsim run` passes, whatever the session did: what changed the

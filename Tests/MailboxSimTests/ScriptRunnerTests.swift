@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §6: a failed `expect` is reported as `FILE:LINE: expected PATH OP VALUE, got ACTUAL` and the script

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §4 at the session level: `pan` samples at the frame rate and advances the clock, a second `pan`

@@ -8,6 +8,7 @@ import Darwin
 @testable import MailboxScript
 @testable import MailboxSim
 import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Issue 20, item 4: springs in SwiftUI's, Origami's and Framer's notations become mailsim's spring (damping

@@ -8,6 +8,7 @@ import Darwin
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §3: a spring given by damping ratio ζ and response, with stiffness (2π/response)²,

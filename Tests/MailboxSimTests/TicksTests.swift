@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §3: time is exact, kept in integer ticks (nanoseconds), so decimal seconds add up exactly.

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The timeline keeps the newest `capacity` entries, counts the rest, and hands back what a command added.

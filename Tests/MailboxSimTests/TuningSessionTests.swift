@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Issue 13 at the session: a `set` that cannot be taken says why, in words a person can act on, and changes

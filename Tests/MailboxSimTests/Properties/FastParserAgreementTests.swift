@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The fast path against the general reader, by difference: the fast number reader against `DecimalNumber.parse`,

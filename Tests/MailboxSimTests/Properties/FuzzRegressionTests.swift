@@ -4,6 +4,7 @@ import Foundation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Replays every input in `Fuzz/regressions/` (what the fuzzer, or a person, found once and was fixed) through

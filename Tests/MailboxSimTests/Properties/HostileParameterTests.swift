@@ -8,6 +8,7 @@ import Darwin
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Issue 24, item 1: no input kills the process. Random finite parameters at the ends of their ranges and

@@ -1,4 +1,5 @@
 @testable import MailboxScript
+import MailsimTestSupport
 import Testing
 
 /// `PlainWords` (the fast parser's words, read eight bytes at a time into a bit a byte) against the plain reading

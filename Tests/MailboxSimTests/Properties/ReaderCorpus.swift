@@ -1,6 +1,7 @@
 import Foundation
 @testable import MailboxScript
 @testable import MailboxSim
+import MailsimTestSupport
 
 /// The lines the readers are compared on: every line of `Scripts/`, the lines of the fuzz corpus
 /// (`Fuzz/regressions/`: its scripts, and the lines its choice files make the generators write), and seeded

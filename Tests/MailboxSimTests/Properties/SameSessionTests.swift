@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// `sameSession` (Invariants.swift) is what "a refused command changes nothing" is checked with, by the

@@ -8,6 +8,7 @@ import Darwin
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Issue 13: the parameters, over random values (seeded: a failure replays from its seed). SPEC's numbers

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Undo restores exactly the earlier model. From a random reachable screen, brought to rest, a few random

@@ -1,22 +1,25 @@
-@testable import MailboxAnimation
-@testable import MailboxReports
-@testable import MailboxScript
-@testable import MailboxSim
-@testable import MailboxText
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
+import MailboxSim
+import MailboxText
+
+// The property tests' and the fuzz target's command lines (tools/fuzz.sh compiles this file into it): the
+// library's public (and package) API alone.
 
 /// SplitMix64: a small seeded generator, so that every property test replays exactly from its seed. Given
 /// bytes, it hands them out first, eight at a time (so that a fuzzer's input steers the choices), then goes on
 /// from a seed.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
     private var bytes: [UInt8] = []
     private var used = 0
-    init(seed: UInt64) { state = seed }
-    init(bytes: [UInt8]) {
+    public init(seed: UInt64) { state = seed }
+    public init(bytes: [UInt8]) {
         state = 0
         self.bytes = bytes
     }
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         if used + 8 <= bytes.count {
             defer { used += 8 }
             return bytes[used..<used + 8].reduce(0) { $0 << 8 | UInt64($1) }
@@ -28,27 +31,27 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &self)! }
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &self)! }
 }
 
 /// Makes random command lines for a session: mostly ones that fit the screen as it is now (so that sequences
 /// go deep: overlays, undo, the menu, compose, segments), some drawn from every command whatever the state
 /// (mostly refused), and some garbage.
-struct CommandGenerator {
-    var random: SeededRandom
+public struct CommandGenerator {
+    public var random: SeededRandom
     /// The share of lines drawn without looking at the state.
-    var wildRate = 0.2
+    public var wildRate = 0.2
     /// The largest `reset N`; 0 for no resets (so that a long session's timeline fills up).
-    var maxMessages = 12
+    public var maxMessages = 12
     /// The share of lines that tune a parameter (`set NAME VALUE`, sometimes a value it refuses); 0 keeps
     /// SPEC's numbers all along.
-    var tuneRate = 0.0
+    public var tuneRate = 0.0
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
-    init(random: SeededRandom) { self.random = random }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(random: SeededRandom) { self.random = random }
 
-    mutating func next(for session: Session) -> String {
+    public mutating func next(for session: Session) -> String {
         if tuneRate > 0 && random.chance(tuneRate) { return tune() }
         if random.chance(wildRate) { return wild(session.screen) }
         return fitting(session.screen)
@@ -57,7 +60,7 @@ struct CommandGenerator {
     // MARK: Numbers
 
     /// Translations near every threshold, and anywhere.
-    mutating func distance() -> String {
+    public mutating func distance() -> String {
         if random.chance(0.6) {
             return random.pick(["-400", "-320", "-300", "-260", "-259.999", "-200", "-100", "-60", "-59.999", "-30",
                                 "-1", "0", "1", "30", "59.999", "60", "100", "200", "259.999", "260", "300", "400"])
@@ -66,20 +69,20 @@ struct CommandGenerator {
     }
 
     /// Pan durations: none (0.3), an instant, a frame or two, a few tenths.
-    mutating func panDuration() -> String {
+    public mutating func panDuration() -> String {
         random.pick(["", "", " in 0", " in 0.016", " in 0.05", " in 0.1", " in 0.2", " in 0.3", " in 0.45"])
     }
 
     /// Waits that land before, on and after the 0.3 s and 0.4 s ends.
-    mutating func wait() -> String {
+    public mutating func wait() -> String {
         random.pick(["0", "0.000000001", "0.05", "0.1", "0.15", "0.2", "0.299999999", "0.3", "0.4", "0.6", "1", "2"])
     }
 
-    mutating func velocity() -> String {
+    public mutating func velocity() -> String {
         random.pick(["", "", "", " 0", " -0", " 500", " -500", " 1000000", " -1000000", " 0.001"])
     }
 
-    mutating func decimal(_ value: Double) -> String {
+    public mutating func decimal(_ value: Double) -> String {
         formatNumber(value, decimals: 3)
     }
 
@@ -87,7 +90,7 @@ struct CommandGenerator {
 
     /// `set NAME VALUE` for a random parameter, with a value it takes (mostly) or one it refuses; the accessibility
     /// actions and the compose fields, which come with the parameters.
-    mutating func tune() -> String {
+    public mutating func tune() -> String {
         if random.chance(0.15) {
             return random.pick(["act msg1 archive", "act msg2 later", "act msg3 list", "act msg1 delete",
                                 "tap subject", "tap body", "tap to", "type hi"])
@@ -119,7 +122,7 @@ struct CommandGenerator {
 
     // MARK: Lines that fit the screen now
 
-    mutating func fitting(_ s: MailboxState) -> String {
+    public mutating func fitting(_ s: MailboxState) -> String {
         if random.chance(0.12) { return look(s) }
         if random.chance(0.08) { return random.pick(["advance \(wait())", "settle"]) }
         if let gesture = s.gesture {
@@ -159,7 +162,8 @@ struct CommandGenerator {
             break
         }
         // Nothing covers the screen.
-        let rows = s.rows.filter { $0.visible && s.animator.animation(for: PropertyKey(.row($0.id), .height)) == nil }
+        let animated = Set(s.runningAnimations.map(\.key))
+        let rows = s.rows.filter { $0.visible && !animated.contains(PropertyKey(.row($0.id), .height)) }
         switch random.next() % 20 {
         case 0...8 where !rows.isEmpty && s.segments.selected == .mailbox:
             return "pan \(random.pick(rows).id.name) \(distance())\(panDuration())"
@@ -177,7 +181,7 @@ struct CommandGenerator {
     }
 
     /// A line that only looks.
-    mutating func look(_ s: MailboxState) -> String {
+    public mutating func look(_ s: MailboxState) -> String {
         let n = s.messageCount
         let message = "msg\(Int.random(in: 1...n, using: &random))"
         return random.pick(["state", "render", "colors", "timeline", "timeline \(message)", "timeline screen",
@@ -187,16 +191,19 @@ struct CommandGenerator {
 
     // MARK: Lines drawn whatever the state
 
+    /// The table's `reset` and `set` entries, by name (the table's own names for them are internal to it).
+    private static let resetSpec = CommandTable.spec(named: "reset")!, setSpec = CommandTable.spec(named: "set")!
+
     /// A line of any command of the table that acts or looks (a name or alias, each parameter given a plausible
     /// value for its kind, an optional one or a flag now and then), so that a command added to the table is fuzzed
     /// with no change here. Checks are left to `look` (a random `expect` would fail the scripts the tests replay),
     /// and so are the lines that touch files or end the script, `reset` when the session must not reset, and
     /// `set` when it keeps SPEC's numbers.
-    mutating func anyCommand(_ s: MailboxState) -> String {
+    public mutating func anyCommand(_ s: MailboxState) -> String {
         let (resets, tunes) = (maxMessages > 0, tuneRate > 0)
         let spec = random.pick(CommandTable.all.filter { spec in
             (spec.traits.contains(.acts) || !spec.traits.contains(.kept)) && !spec.traits.contains(.touchesFiles)
-                && (resets || spec !== CommandTable.reset) && (tunes || spec !== CommandTable.set)
+                && (resets || spec !== Self.resetSpec) && (tunes || spec !== Self.setSpec)
         })
         var words = [random.pick(spec.names)]
         for parameter in spec.parameters {
@@ -209,7 +216,7 @@ struct CommandGenerator {
     }
 
     /// A value for an argument of `kind`: mostly one the screen may take, sometimes not.
-    mutating func sample(_ kind: ArgumentKind, _ s: MailboxState) -> String {
+    public mutating func sample(_ kind: ArgumentKind, _ s: MailboxState) -> String {
         let message = "msg\(Int.random(in: 0...(s.messageCount + 2), using: &random))"
         switch kind {
         case .panTarget: return random.chance(0.8) ? message : "content"
@@ -240,7 +247,7 @@ struct CommandGenerator {
         }
     }
 
-    mutating func wild(_ s: MailboxState) -> String {
+    public mutating func wild(_ s: MailboxState) -> String {
         let n = s.messageCount
         let message = "msg\(Int.random(in: 0...(n + 2), using: &random))"
         switch random.next() % 4 {
@@ -277,30 +284,30 @@ struct CommandGenerator {
 /// durations of a nanosecond and an hour, elasticity and escape velocity 0), gestures with extreme numerals
 /// (a translation of 10⁻¹⁵¹ pt, the largest velocity), and the looking commands that print the numbers; the
 /// rest drawn by `CommandGenerator`, so that sequences still reach deep states.
-struct HostileGenerator {
-    var base: CommandGenerator
+public struct HostileGenerator {
+    public var base: CommandGenerator
 
-    init(seed: UInt64) { self.init(random: SeededRandom(seed: seed)) }
-    init(random: SeededRandom) {
+    public init(seed: UInt64) { self.init(random: SeededRandom(seed: seed)) }
+    public init(random: SeededRandom) {
         base = CommandGenerator(random: random)
         base.tuneRate = 0.1
     }
 
     /// Numerals at the edges of what a script may say: tiny, huge (in range), signed zero, 15 digits.
-    static let tinyDistances = ["0.000000000000001", "-0.000000000000001", "-0.0", "0.0",
+    public static let tinyDistances = ["0.000000000000001", "-0.000000000000001", "-0.0", "0.0",
                                 "-0." + String(repeating: "0", count: 150) + "1",
                                 "0." + String(repeating: "0", count: 20) + "1", "-0.000000001"]
-    static let extremeDistances = tinyDistances + ["10000", "-10000", "9999.999999999999", "-9999.99999999999",
+    public static let extremeDistances = tinyDistances + ["10000", "-10000", "9999.999999999999", "-9999.99999999999",
                                                    "320", "-320", "260", "-260", "60.000000000001", "-59.99999999999"]
-    static let extremeVelocities = ["1000000", "-1000000", "999999.999999999", "0.000000000000001", "-0.0", "0", "1"]
-    static let extremeCurves = [
+    public static let extremeVelocities = ["1000000", "-1000000", "999999.999999999", "0.000000000000001", "-0.0", "0", "1"]
+    public static let extremeCurves = [
         "spring 0.000000001 60", "spring 0.000000000000001 60", "spring 0.000000001 0.01", "spring 100 60",
         "spring 100 0.01", "spring 0.001 60", "spring 1 60", "spring 0.999999999999999 0.01", "spring 1.000000000000001 60",
         "bezier 0 100 1 -100", "bezier 1 -100 0 100", "bezier 0 0 0 0", "bezier 1 1 1 1", "bezier 0 -100 0 -100",
         "bezier 0.000000000000001 100 0.999999999999999 100", "linear", "easeIn", "easeOut", "easeInOut", "default",
     ]
 
-    mutating func next(for session: Session) -> String {
+    public mutating func next(for session: Session) -> String {
         switch base.random.next() % 10 {
         case 0, 1, 2: return tune()
         case 3, 4, 5: return gesture(session.screen)
@@ -311,7 +318,7 @@ struct HostileGenerator {
     }
 
     /// `set NAME VALUE` with a value at or near an end of the parameter's range (or just past it).
-    mutating func tune() -> String {
+    public mutating func tune() -> String {
         let tunable = base.random.pick(TunableTable.all)
         let value: String
         switch tunable.kind {
@@ -342,7 +349,7 @@ struct HostileGenerator {
     }
 
     /// A gesture with extreme numerals: mostly a pan and a fast release, as the crashes of issue 24 were.
-    mutating func gesture(_ s: MailboxState) -> String {
+    public mutating func gesture(_ s: MailboxState) -> String {
         let message = "msg\(Int.random(in: 1...s.messageCount, using: &base.random))"
         let distance = base.random.pick(Self.extremeDistances)
         let duration = base.random.pick(["", " in 0", " in 0.000000001", " in 0.016", " in 2"])

@@ -1,15 +1,17 @@
-@testable import MailboxAnimation
-@testable import MailboxReports
-@testable import MailboxScript
-@testable import MailboxSim
-@testable import MailboxText
+import MailboxAnimation
+import MailboxReports
+import MailboxScript
+import MailboxSim
+import MailboxText
 
-// The invariants every screen keeps, whatever it was sent. Plain Swift on the library alone, so that the
-// fuzz target (tools/fuzz.sh compiles this file into it) checks exactly what the property tests check.
+// The invariants every screen keeps, whatever it was sent. Plain Swift on the library's public (and package) API
+// alone, so that the fuzz target (tools/fuzz.sh compiles this file into it) checks exactly what the property tests
+// check, and so that the test-support target builds where the layers are not compiled for @testable imports.
 
-enum Invariants {
+/// The invariants every screen keeps, and those that also hold at rest.
+public enum Invariants {
     /// What is broken in `s`, if anything: empty when every invariant holds.
-    static func problems(_ s: MailboxState) -> [String] {
+    public static func problems(_ s: MailboxState) -> [String] {
         var problems: [String] = []
         func check(_ condition: Bool, _ what: @autoclosure () -> String) {
             if !condition { problems.append(what()) }
@@ -75,7 +77,8 @@ enum Invariants {
         // The other views stay within their travel.
         let overlayAlpha = s.overlayPresentationAlpha
         check(overlayAlpha >= 0 && overlayAlpha <= 1, "overlay.alpha is \(overlayAlpha)")
-        check(s.overlay != nil || s.overlayAlpha == 0, "no overlay, but its model alpha is \(s.overlayAlpha)")
+        let modelAlpha = modelOverlayAlpha(s)
+        check(s.overlay != nil || modelAlpha == 0, "no overlay, but its model alpha is \(modelAlpha)")
         let contentX = s.contentPresentationX
         // Curves that overshoot (springs, Béziers past 0…1) may carry positions past their travel; alphas and
         // heights are clamped on screen whatever the curve.
@@ -124,7 +127,7 @@ enum Invariants {
     }
 
     /// What must also hold once nothing animates and no finger is down (after `settle`).
-    static func settledProblems(_ s: MailboxState) -> [String] {
+    public static func settledProblems(_ s: MailboxState) -> [String] {
         var problems: [String] = []
         func check(_ condition: Bool, _ what: @autoclosure () -> String) {
             if !condition { problems.append(what()) }
@@ -157,6 +160,12 @@ enum Invariants {
         return problems
     }
 
+    /// The overlay's model alpha (`MailboxState.overlayAlpha`), which is internal to the model: read by reflection,
+    /// as a stored property is read whatever its access level.
+    private static func modelOverlayAlpha(_ s: MailboxState) -> Double {
+        Mirror(reflecting: s).children.first { $0.label == "overlayAlpha" }?.value as? Double ?? .nan
+    }
+
     private static func names(_ ids: [MessageID]) -> String {
         ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ",")
     }
@@ -170,15 +179,15 @@ enum Invariants {
 /// True when two sessions are the same in everything they hold: what a refused command must leave exactly as
 /// it was. The screen compares with its own `==` (every stored property, the running animations included);
 /// `SameSessionTests` checks that this compares every stored property of `Session`.
-func sameSession(_ a: Session, _ b: Session) -> Bool {
+public func sameSession(_ a: Session, _ b: Session) -> Bool {
     a.interactive == b.interactive && a.collectsTrace == b.collectsTrace && a.confirmsSettings == b.confirmsSettings && a.screen == b.screen
 }
 
 /// The properties of `Session` that `sameSession` compares, by name.
-let comparedSessionProperties: Set<String> = ["interactive", "screen", "collectsTrace", "confirmsSettings"]
+public let comparedSessionProperties: Set<String> = ["interactive", "screen", "collectsTrace", "confirmsSettings"]
 
 /// Everything a script printed, in order, as text: standard output, traced entries, excused errors, diagnostics.
-func transcript(of bytes: [UInt8]) -> [String] {
+public func transcript(of bytes: [UInt8]) -> [String] {
     var session = Session()
     var printed: [String] = []
     let report = ScriptRunner.run(bytes, file: "fuzz.mbs", session: &session) { output in
@@ -197,7 +206,7 @@ func transcript(of bytes: [UInt8]) -> [String] {
 /// runs them (the output must be the same); then line by line, going on past errors, with the invariants
 /// checked after every line, the settled ones after every `settle`, and every refused line checked to have
 /// changed nothing. The fuzz target and the fuzz regression tests call this.
-func robustnessProblems(script bytes: [UInt8]) -> [String] {
+public func robustnessProblems(script bytes: [UInt8]) -> [String] {
     if transcript(of: bytes) != transcript(of: bytes) { return ["the same script printed different output"] }
     var session = Session()
     var lineNumber = 0
@@ -220,7 +229,7 @@ func robustnessProblems(script bytes: [UInt8]) -> [String] {
 
 /// Runs generated command lines whose choices the bytes make (see `SeededRandom(bytes:)`), as the property tests
 /// do: the invariants after every line, the settled ones after `settle`, refused lines change nothing.
-func robustnessProblems(choices bytes: [UInt8]) -> [String] {
+public func robustnessProblems(choices bytes: [UInt8]) -> [String] {
     var generator = CommandGenerator(random: SeededRandom(bytes: bytes))
     var session = Session()
     for step in 1...(bytes.count / 8 + 1) {
@@ -242,7 +251,7 @@ func robustnessProblems(choices bytes: [UInt8]) -> [String] {
 /// extreme numerals) whose choices the bytes make, or from `seed` when there are none: every line ends in a
 /// result or a refusal, a refusal changes nothing, the invariants hold after every line, and every number
 /// printed (reports, and the timeline entries each line adds) is finite and has no exponent.
-func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, steps: Int? = nil) -> [String] {
+public func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, steps: Int? = nil) -> [String] {
     var generator = HostileGenerator(random: bytes.isEmpty ? SeededRandom(seed: seed) : SeededRandom(bytes: bytes))
     var session = Session()
     session.collectsTrace = true
@@ -271,7 +280,7 @@ func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, steps: 
 /// A number with an exponent (`1e+27`, `2.5E-8`) or not finite (`inf`, `nan`) in printed text, if any; a
 /// colour (`#1E2E3E`) is not a number, and what a message quotes of the line (`'1e2' is out of range`) is
 /// the user's own word.
-func badNumber(in text: String) -> String? {
+public func badNumber(in text: String) -> String? {
     let text = text.split(separator: "'", omittingEmptySubsequences: false).enumerated()
         .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
     let separators: Set<Character> = [" ", ",", "(", ")", "[", "]", "\"", "'", "=", ":", ";", "\t", "/", "→", "…"]
@@ -296,7 +305,7 @@ func badNumber(in text: String) -> String? {
 /// What the fuzz target checks: an input starting with a NUL byte is a list of choices for the command
 /// generator (NUL would stop a script at once anyway), one starting with byte 1 a list of choices for the
 /// hostile generator; any other input is a script.
-func robustnessProblems(input bytes: [UInt8]) -> [String] {
+public func robustnessProblems(input bytes: [UInt8]) -> [String] {
     switch bytes.first {
     case 0: robustnessProblems(choices: Array(bytes.dropFirst()))
     case 1: robustnessProblems(hostileChoices: Array(bytes.dropFirst()))
@@ -306,7 +315,7 @@ func robustnessProblems(input bytes: [UInt8]) -> [String] {
 
 extension Diagnostic.Kind {
     /// A failed check or an error (what goes to standard error), not the refusal a `!` line expected.
-    var isProblem: Bool {
+    public var isProblem: Bool {
         if case .refusedAsExpected = self { return false }
         return true
     }
