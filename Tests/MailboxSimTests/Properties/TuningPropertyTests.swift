@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText

@@ -1,8 +1,5 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
-@testable import MailboxScript
 @testable import MailboxSim
-@testable import MailboxText
 import MailsimTestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import MailboxAnimation
-import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxText
