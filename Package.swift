@@ -114,14 +114,46 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // What more than one test target uses (ArgumentParserTestHelpers' way): time and message shorthands,
+        // refusals that change nothing, `Logged`, `PromptSession`, the seeded generator, the command generators and
+        // the invariants (also compiled into the fuzz target by tools/fuzz.sh). A regular target, built by
+        // `swift build` too (release included): it uses the layers' public and package API only, no @testable.
+        .target(name: "MailsimTestSupport",
+                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
+                path: "Tests/MailsimTestSupport"),
+        // The unit tests, a target a layer (as the library is split), each depending on the layers its tests use.
+        // A test is filed by what it is about, not by what it drives: most drive a Session.
+        // Text: the JSON writer and parser, display width.
+        .testTarget(name: "MailboxTextTests",
+                    dependencies: ["MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailsimTestSupport"]),
+        // The animation engine: ticks, Béziers, springs and their notations, the animator.
+        .testTarget(name: "MailboxAnimationTests",
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailsimTestSupport"]),
+        // The model's behaviour (SPEC §2, §3, §7): the reducer, swipes, menu, compose, segments, undo, the timeline,
+        // real apps' rules, the contract with SPEC; and the model's property tests.
         .testTarget(name: "MailboxSimTests",
-                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough",
-                                   "MailboxTestResults"]),
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailsimTestSupport"]),
+        // The language: lexer, parsers, paths, numbers, completion, the session, saving, the runners, the scripts
+        // under Scripts/, robustness and the fuzz regressions. (LineRunnerTests watches a run with a Recorder.)
+        .testTarget(name: "MailboxScriptTests",
+                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                                   "MailboxWalkthrough", "MailsimTestSupport"]),
+        // The words and text of what runs find: formatting, reports and their width, JSON reports, test results,
+        // golden files, the generated parts of docs/.
+        .testTarget(name: "MailboxReportsTests",
+                    dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                                   "MailboxReports", "MailboxTestResults", "MailsimTestSupport"]),
+        // Pictures: hit testing, the scene, cairo's pixels, GIF palettes, drawing on several threads.
+        .testTarget(name: "MailboxPicturesTests",
+                    dependencies: ["MailboxThreads", "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                                   "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
         .testTarget(name: "MailboxPlaygroundTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                                    "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),
-        .testTarget(name: "mailsimCLITests", dependencies: ["mailsim"]),
+        .testTarget(name: "mailsimCLITests", dependencies: ["mailsim", "MailsimTestSupport"]),
         .testTarget(name: "LanguageServerTests",
                     dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                                    "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),

@@ -1,5 +1,5 @@
 // libFuzzer's entry point. tools/fuzz.sh compiles it together with the property tests' invariants
-// (Tests/MailboxSimTests/Properties/Invariants.swift) over the library's layers, which it reaches as the
+// (Tests/MailsimTestSupport/Invariants.swift) over the library's layers, which it reaches as the
 // tests do (@testable).
 @testable import MailboxScript
 @testable import MailboxLanguageServer

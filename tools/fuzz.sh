@@ -8,7 +8,7 @@
 # log) is printed: `make test` runs it so.
 #
 # The library's layers are compiled in order, each a module, and the target Fuzz/FuzzTarget.swift with the
-# property tests' invariants and command generator (Tests/MailboxSimTests/Properties/) over them, all with
+# property tests' invariants and command generator (Tests/MailsimTestSupport/) over them, all with
 # -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
 # after a leading byte 2 is what an editor sends `mailsim lsp` (framed JSON-RPC, Fuzz/FuzzTarget.swift's `serve`).
 # Otherwise an input
@@ -29,7 +29,7 @@ cd "$root"
 
 # The library's targets, bottom layer first (Package.swift).
 layers="MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
-harness="Fuzz/FuzzTarget.swift Tests/MailboxSimTests/Properties/Invariants.swift Tests/MailboxSimTests/Properties/CommandGenerator.swift"
+harness="Fuzz/FuzzTarget.swift Tests/MailsimTestSupport/Invariants.swift Tests/MailsimTestSupport/CommandGenerator.swift"
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"
 

@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2 Compose: a dim layer 0 → 0.6 and the sheet 568 → 80, both over 0.3, To focused; `tap cancel`

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The reducer, in the style of the Composable Architecture's tests: start from `MailboxState()`, send

@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2 Menu: an edge pan drags `content.x` (clamped 0…320); release goes the finger's way: velocity > 0

@@ -1,6 +1,7 @@
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxSim
+import MailsimTestSupport
 import Testing
 
 /// SPEC §7.3 "Rows off screen": the feed does not scroll, so a row whose top is at or past y 568 cannot be panned

@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2 Segmented control: later, mailbox (selected), archive; tint yellow, blue, green; the selected view

@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2: the zones |x| < 60, 60 ≤ |x| < 260, |x| ≥ 260 decide the background, the icon, its alpha and

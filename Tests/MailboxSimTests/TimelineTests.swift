@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
 @testable import MailboxReports
-@testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// The timeline keeps the newest `capacity` entries, counts the rest, and hands back what a command added.

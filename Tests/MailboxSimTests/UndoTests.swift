@@ -3,6 +3,7 @@
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2 Shake to undo: with something to undo, the alert "Undo last action?" (cancel, undo); `tap undo`

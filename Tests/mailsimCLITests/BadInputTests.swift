@@ -1,4 +1,5 @@
 import Foundation
+import MailsimTestSupport
 import Testing
 
 /// The catalogue of bad input, through the real binary: each script gets exactly one clear error line on
@@ -192,7 +193,7 @@ import Testing
 
     /// Random bytes, seeded: never a crash; exit 0, 1 or 2, and at most one error line.
     @Test func randomBytesNeverCrash() throws {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
@@ -223,18 +224,5 @@ import Testing
         let finger = try CLI.run([], stdin: "edgepan 100\nexpect gesture == edgepan\n")
         #expect(finger.status == 2)
         #expect(finger.stderr == "<stdin>:2: error: the script ended with a finger still down on the screen edge (end it with release)\n")
-    }
-}
-
-/// A small seeded random number generator (SplitMix64): the same seed, the same inputs, on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

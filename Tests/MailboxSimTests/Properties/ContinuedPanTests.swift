@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// SPEC §2: a pan that ends on translation DX leaves the row at exactly (x when the finger went down) + DX,

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Issue 13: the parameters, over random values (seeded: a failure replays from its seed). SPEC's numbers

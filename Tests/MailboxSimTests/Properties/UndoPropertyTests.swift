@@ -1,8 +1,8 @@
 @testable import MailboxAnimation
-@testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
+import MailsimTestSupport
 import Testing
 
 /// Undo restores exactly the earlier model. From a random reachable screen, brought to rest, a few random
