@@ -44,9 +44,10 @@ help:
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-## release: the release build of mailsim (what `make run`, `make install` and `make bench` use), into .build/release.
+## release: the release build of mailsim (what `make run`, `make install` and `make bench` use), into .build/release;
+## only the mailsim product (the benchmarks' own executables and the tests' support target are not built).
 release: deps static-libs
-	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS)
+	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS) --product mailsim
 
 ## playground: mailsim-playground, the playground's server (`mailsim serve`; docs/playground.md), a package of its own
 ## (Playground/) so that SwiftNIO and Hummingbird stay out of mailsim; release, into Playground/.build/release.
