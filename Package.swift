@@ -7,9 +7,11 @@ import PackageDescription
 /// MailboxReports ← mailsim. MailboxThreads (locks and POSIX threads) and MailboxText (text) use nothing of ours.
 /// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
 /// specialised and inlined as it was in one module.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
-                                   // A file sees only what it imports, extension members included: imports say the truth.
-                                   .enableUpcomingFeature("MemberImportVisibility")]
+let crossModule: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+    // A file sees only what it imports, extension members included: imports say the truth.
+    .enableUpcomingFeature("MemberImportVisibility")
+]
 
 let package = Package(
     name: "mailsim",
@@ -21,18 +23,22 @@ let package = Package(
         // and MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings.
         // MailboxThreads, MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on
         // their own.
-        .library(name: "MailsimKit", targets: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
-                                               "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                                               "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"]),
+        .library(
+            name: "MailsimKit",
+            targets: [
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
+                "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"
+            ]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
         .library(name: "MailboxPlayground", targets: ["MailboxPlayground"]),
         // The playground server's arguments, declared once for `mailsim serve` and `mailsim-playground`.
-        .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
+        .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -52,11 +58,13 @@ let package = Package(
         // The model: the screen as a value, the actions, the reducer, the timeline, snapshots.
         .target(name: "MailboxSim", dependencies: ["MailboxText", "MailboxAnimation"], swiftSettings: crossModule),
         // The script language: lexer, parser, command table, property paths, Session, script runs.
-        .target(name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+            swiftSettings: crossModule),
         // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
-        .target(name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+            swiftSettings: crossModule),
         // cairo, libpng, libwebp and FFmpeg: headers only; the libraries are opened with dlopen when the first
         // picture (or WebP, or video) is made.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
@@ -65,44 +73,65 @@ let package = Package(
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
         // (FFmpeg's libavformat and libavcodec).
-        .target(name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"], swiftSettings: crossModule),
+        .target(
+            name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"],
+            swiftSettings: crossModule),
         // Walkthroughs: a script played in virtual time, frame by frame; as GIF, WebP or video, as an HTML player.
-        .target(name: "MailboxWalkthrough",
-                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                               "MailboxReports", "MailboxScene", "MailboxRaster"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxWalkthrough",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster"
+            ],
+            swiftSettings: crossModule),
         // The renderers: reports as text.
-        .target(name: "MailboxReports",
-                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxReports",
+            dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+            swiftSettings: crossModule),
         // `mailsim test`'s results and every rendering of them: text, JSON lines, JUnit XML, TAP, the HTML page of
         // `--report`.
-        .target(name: "MailboxTestResults",
-                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                               "MailboxReports", "MailboxWalkthrough"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxTestResults",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxWalkthrough"
+            ],
+            swiftSettings: crossModule),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
-        .target(name: "MailboxPlayground",
-                dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                               "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"],
-                // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
-                resources: [.embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
-                            .embedInCode("Page/playground.css")],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxPlayground",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"
+            ],
+            // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
+            resources: [
+                .embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
+                .embedInCode("Page/playground.css")
+            ],
+            swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
         // `playground-core-bench`, not a test.
-        .executableTarget(name: "playground-core-bench",
-                          dependencies: ["MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                                         "MailboxPlayground"],
-                          path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
+        .executableTarget(
+            name: "playground-core-bench",
+            dependencies: [
+                "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                "MailboxPlayground"
+            ],
+            path: "Benchmarks/PlaygroundCore", swiftSettings: crossModule),
         // The playground server's arguments and help (ArgumentParser), shared by `mailsim serve` and the server.
-        .target(name: "PlaygroundOptions",
-                dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(
+            name: "PlaygroundOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
-        .target(name: "MailboxLanguageServer",
-                dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                               "MailboxScript", "MailboxReports", "MailboxScene"],
-                swiftSettings: crossModule),
+        .target(
+            name: "MailboxLanguageServer",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                "MailboxScript", "MailboxReports", "MailboxScene"
+            ],
+            swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
         .executableTarget(
             name: "mailsim",
@@ -110,7 +139,7 @@ let package = Package(
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                 "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults",
                 "MailboxLanguageServer", "PlaygroundOptions", "CEdit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: crossModule
         ),
@@ -118,45 +147,70 @@ let package = Package(
         // refusals that change nothing, `Logged`, `PromptSession`, the seeded generator, the command generators and
         // the invariants (also compiled into the fuzz target by tools/fuzz.sh). A regular target, built by
         // `swift build` too (release included): it uses the layers' public and package API only, no @testable.
-        .target(name: "MailsimTestSupport",
-                dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
-                path: "Tests/MailsimTestSupport"),
+        .target(
+            name: "MailsimTestSupport",
+            dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
+            path: "Tests/MailsimTestSupport"),
         // The unit tests, a target a layer (as the library is split), each depending on the layers its tests use.
         // A test is filed by what it is about, not by what it drives: most drive a Session.
         // Text: the JSON writer and parser, display width.
-        .testTarget(name: "MailboxTextTests",
-                    dependencies: ["MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailsimTestSupport"]),
+        .testTarget(
+            name: "MailboxTextTests",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
+                "MailsimTestSupport"
+            ]),
         // The animation engine: ticks, Béziers, springs and their notations, the animator.
-        .testTarget(name: "MailboxAnimationTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailsimTestSupport"]),
+        .testTarget(
+            name: "MailboxAnimationTests",
+            dependencies: [
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                "MailsimTestSupport"
+            ]),
         // The model's behaviour (SPEC §2, §3, §7): the reducer, swipes, menu, compose, segments, undo, the timeline,
         // real apps' rules, the contract with SPEC; and the model's property tests.
-        .testTarget(name: "MailboxSimTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailsimTestSupport"]),
+        .testTarget(
+            name: "MailboxSimTests",
+            dependencies: [
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                "MailsimTestSupport"
+            ]),
         // The language: lexer, parsers, paths, numbers, completion, the session, saving, the runners, the scripts
         // under Scripts/, robustness and the fuzz regressions. (LineRunnerTests watches a run with a Recorder.)
-        .testTarget(name: "MailboxScriptTests",
-                    dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
-                                   "MailboxWalkthrough", "MailsimTestSupport"]),
+        .testTarget(
+            name: "MailboxScriptTests",
+            dependencies: [
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports",
+                "MailboxWalkthrough", "MailsimTestSupport"
+            ]),
         // The words and text of what runs find: formatting, reports and their width, JSON reports, test results,
         // golden files, the generated parts of docs/.
-        .testTarget(name: "MailboxReportsTests",
-                    dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                                   "MailboxReports", "MailboxTestResults", "MailsimTestSupport"]),
+        .testTarget(
+            name: "MailboxReportsTests",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxTestResults", "MailsimTestSupport"
+            ]),
         // Pictures: hit testing, the scene, cairo's pixels, GIF palettes, drawing on several threads.
-        .testTarget(name: "MailboxPicturesTests",
-                    dependencies: ["MailboxThreads", "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                                   "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"]),
-        .testTarget(name: "MailboxPlaygroundTests",
-                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                   "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"]),
+        .testTarget(
+            name: "MailboxPicturesTests",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"
+            ]),
+        .testTarget(
+            name: "MailboxPlaygroundTests",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"
+            ]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim", "MailsimTestSupport"]),
-        .testTarget(name: "LanguageServerTests",
-                    dependencies: ["MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                                   "MailboxScript", "MailboxReports", "MailboxLanguageServer"]),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
+                "MailboxScript", "MailboxReports", "MailboxLanguageServer"
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

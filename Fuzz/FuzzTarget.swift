@@ -1,9 +1,10 @@
+import MailboxJSON
+
+@testable import MailboxLanguageServer
 // libFuzzer's entry point. tools/fuzz.sh compiles it together with the property tests' invariants
 // (Tests/MailsimTestSupport/Invariants.swift) over the library's layers, which it reaches as the
 // tests do (@testable).
 @testable import MailboxScript
-@testable import MailboxLanguageServer
-import MailboxJSON
 
 /// Arbitrary bytes, run as a script through a Session, or (after a leading NUL) as the choices of the property
 /// tests' command generator, which goes deep faster, or (after a leading byte 1) of the hostile generator, which
@@ -37,7 +38,8 @@ func serve(_ bytes: [UInt8]) {
         for uri in server.pendingURIs { answers += server.runAndPublish(uri) }
         for answer in answers {
             guard answer["jsonrpc"]?.stringValue == "2.0", answer["id"] != nil || answer["method"] != nil,
-                  (try? JSON.parse(answer.text, maxDepth: 64)) != nil else {
+                (try? JSON.parse(answer.text, maxDepth: 64)) != nil
+            else {
                 fatalError("mailsim lsp sent a malformed message: \(answer.text.prefix(500))")
             }
         }

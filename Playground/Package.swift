@@ -8,7 +8,7 @@ let package = Package(
     name: "mailsim-playground",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "mailsim-playground", targets: ["mailsim-playground"]),
+        .executable(name: "mailsim-playground", targets: ["mailsim-playground"])
     ],
     dependencies: [
         .package(name: "mailsim", path: ".."),
@@ -22,7 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Already in the graph (swift-nio-extras): the walkthrough's policy hashes its inline blocks.
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0")
     ],
     targets: [
         .executableTarget(
@@ -40,9 +40,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,21 +21,30 @@ struct Stats {
         guard !s.isEmpty else { return name + ": no samples" }
         func q(_ p: Double) -> Double { s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))] }
         let mean = s.reduce(0, +) / Double(s.count)
-        return String(format: "%-44@ n %5d  mean %7.3f ms  p50 %7.3f  p99 %7.3f  max %7.3f", name as NSString, s.count, mean, q(0.5), q(0.99), s.last!)
+        return String(
+            format: "%-44@ n %5d  mean %7.3f ms  p50 %7.3f  p99 %7.3f  max %7.3f", name as NSString, s.count, mean,
+            q(0.5), q(0.99), s.last!)
     }
 }
 
-func message(_ type: String, _ fields: [(String, JSON)]) -> String { JSON.object([("type", .string(type))] + fields).text }
+func message(_ type: String, _ fields: [(String, JSON)]) -> String {
+    JSON.object([("type", .string(type))] + fields).text
+}
 func pointer(_ type: String, _ x: Double, _ y: Double, _ t: Double) -> String {
     message(type, [("x", .number(x)), ("y", .number(y)), ("t", .number(t))])
 }
 
 /// Drags msg1 back and forth `drags` times at 60 Hz, timing every move; settles each release with ticks.
-func dragLoop(_ p: inout PlaygroundSession, drags: Int, t0: Double, bytes: inout Int) -> (moves: Stats, ups: Stats, ticks: Stats, t: Double) {
-    var moves = Stats(), ups = Stats(), ticks = Stats()
+func dragLoop(_ p: inout PlaygroundSession, drags: Int, t0: Double, bytes: inout Int) -> (
+    moves: Stats, ups: Stats, ticks: Stats, t: Double
+) {
+    var moves = Stats()
+    var ups = Stats()
+    var ticks = Stats()
     var t = t0
     for d in 0..<drags {
-        let x0 = 300.0, y = 187.0
+        let x0 = 300.0
+        let y = 187.0
         let dx = d % 2 == 0 ? -120.0 : 40.0
         _ = p.receive(pointer("down", x0, y, t), isCancelled: never)
         for k in 1...18 {
@@ -62,7 +71,10 @@ func dragLoop(_ p: inout PlaygroundSession, drags: Int, t0: Double, bytes: inout
         // An overlay (reschedule) is dismissed so the next drag starts on the list.
         if p.phones[0].screen.snapshot().overlay != nil {
             _ = p.receive(message("line", [("text", .string("tap cancel"))]), isCancelled: never)
-            while p.phones.contains(where: { $0.screen.snapshot().animating }) { t += 16; _ = p.receive(message("tick", [("t", .number(t))]), isCancelled: never) }
+            while p.phones.contains(where: { $0.screen.snapshot().animating }) {
+                t += 16
+                _ = p.receive(message("tick", [("t", .number(t))]), isCancelled: never)
+            }
         }
         if p.phones[0].screen.snapshot().rows[0].folder != .inbox {
             _ = p.receive(message("reset", []), isCancelled: never)
@@ -89,7 +101,11 @@ func run(_ name: String, drags: Int, setup: (inout PlaygroundSession) -> Void) {
 func parts(_ name: String, messages: Int) {
     var session = Session(messageCount: messages, interactive: true)
     _ = try? session.execute(line: "pan msg1 -100 in 0.2")
-    var svg = Stats(), state = Stats(), snapshot = Stats(), readings = Stats(), tree = Stats()
+    var svg = Stats()
+    var state = Stats()
+    var snapshot = Stats()
+    var readings = Stats()
+    var tree = Stats()
     for _ in 0..<300 {
         var s = now()
         let snap = session.screen.snapshot()
@@ -126,8 +142,12 @@ parts("20 messages", messages: 20)
 parts("500 messages (reset 500)", messages: 500)
 if CommandLine.arguments.contains("--parts") { exit(0) }
 run("one phone, 20 messages", drags: drags) { _ in }
-run("one phone, reset 500", drags: drags) { p in _ = p.receive(message("reset", [("messages", .int(500))]), isCancelled: never) }
-run("two phones (compare)", drags: drags) { p in _ = p.receive(message("compare", [("on", .bool(true))]), isCancelled: never) }
+run("one phone, reset 500", drags: drags) { p in
+    _ = p.receive(message("reset", [("messages", .int(500))]), isCancelled: never)
+}
+run("two phones (compare)", drags: drags) { p in
+    _ = p.receive(message("compare", [("on", .bool(true))]), isCancelled: never)
+}
 do {
     var p = PlaygroundSession(start: .empty)
     var bytes = 0

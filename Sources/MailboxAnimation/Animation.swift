@@ -1,4 +1,3 @@
-
 /// One running animation of one property: from, to, start, duration and curve, evaluated analytically.
 public struct Animation<Key: Sendable, Completion: Sendable>: Sendable {
     /// Creation order; breaks ties between animations that end at the same tick.

@@ -1,4 +1,3 @@
-
 /// The set of running animations, at most one per property; completion data is handed back, never run here.
 ///
 /// Each animation keeps the slot it starts in until it ends or is stopped (an animation is costly to move:
@@ -36,8 +35,10 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
 
     /// Starts an animation, replacing (and dropping the completion of) any other on the same key.
     @discardableResult
-    public mutating func start(_ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
-                               duration: Ticks, curve: TimingCurve, completion: Completion? = nil) -> Running {
+    public mutating func start(
+        _ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
+        duration: Ticks, curve: TimingCurve, completion: Completion? = nil
+    ) -> Running {
         begin(key, from: from, to: to, at: start, duration: duration, curve: curve, completion: completion)
         return animation(for: key)!
     }
@@ -45,14 +46,17 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
     /// Starts an animation as `start` does, and hands back only how long it runs (the curve's duration for the
     /// one requested): the animation is moved into its slot, not copied out again.
     @discardableResult
-    public mutating func begin(_ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
-                               duration: Ticks, curve: TimingCurve, completion: consuming Completion? = nil) -> Ticks {
+    public mutating func begin(
+        _ key: Key, from: AnimatableValue, to: AnimatableValue, at start: Ticks,
+        duration: Ticks, curve: TimingCurve, completion: consuming Completion? = nil
+    ) -> Ticks {
         remove(key)
         let serial = nextSerial
         let runs = curve.duration(requested: duration)
         let end = start.adding(runs) ?? .max
-        let animation = Running(serial: serial, key: key, from: from, to: to, start: start,
-                                duration: runs, curve: curve, completion: completion)
+        let animation = Running(
+            serial: serial, key: key, from: from, to: to, start: start,
+            duration: runs, curve: curve, completion: completion)
         nextSerial += 1
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -68,7 +72,8 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         if slotOfKey != nil {
             slotOfKey![key] = slot
         } else if live > Self.indexAbove {
-            slotOfKey = Dictionary(uniqueKeysWithValues: slotKeys.indices.compactMap { i in slotKeys[i].map { ($0, i) } })
+            slotOfKey = Dictionary(
+                uniqueKeysWithValues: slotKeys.indices.compactMap { i in slotKeys[i].map { ($0, i) } })
         }
         push(AnimationEnd(end: end, serial: serial, slot: slot))
         return runs
@@ -222,7 +227,8 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         ends[0] = last
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var first = parent
             if left < ends.count && ends[left].precedes(ends[first]) { first = left }
             if right < ends.count && ends[right].precedes(ends[first]) { first = right }

@@ -1,10 +1,11 @@
-
 /// An RGB colour with channels 0…255 (fractional while a colour animates).
 public struct Color: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
 
     public init(red: Double, green: Double, blue: Double) {
-        self.red = red; self.green = green; self.blue = blue
+        self.red = red
+        self.green = green
+        self.blue = blue
     }
 
     /// A colour from `0xRRGGBB`.
@@ -43,7 +44,9 @@ public struct Color: Hashable, Sendable {
 
     /// The straight-line mix from `self` (p = 0) to `other` (p = 1).
     public func mixed(with other: Color, _ p: Double) -> Color {
-        Color(red: red + (other.red - red) * p, green: green + (other.green - green) * p, blue: blue + (other.blue - blue) * p)
+        Color(
+            red: red + (other.red - red) * p, green: green + (other.green - green) * p,
+            blue: blue + (other.blue - blue) * p)
     }
 }
 

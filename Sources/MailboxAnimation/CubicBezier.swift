@@ -1,10 +1,12 @@
-
 /// A Core Animation timing function: a cubic Bézier from (0,0) to (1,1) through two control points.
 public struct CubicBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
     }
 
     // Polynomial coefficients: B(t) = ((a t + b) t + c) t, for each axis.
@@ -29,7 +31,8 @@ public struct CubicBezier: Hashable, Sendable {
             if abs(slope) < 1e-12 { break }
             t -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = x
         if t < low { return low }
         if t > high { return high }

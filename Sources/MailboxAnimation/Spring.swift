@@ -1,10 +1,9 @@
-
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A damped spring given as SwiftUI and UIKit describe it: damping ratio ζ and response (the undamped period),
@@ -66,12 +65,16 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0,
-                settle: Settle = .fraction(Spring.settleThreshold)) {
+    public init(
+        dampingRatio: Double, response: Double, initialVelocity: Double = 0,
+        settle: Settle = .fraction(Spring.settleThreshold)
+    ) {
         precondition(dampingRatio > 0 && response > 0, "a spring needs damping ratio > 0 and response > 0")
         self.dampingRatio = dampingRatio
         self.response = response
-        self.initialVelocity = initialVelocity.isNaN ? 0
+        self.initialVelocity =
+            initialVelocity.isNaN
+            ? 0
             : min(Spring.fastestInitialVelocity, max(-Spring.fastestInitialVelocity, initialVelocity))
         self.settle = settle
     }
@@ -81,13 +84,18 @@ public struct Spring: Hashable, Sendable {
         Spring(dampingRatio: dampingRatio, response: response, initialVelocity: velocity, settle: settle)
     }
 
-    public var stiffness: Double { let w = omega; return w * w }
+    public var stiffness: Double {
+        let w = omega
+        return w * w
+    }
     public var damping: Double { 4 * Double.pi * dampingRatio / response }
     private var omega: Double { 2 * Double.pi / response }
 
     /// Remaining displacement e(t) (1 at t = 0, → 0 at rest), solving e'' + 2ζω e' + ω² e = 0, e'(0) = −v0.
     public func displacement(at t: Double) -> Double {
-        let w = omega, z = dampingRatio, v0 = initialVelocity
+        let w = omega
+        let z = dampingRatio
+        let v0 = initialVelocity
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
             let b = (z * w - v0) / wd
@@ -96,7 +104,8 @@ public struct Spring: Hashable, Sendable {
             return exp(-w * t) * (1 + (w - v0) * t)
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let r1 = -w * (z - root)
+            let r2 = -w * (z + root)
             let c2 = (-v0 - r1) / (r2 - r1)
             let c1 = 1 - c2
             return c1 * exp(r1 * t) + c2 * exp(r2 * t)
@@ -105,7 +114,9 @@ public struct Spring: Hashable, Sendable {
 
     /// Remaining velocity e'(t), in units of the distance per second (negative while approaching).
     public func displacementVelocity(at t: Double) -> Double {
-        let w = omega, z = dampingRatio, v0 = initialVelocity
+        let w = omega
+        let z = dampingRatio
+        let v0 = initialVelocity
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
             let b = (z * w - v0) / wd
@@ -115,7 +126,8 @@ public struct Spring: Hashable, Sendable {
             return -exp(-w * t) * (v0 + w * (w - v0) * t)
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let r1 = -w * (z - root)
+            let r2 = -w * (z + root)
             let c2 = (-v0 - r1) / (r2 - r1)
             let c1 = 1 - c2
             return c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
@@ -140,7 +152,8 @@ public struct Spring: Hashable, Sendable {
         case .fraction(let eps): seconds = fractionSettlingDuration(eps)
         case let .within(distance, tolerance):
             guard distance > 0 else { return 0 }
-            seconds = withinSettlingDuration(position: tolerance.position / distance, velocity: tolerance.velocity / distance)
+            seconds = withinSettlingDuration(
+                position: tolerance.position / distance, velocity: tolerance.velocity / distance)
         }
         // NaN (an envelope that overflowed) counts as never settling.
         guard seconds >= 0 else { return seconds.isNaN ? .infinity : 0 }
@@ -151,7 +164,9 @@ public struct Spring: Hashable, Sendable {
     /// both by envelopes: A·e^(−ζωt) and A·ω·e^(−ζωt) under-damped; e^(−ωt)(a + b·t) critically damped;
     /// K·e^(r₁t) over-damped (r₁ the slower root).
     func withinSettlingDuration(position: Double, velocity: Double) -> Double {
-        let w = omega, z = dampingRatio, v0 = initialVelocity
+        let w = omega
+        let z = dampingRatio
+        let v0 = initialVelocity
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
             let b = (z * w - v0) / wd
@@ -166,10 +181,12 @@ public struct Spring: Hashable, Sendable {
             return max(position, speed)
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let r1 = -w * (z - root)
+            let r2 = -w * (z + root)
             let c2 = (-v0 - r1) / (r2 - r1)
             let c1 = 1 - c2
-            let k = abs(c1) + abs(c2), kv = abs(c1 * r1) + abs(c2 * r2)
+            let k = abs(c1) + abs(c2)
+            let kv = abs(c1 * r1) + abs(c2 * r2)
             let t = max(log(k / position), log(kv / velocity)) / -r1
             return max(0, t)
         }
@@ -181,7 +198,8 @@ public struct Spring: Hashable, Sendable {
         let envelope = { (t: Double) in exp(-rate * t) * (a + b * t) }
         let peak = b > 0 ? max(0, 1 / rate - a / b) : 0
         if envelope(peak) <= limit { return 0 }
-        var low = peak, high = max(peak, 1 / rate) * 2 + 1 / rate
+        var low = peak
+        var high = max(peak, 1 / rate) * 2 + 1 / rate
         while envelope(high) > limit && high < 1e9 { high *= 2 }
         for _ in 0..<200 {
             let mid = (low + high) / 2
@@ -192,7 +210,9 @@ public struct Spring: Hashable, Sendable {
     }
 
     private func fractionSettlingDuration(_ eps: Double) -> Double {
-        let w = omega, z = dampingRatio, v0 = initialVelocity
+        let w = omega
+        let z = dampingRatio
+        let v0 = initialVelocity
         let envelope: (Double) -> Double
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
@@ -203,7 +223,8 @@ public struct Spring: Hashable, Sendable {
             envelope = { t in exp(-w * t) * (1 + abs(w - v0) * t) }
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let r1 = -w * (z - root)
+            let r2 = -w * (z + root)
             let c2 = (-v0 - r1) / (r2 - r1)
             let c1 = 1 - c2
             envelope = { t in (abs(c1) + abs(c2)) * exp(r1 * t) }

@@ -1,4 +1,3 @@
-
 /// Exact virtual time: a signed count of nanoseconds, used both for instants and for spans.
 public struct Ticks: Hashable, Comparable, Sendable {
     /// Nanoseconds.
@@ -52,7 +51,10 @@ public struct Ticks: Hashable, Comparable, Sendable {
         var text = (negative ? "-" : "") + String(whole)
         guard fraction != 0 else { return text }
         var digits = 9
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
         let raw = String(fraction)
         text += "." + String(repeating: "0", count: digits - raw.count) + raw
         return text
@@ -68,7 +70,10 @@ public struct Ticks: Hashable, Comparable, Sendable {
         var fraction = m % 1000
         guard fraction != 0 else { return text }
         var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
         let raw = String(fraction)
         text += "." + String(repeating: "0", count: digits - raw.count) + raw
         return text

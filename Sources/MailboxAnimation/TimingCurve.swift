@@ -13,7 +13,8 @@ public enum TimingCurve: Hashable, Sendable {
 
     /// The named Béziers, in the order Core Animation lists them.
     public static let named: [(name: String, curve: TimingCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut), ("default", .default),
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("default", .default)
     ]
 
     /// Whether progress can leave 0…1 on the way: every spring (one started towards its target overshoots
@@ -53,9 +54,11 @@ public enum TimingCurve: Hashable, Sendable {
             if let named = TimingCurve.named.first(where: { $0.curve == self }) { return named.name }
             return "bezier(\(formatNumber(b.x1)),\(formatNumber(b.y1)),\(formatNumber(b.x2)),\(formatNumber(b.y2)))"
         case .spring(let s):
-            let spring = "spring(damping \(formatExact(s.dampingRatio)), response \(formatExact(s.response)), v0 \(formatNumber(s.initialVelocity)))"
+            let spring =
+                "spring(damping \(formatExact(s.dampingRatio)), response \(formatExact(s.response)), v0 \(formatNumber(s.initialVelocity)))"
             guard case let .within(_, tolerance) = s.settle else { return spring }
-            return spring + " until settled within \(formatNumber(tolerance.position)) and \(formatNumber(tolerance.velocity))/s"
+            return spring
+                + " until settled within \(formatNumber(tolerance.position)) and \(formatNumber(tolerance.velocity))/s"
         }
     }
 }

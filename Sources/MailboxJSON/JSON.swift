@@ -83,10 +83,13 @@ public enum JSON: Equatable, Sendable {
             var extra = 0
             for (i, byte) in bytes.enumerated() {
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): extra += 1
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    extra += 1
                 case 0..<0x20, 0x7F: extra += 5
                 case UInt8(ascii: "<") where htmlSafe: extra += 5
-                case 0xE2 where htmlSafe && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2
+                where htmlSafe && i + 2 < bytes.count && bytes[i + 1] == 0x80
+                    && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                     extra += 3
                 default: break
                 }
@@ -98,7 +101,10 @@ public enum JSON: Equatable, Sendable {
             if extra == 0 { return nil }
             return String(unsafeUninitializedCapacity: bytes.count + extra + 2) { buffer in
                 var n = 0
-                @inline(__always) func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+                @inline(__always) func put(_ byte: UInt8) {
+                    buffer[n] = byte
+                    n += 1
+                }
                 @inline(__always) func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 48 + digit : 87 + digit }
                 put(UInt8(ascii: "\""))
                 var i = 0
@@ -106,17 +112,30 @@ public enum JSON: Equatable, Sendable {
                     let byte = bytes[i]
                     i += 1
                     switch byte {
-                    case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(byte)
-                    case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
-                    case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
-                    case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
-                    case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+                    case UInt8(ascii: "\""):
+                        put(UInt8(ascii: "\\"))
+                        put(byte)
+                    case UInt8(ascii: "\\"):
+                        put(UInt8(ascii: "\\"))
+                        put(byte)
+                    case UInt8(ascii: "\n"):
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "n"))
+                    case UInt8(ascii: "\r"):
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "r"))
+                    case UInt8(ascii: "\t"):
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "t"))
                     case 0..<0x20, 0x7F:
                         for c in "\\u00".utf8 { put(c) }
-                        put(hex(byte >> 4)); put(hex(byte & 15))
+                        put(hex(byte >> 4))
+                        put(hex(byte & 15))
                     case UInt8(ascii: "<") where htmlSafe:
                         for c in "\\u003c".utf8 { put(c) }
-                    case 0xE2 where htmlSafe && i + 1 < bytes.count && bytes[i] == 0x80 && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9):
+                    case 0xE2
+                    where htmlSafe && i + 1 < bytes.count && bytes[i] == 0x80
+                        && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9):
                         for c in "\\u202".utf8 { put(c) }
                         put(bytes[i + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
                         i += 2
@@ -127,7 +146,8 @@ public enum JSON: Equatable, Sendable {
                 return n
             }
         }
-        let written = text.utf8.withContiguousStorageIfAvailable(escaped) ?? Array(text.utf8).withUnsafeBufferPointer(escaped)
+        let written =
+            text.utf8.withContiguousStorageIfAvailable(escaped) ?? Array(text.utf8).withUnsafeBufferPointer(escaped)
         if let written {
             out += written
         } else {

@@ -93,7 +93,8 @@ private struct JSONParser {
 
     mutating func literal(_ word: String, _ value: JSON) throws(JSONParseError) -> JSON {
         let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw failure("unexpected character")
         }
         index += expected.count
@@ -119,7 +120,10 @@ private struct JSONParser {
         index += 1
         var members: [(String, JSON)] = []
         skipBlanks()
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipBlanks()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
@@ -132,7 +136,9 @@ private struct JSONParser {
             skipBlanks()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw failure("expected ',' or '}' in an object")
             }
         }
@@ -143,14 +149,19 @@ private struct JSONParser {
         index += 1
         var items: [JSON] = []
         skipBlanks()
-        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipBlanks()
             items.append(try value(depth: depth))
             skipBlanks()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(items)
             default: throw failure("expected ',' or ']' in an array")
             }
         }
@@ -201,17 +212,27 @@ private struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
-                        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { index = start; throw failure("a high surrogate without its low surrogate") }
+                        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            index = start
+                            throw failure("a high surrogate without its low surrogate")
+                        }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { index = start; throw failure("a high surrogate without its low surrogate") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            index = start
+                            throw failure("a high surrogate without its low surrogate")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(code) {
                         index = start
                         throw failure("a lone low surrogate")
                     }
-                    guard let scalar = Unicode.Scalar(code) else { index = start; throw failure("not a Unicode scalar") }
+                    guard let scalar = Unicode.Scalar(code) else {
+                        index = start
+                        throw failure("not a Unicode scalar")
+                    }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
                     index = start
@@ -239,7 +260,9 @@ private struct JSONParser {
         }
         if first == UInt8(ascii: "0") {
             index += 1
-            if let next = current, next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") { throw failure("a number with a leading zero") }
+            if let next = current, next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+                throw failure("a number with a leading zero")
+            }
         } else {
             _ = digits()
         }

@@ -1,7 +1,7 @@
 import Glibc
 import MailboxAnimation
-import MailboxSim
 import MailboxScript
+import MailboxSim
 
 /// What the server knows of one line after running the script: what `mailsim run` would report at it, the
 /// virtual time after it and, after a `release`, what the lifted finger set off.
@@ -89,7 +89,7 @@ public struct Analysis: Sendable {
         lines = newLines
         switch stop {
         case nil, .bound?: if same { return }
-        case .script(let line)?: if line <= first { return } // stopped before the change: it stops there again
+        case .script(let line)?: if line <= first { return }  // stopped before the change: it stops there again
         case .cancelled?: break
         }
         run(after: unchanged, isCancelled: isCancelled)
@@ -183,12 +183,16 @@ struct EditorSink: LineSink {
 
     var hasStoppedOnError: Bool { run.hasStoppedOnError || stop != nil }
 
-    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    > {
         // A long command polls for a newer change. Being interruptible costs a copy of the session's timeline at
         // each command that takes time (to put it back), which a script with a long timeline pays at every
         // line: there the run is cancelled between lines only (each line is bounded by the script's limits).
         if session.screen.timeline.entries.count <= Analysis.interruptibleTimeline {
-            do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch { return .failure(error) }
+            do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch {
+                return .failure(error)
+            }
         }
         do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
     }
@@ -230,7 +234,8 @@ struct EditorSink: LineSink {
             return false
         }
         if number % 64 == 0, monotonicSeconds() > deadline {
-            stop = .bound(line: number, reason: "the editor runs a script for at most \(formatSeconds(bounds.maxSeconds)) s")
+            stop = .bound(
+                line: number, reason: "the editor runs a script for at most \(formatSeconds(bounds.maxSeconds)) s")
             return false
         }
         return true

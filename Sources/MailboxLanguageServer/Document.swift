@@ -13,7 +13,8 @@ public struct Position: Equatable, Sendable {
 
     init?(_ json: JSON?) {
         guard let line = json?["line"]?.integerValue, let character = json?["character"]?.integerValue,
-              line >= 0, character >= 0, line < Int64(Int32.max), character < Int64(Int32.max) else { return nil }
+            line >= 0, character >= 0, line < Int64(Int32.max), character < Int64(Int32.max)
+        else { return nil }
         self.init(line: Int(line), character: Int(character))
     }
 
@@ -67,7 +68,9 @@ public struct Document: Sendable {
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 lines.append(String(text[start..<index]))
                 var next = utf8.index(after: index)
-                if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") { next = utf8.index(after: next) }
+                if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
+                    next = utf8.index(after: next)
+                }
                 start = next
                 index = next
             } else {
@@ -99,7 +102,8 @@ public struct Document: Sendable {
 
     private func clamped(_ position: Position) -> Position {
         let line = min(position.line, lines.count - 1)
-        let character = position.line >= lines.count ? lines[line].utf16.count : min(position.character, lines[line].utf16.count)
+        let character =
+            position.line >= lines.count ? lines[line].utf16.count : min(position.character, lines[line].utf16.count)
         return Position(line: line, character: character)
     }
 

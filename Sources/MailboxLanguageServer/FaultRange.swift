@@ -1,5 +1,5 @@
-import MailboxSim
 import MailboxScript
+import MailboxSim
 
 /// Where on its line a diagnostic points: the word at fault (an unknown command's name, a bad number, the
 /// message a refusal names), the `expect`'s comparison for a failed one, or the command for a refusal.
@@ -18,7 +18,9 @@ enum FaultRange {
             return whole
         case .error(let error), .refusedAsExpected(let error):
             if case .unprintableCharacter(_, _, let column) = error {
-                let index = line.unicodeScalars.index(line.startIndex, offsetBy: max(0, column - 1), limitedBy: line.endIndex) ?? line.endIndex
+                let index =
+                    line.unicodeScalars.index(line.startIndex, offsetBy: max(0, column - 1), limitedBy: line.endIndex)
+                    ?? line.endIndex
                 let from = Document.utf16Offset(line, index)
                 return from..<min(from + 1, line.utf16.count)
             }
@@ -54,21 +56,22 @@ enum FaultRange {
     static func word(of error: ScriptError) -> String? {
         switch error {
         case .unknownCommand(let word, _), .unexpectedWord(_, let word, _), .gluedComment(_, let word, _),
-             .unknownOption(_, let word, _, _), .unknownPanTarget(let word, _, _), .unknownMessage(let word, _, _),
-             .unknownTapTarget(let word, _, _), .unknownSegment(let word, _), .unknownParameter(let word, _),
-             .unknownAction(let word, _, _), .unknownOperator(let word), .unknownHelpTopic(let word, _),
-             .unknownProperty(let word, _), .unknownTimelineTarget(let word, _), .notANumber(let word),
-             .notFinite(let word), .numberOutOfRange(let word, _), .beyondLimit(_, _, let word, _),
-             .negativeDuration(_, let word), .durationOutOfRange(_, _, let word, _), .negativeTolerance(let word),
-             .wholeNumberOutOfRange(_, _, let word, _), .notABool(_, let word), .notAColour(let word, _),
-             .notOneOf(_, _, let word, _), .pictureFormat(let word):
+            .unknownOption(_, let word, _, _), .unknownPanTarget(let word, _, _), .unknownMessage(let word, _, _),
+            .unknownTapTarget(let word, _, _), .unknownSegment(let word, _), .unknownParameter(let word, _),
+            .unknownAction(let word, _, _), .unknownOperator(let word), .unknownHelpTopic(let word, _),
+            .unknownProperty(let word, _), .unknownTimelineTarget(let word, _), .notANumber(let word),
+            .notFinite(let word), .numberOutOfRange(let word, _), .beyondLimit(_, _, let word, _),
+            .negativeDuration(_, let word), .durationOutOfRange(_, _, let word, _), .negativeTolerance(let word),
+            .wholeNumberOutOfRange(_, _, let word, _), .notABool(_, let word), .notAColour(let word, _),
+            .notOneOf(_, _, let word, _), .pictureFormat(let word):
             return word
         case .setting(_, let problem):
             switch problem {
             case .unexpectedWord(let word, _), .outOfRange(let word, _, _), .durationOutOfRange(let word, _),
-                 .wholeNumberOutOfRange(let word, _), .notAColour(let word, _), .notOnOff(let word, _),
-                 .menuReleasePositionOutOfRange(let word), .notAMenuRelease(let word, _), .unknownProfile(let word, _, _),
-                 .unknownCurve(let word, _):
+                .wholeNumberOutOfRange(let word, _), .notAColour(let word, _), .notOnOff(let word, _),
+                .menuReleasePositionOutOfRange(let word), .notAMenuRelease(let word, _),
+                .unknownProfile(let word, _, _),
+                .unknownCurve(let word, _):
                 return word
             default:
                 return nil
@@ -89,14 +92,15 @@ enum FaultRange {
         let suggested: String?
         switch error {
         case .unknownCommand(_, let s), .unknownOption(_, _, let s, _), .unknownPanTarget(_, let s, _),
-             .unknownMessage(_, let s, _), .unknownTapTarget(_, let s, _), .unknownSegment(_, let s),
-             .unknownParameter(_, let s), .unknownAction(_, let s, _), .unknownHelpTopic(_, let s),
-             .unknownProperty(_, let s), .unknownTimelineTarget(_, let s), .notAColour(_, let s), .notOneOf(_, _, _, let s):
+            .unknownMessage(_, let s, _), .unknownTapTarget(_, let s, _), .unknownSegment(_, let s),
+            .unknownParameter(_, let s), .unknownAction(_, let s, _), .unknownHelpTopic(_, let s),
+            .unknownProperty(_, let s), .unknownTimelineTarget(_, let s), .notAColour(_, let s),
+            .notOneOf(_, _, _, let s):
             suggested = s
         case .setting(_, let problem):
             switch problem {
             case .notAColour(_, let s), .notOnOff(_, let s), .notAMenuRelease(_, let s), .unknownProfile(_, let s, _),
-                 .unknownCurve(_, let s):
+                .unknownCurve(_, let s):
                 suggested = s
             default: suggested = nil
             }

@@ -17,8 +17,10 @@ public struct EditorDiagnostic: Equatable, Sendable {
     public var code: String
 
     var json: JSON {
-        .object([("range", range.json), ("severity", .int(severity)), ("source", .string("mailsim")),
-                 ("code", .string(code)), ("message", .string(message))])
+        .object([
+            ("range", range.json), ("severity", .int(severity)), ("source", .string("mailsim")),
+            ("code", .string(code)), ("message", .string(message))
+        ])
     }
 }
 
@@ -46,8 +48,10 @@ public enum Features {
         }
         if case .bound(let line, let reason)? = analysis.stop {
             let index = min(line, max(0, analysis.lines.count - 1))
-            out.append(EditorDiagnostic(range: TextRange(line: index, from: 0, to: 0), severity: 2,
-                                        message: "not run from here: \(reason) (mailsim run runs it all)", code: "bound"))
+            out.append(
+                EditorDiagnostic(
+                    range: TextRange(line: index, from: 0, to: 0), severity: 2,
+                    message: "not run from here: \(reason) (mailsim run runs it all)", code: "bound"))
         }
         return out
     }
@@ -63,8 +67,9 @@ public enum Features {
         case .error, .unreadable: (severity, code) = (1, "error")
         case .refusedAsExpected: (severity, code) = (4, "refused")
         }
-        return EditorDiagnostic(range: TextRange(line: index, from: columns.lowerBound, to: columns.upperBound),
-                                severity: severity, message: diagnostic.message, code: code)
+        return EditorDiagnostic(
+            range: TextRange(line: index, from: columns.lowerBound, to: columns.upperBound),
+            severity: severity, message: diagnostic.message, code: code)
     }
 
     // MARK: Hover
@@ -92,12 +97,20 @@ public enum Features {
             sections.append("*Not run: " + notRun(analysis) + "*")
         }
         if pictures == .dataURI, number <= analysis.info.count, !tokens.isEmpty,
-           let session = analysis.session(after: number) {
+            let session = analysis.session(after: number)
+        {
             sections.append(picture(session, line: number))
         }
         guard !sections.isEmpty else { return nil }
-        return .object([("contents", .object([("kind", .string("markdown")),
-                                              ("value", .string(sections.joined(separator: "\n\n---\n\n")))]))])
+        return .object([
+            (
+                "contents",
+                .object([
+                    ("kind", .string("markdown")),
+                    ("value", .string(sections.joined(separator: "\n\n---\n\n")))
+                ])
+            )
+        ])
     }
 
     static func notRun(_ analysis: Analysis) -> String {
@@ -112,17 +125,20 @@ public enum Features {
     /// and an `expect`'s path value.
     static func state(_ analysis: Analysis, afterLine number: Int, tokens: [Token]) -> String? {
         guard number <= analysis.info.count, !tokens.isEmpty, let after = analysis.session(after: number),
-              let before = analysis.session(after: number - 1) else { return nil }
+            let before = analysis.session(after: number - 1)
+        else { return nil }
         var lines = ["**after line \(number)** · time \(after.screen.now.fixedSeconds)s"]
         if let release = analysis.info[number - 1].release { lines[0] += " · released: \(release.summary)" }
         let changed = changes(from: before.screen, to: after.screen)
         if !changed.isEmpty {
-            lines.append(changed.prefix(12).map { "`\($0.0) = \($0.1)`" }.joined(separator: ", ")
-                         + (changed.count > 12 ? " … (\(changed.count - 12) more)" : ""))
+            lines.append(
+                changed.prefix(12).map { "`\($0.0) = \($0.1)`" }.joined(separator: ", ")
+                    + (changed.count > 12 ? " … (\(changed.count - 12) more)" : ""))
         }
         let command = tokens.first?.text == "!" ? Array(tokens.dropFirst()) : tokens
         if command.first?.text == "expect" || command.first?.text == "show", command.count >= 2,
-           let path = try? PropertyPath.parse(command[1].text), let value = try? after.screen.read(path) {
+            let path = try? PropertyPath.parse(command[1].text), let value = try? after.screen.read(path)
+        {
             lines.append("`\(path.name)` is `\(value.precise)` here")
         }
         return lines.joined(separator: "  \n")
@@ -156,13 +172,18 @@ public enum Features {
         let session = analysis.session(after: min(position.line, analysis.info.count)) ?? Analysis.freshSession()
         let found = Completer.complete(before, session: session)
         let wordStart = position.character - found.word.utf16.count
-        let range = TextRange(line: position.line, from: max(0, wordStart), to: Document.utf16Offset(before, before.endIndex))
+        let range = TextRange(
+            line: position.line, from: max(0, wordStart), to: Document.utf16Offset(before, before.endIndex))
         let items: [JSON] = found.candidates.enumerated().map { index, candidate in
-            var item: [(String, JSON)] = [("label", .string(candidate)),
-                                          ("sortText", .string(String(1000 + index))),
-                                          ("textEdit", .object([("range", range.json), ("newText", .string(candidate))]))]
-            if let spec = CommandTable.spec(named: candidate.hasPrefix("!") ? String(candidate.dropFirst()) : candidate),
-               found.word == before.trimmingLeadingBlanks || before.trimmingLeadingBlanks.isEmpty {
+            var item: [(String, JSON)] = [
+                ("label", .string(candidate)),
+                ("sortText", .string(String(1000 + index))),
+                ("textEdit", .object([("range", range.json), ("newText", .string(candidate))]))
+            ]
+            if let spec = CommandTable.spec(
+                named: candidate.hasPrefix("!") ? String(candidate.dropFirst()) : candidate),
+                found.word == before.trimmingLeadingBlanks || before.trimmingLeadingBlanks.isEmpty
+            {
                 item.append(("kind", .int(14)))
                 item.append(("detail", .string(spec.synopsis)))
             } else {
@@ -184,8 +205,11 @@ public enum Features {
             var label = info.time.fixedSeconds + "s"
             if let release = info.release { label += " → " + release.shortName }
             let end = analysis.lines[index].utf16.count
-            out.append(.object([("position", Position(line: index, character: end).json), ("label", .string(label)),
-                                ("kind", .int(1)), ("paddingLeft", .bool(true))]))
+            out.append(
+                .object([
+                    ("position", Position(line: index, character: end).json), ("label", .string(label)),
+                    ("kind", .int(1)), ("paddingLeft", .bool(true))
+                ]))
         }
         return out
     }
@@ -209,15 +233,20 @@ public enum Features {
                     let update = ExpectationUpdate(source: Array(text.utf8), failures: [single])
                     guard let change = update.changes.first else { continue }
                     let newText = String(decoding: update.text, as: UTF8.self)
-                    out.append(action("Set the expected value to what happens (\(shortened(actual.scriptText)))", kind: "quickfix",
-                                      uri: uri, edit: TextRange(line: index, from: 0, to: text.utf16.count), newText: newText,
-                                      diagnostic: shown, preferred: true, detail: change.new))
+                    out.append(
+                        action(
+                            "Set the expected value to what happens (\(shortened(actual.scriptText)))",
+                            kind: "quickfix",
+                            uri: uri, edit: TextRange(line: index, from: 0, to: text.utf16.count), newText: newText,
+                            diagnostic: shown, preferred: true, detail: change.new))
                 case .error(let error):
                     guard let (word, replacement) = FaultRange.suggestion(of: error) else { continue }
                     let columns = shown.range
                     guard Document.prefix(text, utf16: columns.end.character).hasSuffix(word) else { continue }
-                    out.append(action("Change \(quoted(word)) to '\(replacement)'", kind: "quickfix", uri: uri,
-                                      edit: columns, newText: replacement, diagnostic: shown, preferred: true))
+                    out.append(
+                        action(
+                            "Change \(quoted(word)) to '\(replacement)'", kind: "quickfix", uri: uri,
+                            edit: columns, newText: replacement, diagnostic: shown, preferred: true))
                 default:
                     continue
                 }
@@ -226,24 +255,43 @@ public enum Features {
         let line = first
         // Not on a line that stopped the script: its state is the one before it.
         if line < analysis.info.count, !analysis.info[line].diagnostics.contains(where: \.isError),
-           let session = analysis.session(after: line + 1) {
+            let session = analysis.session(after: line + 1)
+        {
             let pinned = session.pinnedExpectations()
             let insert = Position(line: line, character: analysis.lines[line].utf16.count)
-            out.append(action("Pin the state here (\(pinned.count) expect lines)", kind: "refactor.rewrite", uri: uri,
-                              edit: TextRange(insert, insert), newText: pinned.map { "\n" + $0 }.joined(),
-                              diagnostic: nil, preferred: false))
+            out.append(
+                action(
+                    "Pin the state here (\(pinned.count) expect lines)", kind: "refactor.rewrite", uri: uri,
+                    edit: TextRange(insert, insert), newText: pinned.map { "\n" + $0 }.joined(),
+                    diagnostic: nil, preferred: false))
         }
         return out
     }
 
-    private static func action(_ title: String, kind: String, uri: String, edit range: TextRange, newText: String,
-                               diagnostic: EditorDiagnostic?, preferred: Bool, detail: String? = nil) -> JSON {
+    private static func action(
+        _ title: String, kind: String, uri: String, edit range: TextRange, newText: String,
+        diagnostic: EditorDiagnostic?, preferred: Bool, detail: String? = nil
+    ) -> JSON {
         var members: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
         if let diagnostic { members.append(("diagnostics", .array([diagnostic.json]))) }
         if preferred { members.append(("isPreferred", .bool(true))) }
-        members.append(("edit", .object([("changes", .object([(uri, .array([
-            .object([("range", range.json), ("newText", .string(newText))]),
-        ]))]))])))
+        members.append(
+            (
+                "edit",
+                .object([
+                    (
+                        "changes",
+                        .object([
+                            (
+                                uri,
+                                .array([
+                                    .object([("range", range.json), ("newText", .string(newText))])
+                                ])
+                            )
+                        ])
+                    )
+                ])
+            ))
         return .object(members)
     }
 
@@ -290,7 +338,9 @@ public enum Features {
                 let title = trimmed.drop { $0 == "#" || $0 == " " }
                 guard !title.isEmpty, !sections.contains(where: { $0.start == index }) else { continue }
                 close(at: max(0, index - 1), outcome: nil)
-                if !sections.isEmpty { sections[sections.count - 1].end = max(sections[sections.count - 1].start, index - 1) }
+                if !sections.isEmpty {
+                    sections[sections.count - 1].end = max(sections[sections.count - 1].start, index - 1)
+                }
                 sections.append((String(title), index, index, []))
                 continue
             }
@@ -313,12 +363,17 @@ public enum Features {
         return loose + top
     }
 
-    private static func symbol(_ name: String, kind: Int, from: Int, to: Int, _ analysis: Analysis, children: [JSON] = []) -> JSON {
+    private static func symbol(
+        _ name: String, kind: Int, from: Int, to: Int, _ analysis: Analysis, children: [JSON] = []
+    ) -> JSON {
         let end = to < analysis.lines.count ? analysis.lines[to].utf16.count : 0
         let range = TextRange(Position(line: from, character: 0), Position(line: to, character: end))
-        let selection = TextRange(line: from, from: 0, to: from < analysis.lines.count ? analysis.lines[from].utf16.count : 0)
-        var members: [(String, JSON)] = [("name", .string(shortened(name))), ("kind", .int(kind)),
-                                         ("range", range.json), ("selectionRange", selection.json)]
+        let selection = TextRange(
+            line: from, from: 0, to: from < analysis.lines.count ? analysis.lines[from].utf16.count : 0)
+        var members: [(String, JSON)] = [
+            ("name", .string(shortened(name))), ("kind", .int(kind)),
+            ("range", range.json), ("selectionRange", selection.json)
+        ]
         if !children.isEmpty { members.append(("children", .array(children))) }
         return .object(members)
     }
@@ -350,14 +405,19 @@ enum Base64 {
         var index = 0
         while index + 3 <= bytes.count {
             let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+            out += [
+                alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)],
+                alphabet[Int(n & 63)]
+            ]
             index += 3
         }
         let rest = bytes.count - index
         if rest > 0 {
             let n = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)],
-                    rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="), UInt8(ascii: "=")]
+            out += [
+                alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)],
+                rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="), UInt8(ascii: "=")
+            ]
         }
         return String(decoding: out, as: UTF8.self)
     }

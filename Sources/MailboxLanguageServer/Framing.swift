@@ -44,7 +44,8 @@ public struct Framing {
         }
         while start < buffer.count {
             if resyncing {
-                guard let found = Framing.find(Framing.lengthName, in: buffer, from: start, caseInsensitive: true) else {
+                guard let found = Framing.find(Framing.lengthName, in: buffer, from: start, caseInsensitive: true)
+                else {
                     // Keep a possible start of the name.
                     start = max(start, buffer.count - (Framing.lengthName.count - 1))
                     return out
@@ -52,7 +53,9 @@ public struct Framing {
                 start = found
                 switch plausibleLengthLine(at: found) {
                 case nil: return out
-                case false?: start = found + 1; continue
+                case false?:
+                    start = found + 1
+                    continue
                 case true?: resyncing = false
                 }
             }
@@ -81,8 +84,11 @@ public struct Framing {
             }
             reported = false
             if length > maxBodyBytes {
-                out.append(.send(Server.error(id: .null, .invalidRequest,
-                                              "a message of \(length) bytes (at most \(maxBodyBytes) are read)")))
+                out.append(
+                    .send(
+                        Server.error(
+                            id: .null, .invalidRequest,
+                            "a message of \(length) bytes (at most \(maxBodyBytes) are read)")))
                 let available = buffer.count - end.body
                 if available >= length {
                     start = end.body + length
@@ -103,8 +109,11 @@ public struct Framing {
     /// Starts (or goes on with) a run of junk: one parse error for the run, then a search for the next header.
     private mutating func junk(_ out: inout [Incoming], _ problem: String) {
         if !reported {
-            out.append(.send(Server.error(id: .null, .parseError,
-                                          "\(problem); skipping to the next Content-Length header (one error for the run)")))
+            out.append(
+                .send(
+                    Server.error(
+                        id: .null, .parseError,
+                        "\(problem); skipping to the next Content-Length header (one error for the run)")))
             reported = true
         }
         resyncing = true
@@ -186,12 +195,15 @@ public struct Framing {
             var line = line
             if line.last == cr { line = line.dropLast() }
             guard line.count >= lengthName.count,
-                  zip(line.prefix(lengthName.count), lengthName).allSatisfy({ lower($0) == $1 }) else { continue }
+                zip(line.prefix(lengthName.count), lengthName).allSatisfy({ lower($0) == $1 })
+            else { continue }
             let value = line.dropFirst(lengthName.count).drop(while: isBlank).reversed().drop(while: isBlank).reversed()
             let shown = JSON.quote(String(decoding: value.prefix(20), as: UTF8.self))
             guard !value.isEmpty, value.count <= maxDigits,
-                  value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-                return .failure(HeaderProblem(message: "Content-Length \(shown) is not a number of bytes (decimal digits only)"))
+                value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else {
+                return .failure(
+                    HeaderProblem(message: "Content-Length \(shown) is not a number of bytes (decimal digits only)"))
             }
             let number = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             if let length, length != number {
@@ -216,7 +228,10 @@ public struct Framing {
             var match = true
             for k in 0..<needle.count {
                 let byte = caseInsensitive ? lower(haystack[index + k]) : haystack[index + k]
-                if byte != needle[k] { match = false; break }
+                if byte != needle[k] {
+                    match = false
+                    break
+                }
             }
             if match { return index }
         }

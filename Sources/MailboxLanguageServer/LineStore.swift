@@ -66,10 +66,13 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
         let common = Swift.min(count, other.count)
         // The chunks both start with: skipped in one walk.
         var shared = 0
-        while shared < Swift.min(chunks.count, other.chunks.count), chunks[shared] === other.chunks[shared] { shared += 1 }
+        while shared < Swift.min(chunks.count, other.chunks.count), chunks[shared] === other.chunks[shared] {
+            shared += 1
+        }
         var index = Swift.min(starts[shared], common)
         while index < common {
-            let a = chunk(containing: index), b = other.chunk(containing: index)
+            let a = chunk(containing: index)
+            let b = other.chunk(containing: index)
             if starts[a] == index, other.starts[b] == index, chunks[a] === other.chunks[b] {
                 index = starts[a + 1]
                 continue
@@ -90,7 +93,8 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
     /// The chunk holding line `index` (a binary search of `starts`).
     private func chunk(containing index: Int) -> Int {
         precondition(index >= 0 && index < count, "line \(index) of \(count)")
-        var low = 0, high = chunks.count - 1
+        var low = 0
+        var high = chunks.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= index { low = middle } else { high = middle - 1 }

@@ -96,7 +96,9 @@ final class Outbox: Sendable {
             }
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, min(65536, $0.count - offset)) }
+                let written = bytes.withUnsafeBytes {
+                    write(fd, $0.baseAddress! + offset, min(65536, $0.count - offset))
+                }
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
                     state.withLock { locked in

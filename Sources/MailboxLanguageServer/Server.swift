@@ -32,7 +32,10 @@ public struct Server {
     /// True once `shutdown` was answered (the end of input is then a clean exit, status 0).
     public var hasShutDown: Bool { phase == .shuttingDown || (phase == .exited && exitStatus == 0) }
 
-    public enum HoverPictures: String, Sendable { case dataURI = "data", none }
+    public enum HoverPictures: String, Sendable {
+        case dataURI = "data"
+        case none
+    }
 
     struct OpenDocument {
         var document: Document
@@ -90,10 +93,13 @@ public struct Server {
         }
         switch method {
         case "initialize":
-            guard phase == .starting else { return Server.error(id: id, .invalidRequest, "initialize was already sent") }
+            guard phase == .starting else {
+                return Server.error(id: id, .invalidRequest, "initialize was already sent")
+            }
             phase = .running
             if let picture = params["initializationOptions"]?["hoverPicture"]?.stringValue,
-               let choice = HoverPictures(rawValue: picture) {
+                let choice = HoverPictures(rawValue: picture)
+            {
                 pictures = choice
             }
             return Server.result(id: id, Server.capabilities)
@@ -113,12 +119,15 @@ public struct Server {
         case "textDocument/documentSymbol": handler = { server, open, params in server.documentSymbols(open, params) }
         default: handler = nil
         }
-        guard let handler else { return Server.error(id: id, .methodNotFound, "unknown method \(quotedMethod(method))") }
+        guard let handler else {
+            return Server.error(id: id, .methodNotFound, "unknown method \(quotedMethod(method))")
+        }
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             return Server.error(id: id, .invalidParams, "\(method) needs params.textDocument.uri")
         }
         guard var open = documents[uri] else {
-            return Server.error(id: id, .invalidParams, "the document \(uri) is not open (send textDocument/didOpen first)")
+            return Server.error(
+                id: id, .invalidParams, "the document \(uri) is not open (send textDocument/didOpen first)")
         }
         // Answers read the analysis as of the text now.
         if open.analysis.lines != open.document.lines || !open.analysis.isComplete {
@@ -136,7 +145,9 @@ public struct Server {
 
     // MARK: Notifications
 
-    private mutating func notification(_ method: String, _ params: JSON, isCancelled: @escaping @Sendable () -> Bool) -> [JSON] {
+    private mutating func notification(_ method: String, _ params: JSON, isCancelled: @escaping @Sendable () -> Bool)
+        -> [JSON]
+    {
         if method == "exit" {
             exitStatus = phase == .shuttingDown ? 0 : 1
             phase = .exited
@@ -146,7 +157,8 @@ public struct Server {
         switch method {
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
-                  let text = item["text"]?.stringValue else { return [] }
+                let text = item["text"]?.stringValue
+            else { return [] }
             let version = Int(item["version"]?.integerValue ?? 0)
             let document = Document(uri: uri, version: version, text: text)
             if let refusal = refusal(holding: document, as: uri, opening: true) { return refusal }
@@ -156,14 +168,15 @@ public struct Server {
             return []
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, var open = documents[uri],
-                  let changes = params["contentChanges"]?.arrayValue else { return [] }
+                let changes = params["contentChanges"]?.arrayValue
+            else { return [] }
             for change in changes {
                 guard let text = change["text"]?.stringValue else { continue }
                 if let range = TextRange(change["range"]) {
                     open.document.replace(range, with: text)
                 } else if change["range"] == nil {
                     open.document.replace(with: text)
-                } // a range that cannot be read changes nothing
+                }  // a range that cannot be read changes nothing
             }
             if let version = params["textDocument"]?["version"]?.integerValue { open.document.version = Int(version) }
             if let refusal = refusal(holding: open.document, as: uri, opening: false) { return refusal }
@@ -174,8 +187,11 @@ public struct Server {
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return [] }
             documents[uri] = nil
             // Clears what the editor shows for it.
-            return [Server.notification("textDocument/publishDiagnostics",
-                                        .object([("uri", .string(uri)), ("diagnostics", .array([]))]))]
+            return [
+                Server.notification(
+                    "textDocument/publishDiagnostics",
+                    .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+            ]
         default:
             // `initialized`, `$/cancelRequest` (handled by the reader), `$/setTrace`, unknown notifications: nothing.
             return []
@@ -191,20 +207,26 @@ public struct Server {
         if others.count >= limits.maxDocuments {
             reason = "mailsim lsp holds at most \(limits.maxDocuments) documents: close another, then reopen it"
         } else if held > limits.maxBytes {
-            reason = "mailsim lsp holds at most \(Server.size(limits.maxBytes)) of text in all its documents "
+            reason =
+                "mailsim lsp holds at most \(Server.size(limits.maxBytes)) of text in all its documents "
                 + "(with this one, \(Server.size(held))): close a document, or make this one smaller and reopen it"
         } else {
             return nil
         }
         var out: [JSON] = []
         if documents.removeValue(forKey: uri) != nil {
-            out.append(Server.notification("textDocument/publishDiagnostics",
-                                           .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+            out.append(
+                Server.notification(
+                    "textDocument/publishDiagnostics",
+                    .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
         }
         let what = opening ? "is not opened" : "is closed"
-        out.append(Server.notification("window/showMessage", .object([
-            ("type", .int(1)), ("message", .string("\(uri) \(what): \(reason)")),
-        ])))
+        out.append(
+            Server.notification(
+                "window/showMessage",
+                .object([
+                    ("type", .int(1)), ("message", .string("\(uri) \(what): \(reason)"))
+                ])))
         return out
     }
 
@@ -216,17 +238,22 @@ public struct Server {
 
     /// Runs the script of `uri` as far as its text changed and returns its diagnostics to publish, or nothing
     /// when the run was cancelled by a newer change.
-    public mutating func runAndPublish(_ uri: String, isCancelled: @escaping @Sendable () -> Bool = { false }) -> [JSON] {
+    public mutating func runAndPublish(_ uri: String, isCancelled: @escaping @Sendable () -> Bool = { false }) -> [JSON]
+    {
         guard var open = documents[uri] else { return [] }
         open.analysis.update(to: open.document.lines, isCancelled: isCancelled)
         let complete = open.analysis.isComplete
         if complete { open.published = open.document.version }
         documents[uri] = open
         guard complete else { return [] }
-        return [Server.notification("textDocument/publishDiagnostics", .object([
-            ("uri", .string(uri)), ("version", .int(open.document.version)),
-            ("diagnostics", .array(Features.diagnostics(open.analysis).map(\.json))),
-        ]))]
+        return [
+            Server.notification(
+                "textDocument/publishDiagnostics",
+                .object([
+                    ("uri", .string(uri)), ("version", .int(open.document.version)),
+                    ("diagnostics", .array(Features.diagnostics(open.analysis).map(\.json)))
+                ]))
+        ]
     }
 
     /// The analysis of an open document (tests, benchmarks).
@@ -240,7 +267,9 @@ public struct Server {
     }
 
     private func completion(_ open: OpenDocument, _ params: JSON) -> JSON {
-        guard let position = Position(params["position"]) else { return Server.paramsError("completion needs a position") }
+        guard let position = Position(params["position"]) else {
+            return Server.paramsError("completion needs a position")
+        }
         return Features.completion(open.analysis, at: position)
     }
 
@@ -260,7 +289,9 @@ public struct Server {
     }
 
     private func definition(_ open: OpenDocument, _ params: JSON) -> JSON {
-        guard let position = Position(params["position"]) else { return Server.paramsError("definition needs a position") }
+        guard let position = Position(params["position"]) else {
+            return Server.paramsError("definition needs a position")
+        }
         return Features.definition(open.analysis, uri: open.document.uri, at: position) ?? .null
     }
 
@@ -271,17 +302,23 @@ public struct Server {
     // MARK: Messages
 
     static let capabilities: JSON = .object([
-        ("capabilities", .object([
-            ("positionEncoding", .string("utf-16")),
-            ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
-            ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(".")]))])),
-            ("hoverProvider", .bool(true)),
-            ("inlayHintProvider", .bool(true)),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("refactor.rewrite")]))])),
-            ("definitionProvider", .bool(true)),
-            ("documentSymbolProvider", .bool(true)),
-        ])),
-        ("serverInfo", .object([("name", .string("mailsim")), ("version", .string("0.1.0"))])),
+        (
+            "capabilities",
+            .object([
+                ("positionEncoding", .string("utf-16")),
+                ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
+                ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(".")]))])),
+                ("hoverProvider", .bool(true)),
+                ("inlayHintProvider", .bool(true)),
+                (
+                    "codeActionProvider",
+                    .object([("codeActionKinds", .array([.string("quickfix"), .string("refactor.rewrite")]))])
+                ),
+                ("definitionProvider", .bool(true)),
+                ("documentSymbolProvider", .bool(true))
+            ])
+        ),
+        ("serverInfo", .object([("name", .string("mailsim")), ("version", .string("0.1.0"))]))
     ])
 
     static func result(id: JSON, _ result: JSON) -> JSON {
@@ -289,8 +326,10 @@ public struct Server {
     }
 
     public static func error(id: JSON, _ code: ErrorCode, _ message: String) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("id", id),
-                 ("error", .object([("code", .int(code.rawValue)), ("message", .string(message))]))])
+        .object([
+            ("jsonrpc", .string("2.0")), ("id", id),
+            ("error", .object([("code", .int(code.rawValue)), ("message", .string(message))]))
+        ])
     }
 
     static func notification(_ method: String, _ params: JSON) -> JSON {
@@ -319,7 +358,8 @@ enum FileURI {
         var index = 0
         while index < rest.count {
             if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
-               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index += 3
             } else {
@@ -342,8 +382,9 @@ enum FileURI {
         var out = "file://"
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -46,7 +46,8 @@ public enum StdioServer {
     static func loop(_ server: inout Server, _ inbox: Inbox, _ outbox: Outbox) -> Ending {
         func send(_ message: JSON) -> Bool {
             // Diagnostics waiting to be written are replaced by newer ones for the same document.
-            let key = message["method"]?.stringValue == "textDocument/publishDiagnostics"
+            let key =
+                message["method"]?.stringValue == "textDocument/publishDiagnostics"
                 ? message["params"]?["uri"]?.stringValue : nil
             switch outbox.send(message, key: key) {
             case .queued: return true
@@ -87,8 +88,10 @@ public enum StdioServer {
 
     /// Says on standard error why the server leaves a client that does not read.
     static func giveUp(_ outbox: Outbox) {
-        writeError(errorLine("the editor read none of mailsim lsp's answers for \(Int(outbox.stallSeconds)) s with over "
-                             + "\(outbox.maxQueuedBytes / (1024 * 1024)) MiB of them waiting; the server exits"))
+        writeError(
+            errorLine(
+                "the editor read none of mailsim lsp's answers for \(Int(outbox.stallSeconds)) s with over "
+                    + "\(outbox.maxQueuedBytes / (1024 * 1024)) MiB of them waiting; the server exits"))
     }
 
     /// The reader thread's loop.
@@ -172,8 +175,11 @@ final class Inbox: Sendable {
     /// Queues `item`, first waiting while the queue is full (the end of input is never held).
     func push(_ item: Incoming) {
         state.withLock { locked in
-            if case .end = item {} else {
-                while locked.value.count > 0 && (locked.value.count >= Inbox.maxMessages || locked.value.bytes + item.size > Inbox.maxBytes) {
+            if case .end = item {
+            } else {
+                while locked.value.count > 0
+                    && (locked.value.count >= Inbox.maxMessages || locked.value.bytes + item.size > Inbox.maxBytes)
+                {
                     locked.wait()
                 }
             }

@@ -36,7 +36,9 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// Decodes one message, or says what is wrong with it.
     public static func decode(_ text: String) -> Result<ClientMessage, ClientMessageError> {
-        guard text.utf8.count <= PlaygroundLimits.messageBytes else { return .failure(.init("the message is longer than \(PlaygroundLimits.messageBytes) bytes")) }
+        guard text.utf8.count <= PlaygroundLimits.messageBytes else {
+            return .failure(.init("the message is longer than \(PlaygroundLimits.messageBytes) bytes"))
+        }
         let json: JSON
         do { json = try JSON.parse(text) } catch { return .failure(.init("the message is not JSON: \(error)")) }
         do throws(ClientMessageError) { return .success(try decode(json)) } catch { return .failure(error) }
@@ -48,7 +50,10 @@ public enum ClientMessage: Equatable, Sendable {
         let f = Fields(json: json, type: type)
         switch type {
         case "down", "move", "up":
-            let x = try f.coordinate("x"), y = try f.coordinate("y"), t = try f.time(), phone = try f.phone()
+            let x = try f.coordinate("x")
+            let y = try f.coordinate("y")
+            let t = try f.time()
+            let phone = try f.phone()
             switch type {
             case "down": return .down(x: x, y: y, t: t, phone: phone)
             case "move": return .move(x: x, y: y, t: t, phone: phone)
@@ -67,10 +72,13 @@ public enum ClientMessage: Equatable, Sendable {
             }
             return .reset(messages: Int(n))
         case "set":
-            let name = try f.words("name"), value = try f.words("value")
+            let name = try f.words("name")
+            let value = try f.words("value")
             return .set(name: name, value: value, phone: try f.phone())
         case "speed":
-            guard let v = try f.optionalNumber("value"), speeds.contains(v) else { throw .init("speed: \"value\" must be 1, 0.25 or 0.1") }
+            guard let v = try f.optionalNumber("value"), speeds.contains(v) else {
+                throw .init("speed: \"value\" must be 1, 0.25 or 0.1")
+            }
             return .speed(v)
         case "line":
             let text = try f.words("text", allowHash: true)
@@ -115,7 +123,9 @@ public enum ClientMessage: Equatable, Sendable {
         func coordinate(_ key: String) throws(ClientMessageError) -> Double {
             let v = try number(key)
             guard PlaygroundLimits.coordinates.contains(v) else {
-                throw .init("\(type): \"\(key)\" must be from \(formatNumber(PlaygroundLimits.coordinates.lowerBound)) to \(formatNumber(PlaygroundLimits.coordinates.upperBound))")
+                throw .init(
+                    "\(type): \"\(key)\" must be from \(formatNumber(PlaygroundLimits.coordinates.lowerBound)) to \(formatNumber(PlaygroundLimits.coordinates.upperBound))"
+                )
             }
             return (v * 100).rounded() / 100
         }
@@ -142,10 +152,16 @@ public enum ClientMessage: Equatable, Sendable {
         /// Words that go into one script line: no line breaks, no control characters (and no `#` unless allowed).
         func words(_ key: String, allowHash: Bool = false) throws(ClientMessageError) -> String {
             let s = try string(key)
-            guard !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+            guard
+                !s.unicodeScalars.contains(where: {
+                    $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}"
+                })
+            else {
                 throw .init("\(type): \"\(key)\" must be one line without control characters")
             }
-            guard allowHash || !s.contains("#") || key == "value" else { throw .init("\(type): \"\(key)\" must not contain '#'") }
+            guard allowHash || !s.contains("#") || key == "value" else {
+                throw .init("\(type): \"\(key)\" must not contain '#'")
+            }
             return s
         }
     }

@@ -12,7 +12,9 @@ public enum CurvePlot {
 
     /// The words `set curve.NAME` takes as a curve, or the words `set` says are wrong.
     public static func curve(_ words: String) -> Result<TimingCurve, ScriptError> {
-        guard let tunable = TunableTable.all.first(where: { $0.kind == .curve }) else { return .failure(.unknownParameter("curve", suggestion: nil)) }
+        guard let tunable = TunableTable.all.first(where: { $0.kind == .curve }) else {
+            return .failure(.unknownParameter("curve", suggestion: nil))
+        }
         do {
             guard case .curve(let curve) = try tunable.parse(words.split(whereSeparator: \.isWhitespace)) else {
                 return .failure(.unknownParameter("curve", suggestion: nil))

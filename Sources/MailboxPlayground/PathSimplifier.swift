@@ -6,7 +6,10 @@ public struct PathSimplifier: Sendable {
     public struct Sample: Equatable, Sendable {
         public var ms: Int64
         public var translation: Double
-        public init(ms: Int64, translation: Double) { self.ms = ms; self.translation = translation }
+        public init(ms: Int64, translation: Double) {
+            self.ms = ms
+            self.translation = translation
+        }
     }
 
     public let tolerance: Double
@@ -45,7 +48,10 @@ public struct PathSimplifier: Sendable {
         precondition(sample.ms > samples[samples.count - 1].ms, "samples come in time order")
         samples.append(sample)
         let n = samples.count - 1
-        guard !ends.isEmpty, !holds.contains(ends.count - 1) else { ends.append(n); return }
+        guard !ends.isEmpty, !holds.contains(ends.count - 1) else {
+            ends.append(n)
+            return
+        }
         let start = ends.count >= 2 ? ends[ends.count - 2] : 0
         if fits(from: start, to: n) {
             ends[ends.count - 1] = n
@@ -67,7 +73,8 @@ public struct PathSimplifier: Sendable {
     /// True when every sample strictly between `a` and `b` lies within tolerance of the line from `a` to `b`.
     func fits(from a: Int, to b: Int) -> Bool {
         guard b - a <= PathSimplifier.maxPieceSamples, samples[b].ms - samples[a].ms <= maxPieceMs else { return false }
-        let p = samples[a], q = samples[b]
+        let p = samples[a]
+        let q = samples[b]
         let span = Double(q.ms - p.ms)
         for k in (a + 1)..<b {
             let s = samples[k]
@@ -81,7 +88,8 @@ public struct PathSimplifier: Sendable {
     public func translation(at ms: Int64) -> Double {
         var start = 0
         for end in ends {
-            let p = samples[start], q = samples[end]
+            let p = samples[start]
+            let q = samples[end]
             if ms <= q.ms {
                 return p.translation + (q.translation - p.translation) * Double(ms - p.ms) / Double(q.ms - p.ms)
             }

@@ -67,9 +67,11 @@ enum PhoneView {
             if head != self.head.text { self.head = (head, Render.escape(head)) }
             var next: [(text: String, json: String)] = []
             next.reserveCapacity(parts.count)
-            var svgText = head, literal = "\"" + self.head.json
+            var svgText = head
+            var literal = "\"" + self.head.json
             for (i, part) in parts.enumerated() {
-                let json = i < escaped.count && escaped[i].text == part.text ? escaped[i].json : Render.escape(part.text)
+                let json =
+                    i < escaped.count && escaped[i].text == part.text ? escaped[i].json : Render.escape(part.text)
                 next.append((part.text, json))
                 svgText += part.text
                 literal += json
@@ -82,8 +84,9 @@ enum PhoneView {
                 params = (snapshot.settings, json, json.text)
             }
             let state = PhoneView.state(session, snapshot)
-            return ServerMessage.PhoneScreen(svg: svgText, state: state, params: params!.json,
-                                             svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
+            return ServerMessage.PhoneScreen(
+                svg: svgText, state: state, params: params!.json,
+                svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
         }
 
         /// A text as inside a JSON string literal.

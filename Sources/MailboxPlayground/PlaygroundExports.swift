@@ -22,7 +22,9 @@ public enum PlaygroundExports {
     public static let maxFrames = 18_001
 
     /// The HTML player of `script`.
-    public static func walkthroughHTML(script: String, isCancelled: @escaping @Sendable () -> Bool = { false }) -> Result<String, PlaygroundExportError> {
+    public static func walkthroughHTML(script: String, isCancelled: @escaping @Sendable () -> Bool = { false })
+        -> Result<String, PlaygroundExportError>
+    {
         let frames = KeptFrames(rowFrames: PlaygroundLimits.exportRowFrames)
         return play(script, sink: frames, isCancelled).flatMap { walkthrough in
             var walkthrough = walkthrough
@@ -33,9 +35,12 @@ public enum PlaygroundExports {
     }
 
     /// The animated GIF of `script`, coded as it plays.
-    public static func walkthroughGIF(script: String, isCancelled: @escaping @Sendable () -> Bool = { false }) -> Result<[UInt8], PlaygroundExportError> {
+    public static func walkthroughGIF(script: String, isCancelled: @escaping @Sendable () -> Bool = { false })
+        -> Result<[UInt8], PlaygroundExportError>
+    {
         let bytes = CappedBytes(limit: PlaygroundLimits.exportBytes)
-        let movie = WalkthroughMovie(.gif, scale: gifScale, speed: speed, clock: FrameClock(framesPerSecond: framesPerSecond), sink: bytes)
+        let movie = WalkthroughMovie(
+            .gif, scale: gifScale, speed: speed, clock: FrameClock(framesPerSecond: framesPerSecond), sink: bytes)
         return play(script, sink: movie, isCancelled).flatMap { _ in
             guard movie.frames > 0 else { return .failure(.init("the walkthrough has no frames")) }
             do { try movie.finish() } catch {
@@ -46,8 +51,10 @@ public enum PlaygroundExports {
     }
 
     /// Plays `script` under a recorder that hands each frame to `sink`, as `mailsim record` does.
-    static func play(_ script: String, sink: WalkthroughFrameSink,
-                     _ isCancelled: @escaping @Sendable () -> Bool) -> Result<Walkthrough, PlaygroundExportError> {
+    static func play(
+        _ script: String, sink: WalkthroughFrameSink,
+        _ isCancelled: @escaping @Sendable () -> Bool
+    ) -> Result<Walkthrough, PlaygroundExportError> {
         guard script.utf8.count <= PlaygroundLimits.scriptBytes else {
             return .failure(.init("the script is longer than \(PlaygroundLimits.scriptBytes / 1024) KiB"))
         }
@@ -57,14 +64,24 @@ public enum PlaygroundExports {
             return .failure(.init("playground:\(refused.offset + 1): error: the script touches files"))
         }
         let recorder = Recorder(clock: FrameClock(framesPerSecond: framesPerSecond), maxFrames: maxFrames, sink: sink)
-        var runner = LineRunner(file: "playground", sink: ScriptRun(file: "playground", output: NoOutput(), observer: recorder,
-                                                                    isCancelled: isCancelled))
+        var runner = LineRunner(
+            file: "playground",
+            sink: ScriptRun(
+                file: "playground", output: NoOutput(), observer: recorder,
+                isCancelled: isCancelled))
         var session = Session()
         let bytes = Array(script.utf8)
         bytes.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
-        if isCancelled() { return .failure(.init("the walkthrough took longer than \(formatNumber(PlaygroundLimits.exportSeconds)) s and was stopped")) }
-        if recorder.overflowed { return .failure(.init("the walkthrough would be longer than \(maxFrames) frames at \(framesPerSecond) fps")) }
+        if isCancelled() {
+            return .failure(
+                .init(
+                    "the walkthrough took longer than \(formatNumber(PlaygroundLimits.exportSeconds)) s and was stopped"
+                ))
+        }
+        if recorder.overflowed {
+            return .failure(.init("the walkthrough would be longer than \(maxFrames) frames at \(framesPerSecond) fps"))
+        }
         if let error = recorder.sinkError { return .failure(.init(error.message)) }
         var walkthrough = recorder.finish(file: "playground", session: session)
         walkthrough.attach(runner.sink.report)
@@ -84,7 +101,9 @@ final class KeptFrames: WalkthroughFrameSink {
     func add(_ frame: WalkthroughFrame, caption: Caption) throws(RasterError) {
         rowFrames += max(1, frame.screen.rows.count)
         guard rowFrames <= budget else {
-            throw RasterError("the walkthrough is too big to play in a page: \(frames.count) frames of up to \(frame.screen.rows.count) rows (at most \(budget) frames times rows); record a shorter script or one with fewer messages")
+            throw RasterError(
+                "the walkthrough is too big to play in a page: \(frames.count) frames of up to \(frame.screen.rows.count) rows (at most \(budget) frames times rows); record a shorter script or one with fewer messages"
+            )
         }
         frames.append(frame)
     }

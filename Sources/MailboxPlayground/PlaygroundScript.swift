@@ -3,7 +3,9 @@
 public struct PlaygroundScript: Equatable, Sendable {
     /// Whose a line is.
     public enum Owner: String, Equatable, Sendable {
-        case both, a = "0", b = "1"
+        case both
+        case a = "0"
+        case b = "1"
     }
 
     /// One kept line.
@@ -41,7 +43,8 @@ public struct PlaygroundScript: Equatable, Sendable {
         guard let from = changedFrom else { return nil }
         changedFrom = nil
         let tail = entries[min(from, entries.count)...]
-        return .script(from: from, lines: tail.map { PlaygroundScript.line($0, for: .a) }, phones: tail.map(\.owner.rawValue))
+        return .script(
+            from: from, lines: tail.map { PlaygroundScript.line($0, for: .a) }, phones: tail.map(\.owner.rawValue))
     }
 
     /// A line as the file of `phone` (`.a` or `.b`) writes it.

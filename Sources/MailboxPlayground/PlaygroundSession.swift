@@ -37,7 +37,10 @@ public struct PlaygroundSession: Sendable {
     var renders: [PhoneView.Render] = []
 
     struct Amend: Sendable {
-        enum Kind: Sendable { case advance(Int64), type(String) }
+        enum Kind: Sendable {
+            case advance(Int64)
+            case type(String)
+        }
         var kind: Kind
         let checkpoint: [Session]
         let index: Int
@@ -58,7 +61,8 @@ public struct PlaygroundSession: Sendable {
 
         /// The sample to `translation` over `ms` milliseconds, as a command.
         func pan(_ translation: Double, ms: Int64) -> Command {
-            target == .edge ? .edgePan(translation: translation, duration: .milliseconds(ms))
+            target == .edge
+                ? .edgePan(translation: translation, duration: .milliseconds(ms))
                 : .pan(target, translation: translation, duration: .milliseconds(ms))
         }
 
@@ -75,7 +79,10 @@ public struct PlaygroundSession: Sendable {
     }
 
     /// A refusal: what to say, and the line refused.
-    struct Refusal: Error { var message: String; var line: String? }
+    struct Refusal: Error {
+        var message: String
+        var line: String?
+    }
 
     public init(start: PlaygroundStart) {
         phones = [start.session]
@@ -90,8 +97,11 @@ public struct PlaygroundSession: Sendable {
     public mutating func opening() -> [String] {
         var out = [PlaygroundHello.message().text, screenMessage().text]
         _ = script.takeChange()
-        out.append(ServerMessage.script(from: 0, lines: script.entries.map { PlaygroundScript.line($0, for: .a) },
-                                        phones: script.entries.map(\.owner.rawValue)).text)
+        out.append(
+            ServerMessage.script(
+                from: 0, lines: script.entries.map { PlaygroundScript.line($0, for: .a) },
+                phones: script.entries.map(\.owner.rawValue)
+            ).text)
         return out
     }
 
@@ -106,12 +116,17 @@ public struct PlaygroundSession: Sendable {
 
     /// The socket closed: a finger still down is lifted where it was.
     public mutating func pointerLost() -> [String] {
-        guard let drag else { click = nil; return [] }
+        guard let drag else {
+            click = nil
+            return []
+        }
         return receive(.up(x: drag.lastX, y: 0, t: pageClock ?? 0, phone: nil), isCancelled: { false }).map(\.text)
     }
 
     /// Runs one decoded message; the messages to send back.
-    public mutating func receive(_ message: ClientMessage, isCancelled: @escaping @Sendable () -> Bool) -> [ServerMessage] {
+    public mutating func receive(_ message: ClientMessage, isCancelled: @escaping @Sendable () -> Bool)
+        -> [ServerMessage]
+    {
         let saved = self
         var extra: [ServerMessage] = []
         do throws(Refusal) {
@@ -122,7 +137,14 @@ public struct PlaygroundSession: Sendable {
         }
         if script.count > PlaygroundLimits.sessionLines {
             self = saved
-            return PlaygroundSession.answering(message, [.error(message: "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset", line: nil)])
+            return PlaygroundSession.answering(
+                message,
+                [
+                    .error(
+                        message:
+                            "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset",
+                        line: nil)
+                ])
         }
         var out = [screenMessage()]
         if let change = script.takeChange() { out.append(change) }
@@ -144,7 +166,9 @@ public struct PlaygroundSession: Sendable {
 
     // MARK: - Messages
 
-    private mutating func handle(_ message: ClientMessage, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+    private mutating func handle(_ message: ClientMessage, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal)
+        -> [ServerMessage]
+    {
         if drag?.checkpoint != nil {
             switch message {
             case .move, .up, .down, .tick, .speed, .plot, .history: break
@@ -181,7 +205,10 @@ public struct PlaygroundSession: Sendable {
         case .plot(let words): return [try CurvePlot.message(words)]
         case .history:
             guard let history = historyMessage(cancelled) else {
-                throw Refusal(message: "error: the history took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s to draw and was interrupted", line: nil)
+                throw Refusal(
+                    message:
+                        "error: the history took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s to draw and was interrupted",
+                    line: nil)
             }
             return [history]
         }
@@ -190,7 +217,9 @@ public struct PlaygroundSession: Sendable {
 
     /// Runs a line the page sent as text (a typed line, a `set`): read once, run as its command, kept as typed.
     @discardableResult
-    mutating func run(typed text: String, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
+    mutating func run(typed text: String, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool)
+        throws(Refusal) -> Session.Outcome
+    {
         guard let command = try PlaygroundSession.read(text) else {
             amend = nil
             pendingSpaces = ""
@@ -201,17 +230,23 @@ public struct PlaygroundSession: Sendable {
 
     /// A line the page sent, as its command (nil for a blank line or a comment); refused when it does not read.
     static func read(_ text: String) throws(Refusal) -> Command? {
-        do { return try Parser.parse(text[...]) } catch { throw Refusal(message: "error: " + error.message, line: text) }
+        do { return try Parser.parse(text[...]) } catch {
+            throw Refusal(message: "error: " + error.message, line: text)
+        }
     }
 
     /// Runs `command` on every phone (or one) and keeps its line as `save` would: `typed` when the page sent the
     /// line, else the command's printed line (`Command.scriptLine`); refused when every phone refuses it.
     @discardableResult
-    mutating func run(_ command: Command, typed: String? = nil, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> Session.Outcome {
+    mutating func run(
+        _ command: Command, typed: String? = nil, on phone: Int? = nil, _ cancelled: @escaping @Sendable () -> Bool
+    ) throws(Refusal) -> Session.Outcome {
         amend = nil
         pendingSpaces = ""
         let text = typed ?? command.scriptLine
-        if let word = PlaygroundLines.touchesFiles(command) { throw Refusal(message: "error: " + PlaygroundLines.refusal(word), line: text) }
+        if let word = PlaygroundLines.touchesFiles(command) {
+            throw Refusal(message: "error: " + PlaygroundLines.refusal(word), line: text)
+        }
         let (outcome, owner) = try execute(command, text: text, on: targets(phone), cancelled)
         if let replay = outcome.replay {
             switch replay {
@@ -229,7 +264,9 @@ public struct PlaygroundSession: Sendable {
 
     /// Runs one command (whose line is `text`) on the phones given; the first accepting phone's outcome and whose
     /// the line is.
-    mutating func execute(_ command: Command, text: String, on targets: [Int], _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> (Session.Outcome, PlaygroundScript.Owner) {
+    mutating func execute(
+        _ command: Command, text: String, on targets: [Int], _ cancelled: @escaping @Sendable () -> Bool
+    ) throws(Refusal) -> (Session.Outcome, PlaygroundScript.Owner) {
         var first: Session.Outcome?
         var accepted: [Int] = []
         var firstError: ScriptError?
@@ -240,12 +277,17 @@ public struct PlaygroundSession: Sendable {
                 accepted.append(i)
             } catch {
                 if case .model(.interrupted) = error {
-                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: text)
+                    throw Refusal(
+                        message:
+                            "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted",
+                        line: text)
                 }
                 if firstError == nil { firstError = error }
             }
         }
-        guard let outcome = first else { throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: text) }
+        guard let outcome = first else {
+            throw Refusal(message: "error: " + (firstError?.message ?? "refused"), line: text)
+        }
         return (outcome, owner(accepted))
     }
 
@@ -282,7 +324,9 @@ public struct PlaygroundSession: Sendable {
     /// A gesture begins: the history window starts here, unless the last gesture has not settled yet (then it
     /// goes on, so grabbing a row mid-slide plots both), or that window already holds many lines.
     mutating func startWindow() {
-        if let window, historyDue, script.count - window.index <= PlaygroundLimits.historyLines, window.index <= script.count {
+        if let window, historyDue, script.count - window.index <= PlaygroundLimits.historyLines,
+            window.index <= script.count
+        {
         } else {
             window = HistoryWindow(start: phones[0], index: script.count)
         }
@@ -312,12 +356,17 @@ public struct PlaygroundSession: Sendable {
         try advance(nanoseconds: micro * 1000, cancelled)
     }
 
-    mutating func tick(_ t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) { try sync(t, cancelled) }
+    mutating func tick(_ t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+        try sync(t, cancelled)
+    }
 
     mutating func advance(nanoseconds: Int64, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
         if let current = amend, case .advance(let total) = current.kind,
-           Double(total + nanoseconds) / 1e9 <= ScriptLimits.maxAdvanceSeconds {
-            try amendLine(current, kind: .advance(total + nanoseconds), command: .advance(Ticks(nanoseconds: total + nanoseconds)), cancelled)
+            Double(total + nanoseconds) / 1e9 <= ScriptLimits.maxAdvanceSeconds
+        {
+            try amendLine(
+                current, kind: .advance(total + nanoseconds),
+                command: .advance(Ticks(nanoseconds: total + nanoseconds)), cancelled)
         } else {
             let checkpoint = phones
             try run(.advance(Ticks(nanoseconds: nanoseconds)), cancelled)
@@ -326,7 +375,9 @@ public struct PlaygroundSession: Sendable {
     }
 
     /// Runs the amended line's command from the state before it and puts its line in place of the old one.
-    mutating func amendLine(_ current: Amend, kind: Amend.Kind, command: Command, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+    mutating func amendLine(
+        _ current: Amend, kind: Amend.Kind, command: Command, _ cancelled: @escaping @Sendable () -> Bool
+    ) throws(Refusal) {
         phones = current.checkpoint
         let text = command.scriptLine
         let (_, owner) = try execute(command, text: text, on: Array(phones.indices), cancelled)
@@ -336,13 +387,16 @@ public struct PlaygroundSession: Sendable {
 
     // MARK: - The pointer
 
-    mutating func down(x: Double, y: Double, t: Double, phone: Int?, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
+    mutating func down(x: Double, y: Double, t: Double, phone: Int?, _ cancelled: @escaping @Sendable () -> Bool)
+        throws(Refusal)
+    {
         try sync(t, cancelled)
         drag = nil
         click = nil
         let shown = screens.screen(of: phones, phone.map { min($0, phones.count - 1) } ?? 0)
         switch HitTest.hit(at: ScenePoint(x, y), on: shown) {
-        case .row(let id)?: drag = Drag(target: .message(id), downX: x, targets: targets(phone), index: script.count, lastX: x)
+        case .row(let id)?:
+            drag = Drag(target: .message(id), downX: x, targets: targets(phone), index: script.count, lastX: x)
         case .edge?: drag = Drag(target: .edge, downX: x, targets: targets(phone), index: script.count, lastX: x)
         case .content?: drag = Drag(target: .content, downX: x, targets: targets(phone), index: script.count, lastX: x)
         case .button(let target)?: click = (.tap(target), phone)
@@ -353,11 +407,18 @@ public struct PlaygroundSession: Sendable {
     }
 
     mutating func move(x: Double, t: Double, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
-        guard var drag else { try sync(t, cancelled); return }
+        guard var drag else {
+            try sync(t, cancelled)
+            return
+        }
         let translation = ((x - drag.downX) * 100).rounded() / 100
         drag.lastX = x
         if drag.checkpoint == nil {
-            guard translation != 0 else { self.drag = drag; try sync(t, cancelled); return }
+            guard translation != 0 else {
+                self.drag = drag
+                try sync(t, cancelled)
+                return
+            }
             // A finger that rested longer than a hold before its first movement: that time passes as ticks
             // would pass it (an `advance` while something animates), and the finger goes down one step before.
             if let last = pageClock, t - last > Double(PlaygroundLimits.holdMs) {
@@ -394,7 +455,10 @@ public struct PlaygroundSession: Sendable {
                 accepted.append(i)
             } catch {
                 if case .model(.interrupted) = error {
-                    throw Refusal(message: "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted", line: sample.scriptLine)
+                    throw Refusal(
+                        message:
+                            "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted",
+                        line: sample.scriptLine)
                 }
                 if firstError == nil { firstError = error }
             }
@@ -412,7 +476,9 @@ public struct PlaygroundSession: Sendable {
         }
         drag.lastMs += step
         drag.path.add(.init(ms: drag.lastMs, translation: translation))
-        script.replace(from: drag.index + kept, with: drag.pieces(from: kept).map { .init(text: $0.scriptLine, owner: owner(accepted)) })
+        script.replace(
+            from: drag.index + kept,
+            with: drag.pieces(from: kept).map { .init(text: $0.scriptLine, owner: owner(accepted)) })
         self.drag = drag
     }
 
@@ -424,9 +490,15 @@ public struct PlaygroundSession: Sendable {
             try run(click.command, on: click.phone, cancelled)
             return
         }
-        guard let drag else { try sync(t, cancelled); return }
+        guard let drag else {
+            try sync(t, cancelled)
+            return
+        }
         self.drag = nil
-        guard let checkpoint = drag.checkpoint else { try sync(t, cancelled); return }
+        guard let checkpoint = drag.checkpoint else {
+            try sync(t, cancelled)
+            return
+        }
         pageClock = max(pageClock ?? t, t)
         // The raw gesture's velocity, then the session again from the finger down through the simplified lines.
         let velocities = drag.targets.map { phones[$0].screen.gesture?.velocity ?? 0 }
@@ -446,7 +518,8 @@ public struct PlaygroundSession: Sendable {
             entries.append(.init(text: Command.release(velocity: velocities[0]).scriptLine, owner: owner))
         } else {
             for (k, i) in drag.targets.enumerated() {
-                entries.append(.init(text: Command.release(velocity: velocities[k]).scriptLine, owner: i == 0 ? .a : .b))
+                entries.append(
+                    .init(text: Command.release(velocity: velocities[k]).scriptLine, owner: i == 0 ? .a : .b))
             }
         }
         script.replace(from: drag.index, with: entries)
@@ -454,7 +527,9 @@ public struct PlaygroundSession: Sendable {
 
     // MARK: - Keys
 
-    mutating func key(_ key: String, ctrl: Bool, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) -> [ServerMessage] {
+    mutating func key(_ key: String, ctrl: Bool, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal)
+        -> [ServerMessage]
+    {
         if ctrl {
             guard key.lowercased() == "z" else { return [] }
             startWindow()
@@ -463,7 +538,8 @@ public struct PlaygroundSession: Sendable {
         if phones[0].screen.compose.focus != nil, phones[0].screen.composePhase != .hidden {
             guard key.count == 1 else {
                 if key == "Backspace" || key == "Delete" {
-                    throw Refusal(message: "error: the script language cannot take typed text back (type only adds)", line: nil)
+                    throw Refusal(
+                        message: "error: the script language cannot take typed text back (type only adds)", line: nil)
                 }
                 return []  // Shift, arrows…: nothing to type
             }
@@ -486,7 +562,10 @@ public struct PlaygroundSession: Sendable {
     /// Types one key: the `type` line being amended grows, or a new one starts. A space waits for the next
     /// character (a line's end drops it); a key the line could not read back as typed is refused.
     mutating func type(_ key: String, _ cancelled: @escaping @Sendable () -> Bool) throws(Refusal) {
-        if key == " " { pendingSpaces += " "; return }
+        if key == " " {
+            pendingSpaces += " "
+            return
+        }
         let current: Amend? = if let amend, case .type = amend.kind { amend } else { nil }
         var typed = ""
         if let current, case .type(let text) = current.kind { typed = text }
@@ -494,7 +573,10 @@ public struct PlaygroundSession: Sendable {
         let command = Command.type(text)
         guard Command.typesBare(text) else {
             pendingSpaces = ""
-            throw Refusal(message: "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)", line: "type " + text)
+            throw Refusal(
+                message:
+                    "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)",
+                line: "type " + text)
         }
         pendingSpaces = ""
         if let current {
@@ -517,9 +599,10 @@ public struct PlaygroundSession: Sendable {
             answers.append(renders[i].screen(phones[i], shown))
         }
         let first = phones[0].screen
-        return .screen(phones: answers, time: first.now.seconds,
-                       animating: phones.contains { $0.screen.isAnimating },
-                       gesture: first.gesture?.kind.rawValue ?? "none")
+        return .screen(
+            phones: answers, time: first.now.seconds,
+            animating: phones.contains { $0.screen.isAnimating },
+            gesture: first.gesture?.kind.rawValue ?? "none")
     }
 
     /// The timeline and plots of the last gesture; nil when `cancelled` stopped the replay.

@@ -17,14 +17,18 @@ public struct PlaygroundStart: Sendable {
     /// Runs `text` (named `name` in errors) through the one line runner; refused whole, with the words
     /// `mailsim run` prints (`NAME:LINE: error: …`), at the first line that fails, an `expect` that does not hold, a
     /// line that touches files, or a finger left down at the end (`LineRunner.finish` checks that, as for `run`).
-    public static func script(_ text: String, name: String,
-                              isCancelled: @escaping @Sendable () -> Bool = { false }) -> Result<PlaygroundStart, PlaygroundStartError> {
+    public static func script(
+        _ text: String, name: String,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) -> Result<PlaygroundStart, PlaygroundStartError> {
         let bytes = Array(text.utf8)
         guard bytes.count <= PlaygroundLimits.scriptBytes else {
             return .failure(.init("\(name): the script is longer than \(PlaygroundLimits.scriptBytes / 1024) KiB"))
         }
         // Counted before any line runs, as `ScriptLines` counts them: each LF ends one, and text after the last is one.
-        let count = bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+        let count =
+            bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard count <= PlaygroundLimits.scriptLines else {
             return .failure(.init("\(name): the script has more than \(PlaygroundLimits.scriptLines) lines"))
         }
@@ -53,7 +57,9 @@ struct StartSink: LineSink {
     var hasStoppedOnError: Bool { refusal != nil }
 
     /// Reads the line once and runs its command, unless it touches files.
-    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    > {
         do {
             guard let command = try Parser.parse(line) else { return .success(Session.Outcome()) }
             if let word = PlaygroundLines.touchesFiles(command) {

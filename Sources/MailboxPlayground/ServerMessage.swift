@@ -78,16 +78,27 @@ public enum ServerMessage: Equatable, Sendable {
         case .hello(let body):
             members += body.objectValue ?? []
         case let .screen(phones, time, animating, gesture):
-            members += [("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture)),
-                        ("phones", .array(phones.map { .object([("state", $0.state), ("params", $0.params), ("svg", .string($0.svg))]) }))]
+            members += [
+                ("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture)),
+                (
+                    "phones",
+                    .array(
+                        phones.map { .object([("state", $0.state), ("params", $0.params), ("svg", .string($0.svg))]) })
+                )
+            ]
         case let .script(from, lines, phones):
-            members += [("from", .int(from)), ("phones", .array(phones.map(JSON.string))), ("lines", .array(lines.map(JSON.string)))]
+            members += [
+                ("from", .int(from)), ("phones", .array(phones.map(JSON.string))),
+                ("lines", .array(lines.map(JSON.string)))
+            ]
         case let .report(text, id):
             members += [("text", .string(text))]
             if let id { members.append(("id", .int(id))) }
         case let .plot(curve, points, duration):
-            members += [("curve", .string(curve)), ("duration", .number(duration)),
-                        ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) }))]
+            members += [
+                ("curve", .string(curve)), ("duration", .number(duration)),
+                ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) }))
+            ]
         case let .history(timeline, plots):
             members += [("timeline", .array(timeline.map(JSON.string))), ("plots", .array(plots.map(JSON.string)))]
         case let .error(message, line, id):

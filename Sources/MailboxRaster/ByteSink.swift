@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where an encoder puts the bytes of a file as it makes them: memory, or an open file descriptor (so that a

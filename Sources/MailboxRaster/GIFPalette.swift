@@ -28,7 +28,10 @@ struct ColorHistogram {
     var pixelCounts: [Int32] { used.map { counts[Int($0)] } }
 
     mutating func removeAll() {
-        for slot in used { keys[Int(slot)] = Self.empty; counts[Int(slot)] = 0 }
+        for slot in used {
+            keys[Int(slot)] = Self.empty
+            counts[Int(slot)] = 0
+        }
         used.removeAll(keepingCapacity: true)
     }
 
@@ -42,7 +45,10 @@ struct ColorHistogram {
         var slot = hash(rgb) & mask
         while true {
             let key = keys[slot]
-            if key == rgb { counts[slot] &+= times; return }
+            if key == rgb {
+                counts[slot] &+= times
+                return
+            }
             if key == Self.empty { break }
             slot = (slot + 1) & mask
         }
@@ -124,9 +130,14 @@ public struct GIFPalette: Sendable {
             palette.append(colors[c])
             let (l, a, b) = lab[c]
             for i in 0..<n {
-                let dl = lab[i].0 - l, da = lab[i].1 - a, db = lab[i].2 - b
+                let dl = lab[i].0 - l
+                let da = lab[i].1 - a
+                let db = lab[i].2 - b
                 let d = dl * dl + da * da + db * db
-                if d < nearest[i] { nearest[i] = d; entry[i] = k }
+                if d < nearest[i] {
+                    nearest[i] = d
+                    entry[i] = k
+                }
             }
         }
         let common = colors.indices.sorted {
@@ -158,7 +169,8 @@ public struct GIFPalette: Sendable {
 
     /// ΔE76 between two 0xRRGGBB colours.
     public static func deltaE(_ x: UInt32, _ y: UInt32) -> Double {
-        let p = lab(x), q = lab(y)
+        let p = lab(x)
+        let q = lab(y)
         return Double((p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1) + (p.2 - q.2) * (p.2 - q.2)).squareRoot()
     }
 
@@ -168,17 +180,21 @@ public struct GIFPalette: Sendable {
             let c = Double(v & 0xFF) / 255
             return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055).pow(2.4)
         }
-        let r = linear(rgb >> 16), g = linear(rgb >> 8), b = linear(rgb)
+        let r = linear(rgb >> 16)
+        let g = linear(rgb >> 8)
+        let b = linear(rgb)
         let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
         let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
         let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
         func f(_ t: Double) -> Double { t > 216.0 / 24389 ? t.cubeRoot : (24389.0 / 27 * t + 16) / 116 }
-        let fx = f(x), fy = f(y), fz = f(z)
+        let fx = f(x)
+        let fy = f(y)
+        let fz = f(z)
         return (Float(116 * fy - 16), Float(500 * (fx - fy)), Float(200 * (fy - fz)))
     }
 }
 
-private extension Double {
-    func pow(_ e: Double) -> Double { Glibc.pow(self, e) }
-    var cubeRoot: Double { Glibc.cbrt(self) }
+extension Double {
+    fileprivate func pow(_ e: Double) -> Double { Glibc.pow(self, e) }
+    fileprivate var cubeRoot: Double { Glibc.cbrt(self) }
 }

@@ -99,7 +99,10 @@ public struct GIFWriter {
 
     /// The bounding box of the pixels where `shown` and `previous` differ, or nil when none do.
     private func changedRectangle() -> Rectangle? {
-        var top = -1, bottom = -1, left = width, right = 0
+        var top = -1
+        var bottom = -1
+        var left = width
+        var right = 0
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
                 for y in 0..<height {
@@ -146,8 +149,9 @@ public struct GIFWriter {
         if transparent && gifsicleCandidate(count: rect.count, colors: colors, transparentEntry: transparentEntry) {
             candidates.append(runIndices[..<rect.count])
         }
-        try writeFrame(candidates, colors: colors, transparent: transparent ? transparentEntry : nil,
-                       at: rect, delay: delay)
+        try writeFrame(
+            candidates, colors: colors, transparent: transparent ? transparentEntry : nil,
+            at: rect, delay: delay)
         written = true
     }
 
@@ -156,7 +160,8 @@ public struct GIFWriter {
     /// pixels are unchanged: when any are, the table keeps an entry for transparency.
     private mutating func countColors(in rect: Rectangle, onTop: Bool) -> Int {
         histogram.removeAll()
-        let width = self.width, columns = rect.columns
+        let width = self.width
+        let columns = rect.columns
         var unchanged = 0
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
@@ -165,7 +170,11 @@ public struct GIFWriter {
                     let end = x + columns
                     while x < end {
                         let rgb = new[x]
-                        if onTop && old[x] == rgb { unchanged += 1; x += 1; continue }
+                        if onTop && old[x] == rgb {
+                            unchanged += 1
+                            x += 1
+                            continue
+                        }
                         var run = x + 1
                         while run < end && new[run] == rgb && !(onTop && old[run] == rgb) { run += 1 }
                         histogram.add(rgb, times: Int32(run - x))
@@ -189,23 +198,28 @@ public struct GIFWriter {
     /// Fills `cells` for the rectangle: a changed pixel as `forced` | its palette entry, an unchanged one as the
     /// colour the GIF shows there, so that the passes after it read one array instead of three.
     private mutating func markCells(in rect: Rectangle, onTop: Bool) {
-        let width = self.width, lookup = histogram
+        let width = self.width
+        let lookup = histogram
         previous.withUnsafeBufferPointer { old in
             shown.withUnsafeBufferPointer { new in
-                Self.markCells(old: old, new: new, display: display, into: &cells, rect: rect, width: width,
-                               onTop: onTop, lookup: lookup)
+                Self.markCells(
+                    old: old, new: new, display: display, into: &cells, rect: rect, width: width,
+                    onTop: onTop, lookup: lookup)
             }
         }
     }
 
     /// `markCells`' loop, given the two frames: the entry is looked up once per run of one colour.
-    private static func markCells(old: UnsafeBufferPointer<UInt32>, new: UnsafeBufferPointer<UInt32>,
-                                  display: [UInt32], into cells: inout [UInt32], rect: Rectangle, width: Int,
-                                  onTop: Bool, lookup: ColorHistogram) {
+    private static func markCells(
+        old: UnsafeBufferPointer<UInt32>, new: UnsafeBufferPointer<UInt32>,
+        display: [UInt32], into cells: inout [UInt32], rect: Rectangle, width: Int,
+        onTop: Bool, lookup: ColorHistogram
+    ) {
         display.withUnsafeBufferPointer { seen in
             cells.withUnsafeMutableBufferPointer { cell in
                 var i = 0
-                var last = UInt32.max, lastEntry: UInt8 = 0
+                var last = UInt32.max
+                var lastEntry: UInt8 = 0
                 for y in rect.top..<rect.bottom {
                     let base = y * width + rect.left
                     for x in base..<(base + rect.columns) {
@@ -213,7 +227,10 @@ public struct GIFWriter {
                         if onTop && old[x] == rgb {
                             cell[i] = seen[x]
                         } else {
-                            if rgb != last { last = rgb; lastEntry = lookup.entry(of: rgb) }
+                            if rgb != last {
+                                last = rgb
+                                lastEntry = lookup.entry(of: rgb)
+                            }
                             cell[i] = forced | UInt32(lastEntry)
                         }
                         i += 1
@@ -228,8 +245,9 @@ public struct GIFWriter {
     private mutating func chooseEntries(count: Int, colors: [UInt32], transparentEntry: UInt8) {
         cells.withUnsafeBufferPointer { cell in
             indices.withUnsafeMutableBufferPointer { out in
-                Self.chooseEntries(cells: cell, into: out, count: count, colors: colors,
-                                   transparentEntry: transparentEntry)
+                Self.chooseEntries(
+                    cells: cell, into: out, count: count, colors: colors,
+                    transparentEntry: transparentEntry)
             }
         }
     }
@@ -237,12 +255,15 @@ public struct GIFWriter {
     /// `chooseEntries`' loop. A changed pixel is its entry. An unchanged one is the entry written last when that
     /// shows its colour, else transparent; and unchanged pixels just before a changed one join its run (are
     /// written as its entry) when they all show its colour, so that LZW codes one run, not two.
-    private static func chooseEntries(cells cell: UnsafeBufferPointer<UInt32>,
-                                      into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
-                                      colors: [UInt32], transparentEntry: UInt8) {
+    private static func chooseEntries(
+        cells cell: UnsafeBufferPointer<UInt32>,
+        into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
+        colors: [UInt32], transparentEntry: UInt8
+    ) {
         // The entry written last, and where the run of transparent pixels that ends the output began (-1: the
         // output does not end so).
-        var written = transparentEntry, clearFrom = -1
+        var written = transparentEntry
+        var clearFrom = -1
         for i in 0..<count {
             let c = cell[i]
             if c & forced == 0 {
@@ -300,8 +321,9 @@ public struct GIFWriter {
         let lookup = histogram
         cells.withUnsafeBufferPointer { cell in
             runIndices.withUnsafeMutableBufferPointer { out in
-                Self.gifsicleCandidate(cells: cell, into: out, count: count, colors: colors,
-                                       transparentEntry: transparentEntry, lookup: lookup)
+                Self.gifsicleCandidate(
+                    cells: cell, into: out, count: count, colors: colors,
+                    transparentEntry: transparentEntry, lookup: lookup)
             }
         }
         return indices.withUnsafeBytes { first in
@@ -310,15 +332,22 @@ public struct GIFWriter {
     }
 
     /// `gifsicleCandidate`'s loop: changed pixels keep their entry, each stretch of unchanged ones is filled whole.
-    private static func gifsicleCandidate(cells cell: UnsafeBufferPointer<UInt32>,
-                                          into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
-                                          colors: [UInt32], transparentEntry: UInt8, lookup: ColorHistogram) {
+    private static func gifsicleCandidate(
+        cells cell: UnsafeBufferPointer<UInt32>,
+        into out: UnsafeMutableBufferPointer<UInt8>, count: Int,
+        colors: [UInt32], transparentEntry: UInt8, lookup: ColorHistogram
+    ) {
         var i = 0
         while i < count {
             let c = cell[i]
-            if c & forced != 0 { out[i] = UInt8(truncatingIfNeeded: c); i += 1; continue }
+            if c & forced != 0 {
+                out[i] = UInt8(truncatingIfNeeded: c)
+                i += 1
+                continue
+            }
             // The stretch i..<j of unchanged pixels, and how many runs of one colour it holds.
-            var j = i + 1, runs = 1
+            var j = i + 1
+            var runs = 1
             while j < count && cell[j] & forced == 0 {
                 if cell[j] != cell[j - 1] { runs += 1 }
                 j += 1
@@ -332,8 +361,10 @@ public struct GIFWriter {
 
     /// Writes the frame: the colour table (and its transparent entry, last, when there is one), the rectangle,
     /// the delay and the smaller coding of the candidates.
-    private mutating func writeFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?,
-                                     at rect: Rectangle, delay: Int) throws(RasterError) {
+    private mutating func writeFrame(
+        _ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?,
+        at rect: Rectangle, delay: Int
+    ) throws(RasterError) {
         var table = colors
         if transparent != nil { table.append(0) }
         paletteEntries += table.count
@@ -356,7 +387,8 @@ public struct GIFWriter {
             self.sink = sink ?? memory!
             bytes = Array("GIF89a".utf8)
             // The screen: no global colour table (each frame brings its own), 8 bits a channel.
-            put16(width); put16(height)
+            put16(width)
+            put16(height)
             bytes += [0x70, 0, 0]
             // NETSCAPE2.0: loop forever.
             bytes += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
@@ -376,8 +408,10 @@ public struct GIFWriter {
 
         /// Writes the frame at `rect`: its control block, table and the smaller coding of `candidates` (each the
         /// rectangle's rows of entries of `colors`, one after another).
-        func putFrame(_ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, at rect: Rectangle,
-                      delay: Int) throws(RasterError) {
+        func putFrame(
+            _ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, at rect: Rectangle,
+            delay: Int
+        ) throws(RasterError) {
             // Graphic control: keep the frame in place (disposal 1), the transparent entry if any, the delay.
             bytes += [0x21, 0xF9, 4, 1 << 2 | (transparent == nil ? 0 : 1)]
             put16(delay)
@@ -386,7 +420,10 @@ public struct GIFWriter {
             var bitsPerEntry = 1
             while 1 << bitsPerEntry < colors.count { bitsPerEntry += 1 }
             bytes.append(0x2C)
-            put16(rect.left); put16(rect.top); put16(rect.columns); put16(rect.bottom - rect.top)
+            put16(rect.left)
+            put16(rect.top)
+            put16(rect.columns)
+            put16(rect.bottom - rect.top)
             bytes.append(0x80 | UInt8(bitsPerEntry - 1))
             for c in colors { bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)] }
             bytes += [UInt8](repeating: 0, count: 3 * ((1 << bitsPerEntry) - colors.count))

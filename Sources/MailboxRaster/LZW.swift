@@ -43,7 +43,8 @@ final class LZW {
         let clear = 1 << minCodeSize
         var codeSize = minCodeSize + 1
         var next = clear + 2
-        var bits: UInt64 = 0, count = 0
+        var bits: UInt64 = 0
+        var count = 0
         Self.put(clear, codeSize, &bits, &count, &data)
         guard let first = pixels.first else {
             Self.put(clear + 1, codeSize, &bits, &count, &data)
@@ -54,8 +55,11 @@ final class LZW {
         var prefix = Int(first)
         // Pixels a code stands for: a moving average, and its value when the dictionary filled; the code sent
         // last and how many times running.
-        var run = 1, average = 1.0, whenFull = 0.0
-        var lastCode = -1, repeats = 0
+        var run = 1
+        var average = 1.0
+        var whenFull = 0.0
+        var lastCode = -1
+        var repeats = 0
         let child = self.child
         // The rows of the one-pixel strings; the others are emptied as their codes are defined.
         child.update(repeating: 0, count: clear << 8)
@@ -70,7 +74,12 @@ final class LZW {
             }
             Self.put(prefix, codeSize, &bits, &count, &data)
             if keepFull {
-                if prefix == lastCode { repeats += 1 } else { lastCode = prefix; repeats = 1 }
+                if prefix == lastCode {
+                    repeats += 1
+                } else {
+                    lastCode = prefix
+                    repeats = 1
+                }
                 average += (Double(run) - average) / 16
                 run = 1
             }

@@ -4,9 +4,12 @@ import CPNG
 /// encodes its PNGs with it rather than through cairo so that it can ask for speed over size
 /// (PNG_IMAGE_FLAG_FAST: a snapshot at scale 2 in a third of the time, about 30 % larger).
 struct PNGLibrary: @unchecked Sendable {
-    let writeToMemory: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafeMutableRawPointer?,
-                                       UnsafeMutablePointer<png_alloc_size_t>?, Int32, UnsafeRawPointer?, Int32,
-                                       UnsafeRawPointer?) -> Int32
+    let writeToMemory:
+        @convention(c) (
+            UnsafeMutablePointer<png_image>?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<png_alloc_size_t>?, Int32, UnsafeRawPointer?, Int32,
+            UnsafeRawPointer?
+        ) -> Int32
     let imageFree: @convention(c) (UnsafeMutablePointer<png_image>?) -> Void
 
     static let shared: Result<PNGLibrary, RasterError> = Result { () throws(RasterError) in try PNGLibrary() }

@@ -1,7 +1,7 @@
+import CCairo
 import MailboxAnimation
 import MailboxScene
 import MailboxThreads
-import CCairo
 
 /// cairo's font caches are shared by every thread: two threads setting a font size or drawing text at once abort
 /// in cairo 1.16 (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`, issue 32). Every
@@ -31,7 +31,12 @@ public final class Raster {
         }
         self.surface = surface
         guard let context = cairo.create(surface) else { throw RasterError("cairo could not draw") }
-        defer { cairoFonts.withLock { calls in cairo.destroy(context); calls &+= 1 } }
+        defer {
+            cairoFonts.withLock { calls in
+                cairo.destroy(context)
+                calls &+= 1
+            }
+        }
         var painter = CairoPainter(cairo: cairo, context: context)
         let page = SceneRect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale)
         painter.fill(page, Paint(rgb: 0xFFFFFF), radius: 0)
@@ -135,7 +140,8 @@ private struct CairoPainter {
             let faded = group.opacity < 1
             if faded { cairo.pushGroup(context) }
             // A font chosen inside a saved state is forgotten by restore.
-            let savedFont = font, savedSize = fontSize
+            let savedFont = font
+            let savedSize = fontSize
             for child in group.children { draw(child) }
             if faded {
                 cairo.popGroupToSource(context)
@@ -166,15 +172,19 @@ private struct CairoPainter {
 
     mutating func drawText(_ text: SceneText) {
         guard !text.string.isEmpty else { return }
-        cairoFonts.withLock { calls in drawTextLocked(text); calls &+= 1 }
+        cairoFonts.withLock { calls in
+            drawTextLocked(text)
+            calls &+= 1
+        }
     }
 
     /// `drawText`'s work, under `cairoFonts`.
     private mutating func drawTextLocked(_ text: SceneText) {
         if font != text.font {
             text.font.family.withCString { family in
-                cairo.selectFontFace(context, family, CAIRO_FONT_SLANT_NORMAL,
-                                     text.font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+                cairo.selectFontFace(
+                    context, family, CAIRO_FONT_SLANT_NORMAL,
+                    text.font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
             }
             font = text.font
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A C library opened with dlopen on first use: the picture libraries cost a run that draws nothing nothing.
@@ -35,5 +35,8 @@ public struct RasterError: Error, Equatable, Sendable {
     public let message: String
     /// The system's error number when writing the file failed (`errno`), so the caller can say it its way.
     public let errno: Int32?
-    public init(_ message: String, errno: Int32? = nil) { self.message = message; self.errno = errno }
+    public init(_ message: String, errno: Int32? = nil) {
+        self.message = message
+        self.errno = errno
+    }
 }

@@ -1,6 +1,7 @@
 import CAV
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The FFmpeg functions mailsim writes videos with, looked up in libavformat.so.59, libavcodec.so.59 and
@@ -136,8 +137,10 @@ public final class VideoWriter {
 
     /// A video of `width` × `height` shown at `framesPerSecond` (fps × speed), written to `fd` (open for writing;
     /// not closed).
-    public init(_ container: Container, width: Int, height: Int, framesPerSecond: Double,
-                fd: Int32) throws(RasterError) {
+    public init(
+        _ container: Container, width: Int, height: Int, framesPerSecond: Double,
+        fd: Int32
+    ) throws(RasterError) {
         guard width % 2 == 0 && height % 2 == 0 else {
             throw RasterError("a video needs an even width and height (got \(width) × \(height))")
         }
@@ -179,12 +182,15 @@ public final class VideoWriter {
         }
         var options: OpaquePointer?
         defer { av.dictFree(&options) }
-        let settings: [(String, String)] = container == .mp4
+        let settings: [(String, String)] =
+            container == .mp4
             // Sharp text and flat colours: a constant quality, the encoder's "animation" tuning, a fast preset.
             ? [("preset", "veryfast"), ("crf", "18"), ("tune", "animation"), ("profile", "high")]
             // libvpx's real-time mode with its screen-content tuning: seconds, not minutes, for a walkthrough.
-            : [("deadline", "realtime"), ("cpu-used", "8"), ("crf", "32"), ("b", "0"), ("row-mt", "1"),
-               ("tune-content", "screen")]
+            : [
+                ("deadline", "realtime"), ("cpu-used", "8"), ("crf", "32"), ("b", "0"), ("row-mt", "1"),
+                ("tune-content", "screen")
+            ]
         for (key, value) in settings { _ = av.dictSet(&options, key, value, 0) }
         var status = av.openCodec(codec, encoder, &options)
         guard status >= 0 else { throw RasterError("\(encoderName): \(av.message(status))") }
@@ -195,30 +201,32 @@ public final class VideoWriter {
         // The bytes go through our descriptor: libavformat's buffer, our write and (for MP4's index) seek.
         let size = 1 << 16
         guard let buffer = av.malloc(size)?.assumingMemoryBound(to: UInt8.self),
-              let io = av.avioAlloc(buffer, Int32(size), 1, Unmanaged.passUnretained(output).toOpaque(), nil,
-                                    { opaque, data, length in
-                                        let output = Unmanaged<Output>.fromOpaque(opaque!).takeUnretainedValue()
-                                        var done = 0
-                                        while done < Int(length) {
-                                            let n = Glibc.write(output.fd, data! + done, Int(length) - done)
-                                            if n < 0 {
-                                                if errno == EINTR { continue }
-                                                output.error = errno
-                                                return -output.error
-                                            }
-                                            done += n
-                                        }
-                                        return length
-                                    },
-                                    seekable ? { opaque, offset, whence in
-                                        let output = Unmanaged<Output>.fromOpaque(opaque!).takeUnretainedValue()
-                                        if whence & mailsim_avseek_size != 0 {
-                                            var info = stat()
-                                            return fstat(output.fd, &info) == 0 ? Int64(info.st_size) : -1
-                                        }
-                                        let at = lseek(output.fd, off_t(offset), whence & 0xFFFF)
-                                        return at < 0 ? Int64(-errno) : Int64(at)
-                                    } : nil)
+            let io = av.avioAlloc(
+                buffer, Int32(size), 1, Unmanaged.passUnretained(output).toOpaque(), nil,
+                { opaque, data, length in
+                    let output = Unmanaged<Output>.fromOpaque(opaque!).takeUnretainedValue()
+                    var done = 0
+                    while done < Int(length) {
+                        let n = Glibc.write(output.fd, data! + done, Int(length) - done)
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            output.error = errno
+                            return -output.error
+                        }
+                        done += n
+                    }
+                    return length
+                },
+                seekable
+                    ? { opaque, offset, whence in
+                        let output = Unmanaged<Output>.fromOpaque(opaque!).takeUnretainedValue()
+                        if whence & mailsim_avseek_size != 0 {
+                            var info = stat()
+                            return fstat(output.fd, &info) == 0 ? Int64(info.st_size) : -1
+                        }
+                        let at = lseek(output.fd, off_t(offset), whence & 0xFFFF)
+                        return at < 0 ? Int64(-errno) : Int64(at)
+                    } : nil)
         else { throw RasterError("libavformat could not open the output") }
         self.io = io
         format.pointee.pb = io
@@ -268,26 +276,38 @@ public final class VideoWriter {
         guard let frame else { return }
         let status = av.frameMakeWritable(frame)
         guard status >= 0 else { throw RasterError("libavcodec: \(av.message(status))") }
-        let y = frame.pointee.data.0!, u = frame.pointee.data.1!, v = frame.pointee.data.2!
-        let ys = Int(frame.pointee.linesize.0), us = Int(frame.pointee.linesize.1), vs = Int(frame.pointee.linesize.2)
+        let y = frame.pointee.data.0!
+        let u = frame.pointee.data.1!
+        let v = frame.pointee.data.2!
+        let ys = Int(frame.pointee.linesize.0)
+        let us = Int(frame.pointee.linesize.1)
+        let vs = Int(frame.pointee.linesize.2)
         let width = self.width
         pixels.withUnsafeBufferPointer { pixels in
             // BT.709, limited range, in 16-bit fixed point; chroma from each 2 × 2 block's mean.
             for row in 0..<height {
-                let out = y + row * ys, base = row * width
+                let out = y + row * ys
+                let base = row * width
                 for x in 0..<width {
                     let p = pixels[base + x]
-                    let r = Int((p >> 16) & 0xFF), g = Int((p >> 8) & 0xFF), b = Int(p & 0xFF)
+                    let r = Int((p >> 16) & 0xFF)
+                    let g = Int((p >> 8) & 0xFF)
+                    let b = Int(p & 0xFF)
                     out[x] = UInt8(truncatingIfNeeded: (16 << 16 + 32768 + 11_966 * r + 40_254 * g + 4_064 * b) >> 16)
                 }
             }
             for row in 0..<(height / 2) {
-                let uo = u + row * us, vo = v + row * vs
-                let top = 2 * row * width, bottom = top + width
+                let uo = u + row * us
+                let vo = v + row * vs
+                let top = 2 * row * width
+                let bottom = top + width
                 for cx in 0..<(width / 2) {
-                    let p = pixels[top + 2 * cx], q = pixels[top + 2 * cx + 1]
-                    let s = pixels[bottom + 2 * cx], t = pixels[bottom + 2 * cx + 1]
-                    let r = Int((p >> 16) & 0xFF) + Int((q >> 16) & 0xFF)
+                    let p = pixels[top + 2 * cx]
+                    let q = pixels[top + 2 * cx + 1]
+                    let s = pixels[bottom + 2 * cx]
+                    let t = pixels[bottom + 2 * cx + 1]
+                    let r =
+                        Int((p >> 16) & 0xFF) + Int((q >> 16) & 0xFF)
                         + Int((s >> 16) & 0xFF) + Int((t >> 16) & 0xFF)
                     let g = Int((p >> 8) & 0xFF) + Int((q >> 8) & 0xFF) + Int((s >> 8) & 0xFF) + Int((t >> 8) & 0xFF)
                     let b = Int(p & 0xFF) + Int(q & 0xFF) + Int(s & 0xFF) + Int(t & 0xFF)

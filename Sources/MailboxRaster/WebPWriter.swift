@@ -58,8 +58,10 @@ public final class WebPWriter {
 
     /// `effort` is libwebp's lossless effort (0…100; with `method` 0…6): the defaults keep a 3-second walkthrough
     /// under a second.
-    public init(width: Int, height: Int, framesPerSecond: Double, method: Int = 1,
-                effort: Float = 25) throws(RasterError) {
+    public init(
+        width: Int, height: Int, framesPerSecond: Double, method: Int = 1,
+        effort: Float = 25
+    ) throws(RasterError) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
@@ -79,7 +81,8 @@ public final class WebPWriter {
         }
         self.encoder = encoder
         guard webp.configInit(&config, WEBP_PRESET_DEFAULT, 75, mailsim_webp_encoder_abi) != 0,
-              webp.pictureInit(&picture, mailsim_webp_encoder_abi) != 0 else {
+            webp.pictureInit(&picture, mailsim_webp_encoder_abi) != 0
+        else {
             webp.encoderDelete(encoder)
             throw RasterError("libwebp is not the version mailsim was built with")
         }

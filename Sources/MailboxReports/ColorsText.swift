@@ -11,17 +11,25 @@ public enum ColorsText {
     static func paletteTable(_ colors: Palette) -> TextTable {
         var palette = TextTable(header: ["palette", "hex", "where"])
         for color in PaletteColor.allCases {
-            palette.append(spans: [[Span(color.rawValue)], [.swatch(colors[color]), Span(colors[color].hex)], [Span(color.role)]])
+            palette.append(spans: [
+                [Span(color.rawValue)], [.swatch(colors[color]), Span(colors[color].hex)], [Span(color.role)]
+            ])
         }
         return palette
     }
 
     static func onScreenTable(_ screen: ScreenSnapshot) -> TextTable {
         var onScreen = TextTable(header: ["on screen", "colour", "icon"])
-        onScreen.append(spans: [[Span("tint (segment \(screen.segment.rawValue))")], colorCellSpans(screen.tintColor, in: screen.settings.palette, preferring: screen.tint), []])
+        onScreen.append(spans: [
+            [Span("tint (segment \(screen.segment.rawValue))")],
+            colorCellSpans(screen.tintColor, in: screen.settings.palette, preferring: screen.tint), []
+        ])
         for row in screen.rows where row.visible {
-            onScreen.append(spans: [[Span("\(row.id.name).background")], colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background),
-                                    [Span(row.icon.rawValue)]])
+            onScreen.append(spans: [
+                [Span("\(row.id.name).background")],
+                colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background),
+                [Span(row.icon.rawValue)]
+            ])
         }
         return onScreen
     }

@@ -37,9 +37,9 @@ private func needsQuoting(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }
 
-private extension String {
+extension String {
     /// Without Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
         var result = ""
         var rest = Substring(self)
         while let range = rest.firstRange(of: target) {

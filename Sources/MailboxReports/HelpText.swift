@@ -7,19 +7,22 @@ public enum HelpText {
     public static func lines(_ topic: HelpTopic) -> [StyledLine] {
         switch topic {
         case .commands:
-            return list("Commands (help NAME explains one; help paths lists the property paths):", CommandTable.all.map { spec in
-                // Every name the command answers to, each with its arguments: `advance S, wait S`, `quit, exit`.
-                let arguments = String(spec.synopsis.dropFirst(spec.name.count))
-                var names: [Span] = []
-                for (i, name) in spec.names.enumerated() {
-                    if i > 0 { names.append(Span(", ")) }
-                    names += [Span(name, .command), Span(arguments)]
-                }
-                return (names.filter { !$0.text.isEmpty }, spec.summary)
-            })
+            return list(
+                "Commands (help NAME explains one; help paths lists the property paths):",
+                CommandTable.all.map { spec in
+                    // Every name the command answers to, each with its arguments: `advance S, wait S`, `quit, exit`.
+                    let arguments = String(spec.synopsis.dropFirst(spec.name.count))
+                    var names: [Span] = []
+                    for (i, name) in spec.names.enumerated() {
+                        if i > 0 { names.append(Span(", ")) }
+                        names += [Span(name, .command), Span(arguments)]
+                    }
+                    return (names.filter { !$0.text.isEmpty }, spec.summary)
+                })
         case .paths:
-            return list("Property paths (expect and show read them; N is a message number):",
-                        PropertyPath.templatesWithTypes.map { name, type in ([Span(name, .path)], describe(type)) })
+            return list(
+                "Property paths (expect and show read them; N is a message number):",
+                PropertyPath.templatesWithTypes.map { name, type in ([Span(name, .path)], describe(type)) })
         case .command(let spec):
             var out: [StyledLine] = [[Span("usage: "), Span(spec.synopsis, .command)]] + prose(spec.summary)
             if !spec.aliases.isEmpty { out += prose("also: " + spec.aliases.joined(separator: ", ")) }
@@ -35,14 +38,18 @@ public enum HelpText {
     /// `help set NAME`: its synopsis, SPEC's default and what it does; for `profile`, every profile with what
     /// it sets and where each number comes from.
     static func parameterLines(_ tunable: Tunable) -> [StyledLine] {
-        var out: [StyledLine] = [[Span("usage: "), Span("set ", .command), Span(tunable.name, .path), Span(" " + tunable.synopsis)],
-                                 [Span("default: " + tunable.defaultValue.scriptText)]]
+        var out: [StyledLine] = [
+            [Span("usage: "), Span("set ", .command), Span(tunable.name, .path), Span(" " + tunable.synopsis)],
+            [Span("default: " + tunable.defaultValue.scriptText)]
+        ]
         out += TextTable.wrap(tunable.summary, width: TextTable.reportWidth).map { [Span($0)] }
         guard tunable.kind == .profile else { return out }
         for profile in Profile.allCases {
             out.append([])
-            out += TextTable.wrap("\(profile.rawValue): \(profile.summary). From \(profile.origin).", width: TextTable.reportWidth)
-                .map { [Span($0, .heading)] }
+            out += TextTable.wrap(
+                "\(profile.rawValue): \(profile.summary). From \(profile.origin).", width: TextTable.reportWidth
+            )
+            .map { [Span($0, .heading)] }
             for setting in profile.settings {
                 let text = "set \(setting.parameter) \(setting.value): \(setting.source)"
                 out += TextTable.wrap(text, width: TextTable.reportWidth - 4).map { [Span("  "), Span($0)] }
@@ -53,9 +60,11 @@ public enum HelpText {
 
     /// Every tunable parameter: `set NAME VALUE` and what it does, from the one table.
     static func parameterLines() -> [StyledLine] {
-        list("Parameters (SPEC's values by default; params shows them now):", TunableTable.all.map { tunable in
-            ([Span("set "), Span(tunable.name, .path), Span(" " + tunable.synopsis)], tunable.summary)
-        })
+        list(
+            "Parameters (SPEC's values by default; params shows them now):",
+            TunableTable.all.map { tunable in
+                ([Span("set "), Span(tunable.name, .path), Span(" " + tunable.synopsis)], tunable.summary)
+            })
     }
 
     /// The lists' indent, and the width their lines have after it.

@@ -27,11 +27,17 @@ public enum JSONRenderer {
         .object([
             ("profile", .string(listing.profile.rawValue)),
             ("differing", .array(listing.differing.map { .string($0.name) })),
-            ("parameters", .array(listing.entries.map { entry in
-                .object([("name", .string(entry.name)), ("value", entry.value.map { $0.value.json } ?? .null),
-                         ("default", entry.defaultValue.value.json), ("differs", .bool(entry.differsFromProfile)),
-                         ("summary", .string(entry.summary))])
-            })),
+            (
+                "parameters",
+                .array(
+                    listing.entries.map { entry in
+                        .object([
+                            ("name", .string(entry.name)), ("value", entry.value.map { $0.value.json } ?? .null),
+                            ("default", entry.defaultValue.value.json), ("differs", .bool(entry.differsFromProfile)),
+                            ("summary", .string(entry.summary))
+                        ])
+                    })
+            )
         ])
     }
 
@@ -41,7 +47,7 @@ public enum JSONRenderer {
             ("time", .number(screen.time.seconds)),
             ("properties", properties(readings)),
             ("overlay", screen.overlay.map(overlay) ?? .null),
-            ("animations", .array(screen.running.map(animation))),
+            ("animations", .array(screen.running.map(animation)))
         ])
     }
 
@@ -55,7 +61,7 @@ public enum JSONRenderer {
         .object([
             ("entries", .array(excerpt.entries.map(entry))),
             ("dropped", .int(excerpt.dropped)),
-            ("capacity", .int(excerpt.capacity)),
+            ("capacity", .int(excerpt.capacity))
         ])
     }
 
@@ -72,8 +78,10 @@ public enum JSONRenderer {
 
     /// The options overlay on screen: which, for which message, its alpha, whether it is fading out.
     static func overlay(_ overlay: OverlaySnapshot) -> JSON {
-        .object([("kind", .string(overlay.kind.rawValue)), ("message", .string(overlay.message.name)),
-                 ("alpha", .number(overlay.alpha)), ("closing", .bool(overlay.closing))])
+        .object([
+            ("kind", .string(overlay.kind.rawValue)), ("message", .string(overlay.message.name)),
+            ("alpha", .number(overlay.alpha)), ("closing", .bool(overlay.closing))
+        ])
     }
 
     /// A running animation, as `state`'s `running:` lines show it.
@@ -82,7 +90,7 @@ public enum JSONRenderer {
             ("property", .string(a.key.path)), ("subject", .string(a.key.view.name)),
             ("from", value(a.from)), ("to", value(a.to)),
             ("start", .number(a.start.seconds)), ("duration", .number(a.duration.seconds)),
-            ("curve", .string(a.curve.name)), ("progress", .number(a.progress)), ("value", value(a.value)),
+            ("curve", .string(a.curve.name)), ("progress", .number(a.progress)), ("value", value(a.value))
         ])
     }
 
@@ -91,17 +99,21 @@ public enum JSONRenderer {
     public static func entry(_ entry: TimelineEntry) -> JSON {
         var members: [(String, JSON)] = [
             ("time", .number(entry.time.seconds)), ("subject", .string(entry.subject.name)),
-            ("gesture", entry.gesture.map(JSON.int) ?? .null),
+            ("gesture", entry.gesture.map(JSON.int) ?? .null)
         ]
         switch entry.kind {
         case let .animation(property, from, to, duration, curve):
-            members += [("kind", .string("animation")), ("property", .string(property.path)),
-                        ("from", value(from)), ("to", value(to)), ("duration", .number(duration.seconds)),
-                        ("curve", .string(curve.name))]
+            members += [
+                ("kind", .string("animation")), ("property", .string(property.path)),
+                ("from", value(from)), ("to", value(to)), ("duration", .number(duration.seconds)),
+                ("curve", .string(curve.name))
+            ]
             // Only a delayed animation (delay.hide, delay.segment) says so: SPEC's timeline is unchanged.
             if entry.delay > .zero { members.append(("delay", .number(entry.delay.seconds))) }
         case .event(let event):
-            members += [("kind", .string("event")), ("event", .string(event.kindName)), ("text", .string(event.description))]
+            members += [
+                ("kind", .string("event")), ("event", .string(event.kindName)), ("text", .string(event.description))
+            ]
         }
         return .object(members)
     }

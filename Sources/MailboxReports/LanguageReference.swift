@@ -6,11 +6,15 @@ import MailboxSim
 /// `DocsTests` keeps each file in step, and `make golden` rewrites the blocks between their markers.
 public enum LanguageReference {
     /// docs/language.md's blocks by name.
-    public static let languageBlocks: [(name: String, text: @Sendable () -> String)] = [("command-reference", reference)]
+    public static let languageBlocks: [(name: String, text: @Sendable () -> String)] = [
+        ("command-reference", reference)
+    ]
     /// README.md's blocks by name.
     public static let readmeBlocks: [(name: String, text: @Sendable () -> String)] = [("commands", commandList)]
     /// Fuzz/mbs.dict's blocks by name.
-    public static let dictionaryBlocks: [(name: String, text: @Sendable () -> String)] = [("command-words", dictionaryWords)]
+    public static let dictionaryBlocks: [(name: String, text: @Sendable () -> String)] = [
+        ("command-words", dictionaryWords)
+    ]
 
     /// One row a command: its synopsis (and its aliases') and what it does in a line.
     public static func commandList() -> String {

@@ -7,7 +7,11 @@ public enum PropertiesText {
         return readings.map { reading in
             let name = reading.path.name
             let value: [Span]
-            if case let .color(color, name) = reading.value { value = colorSpans(color, name: name) } else { value = [Span(reading.value.description)] }
+            if case let .color(color, name) = reading.value {
+                value = colorSpans(color, name: name)
+            } else {
+                value = [Span(reading.value.description)]
+            }
             return [Span(name, .path), Span(String(repeating: " ", count: width - name.count) + " = ")] + value
         }
     }

@@ -31,8 +31,11 @@ public enum ScreenRender {
     public static func styledLines(_ screen: ScreenSnapshot) -> [StyledLine] {
         var body: [(cells: [Cell], note: String)] = []
         let nav = Segment.allCases.map { $0 == screen.segment ? "[\($0.rawValue)]" : $0.rawValue }
-        body.append((padded("≡ " + centered(nav.joined(separator: " "), width: columns - 4) + " ✎"),
-                     "tint \(screen.tint.rawValue)"))
+        body.append(
+            (
+                padded("≡ " + centered(nav.joined(separator: " "), width: columns - 4) + " ✎"),
+                "tint \(screen.tint.rawValue)"
+            ))
         body.append((padded(centered("help · search", width: columns)), ""))
         let feed = feedLines(screen)
         body += feed.lines
@@ -66,7 +69,8 @@ public enum ScreenRender {
     /// Cells as spans: runs of the same tint together.
     static func spans(_ cells: [Cell]) -> [Span] {
         var out: [Span] = []
-        var run = "", tint: Color?
+        var run = ""
+        var tint: Color?
         for (i, cell) in cells.enumerated() {
             if cell.tint != tint && !run.isEmpty {
                 out.append(Span(run, tint.map { .tinted($0) } ?? .plain))
@@ -88,7 +92,9 @@ public enum ScreenRender {
         if cell.spanned {
             return i > 0 && !cells[i - 1].spanned && DisplayWidth.of(cells[i - 1].character) == 2 ? nil : " "
         }
-        if DisplayWidth.of(cell.character) == 2 { return i + 1 < cells.count && cells[i + 1].spanned ? cell.character : " " }
+        if DisplayWidth.of(cell.character) == 2 {
+            return i + 1 < cells.count && cells[i + 1].spanned ? cell.character : " "
+        }
         return cell.character
     }
 
@@ -104,14 +110,20 @@ public enum ScreenRender {
                 let rows = screen.rows.filter { $0.visible || $0.height > 0 }
                 let shown = rows.filter { $0.y < Metrics.screenHeight }
                 below = rows.count - shown.count
-                views.append((x, shown.map { row in
-                    let drawn = rowCells(row)
-                    return (drawn.cells, (drawn.idShown ? "" : row.id.name + " ") + annotation(row))
-                }))
+                views.append(
+                    (
+                        x,
+                        shown.map { row in
+                            let drawn = rowCells(row)
+                            return (drawn.cells, (drawn.idShown ? "" : row.id.name + " ") + annotation(row))
+                        }
+                    ))
             } else {
                 let ids = screen.messages(in: segment.folder)
-                let lines = ids.isEmpty ? [padded(centered("no messages in \(segment.rawValue)", width: columns))]
-                                        : ids.map { padded("  \($0.name)  (\(segment.rawValue))") }
+                let lines =
+                    ids.isEmpty
+                    ? [padded(centered("no messages in \(segment.rawValue)", width: columns))]
+                    : ids.map { padded("  \($0.name)  (\(segment.rawValue))") }
                 views.append((x, lines.map { ($0, "") }))
             }
         }
@@ -125,7 +137,9 @@ public enum ScreenRender {
                 for column in 0..<columns where column + offset >= 0 && column + offset < columns {
                     cells[column + offset] = view.lines[i].cells[column]
                 }
-                if !view.lines[i].note.isEmpty && abs(view.x) < Metrics.screenWidth / 2 { notes.append(view.lines[i].note) }
+                if !view.lines[i].note.isEmpty && abs(view.x) < Metrics.screenWidth / 2 {
+                    notes.append(view.lines[i].note)
+                }
             }
             out.append((cells, notes.joined(separator: "  ")))
         }
@@ -138,11 +152,15 @@ public enum ScreenRender {
         func boxed(_ line: String) -> String { "|" + text(padded(centered(line, width: columns))) + "|" }
         // An overlay at alpha 0 (about to fade in, or faded out) is not seen.
         if let overlay = screen.overlay, overlay.alpha > 0 {
-            out.append(boxed("── \(overlay.kind.rawValue) options for \(overlay.message.name) ──") +
-                       "  alpha \(formatNumber(overlay.alpha))")
+            out.append(
+                boxed("── \(overlay.kind.rawValue) options for \(overlay.message.name) ──")
+                    + "  alpha \(formatNumber(overlay.alpha))")
             var line = ""
             for option in overlay.kind.options {
-                if line.count + option.count + 2 > columns - 2 { out.append(boxed(line)); line = "" }
+                if line.count + option.count + 2 > columns - 2 {
+                    out.append(boxed(line))
+                    line = ""
+                }
                 line += (line.isEmpty ? "" : "  ") + option
             }
             out.append(boxed(line))
@@ -150,7 +168,9 @@ public enum ScreenRender {
         }
         let compose = screen.compose
         if compose.phase != .hidden {
-            out.append(boxed("── compose ──") + "  \(compose.phase.rawValue), y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim))")
+            out.append(
+                boxed("── compose ──")
+                    + "  \(compose.phase.rawValue), y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim))")
             // Each field with what was typed and a caret (▏) after the focused one's text; a line too long for the
             // box ends in an ellipsis.
             for (field, label) in [(ComposeSheet.Field.to, " To: "), (.subject, " Subject: "), (.body, " ")] {
@@ -186,14 +206,17 @@ public enum ScreenRender {
         // The face covers columns offset ..< offset + columns, its last column a gap; what is on screen of it
         // starts with the id.
         let offset = clampedInt((row.x / pointsPerColumn).rounded(), bound: 2 * columns)
-        let first = max(0, offset), end = min(columns, offset + columns - 1)
+        let first = max(0, offset)
+        let end = min(columns, offset + columns - 1)
         let label = Array(" \(row.id.name) ")
         let idShown = end - first >= label.count + 1
         for column in first..<max(first, end) {
             let i = column - first
             cells[column] = Cell(character: idShown && i < label.count ? label[i] : "─")
         }
-        if offset + columns - 1 >= 0 && offset + columns - 1 < columns { cells[offset + columns - 1] = Cell(character: " ") }
+        if offset + columns - 1 >= 0 && offset + columns - 1 < columns {
+            cells[offset + columns - 1] = Cell(character: " ")
+        }
         return (cells, idShown)
     }
 

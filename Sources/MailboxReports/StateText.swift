@@ -17,7 +17,11 @@ public enum StateText {
     /// The lines above the table: time, overlay, menu and compose, segment, counts.
     static func headLines(_ screen: ScreenSnapshot) -> [StyledLine] {
         var out: [StyledLine] = []
-        out.append([Span("time \(screen.time.roundedSeconds)s  animating \(screen.animating)  gesture \(screen.gesture?.rawValue ?? "none")")])
+        out.append([
+            Span(
+                "time \(screen.time.roundedSeconds)s  animating \(screen.animating)  gesture \(screen.gesture?.rawValue ?? "none")"
+            )
+        ])
         var overlay = "overlay \(screen.overlay?.kind.rawValue ?? "none")"
         if let current = screen.overlay {
             overlay += " for \(current.message.name), alpha \(formatNumber(current.alpha))"
@@ -25,14 +29,31 @@ public enum StateText {
         }
         out.append([Span(overlay)])
         let compose = screen.compose
-        out.append([Span("menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
-                         + "alert \(screen.alert?.rawValue ?? "none")")])
-        out.append([Span("compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))")])
-        out.append([Span("segment \(screen.segment.rawValue) (tint ")] + colorSpans(screen.tintColor, name: screen.settings.palette.name(of: screen.tintColor, preferring: screen.tint))
-                   + [Span(")")])
-        out.append([Span(Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(separator: "  "))])
-        out.append([Span((Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoCount)"])
-            .joined(separator: "  "))])
+        out.append([
+            Span(
+                "menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
+                    + "alert \(screen.alert?.rawValue ?? "none")")
+        ])
+        out.append([
+            Span(
+                "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))"
+            )
+        ])
+        out.append(
+            [Span("segment \(screen.segment.rawValue) (tint ")]
+                + colorSpans(
+                    screen.tintColor, name: screen.settings.palette.name(of: screen.tintColor, preferring: screen.tint))
+                + [Span(")")])
+        out.append([
+            Span(
+                Segment.allCases.map { "view.\($0.rawValue).x \(formatNumber(screen.viewX(of: $0)))" }.joined(
+                    separator: "  "))
+        ])
+        out.append([
+            Span(
+                (Folder.allCases.map { "\($0.rawValue) \(screen.count(in: $0))" } + ["undo \(screen.undoCount)"])
+                    .joined(separator: "  "))
+        ])
         return out
     }
 
@@ -40,8 +61,10 @@ public enum StateText {
     static func rowTable(_ screen: ScreenSnapshot) -> TextTable {
         var table = TextTable(header: header, rightAligned: [2, 3, 4, 5])
         for row in screen.rows {
-            table.append([row.id.name, row.folder.rawValue, formatNumber(row.x), formatNumber(row.y),
-                          formatNumber(row.height), formatNumber(row.alpha), row.snooze ?? "none", row.list ?? "none"])
+            table.append([
+                row.id.name, row.folder.rawValue, formatNumber(row.x), formatNumber(row.y),
+                formatNumber(row.height), formatNumber(row.alpha), row.snooze ?? "none", row.list ?? "none"
+            ])
         }
         return table
     }
@@ -50,9 +73,11 @@ public enum StateText {
     static func drawnTable(_ screen: ScreenSnapshot) -> TextTable {
         var table = TextTable(header: drawnHeader, rightAligned: [3, 4])
         for row in screen.rows {
-            table.append(spans: [[Span(row.id.name)],
-                                 colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background),
-                                 [Span(row.icon.rawValue)], [Span(formatNumber(row.iconAlpha))], [Span(formatNumber(row.iconX))]])
+            table.append(spans: [
+                [Span(row.id.name)],
+                colorCellSpans(row.backgroundColor, in: screen.settings.palette, preferring: row.background),
+                [Span(row.icon.rawValue)], [Span(formatNumber(row.iconAlpha))], [Span(formatNumber(row.iconX))]
+            ])
         }
         return table
     }
@@ -60,9 +85,14 @@ public enum StateText {
     /// `running:` and a line per animation, when any runs.
     static func runningLines(_ screen: ScreenSnapshot) -> [StyledLine] {
         guard !screen.running.isEmpty else { return [] }
-        return [[Span("running:", .heading)]] + screen.running.map { a in
-            [Span("  "), Span(a.key.path, .path),
-             Span(" \(a.from.description) → \(a.to.description), \(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.roundedSeconds)s \(a.curve.name), now \(a.value.description)")]
-        }
+        return [[Span("running:", .heading)]]
+            + screen.running.map { a in
+                [
+                    Span("  "), Span(a.key.path, .path),
+                    Span(
+                        " \(a.from.description) → \(a.to.description), \(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.roundedSeconds)s \(a.curve.name), now \(a.value.description)"
+                    )
+                ]
+            }
     }
 }

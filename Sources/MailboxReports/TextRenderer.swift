@@ -18,7 +18,13 @@ public enum TextRenderer {
         case .setting(let change): [[Span(SettingText.line(change))]]
         case .json(let report): [[Span(JSONRenderer.text(report))]]
         case .picture(let request):
-            [[Span("wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))")]]
+            [
+                [
+                    Span(
+                        "wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))"
+                    )
+                ]
+            ]
         }
     }
 

@@ -1,4 +1,3 @@
-
 /// Columns of spans, padded so they line up (numbers right-aligned), whatever width swatches take.
 public struct TextTable: Sendable {
     public var header: [String]
@@ -42,16 +41,25 @@ public struct TextTable: Sendable {
         let last = columns - 1
         var widths = [Int](repeating: 0, count: columns)
         for (r, row) in rows.enumerated() where !spanning.contains(r) {
-            for (i, cell) in row.enumerated() where i < last { widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth)) }
+            for (i, cell) in row.enumerated() where i < last {
+                widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth))
+            }
         }
         for (i, cell) in header.enumerated() where i < last { widths[i] = max(widths[i], cell.count) }
         let indent = widths.dropLast().reduce(0, +) + 2 * last
         let room = max(12, maxWidth - indent)
         var wrapped = TextTable(header: header, rightAligned: rightAligned)
         for (r, row) in rows.enumerated() {
-            if spanning.contains(r) { wrapped.append(spanning: row[0]); continue }
+            if spanning.contains(r) {
+                wrapped.append(spanning: row[0])
+                continue
+            }
             guard row.count == columns, row[last].count == 1, row[last][0].role == .plain,
-                  row[last][0].text.count > room else { wrapped.rows.append(row); continue }
+                row[last][0].text.count > room
+            else {
+                wrapped.rows.append(row)
+                continue
+            }
             let pieces = TextTable.wrap(row[last][0].text, width: room)
             wrapped.rows.append(Array(row.dropLast()) + [[Span(pieces[0])]])
             for piece in pieces.dropFirst() {
@@ -71,14 +79,17 @@ public struct TextTable: Sendable {
             var rest = word
             while rest.count > width {
                 let head = rest.prefix(width)
-                let cut = head.lastIndex(where: { $0 == "," || $0 == "|" }).map { rest.index(after: $0) } ?? head.endIndex
+                let cut =
+                    head.lastIndex(where: { $0 == "," || $0 == "|" }).map { rest.index(after: $0) } ?? head.endIndex
                 words.append(rest[..<cut])
                 rest = rest[cut...]
             }
             words.append(rest)
         }
         for word in words {
-            if current.isEmpty { current = String(word) } else if current.count + 1 + word.count <= width {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
                 current += " " + word
             } else {
                 lines.append(current)
@@ -93,7 +104,9 @@ public struct TextTable: Sendable {
         let all = [header.map { [Span($0, .heading)] }] + rows
         var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for (r, row) in all.enumerated() where !spanning.contains(r - 1) {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth)) }
+            for (i, cell) in row.enumerated() {
+                widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth))
+            }
         }
         return all.enumerated().map { r, row in
             if spanning.contains(r - 1) { return trimmed(row[0]) }
@@ -122,7 +135,10 @@ public struct TextTable: Sendable {
         while let last = line.last, last.role == .plain {
             var text = last.text
             while text.hasSuffix(" ") { text.removeLast() }
-            if text.isEmpty { line.removeLast(); continue }
+            if text.isEmpty {
+                line.removeLast()
+                continue
+            }
             line[line.count - 1].text = text
             break
         }

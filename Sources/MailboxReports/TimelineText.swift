@@ -8,7 +8,9 @@ public enum TimelineText {
     public static func lines(_ excerpt: TimelineExcerpt) -> [StyledLine] {
         var out: [StyledLine] = []
         if excerpt.dropped > 0 {
-            out.append([Span("(\(excerpt.dropped) earlier entries dropped; the timeline keeps the last \(excerpt.capacity))")])
+            out.append([
+                Span("(\(excerpt.dropped) earlier entries dropped; the timeline keeps the last \(excerpt.capacity))")
+            ])
         }
         var group: Int?? = .none
         for entry in excerpt.entries {
@@ -22,7 +24,8 @@ public enum TimelineText {
     /// One entry: its time right-aligned in 8 columns, two blanks, what it concerns, what happened.
     public static func styledLine(_ entry: TimelineEntry) -> StyledLine {
         let time = entry.time.fixedSeconds
-        let head: String, rest: String
+        let head: String
+        let rest: String
         switch entry.kind {
         case let .animation(property, from, to, duration, curve):
             head = property.path
@@ -37,8 +40,10 @@ public enum TimelineText {
             head = entry.subject.name
             rest = " " + event.description
         }
-        return [Span(String(repeating: " ", count: max(0, 8 - time.count))), Span(time, .time), Span("  "),
-                Span(head, .subject), Span(rest)]
+        return [
+            Span(String(repeating: " ", count: max(0, 8 - time.count))), Span(time, .time), Span("  "),
+            Span(head, .subject), Span(rest)
+        ]
     }
 
     /// One entry as plain text.

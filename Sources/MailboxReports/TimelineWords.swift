@@ -10,9 +10,11 @@ extension TimelineEvent {
         case let .gestureBegan(kind, value):
             return "\(kind == .edgepan ? "edge pan" : "pan") began at \(formatNumber(value))"
         case let .thresholdCrossed(from, to, x):
-            return "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
+            return
+                "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
         case let .gestureEnded(value, velocity, outcome):
-            return "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
+            return
+                "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
         case let .animationInterrupted(property, value):
             return "\(property.rawValue) animation stopped at \(formatNumber(value)) by the finger"
         case .overlayShown(let kind): return "\(kind.rawValue) options appear"
@@ -36,9 +38,11 @@ extension TimelineEvent {
         case .alertShown(let alert): return "alert \"\(alert.title)\""
         case let .alertDismissed(alert, button): return "\(alert.rawValue) alert: \(button.name)"
         case .undoing(let record): return "undone: comes back from \(record.folder.rawValue)"
-        case let .haptic(strength, threshold): return "haptic \(strength.rawValue) at the threshold x \(formatNumber(threshold))"
+        case let .haptic(strength, threshold):
+            return "haptic \(strength.rawValue) at the threshold x \(formatNumber(threshold))"
         case let .escaped(velocity, escapeVelocity):
-            return "released at \(formatNumber(velocity)) pt/s, past the escape velocity \(formatNumber(escapeVelocity)) pt/s: commits to the near action"
+            return
+                "released at \(formatNumber(velocity)) pt/s, past the escape velocity \(formatNumber(escapeVelocity)) pt/s: commits to the near action"
         case .accessibilityAction(let action): return "accessibility action \(action.rawValue)"
         case .focused(let field): return "focus on \(field.rawValue)"
         }

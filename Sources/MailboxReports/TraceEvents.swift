@@ -73,16 +73,23 @@ public struct TraceEvents {
             running[property.path] = events.count
             // A delayed animation (delay.hide, delay.segment) starts that much later; the clock saturates.
             let (delayed, overflow) = ts.addingReportingOverflow(entry.delay.nanoseconds)
-            events.append(Event(name: property.path, category: "animation", ts: overflow ? .max : delayed, duration: duration.nanoseconds,
-                                pid: pid, tid: tid,
-                                args: [("from", JSONRenderer.value(from)), ("to", JSONRenderer.value(to)),
-                                       ("curve", .string(curve.name))] + gesture))
+            events.append(
+                Event(
+                    name: property.path, category: "animation", ts: overflow ? .max : delayed,
+                    duration: duration.nanoseconds,
+                    pid: pid, tid: tid,
+                    args: [
+                        ("from", JSONRenderer.value(from)), ("to", JSONRenderer.value(to)),
+                        ("curve", .string(curve.name))
+                    ] + gesture))
         case .event(let event):
             if case .animationInterrupted(let property, _) = event, case .view(let view) = entry.subject {
                 cut(PropertyKey(view, property).path, at: ts)
             }
-            events.append(Event(name: event.description, category: "event", ts: ts, duration: nil, pid: pid, tid: tid,
-                                args: [("event", .string(event.kindName))] + gesture))
+            events.append(
+                Event(
+                    name: event.description, category: "event", ts: ts, duration: nil, pid: pid, tid: tid,
+                    args: [("event", .string(event.kindName))] + gesture))
         }
     }
 
@@ -122,8 +129,10 @@ public struct TraceEvents {
 
     /// A `process_name` or `thread_name` metadata event.
     private static func metadata(_ kind: String, pid: Int, tid: Int, name: String) -> JSON {
-        .object([("name", .string(kind)), ("ph", .string("M")), ("ts", .integer(0)), ("pid", .int(pid)),
-                 ("tid", .int(tid)), ("args", .object([("name", .string(name))]))])
+        .object([
+            ("name", .string(kind)), ("ph", .string("M")), ("ts", .integer(0)), ("pid", .int(pid)),
+            ("tid", .int(tid)), ("args", .object([("name", .string(name))]))
+        ])
     }
 
     /// Nanoseconds as microseconds: a whole number when exact, else the decimal to the nanosecond.

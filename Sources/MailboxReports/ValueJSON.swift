@@ -21,9 +21,11 @@ extension Diagnostic {
         var members: [(String, JSON)] = [("line", .int(line))]
         switch kind {
         case .failed(.expectation(let expectation, let actual)):
-            members += [("kind", .string("expectation")), ("path", .string(expectation.path.name)),
-                        ("op", .string(expectation.comparison.rawValue)), ("expected", expectation.expected.json),
-                        ("actual", actual.json)]
+            members += [
+                ("kind", .string("expectation")), ("path", .string(expectation.path.name)),
+                ("op", .string(expectation.comparison.rawValue)), ("expected", expectation.expected.json),
+                ("actual", actual.json)
+            ]
             if expectation.comparison.isEquality, case .number = actual {
                 members.append(("within", .number(expectation.tolerance)))
             }

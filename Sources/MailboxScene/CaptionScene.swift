@@ -7,7 +7,11 @@ public struct Caption: Equatable, Sendable {
     public var line: Int?
     public var text: String
     public var time: Ticks
-    public init(line: Int?, text: String, time: Ticks) { self.line = line; self.text = text; self.time = time }
+    public init(line: Int?, text: String, time: Ticks) {
+        self.line = line
+        self.text = text
+        self.time = time
+    }
 }
 
 extension Scene {
@@ -19,12 +23,26 @@ extension Scene {
         height += strip
         let baseline = top + strip / 2 + 4.5
         let lineLabel = caption.line.map { "L" + String($0) } ?? ""
-        nodes.append(.rect(SceneRect(x: 0, y: top, width: width, height: strip), DrawingStyle.captionBackground, radius: 0))
-        nodes.append(.text(SceneText(lineLabel, at: ScenePoint(10, baseline), size: 12, font: .mono, paint: DrawingStyle.captionDim)))
-        nodes.append(.group(SceneGroup(clip: SceneRect(x: 0, y: top, width: width - 72, height: strip), children: [
-            .text(SceneText(caption.text, at: ScenePoint(50, baseline), size: 13, font: .mono, paint: DrawingStyle.captionText)),
-        ])))
-        nodes.append(.text(SceneText(caption.time.fixedSeconds + " s", at: ScenePoint(width - 10, baseline), size: 12,
-                                     font: .mono, anchor: .end, paint: DrawingStyle.captionDim)))
+        nodes.append(
+            .rect(SceneRect(x: 0, y: top, width: width, height: strip), DrawingStyle.captionBackground, radius: 0))
+        nodes.append(
+            .text(
+                SceneText(
+                    lineLabel, at: ScenePoint(10, baseline), size: 12, font: .mono, paint: DrawingStyle.captionDim)))
+        nodes.append(
+            .group(
+                SceneGroup(
+                    clip: SceneRect(x: 0, y: top, width: width - 72, height: strip),
+                    children: [
+                        .text(
+                            SceneText(
+                                caption.text, at: ScenePoint(50, baseline), size: 13, font: .mono,
+                                paint: DrawingStyle.captionText))
+                    ])))
+        nodes.append(
+            .text(
+                SceneText(
+                    caption.time.fixedSeconds + " s", at: ScenePoint(width - 10, baseline), size: 12,
+                    font: .mono, anchor: .end, paint: DrawingStyle.captionDim)))
     }
 }

@@ -9,7 +9,10 @@ enum OverlayScene {
         let background = kind == .reschedule ? PaletteColor.yellow : PaletteColor.brown
         var nodes: [SceneNode] = [.rect(Scene.screenRect, Paint(palette[background]), radius: 0)]
         let title = kind == .reschedule ? "Snooze until…" : "Add to list"
-        nodes.append(.text(SceneText(title, at: ScenePoint(width / 2, 110), size: 22, font: .sansBold, anchor: .middle, paint: white)))
+        nodes.append(
+            .text(
+                SceneText(
+                    title, at: ScenePoint(width / 2, 110), size: 22, font: .sansBold, anchor: .middle, paint: white)))
         switch kind {
         case .reschedule:
             // Three columns; the seventh option sits in the middle of the last row.
@@ -17,18 +20,32 @@ enum OverlayScene {
                 let center = ScreenLayout.rescheduleOptionCenter(i)
                 nodes.append(.stroke(ScenePath(rings: [.init(center, 28)]), white, width: 2))
                 nodes.append(.stroke(Glyph.clock.path(center: center, size: 26), white, width: 2))
-                nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(center.x, center.y + 50),
-                                             size: 12, font: .sansBold, anchor: .middle, paint: white)))
+                nodes.append(
+                    .text(
+                        SceneText(
+                            DrawingWords.title(ofOption: option), at: ScenePoint(center.x, center.y + 50),
+                            size: 12, font: .sansBold, anchor: .middle, paint: white)))
             }
         case .list:
             for (i, option) in kind.options.enumerated() {
                 let top = ScreenLayout.listOptionTop(i)
                 nodes.append(.stroke(Glyph.lines.path(center: ScenePoint(48, top + 32), size: 24), white, width: 2.5))
-                nodes.append(.text(SceneText(DrawingWords.title(ofOption: option), at: ScenePoint(80, top + 39), size: 20, paint: white)))
-                nodes.append(.rect(SceneRect(x: 24, y: top + ScreenLayout.listOptionHeight, width: width - 48, height: 1), Paint(white.color, alpha: 0.5), radius: 0))
+                nodes.append(
+                    .text(
+                        SceneText(
+                            DrawingWords.title(ofOption: option), at: ScenePoint(80, top + 39), size: 20, paint: white))
+                )
+                nodes.append(
+                    .rect(
+                        SceneRect(x: 24, y: top + ScreenLayout.listOptionHeight, width: width - 48, height: 1),
+                        Paint(white.color, alpha: 0.5), radius: 0))
             }
         }
-        nodes.append(.text(SceneText("Cancel", at: ScenePoint(width / 2, ScreenLayout.overlayCancelBaseline), size: 16, anchor: .middle, paint: white)))
+        nodes.append(
+            .text(
+                SceneText(
+                    "Cancel", at: ScenePoint(width / 2, ScreenLayout.overlayCancelBaseline), size: 16, anchor: .middle,
+                    paint: white)))
         return nodes
     }
 }
@@ -79,36 +96,55 @@ enum ComposeScene {
         guard y < Metrics.screenHeight else { return nodes }
         let width = Metrics.screenWidth
         // Taller than the screen below it, so only its top corners are rounded on screen.
-        let sheet = SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - Metrics.composeShownY + 2 * DrawingStyle.sheetCorner)
+        let sheet = SceneRect(
+            x: 0, y: y, width: width,
+            height: Metrics.screenHeight - Metrics.composeShownY + 2 * DrawingStyle.sheetCorner)
         let blue = Paint(PaletteColor.blue.color)
         var fields: [SceneNode] = [
             .text(SceneText("Cancel", at: ScenePoint(12, y + 28), size: 15, paint: blue)),
-            .text(SceneText("New Message", at: ScenePoint(width / 2, y + 28), size: 15, font: .sansBold, anchor: .middle,
-                            paint: DrawingStyle.text)),
-            .text(SceneText("Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
-                            paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
-            .rect(SceneRect(x: 0, y: y + ScreenLayout.composeBarHeight, width: width, height: 0.5), DrawingStyle.hairline, radius: 0),
+            .text(
+                SceneText(
+                    "New Message", at: ScenePoint(width / 2, y + 28), size: 15, font: .sansBold, anchor: .middle,
+                    paint: DrawingStyle.text)),
+            .text(
+                SceneText(
+                    "Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
+                    paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
+            .rect(
+                SceneRect(x: 0, y: y + ScreenLayout.composeBarHeight, width: width, height: 0.5), DrawingStyle.hairline,
+                radius: 0)
         ]
         for field in ComposeSheet.Field.allCases {
             let layout = layout(field)
             let text = compose.text(field)
             let focused = compose.focus == field
             if !layout.label.isEmpty {
-                fields.append(.text(SceneText(layout.label, at: ScenePoint(12, y + layout.baseline), size: textSize,
-                                              paint: focused ? blue : DrawingStyle.secondaryText)))
-                fields.append(.rect(SceneRect(x: 12, y: y + layout.baseline + 16, width: width - 12, height: 0.5),
-                                    DrawingStyle.separator, radius: 0))
+                fields.append(
+                    .text(
+                        SceneText(
+                            layout.label, at: ScenePoint(12, y + layout.baseline), size: textSize,
+                            paint: focused ? blue : DrawingStyle.secondaryText)))
+                fields.append(
+                    .rect(
+                        SceneRect(x: 12, y: y + layout.baseline + 16, width: width - 12, height: 0.5),
+                        DrawingStyle.separator, radius: 0))
             }
             if !text.isEmpty {
-                fields.append(.text(SceneText(shown(field, text), at: ScenePoint(layout.textX, y + layout.baseline),
-                                              size: textSize, paint: DrawingStyle.text)))
+                fields.append(
+                    .text(
+                        SceneText(
+                            shown(field, text), at: ScenePoint(layout.textX, y + layout.baseline),
+                            size: textSize, paint: DrawingStyle.text)))
             }
             if focused {
                 fields.append(.rect(caret(field, text: text, sheetY: y), blue, radius: 0))
             }
         }
         nodes.append(.rect(sheet, DrawingStyle.white, radius: DrawingStyle.sheetCorner))
-        nodes.append(.group(SceneGroup(clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y), children: fields)))
+        nodes.append(
+            .group(
+                SceneGroup(
+                    clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y), children: fields)))
         return nodes
     }
 }
@@ -117,25 +153,39 @@ enum ComposeScene {
 enum AlertScene {
     static func nodes(_ alert: Alert) -> [SceneNode] {
         let box = ScreenLayout.alertFrame(alert)
-        let width = box.width, left = box.x, height = box.height, top = box.y
+        let width = box.width
+        let left = box.x
+        let height = box.height
+        let top = box.y
         let blue = Paint(PaletteColor.blue.color)
         let stacked = alert.buttons.count > 2
         var nodes: [SceneNode] = [
             .rect(Scene.screenRect, Paint(DrawingStyle.black.color, alpha: DrawingStyle.alertDim), radius: 0),
             .rect(SceneRect(x: left, y: top, width: width, height: height), DrawingStyle.white, radius: 12),
-            .text(SceneText(alert.title, at: ScenePoint(left + width / 2, top + 36), size: 15, font: .sansBold, anchor: .middle,
-                            paint: DrawingStyle.text)),
+            .text(
+                SceneText(
+                    alert.title, at: ScenePoint(left + width / 2, top + 36), size: 15, font: .sansBold, anchor: .middle,
+                    paint: DrawingStyle.text))
         ]
         for (i, button) in alert.buttons.enumerated() {
             let frame = ScreenLayout.alertButtonFrame(alert, i)
-            nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: frame.width, height: 0.5), DrawingStyle.hairline, radius: 0))
+            nodes.append(
+                .rect(
+                    SceneRect(x: frame.x, y: frame.y, width: frame.width, height: 0.5), DrawingStyle.hairline, radius: 0
+                ))
             if !stacked && i > 0 {
-                nodes.append(.rect(SceneRect(x: frame.x, y: frame.y, width: 0.5, height: frame.height), DrawingStyle.hairline, radius: 0))
+                nodes.append(
+                    .rect(
+                        SceneRect(x: frame.x, y: frame.y, width: 0.5, height: frame.height), DrawingStyle.hairline,
+                        radius: 0))
             }
             let label = AlertScene.label(button)
-            nodes.append(.text(SceneText(label, at: ScenePoint(frame.x + frame.width / 2, frame.y + 28), size: 16,
-                                         font: button == .cancel ? .sansBold : .sans, anchor: .middle,
-                                         paint: button == .deleteDraft ? Paint(PaletteColor.red.color) : blue)))
+            nodes.append(
+                .text(
+                    SceneText(
+                        label, at: ScenePoint(frame.x + frame.width / 2, frame.y + 28), size: 16,
+                        font: button == .cancel ? .sansBold : .sans, anchor: .middle,
+                        paint: button == .deleteDraft ? Paint(PaletteColor.red.color) : blue)))
         }
         return nodes
     }

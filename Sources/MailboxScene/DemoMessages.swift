@@ -16,16 +16,36 @@ public struct DemoMessage: Equatable, Sendable {
     }
 
     static let all: [DemoMessage] = [
-        DemoMessage(sender: "Ellen Lupton", subject: "Type on screen: chapter 3", snippet: "Here are the notes on grids I promised", time: "9:41 AM"),
-        DemoMessage(sender: "Bret Victor", subject: "Re: Inventing on principle", snippet: "Creators need an immediate connection", time: "9:12 AM"),
-        DemoMessage(sender: "Jony Ive", subject: "Friday design review", snippet: "Bring the prototypes, not the slides", time: "8:57 AM"),
-        DemoMessage(sender: "Dieter Rams", subject: "Less, but better", snippet: "Good design is as little design as", time: "8:30 AM"),
-        DemoMessage(sender: "Susan Kare", subject: "Icons for the new build", snippet: "Attached: clock, list, check, cross", time: "Yesterday"),
-        DemoMessage(sender: "Don Norman", subject: "Affordances, again", snippet: "A swipe needs a signifier, or nobody", time: "Yesterday"),
-        DemoMessage(sender: "Orchestra Team", subject: "Mailbox is launching", snippet: "Thank you for waiting in line with us", time: "Tuesday"),
-        DemoMessage(sender: "Muriel Cooper", subject: "Information landscapes", snippet: "Type that moves through space and time", time: "Monday"),
-        DemoMessage(sender: "Paul Rand", subject: "Logo sketches", snippet: "Simplicity is not the goal. It is the", time: "Sunday"),
-        DemoMessage(sender: "Ladislav Sutnar", subject: "Catalog design process", snippet: "Visual design in action, second draft", time: "May 4"),
+        DemoMessage(
+            sender: "Ellen Lupton", subject: "Type on screen: chapter 3",
+            snippet: "Here are the notes on grids I promised", time: "9:41 AM"),
+        DemoMessage(
+            sender: "Bret Victor", subject: "Re: Inventing on principle",
+            snippet: "Creators need an immediate connection", time: "9:12 AM"),
+        DemoMessage(
+            sender: "Jony Ive", subject: "Friday design review", snippet: "Bring the prototypes, not the slides",
+            time: "8:57 AM"),
+        DemoMessage(
+            sender: "Dieter Rams", subject: "Less, but better", snippet: "Good design is as little design as",
+            time: "8:30 AM"),
+        DemoMessage(
+            sender: "Susan Kare", subject: "Icons for the new build", snippet: "Attached: clock, list, check, cross",
+            time: "Yesterday"),
+        DemoMessage(
+            sender: "Don Norman", subject: "Affordances, again", snippet: "A swipe needs a signifier, or nobody",
+            time: "Yesterday"),
+        DemoMessage(
+            sender: "Orchestra Team", subject: "Mailbox is launching", snippet: "Thank you for waiting in line with us",
+            time: "Tuesday"),
+        DemoMessage(
+            sender: "Muriel Cooper", subject: "Information landscapes",
+            snippet: "Type that moves through space and time", time: "Monday"),
+        DemoMessage(
+            sender: "Paul Rand", subject: "Logo sketches", snippet: "Simplicity is not the goal. It is the",
+            time: "Sunday"),
+        DemoMessage(
+            sender: "Ladislav Sutnar", subject: "Catalog design process",
+            snippet: "Visual design in action, second draft", time: "May 4")
     ]
 }
 
@@ -33,7 +53,8 @@ public struct DemoMessage: Equatable, Sendable {
 enum DrawingWords {
     /// How the reschedule overlay names an option (`this-evening` → "This Evening").
     static func title(ofOption option: String) -> String {
-        option.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(separator: " ")
+        option.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(
+            separator: " ")
     }
 
     static let menuItems = ["Inbox", "Later", "Archive", "Lists", "Settings"]

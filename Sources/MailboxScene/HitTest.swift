@@ -25,9 +25,12 @@ public enum HitTest {
     /// What a touch at `point` lands on, on top first (alert, compose sheet, overlay, menu, bar, rows); nil for
     /// nothing that answers a touch.
     public static func hit(at point: ScenePoint, on screen: ScreenSnapshot) -> ScreenHit? {
-        guard point.x >= 0, point.x < Metrics.screenWidth, point.y >= 0, point.y < Metrics.screenHeight else { return nil }
+        guard point.x >= 0, point.x < Metrics.screenWidth, point.y >= 0, point.y < Metrics.screenHeight else {
+            return nil
+        }
         if let alert = screen.alert {
-            for (i, button) in alert.buttons.enumerated() where ScreenLayout.alertButtonFrame(alert, i).contains(point) {
+            for (i, button) in alert.buttons.enumerated() where ScreenLayout.alertButtonFrame(alert, i).contains(point)
+            {
                 return .button(button)
             }
             return nil
@@ -37,13 +40,15 @@ public enum HitTest {
             let y = compose.y
             guard point.y >= y else { return nil }
             if ScreenLayout.composeCancelFrame(sheetY: y).contains(point) { return .button(.cancel) }
-            for field in ComposeSheet.Field.allCases where ScreenLayout.composeFieldFrame(field, sheetY: y).contains(point) {
+            for field in ComposeSheet.Field.allCases
+            where ScreenLayout.composeFieldFrame(field, sheetY: y).contains(point) {
                 return .button(.field(field))
             }
             return nil
         }
         if let overlay = screen.overlay {
-            for (i, option) in overlay.kind.options.enumerated() where ScreenLayout.optionFrame(overlay.kind, i).contains(point) {
+            for (i, option) in overlay.kind.options.enumerated()
+            where ScreenLayout.optionFrame(overlay.kind, i).contains(point) {
                 return .option(option)
             }
             if ScreenLayout.overlayCancelFrame.contains(point) { return .button(.cancel) }
@@ -52,12 +57,18 @@ public enum HitTest {
         let contentX = screen.contentX
         if contentX > 0 || screen.menu != .closed {
             guard point.x >= contentX else { return nil }
-            if ScreenLayout.buttonFrame(center: ScreenLayout.menuButtonCenter(originX: contentX)).contains(point) { return .button(.menu) }
+            if ScreenLayout.buttonFrame(center: ScreenLayout.menuButtonCenter(originX: contentX)).contains(point) {
+                return .button(.menu)
+            }
             return .content
         }
         if point.y < Metrics.navigationBarHeight {
-            if ScreenLayout.buttonFrame(center: ScreenLayout.menuButtonCenter(originX: 0)).contains(point) { return .button(.menu) }
-            if ScreenLayout.buttonFrame(center: ScreenLayout.composeButtonCenter(originX: 0)).contains(point) { return .button(.compose) }
+            if ScreenLayout.buttonFrame(center: ScreenLayout.menuButtonCenter(originX: 0)).contains(point) {
+                return .button(.menu)
+            }
+            if ScreenLayout.buttonFrame(center: ScreenLayout.composeButtonCenter(originX: 0)).contains(point) {
+                return .button(.compose)
+            }
             for segment in Segment.allCases where ScreenLayout.segmentFrame(segment, originX: 0).contains(point) {
                 return .button(.segment(segment))
             }

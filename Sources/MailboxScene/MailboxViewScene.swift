@@ -6,12 +6,18 @@ enum MailboxViewScene {
         let width = Metrics.screenWidth
         let top = Metrics.contentTop
         var nodes: [SceneNode] = [
-            .rect(SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top), DrawingStyle.groupedBackground, radius: 0),
-            .text(SceneText(DrawingWords.helpLabel, at: ScenePoint(x + width / 2, top + 26), size: 11, anchor: .middle,
-                            paint: DrawingStyle.secondaryText)),
+            .rect(
+                SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top),
+                DrawingStyle.groupedBackground, radius: 0),
+            .text(
+                SceneText(
+                    DrawingWords.helpLabel, at: ScenePoint(x + width / 2, top + 26), size: 11, anchor: .middle,
+                    paint: DrawingStyle.secondaryText)),
             .rect(SceneRect(x: x + 8, y: top + 40, width: width - 16, height: 28), DrawingStyle.searchField, radius: 6),
-            .stroke(Glyph.magnifier.path(center: ScenePoint(x + 24, top + 54), size: 14), DrawingStyle.secondaryText, width: 1.5),
-            .text(SceneText("Search", at: ScenePoint(x + 36, top + 59), size: 13, paint: DrawingStyle.secondaryText)),
+            .stroke(
+                Glyph.magnifier.path(center: ScenePoint(x + 24, top + 54), size: 14), DrawingStyle.secondaryText,
+                width: 1.5),
+            .text(SceneText("Search", at: ScenePoint(x + 36, top + 59), size: 13, paint: DrawingStyle.secondaryText))
         ]
         for row in screen.rows where row.height > 0 && row.y < Metrics.screenHeight {
             nodes.append(RowScene.node(row, originX: x))
@@ -28,13 +34,15 @@ enum RowScene {
         var children: [SceneNode] = [.rect(slot, Paint(row.backgroundColor), radius: 0)]
         if let glyph = Glyph(row.icon), row.iconAlpha > 0 {
             let center = ScenePoint(originX + row.iconX, row.y + row.height / 2)
-            let stroke = SceneNode.stroke(glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
-                                          width: DrawingStyle.iconStroke)
+            let stroke = SceneNode.stroke(
+                glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
+                width: DrawingStyle.iconStroke)
             children.append(row.iconAlpha < 1 ? .group(SceneGroup(opacity: row.iconAlpha, children: [stroke])) : stroke)
         }
         if abs(row.x) < Metrics.screenWidth {
-            children += FaceScene.nodes(DemoMessage.content(of: row.id.number),
-                                        at: ScenePoint(originX + row.x, row.y), unread: row.id.number % 3 != 0)
+            children += FaceScene.nodes(
+                DemoMessage.content(of: row.id.number),
+                at: ScenePoint(originX + row.x, row.y), unread: row.id.number % 3 != 0)
         }
         return .group(SceneGroup(clip: slot, opacity: row.alpha, children: children))
     }
@@ -43,25 +51,37 @@ enum RowScene {
 /// A message's white face, 320 × 86, with its demo content.
 enum FaceScene {
     static func nodes(_ message: DemoMessage, at origin: ScenePoint, unread: Bool) -> [SceneNode] {
-        let x = origin.x, y = origin.y
+        let x = origin.x
+        let y = origin.y
         let inset = DrawingStyle.faceInset
         let width = Metrics.screenWidth
         var nodes: [SceneNode] = [
             .rect(SceneRect(x: x, y: y, width: width, height: Metrics.rowHeight), DrawingStyle.white, radius: 0),
-            .text(SceneText(message.sender, at: ScenePoint(x + inset, y + DrawingStyle.senderBaseline), size: 15,
-                            font: .sansBold, paint: DrawingStyle.text)),
-            .text(SceneText(message.time, at: ScenePoint(x + width - inset, y + DrawingStyle.senderBaseline), size: 12,
-                            anchor: .end, paint: DrawingStyle.secondaryText)),
-            .text(SceneText(message.subject, at: ScenePoint(x + inset, y + DrawingStyle.subjectBaseline), size: 13,
-                            paint: DrawingStyle.text)),
-            .text(SceneText(message.snippet, at: ScenePoint(x + inset, y + DrawingStyle.snippetBaseline), size: 12,
-                            paint: DrawingStyle.secondaryText)),
-            .rect(SceneRect(x: x + inset, y: y + Metrics.rowHeight - 0.5, width: width - inset, height: 0.5),
-                  DrawingStyle.separator, radius: 0),
+            .text(
+                SceneText(
+                    message.sender, at: ScenePoint(x + inset, y + DrawingStyle.senderBaseline), size: 15,
+                    font: .sansBold, paint: DrawingStyle.text)),
+            .text(
+                SceneText(
+                    message.time, at: ScenePoint(x + width - inset, y + DrawingStyle.senderBaseline), size: 12,
+                    anchor: .end, paint: DrawingStyle.secondaryText)),
+            .text(
+                SceneText(
+                    message.subject, at: ScenePoint(x + inset, y + DrawingStyle.subjectBaseline), size: 13,
+                    paint: DrawingStyle.text)),
+            .text(
+                SceneText(
+                    message.snippet, at: ScenePoint(x + inset, y + DrawingStyle.snippetBaseline), size: 12,
+                    paint: DrawingStyle.secondaryText)),
+            .rect(
+                SceneRect(x: x + inset, y: y + Metrics.rowHeight - 0.5, width: width - inset, height: 0.5),
+                DrawingStyle.separator, radius: 0)
         ]
         if unread {
-            nodes.append(.circle(center: ScenePoint(x + DrawingStyle.unreadDotX, y + DrawingStyle.senderBaseline - 5),
-                                 radius: 3.5, Paint(PaletteColor.blue.color)))
+            nodes.append(
+                .circle(
+                    center: ScenePoint(x + DrawingStyle.unreadDotX, y + DrawingStyle.senderBaseline - 5),
+                    radius: 3.5, Paint(PaletteColor.blue.color)))
         }
         return nodes
     }
@@ -76,11 +96,17 @@ enum FolderViewScene {
         let title = segment == .later ? "Later" : "Archive"
         let count = messages.count == 1 ? "1 message" : "\(messages.count) messages"
         var nodes: [SceneNode] = [
-            .rect(SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top), DrawingStyle.groupedBackground, radius: 0),
-            .text(SceneText(title, at: ScenePoint(x + DrawingStyle.faceInset, top + 36), size: 22, font: .sansBold,
-                            paint: Paint(screen.palette[segment.tint]))),
-            .text(SceneText(count, at: ScenePoint(x + width - DrawingStyle.faceInset, top + 36), size: 12, anchor: .end,
-                            paint: DrawingStyle.secondaryText)),
+            .rect(
+                SceneRect(x: x, y: top, width: width, height: Metrics.screenHeight - top),
+                DrawingStyle.groupedBackground, radius: 0),
+            .text(
+                SceneText(
+                    title, at: ScenePoint(x + DrawingStyle.faceInset, top + 36), size: 22, font: .sansBold,
+                    paint: Paint(screen.palette[segment.tint]))),
+            .text(
+                SceneText(
+                    count, at: ScenePoint(x + width - DrawingStyle.faceInset, top + 36), size: 12, anchor: .end,
+                    paint: DrawingStyle.secondaryText))
         ]
         var y = Metrics.firstRowY
         for id in messages {
@@ -92,8 +118,11 @@ enum FolderViewScene {
             y += Metrics.rowHeight
         }
         if messages.isEmpty {
-            nodes.append(.text(SceneText("No messages", at: ScenePoint(x + width / 2, Metrics.firstRowY + 60), size: 15,
-                                         anchor: .middle, paint: DrawingStyle.secondaryText)))
+            nodes.append(
+                .text(
+                    SceneText(
+                        "No messages", at: ScenePoint(x + width / 2, Metrics.firstRowY + 60), size: 15,
+                        anchor: .middle, paint: DrawingStyle.secondaryText)))
         }
         return nodes
     }

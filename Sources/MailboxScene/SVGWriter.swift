@@ -16,9 +16,11 @@ public enum SVGWriter {
 
     /// The root element's opening tag: namespace, size, view box and the inherited font.
     public static func openTag(_ scene: Scene, id: String?) -> String {
-        let w = number(scene.width), h = number(scene.height)
+        let w = number(scene.width)
+        let h = number(scene.height)
         let idAttribute = id.map { " id=\"\(escaped($0))\"" } ?? ""
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\"\(idAttribute) width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
+        return
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"\(idAttribute) width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
             + " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">"
     }
 
@@ -50,11 +52,14 @@ public enum SVGWriter {
         mutating func write(_ node: SceneNode) {
             switch node {
             case let .rect(r, paint, radius):
-                out += "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
+                out +=
+                    "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
                 if radius > 0 { out += " rx=\"\(number(radius))\"" }
                 out += fill(paint) + "/>\n"
             case let .circle(center, radius, paint):
-                out += "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\"" + fill(paint) + "/>\n"
+                out +=
+                    "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\""
+                    + fill(paint) + "/>\n"
             case let .stroke(path, paint, width):
                 var d = ""
                 for line in path.lines {
@@ -63,7 +68,8 @@ public enum SVGWriter {
                 for ring in path.rings {
                     // A circle as two half arcs.
                     let r = number(ring.radius)
-                    d += "M" + number(ring.center.x - ring.radius) + " " + number(ring.center.y)
+                    d +=
+                        "M" + number(ring.center.x - ring.radius) + " " + number(ring.center.y)
                         + "a\(r) \(r) 0 1 0 \(number(2 * ring.radius)) 0a\(r) \(r) 0 1 0 \(number(-2 * ring.radius)) 0Z"
                 }
                 out += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(paint.color.hex)\""
@@ -80,7 +86,8 @@ public enum SVGWriter {
                 if let clip = group.clip {
                     clips += 1
                     let id = "clip\(clips)"
-                    out += "<clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n"
+                    out +=
+                        "<clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n"
                     open += " clip-path=\"url(#\(id))\""
                 }
                 if group.opacity < 1 { open += " opacity=\"\(number(group.opacity))\"" }

@@ -31,14 +31,20 @@ public indirect enum SceneNode: Equatable, Sendable {
 /// A point in screen points.
 public struct ScenePoint: Equatable, Sendable {
     public var x: Double, y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A rectangle in screen points.
 public struct SceneRect: Equatable, Sendable {
     public var x: Double, y: Double, width: Double, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
@@ -52,7 +58,10 @@ public struct SceneRect: Equatable, Sendable {
 public struct Paint: Equatable, Sendable {
     public var color: Color
     public var alpha: Double
-    public init(_ color: Color, alpha: Double = 1) { self.color = color; self.alpha = alpha }
+    public init(_ color: Color, alpha: Double = 1) {
+        self.color = color
+        self.alpha = alpha
+    }
     public init(rgb: UInt32, alpha: Double = 1) { self.init(Color(rgb: rgb), alpha: alpha) }
 }
 
@@ -62,12 +71,18 @@ public struct ScenePath: Equatable, Sendable {
     /// Circle outlines in the path.
     public var rings: [Ring]
 
-    public init(lines: [[ScenePoint]] = [], rings: [Ring] = []) { self.lines = lines; self.rings = rings }
+    public init(lines: [[ScenePoint]] = [], rings: [Ring] = []) {
+        self.lines = lines
+        self.rings = rings
+    }
 
     /// A circle outline.
     public struct Ring: Equatable, Sendable {
         public var center: ScenePoint, radius: Double
-        public init(_ center: ScenePoint, _ radius: Double) { self.center = center; self.radius = radius }
+        public init(_ center: ScenePoint, _ radius: Double) {
+            self.center = center
+            self.radius = radius
+        }
     }
 }
 
@@ -81,9 +96,16 @@ public struct SceneText: Equatable, Sendable {
     public var anchor: Anchor
     public var paint: Paint
 
-    public init(_ string: String, at: ScenePoint, size: Double, font: SceneFont = .sans, anchor: Anchor = .start,
-                paint: Paint) {
-        self.string = string; self.at = at; self.size = size; self.font = font; self.anchor = anchor; self.paint = paint
+    public init(
+        _ string: String, at: ScenePoint, size: Double, font: SceneFont = .sans, anchor: Anchor = .start,
+        paint: Paint
+    ) {
+        self.string = string
+        self.at = at
+        self.size = size
+        self.font = font
+        self.anchor = anchor
+        self.paint = paint
     }
 
     /// Which point of the text sits at `at`: its start, middle or end.
@@ -105,6 +127,8 @@ public struct SceneGroup: Equatable, Sendable {
     public var opacity: Double
     public var children: [SceneNode]
     public init(clip: SceneRect? = nil, opacity: Double = 1, children: [SceneNode]) {
-        self.clip = clip; self.opacity = opacity; self.children = children
+        self.clip = clip
+        self.opacity = opacity
+        self.children = children
     }
 }

@@ -8,7 +8,9 @@ public enum ScreenLayout {
     public static let buttonSize = 44.0
 
     /// The centre of the menu button (the three lines) for content at `originX`.
-    public static func menuButtonCenter(originX x: Double) -> ScenePoint { ScenePoint(x + 22, DrawingStyle.navigationIconY) }
+    public static func menuButtonCenter(originX x: Double) -> ScenePoint {
+        ScenePoint(x + 22, DrawingStyle.navigationIconY)
+    }
     /// The centre of the compose button (the pencil) for content at `originX`.
     public static func composeButtonCenter(originX x: Double) -> ScenePoint {
         ScenePoint(x + Metrics.screenWidth - 22, DrawingStyle.navigationIconY)
@@ -28,7 +30,8 @@ public enum ScreenLayout {
     public static func segmentFrame(_ segment: Segment, originX x: Double) -> SceneRect {
         let control = segmentedControl(originX: x)
         let width = control.width / Double(Segment.allCases.count)
-        return SceneRect(x: control.x + Double(segment.index) * width, y: control.y, width: width, height: control.height)
+        return SceneRect(
+            x: control.x + Double(segment.index) * width, y: control.y, width: width, height: control.height)
     }
 
     /// The centre of the ring of reschedule option `i`: three columns, the seventh in the middle of the last row.
@@ -63,7 +66,8 @@ public enum ScreenLayout {
         let width = DrawingStyle.alertWidth
         let stacked = alert.buttons.count > 2
         let height = alertTitleHeight + alertButtonHeight * Double(stacked ? alert.buttons.count : 1)
-        return SceneRect(x: (Metrics.screenWidth - width) / 2, y: (Metrics.screenHeight - height) / 2, width: width, height: height)
+        return SceneRect(
+            x: (Metrics.screenWidth - width) / 2, y: (Metrics.screenHeight - height) / 2, width: width, height: height)
     }
     static let alertTitleHeight = 60.0
     static let alertButtonHeight = 44.0
@@ -79,7 +83,9 @@ public enum ScreenLayout {
     /// The height of the compose sheet's title bar (Cancel, New Message, Send), below the sheet's top.
     public static let composeBarHeight = 44.0
     /// The compose sheet's Cancel's touch area for a sheet whose top is at `y`.
-    public static func composeCancelFrame(sheetY y: Double) -> SceneRect { SceneRect(x: 0, y: y, width: 80, height: composeBarHeight) }
+    public static func composeCancelFrame(sheetY y: Double) -> SceneRect {
+        SceneRect(x: 0, y: y, width: 80, height: composeBarHeight)
+    }
     /// The baseline of a field's text below the sheet's top.
     public static func composeFieldBaseline(_ field: ComposeSheet.Field) -> Double {
         switch field {
@@ -94,12 +100,15 @@ public enum ScreenLayout {
         switch field {
         case .to: SceneRect(x: 0, y: y + composeBarHeight, width: Metrics.screenWidth, height: 44)
         case .subject: SceneRect(x: 0, y: y + 88, width: Metrics.screenWidth, height: 44)
-        case .body: SceneRect(x: 0, y: y + 132, width: Metrics.screenWidth, height: max(0, Metrics.screenHeight - y - 132))
+        case .body:
+            SceneRect(x: 0, y: y + 132, width: Metrics.screenWidth, height: max(0, Metrics.screenHeight - y - 132))
         }
     }
 }
 
 extension SceneRect {
     /// True when `point` lies inside (left and top edges included, right and bottom excluded).
-    public func contains(_ point: ScenePoint) -> Bool { point.x >= x && point.x < maxX && point.y >= y && point.y < maxY }
+    public func contains(_ point: ScenePoint) -> Bool {
+        point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
+    }
 }

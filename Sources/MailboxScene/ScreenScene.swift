@@ -23,12 +23,19 @@ extension Scene {
         if contentX == 0 {
             nodes += views
         } else {
-            nodes.append(.group(SceneGroup(clip: SceneRect(x: contentX, y: 0, width: Metrics.screenWidth,
-                                                           height: Metrics.screenHeight), children: views)))
+            nodes.append(
+                .group(
+                    SceneGroup(
+                        clip: SceneRect(
+                            x: contentX, y: 0, width: Metrics.screenWidth,
+                            height: Metrics.screenHeight), children: views)))
         }
         nodes += NavigationBarScene.nodes(screen, originX: contentX)
         if let overlay = screen.overlay, overlay.alpha > 0 {
-            nodes.append(.group(SceneGroup(opacity: overlay.alpha, children: OverlayScene.nodes(overlay.kind, palette: screen.palette))))
+            nodes.append(
+                .group(
+                    SceneGroup(
+                        opacity: overlay.alpha, children: OverlayScene.nodes(overlay.kind, palette: screen.palette))))
         }
         nodes += ComposeScene.nodes(screen.compose)
         if let alert = screen.alert { nodes += AlertScene.nodes(alert) }
@@ -44,12 +51,16 @@ extension Scene {
 enum MenuScene {
     static func nodes() -> [SceneNode] {
         var nodes: [SceneNode] = [.rect(Scene.screenRect, DrawingStyle.menuBackground, radius: 0)]
-        nodes.append(.text(SceneText("Mailbox", at: ScenePoint(24, 60), size: 20, font: .sansBold, paint: DrawingStyle.menuText)))
+        nodes.append(
+            .text(SceneText("Mailbox", at: ScenePoint(24, 60), size: 20, font: .sansBold, paint: DrawingStyle.menuText))
+        )
         for (i, item) in DrawingWords.menuItems.enumerated() {
             let baseline = 120 + Double(i) * 48
             nodes.append(.text(SceneText(item, at: ScenePoint(24, baseline), size: 17, paint: DrawingStyle.menuText)))
-            nodes.append(.rect(SceneRect(x: 24, y: baseline + 18, width: 232, height: 0.5),
-                               Paint(DrawingStyle.menuText.color, alpha: 0.2), radius: 0))
+            nodes.append(
+                .rect(
+                    SceneRect(x: 24, y: baseline + 18, width: 232, height: 0.5),
+                    Paint(DrawingStyle.menuText.color, alpha: 0.2), radius: 0))
         }
         return nodes
     }
@@ -64,13 +75,16 @@ enum FingerScene {
         case .message(let id):
             // The finger went down near the edge it drags away from (20 pt in), and moves with the row.
             let row = screen.rows[id.index]
-            let down = finger.translation < 0 ? Metrics.screenWidth - DrawingStyle.fingerInset : DrawingStyle.fingerInset
-            center = ScenePoint(screen.contentX + screen.viewX(of: .mailbox) + down + finger.translation,
-                                row.y + row.height / 2)
+            let down =
+                finger.translation < 0 ? Metrics.screenWidth - DrawingStyle.fingerInset : DrawingStyle.fingerInset
+            center = ScenePoint(
+                screen.contentX + screen.viewX(of: .mailbox) + down + finger.translation,
+                row.y + row.height / 2)
         case .edge:
             center = ScenePoint(screen.contentX, Metrics.screenHeight / 2)
         case .content:
-            center = ScenePoint(screen.contentX + Metrics.screenWidth - screen.settings.menuOpenX, Metrics.screenHeight / 2)
+            center = ScenePoint(
+                screen.contentX + Metrics.screenWidth - screen.settings.menuOpenX, Metrics.screenHeight / 2)
         }
         let clamped = ScenePoint(min(Metrics.screenWidth, max(0, center.x)), center.y)
         return .circle(center: clamped, radius: DrawingStyle.fingerRadius, DrawingStyle.finger)

@@ -1,4 +1,3 @@
-
 /// An outcome a message row offers to VoiceOver as a custom action (SwipeCellKit's accessibility actions):
 /// `act msgN NAME` does what a release in that zone does, without a gesture.
 public enum AccessibilityAction: String, CaseIterable, Sendable {

@@ -1,4 +1,3 @@
-
 /// An alert on screen: the undo question after a shake, or the draft question when cancelling compose.
 public enum Alert: String, CaseIterable, Sendable {
     case undo, draft

@@ -1,4 +1,3 @@
-
 /// The compose sheet: where it is, how dim the screen behind it is, and what was typed.
 public struct ComposeSheet: Equatable, Sendable {
     /// Model values of the sheet's y and the dim layer's alpha.

@@ -12,11 +12,12 @@ public enum Cover: Equatable, Sendable {
 extension MailboxState {
     /// The error for a touch that `cover` takes, saying how to get rid of it.
     func refusal(_ cover: Cover) -> MailboxError {
-        let key: PropertyKey? = switch cover {
-        case .overlay: PropertyKey(.overlay, .alpha)
-        case .compose: PropertyKey(.composeSheet, .y)
-        case .alert, .menu: nil
-        }
+        let key: PropertyKey? =
+            switch cover {
+            case .overlay: PropertyKey(.overlay, .alpha)
+            case .compose: PropertyKey(.composeSheet, .y)
+            case .alert, .menu: nil
+            }
         let end = key.flatMap { animator.animation(for: $0)?.end } ?? now
         return .covered(cover, remaining: end - now)
     }

@@ -1,4 +1,3 @@
-
 /// What happens when an animation completes: plain data, so the state stays a value and replays exactly.
 public enum FollowUp: Equatable, Sendable {
     /// A row that was let go before the first threshold is back at rest.

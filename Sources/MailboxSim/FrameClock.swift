@@ -78,7 +78,10 @@ extension MailboxState {
                 let t = clock.instant(k)
                 advanceClock(to: t)
                 cursor.after = t
-                guard watcher.saw(self) else { cursor.looking = false; break }
+                guard watcher.saw(self) else {
+                    cursor.looking = false
+                    break
+                }
                 k += 1
             }
         }

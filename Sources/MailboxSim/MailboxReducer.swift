@@ -13,14 +13,17 @@ extension MailboxState {
 
     /// Does what `action` says as `send` does, showing `watcher` the screen at each of its frame instants strictly
     /// inside the time the action takes (a pan's frames, `clockAdvanced`, `settled`), in the one run.
-    public mutating func send(_ action: MailboxAction, isCancelled: (() -> Bool)?,
-                              watcher: some FrameWatcher) throws(MailboxError) {
+    public mutating func send(
+        _ action: MailboxAction, isCancelled: (() -> Bool)?,
+        watcher: some FrameWatcher
+    ) throws(MailboxError) {
         var cursor = FrameCursor(after: now)
         switch action {
         case .panBegan(let target): try panBegan(target)
         case .panChanged(let translation): try panChanged(translation)
         case let .panned(target, translation, duration):
-            try pan(target, to: translation, over: duration, isCancelled: isCancelled, watcher: watcher, cursor: &cursor)
+            try pan(
+                target, to: translation, over: duration, isCancelled: isCancelled, watcher: watcher, cursor: &cursor)
         case .settled:
             while let end = animator.nextEnd {
                 advanceClock(to: end, watcher: watcher, cursor: &cursor)
@@ -84,19 +87,24 @@ extension MailboxState {
 
     /// A whole pan: the finger goes down if none is, then one sample per frame, the last exactly on
     /// `translation` (SPEC §2), the clock advancing with them. Checked once, before anything moves.
-    private mutating func pan(_ target: PanTarget, to translation: Double, over span: Ticks,
-                              isCancelled: (() -> Bool)?, watcher: some FrameWatcher,
-                              cursor: inout FrameCursor) throws(MailboxError) {
+    private mutating func pan(
+        _ target: PanTarget, to translation: Double, over span: Ticks,
+        isCancelled: (() -> Bool)?, watcher: some FrameWatcher,
+        cursor: inout FrameCursor
+    ) throws(MailboxError) {
         if gesture != nil { try checkPanContinues(target) } else { try checkPanBegan(target) }
         guard now.adding(span) != nil else { throw .clockOverflow }
         if gesture == nil { beginPan(target) }
         let start = now
         let from = gesture?.translation ?? 0
-        let frames = max(1, Int64((Double(span.nanoseconds) * Double(settings.framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
+        let frames = max(
+            1,
+            Int64((Double(span.nanoseconds) * Double(settings.framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
         var frame: Int64 = 1
         while frame <= frames {
             // A frame of the watcher's between two samples shows the row where the last sample left it.
-            advanceClock(to: start + Ticks(nanoseconds: span.nanoseconds * frame / frames), watcher: watcher, cursor: &cursor)
+            advanceClock(
+                to: start + Ticks(nanoseconds: span.nanoseconds * frame / frames), watcher: watcher, cursor: &cursor)
             // The last sample is the translation itself, so x ends exactly at (x at finger down) + DX.
             let sample = frame == frames ? translation : from + (translation - from) * Double(frame) / Double(frames)
             try panChanged(sample)
@@ -144,7 +152,9 @@ extension MailboxState {
     /// Moves a row with the finger (past ±320 only `elasticity` of the way), logging the thresholds it
     /// crosses and, with haptics on, a tap of the motor at each.
     private mutating func dragRow(_ id: MessageID, origin: Double, translation: Double) {
-        let x = settings.elasticity == 1 ? origin + translation : Elastic(settings.elasticity).x(from: origin, by: translation)
+        let x =
+            settings.elasticity == 1
+            ? origin + translation : Elastic(settings.elasticity).x(from: origin, by: translation)
         let before = zone(at: rows[id.index].x)
         rows[id.index].x = x
         let after = zone(at: x)
@@ -179,7 +189,8 @@ extension MailboxState {
         gesture = nil
         switch pan.target {
         case .message(let id): releaseRow(id, velocity: finalVelocity)
-        case .edge, .content: releaseContent(velocity: finalVelocity, translation: pan.translation, fromClosed: pan.target == .edge)
+        case .edge, .content:
+            releaseContent(velocity: finalVelocity, translation: pan.translation, fromClosed: pan.target == .edge)
         }
     }
 
@@ -199,12 +210,16 @@ extension MailboxState {
         let key = PropertyKey(.row(id), .x)
         switch outcome {
         case .snapBack:
-            if x == 0 { rows[id.index].latch = nil; return }
+            if x == 0 {
+                rows[id.index].latch = nil
+                return
+            }
             if !settings.snapAnimated { return place(key, at: 0, then: .snapBackEnded(id)) }
             animate(key, to: 0, as: .snap, velocity: velocity, then: .snapBackEnded(id))
         case .options, .hide:
-            animate(key, to: slideEnd(zone.side), as: .slide, velocity: velocity,
-                    then: .slideOutEnded(id, outcome))
+            animate(
+                key, to: slideEnd(zone.side), as: .slide, velocity: velocity,
+                then: .slideOutEnded(id, outcome))
         }
     }
 
@@ -289,8 +304,11 @@ extension MailboxState {
             case .options(let kind): presentOverlay(Overlay(kind: kind, row: rows[id.index]))
             case .hide(let folder):
                 let row = rows[id.index]
-                hide(id, record: UndoRecord(message: id, folder: folder, side: SwipeZone.at(row.x).side,
-                                            snooze: row.snoozeOption, list: row.listOption))
+                hide(
+                    id,
+                    record: UndoRecord(
+                        message: id, folder: folder, side: SwipeZone.at(row.x).side,
+                        snooze: row.snoozeOption, list: row.listOption))
             }
         case .overlayFadedOut:
             overlayFadedOut()

@@ -6,8 +6,9 @@ extension MailboxState {
     mutating func openCompose() {
         compose.focus = .to
         animate(PropertyKey(.composeDim, .alpha), to: Metrics.composeDimAlpha, as: .compose)
-        animate(PropertyKey(.composeSheet, .y), to: Metrics.composeShownY, as: .compose,
-                then: .composeSettled(shown: true))
+        animate(
+            PropertyKey(.composeSheet, .y), to: Metrics.composeShownY, as: .compose,
+            then: .composeSettled(shown: true))
     }
 
     mutating func typed(_ text: String) throws(MailboxError) {
@@ -16,8 +17,11 @@ extension MailboxState {
             if let cover { throw refusal(cover) }
             throw .nothingToType
         }
-        let has = compose.text(field).utf8.count, adding = text.utf8.count
-        guard adding <= Limits.typedBytesPerField - has else { throw .typedTextTooLong(field, has: has, adding: adding) }
+        let has = compose.text(field).utf8.count
+        let adding = text.utf8.count
+        guard adding <= Limits.typedBytesPerField - has else {
+            throw .typedTextTooLong(field, has: has, adding: adding)
+        }
         compose.append(text, to: field)
         log(.view(.composeSheet), .typed(text))
     }
@@ -43,8 +47,9 @@ extension MailboxState {
         if !keepingDraft { compose.clear() }
         compose.focus = nil
         animate(PropertyKey(.composeDim, .alpha), to: 0, as: .compose)
-        animate(PropertyKey(.composeSheet, .y), to: Metrics.screenHeight, as: .compose,
-                then: .composeSettled(shown: false))
+        animate(
+            PropertyKey(.composeSheet, .y), to: Metrics.screenHeight, as: .compose,
+            then: .composeSettled(shown: false))
     }
 
     /// `tap to`, `tap subject`, `tap body`: the keyboard moves to that field of the sheet that is up.

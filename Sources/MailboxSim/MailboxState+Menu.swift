@@ -38,7 +38,8 @@ extension MailboxState {
     /// Content already at `target` (released where it rests, or `tap menu` again before it moved) settles
     /// at once: `animate` starts no animation for a change to the value a view already has.
     private mutating func moveContent(to target: Double) {
-        animate(PropertyKey(.content, .x), to: target, as: .menu,
-                then: .menuSettled(open: target == settings.menuOpenX))
+        animate(
+            PropertyKey(.content, .x), to: target, as: .menu,
+            then: .menuSettled(open: target == settings.menuOpenX))
     }
 }

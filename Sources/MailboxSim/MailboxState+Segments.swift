@@ -14,8 +14,9 @@ extension MailboxState {
             setModelValue(entering, .scalar(fromLeft ? -Metrics.screenWidth : Metrics.screenWidth))
         }
         let delay = settings.segmentDelay
-        animate(PropertyKey(.segmentView(current), .x), to: fromLeft ? Metrics.screenWidth : -Metrics.screenWidth,
-                as: .segment, delay: delay)
+        animate(
+            PropertyKey(.segmentView(current), .x), to: fromLeft ? Metrics.screenWidth : -Metrics.screenWidth,
+            as: .segment, delay: delay)
         animate(entering, to: 0, as: .segment, delay: delay, then: .segmentSettled(segment))
     }
 }

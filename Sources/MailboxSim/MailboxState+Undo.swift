@@ -34,8 +34,9 @@ extension MailboxState {
         let key = PropertyKey(.row(id), .x)
         if animator.animation(for: key) == nil { setModelValue(key, .scalar(slideEnd(record.side))) }
         // Two follow-ups: a finger may grab the row and stop its slide, while its height keeps opening.
-        animate(PropertyKey(.row(id), .height), to: Metrics.rowHeight, as: .undo,
-                then: .restoreEnded(id))
+        animate(
+            PropertyKey(.row(id), .height), to: Metrics.rowHeight, as: .undo,
+            then: .restoreEnded(id))
         if settings.undoReturn == .place { return place(key, at: 0, then: .returnEnded(id)) }
         animate(key, to: 0, as: .undo, then: .returnEnded(id))
     }

@@ -68,7 +68,8 @@ public struct MailboxState: Equatable, Sendable {
 
     /// How many messages a folder holds.
     public func count(in folder: Folder) -> Int {
-        assert(folderCounts[folder] == rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }, "folder counts out of step")
+        assert(
+            folderCounts[folder] == rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) }, "folder counts out of step")
         return folderCounts[folder]
     }
 
@@ -200,7 +201,9 @@ extension MailboxState {
     /// The icon's alpha in `zone` at offset `x`: the ramp ends at the near threshold of x's side, or follows
     /// `icon.fade`'s range.
     func iconAlpha(_ zone: SwipeZone, x: Double) -> Double {
-        guard zone != .rest, let alpha = settings.iconFade.alpha(at: abs(x)) else { return zone.iconAlpha(x: x, settings.thresholds) }
+        guard zone != .rest, let alpha = settings.iconFade.alpha(at: abs(x)) else {
+            return zone.iconAlpha(x: x, settings.thresholds)
+        }
         return alpha
     }
 
@@ -233,7 +236,10 @@ extension MailboxState {
     /// `hidden`, `shown` or `moving`.
     public var composePhase: ComposePhase {
         if animator.isAnimating(PropertyKey(.composeSheet, .y))
-            || animator.isAnimating(PropertyKey(.composeDim, .alpha)) { return .moving }
+            || animator.isAnimating(PropertyKey(.composeDim, .alpha))
+        {
+            return .moving
+        }
         return compose.y == Metrics.screenHeight ? .hidden : .shown
     }
 }
@@ -256,8 +262,10 @@ extension MailboxState {
     /// stops, nothing is logged, and the follow-up runs at once, at this same instant.
     /// With a `delay` the animation starts that long after now (the view stays where it is until then); the
     /// timeline logs it now, with the delay.
-    mutating func animate(_ key: PropertyKey, to target: Double, as role: AnimationRole, velocity: Double = 0,
-                          delay: Ticks = .zero, then completion: FollowUp? = nil) {
+    mutating func animate(
+        _ key: PropertyKey, to target: Double, as role: AnimationRole, velocity: Double = 0,
+        delay: Ticks = .zero, then completion: FollowUp? = nil
+    ) {
         let from = presentation(key)
         setModelValue(key, .scalar(target))
         if from == .scalar(target) {
@@ -268,15 +276,19 @@ extension MailboxState {
         var curve = settings.timings.curve(role)
         if case .spring(let spring) = curve, let start = from.scalar {
             let distance = target - start
-            curve = .spring(spring.with(initialVelocity: velocity / distance,
-                                        settle: .within(distance: abs(distance), tolerance: key.property.settleTolerance)))
+            curve = .spring(
+                spring.with(
+                    initialVelocity: velocity / distance,
+                    settle: .within(distance: abs(distance), tolerance: key.property.settleTolerance)))
         }
-        let duration = animator.begin(key, from: from, to: .scalar(target), at: now.adding(delay) ?? .max,
-                                      duration: settings.timings.duration(role), curve: curve, completion: completion)
-        timeline.append(TimelineEntry(
-            time: now, subject: .view(key.view),
-            kind: .animation(property: key, from: from, to: .scalar(target), duration: duration, curve: curve),
-            gesture: gestureNumber, delay: delay))
+        let duration = animator.begin(
+            key, from: from, to: .scalar(target), at: now.adding(delay) ?? .max,
+            duration: settings.timings.duration(role), curve: curve, completion: completion)
+        timeline.append(
+            TimelineEntry(
+                time: now, subject: .view(key.view),
+                kind: .animation(property: key, from: from, to: .scalar(target), duration: duration, curve: curve),
+                gesture: gestureNumber, delay: delay))
     }
 
     /// Puts `key` at `target` at once, with no animation (stopping any), and runs `completion` at this

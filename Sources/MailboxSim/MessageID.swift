@@ -1,4 +1,3 @@
-
 /// A message's identity: `msgN`, numbered from 1 top to bottom in the first inbox.
 public struct MessageID: Hashable, Comparable, Sendable {
     public let number: Int
@@ -17,7 +16,8 @@ public struct MessageID: Hashable, Comparable, Sendable {
     @inlinable package init?(ascii bytes: some Sequence<UInt8>) {
         var iterator = bytes.makeIterator()
         guard iterator.next() == UInt8(ascii: "m"), iterator.next() == UInt8(ascii: "s"),
-              iterator.next() == UInt8(ascii: "g") else { return nil }
+            iterator.next() == UInt8(ascii: "g")
+        else { return nil }
         var number = 0
         var length = 3
         while let byte = iterator.next() {

@@ -1,4 +1,3 @@
-
 /// One message and its row in the mailbox feed.
 public struct MessageRow: Equatable, Sendable {
     public let id: MessageID

@@ -1,4 +1,3 @@
-
 /// The two options overlays a left swipe shows.
 public enum OverlayKind: String, CaseIterable, Sendable {
     case reschedule, list
@@ -6,7 +5,8 @@ public enum OverlayKind: String, CaseIterable, Sendable {
     /// The options it offers, in the order shown.
     public var options: [String] {
         switch self {
-        case .reschedule: ["later-today", "this-evening", "tomorrow", "this-weekend", "next-week", "in-a-month", "someday"]
+        case .reschedule:
+            ["later-today", "this-evening", "tomorrow", "this-weekend", "next-week", "in-a-month", "someday"]
         case .list: ["to-buy", "to-read", "to-watch"]
         }
     }
@@ -49,7 +49,8 @@ public struct Overlay: Equatable, Sendable {
     public init(kind: OverlayKind, row: MessageRow) {
         self.kind = kind
         self.message = row.id
-        self.undo = UndoRecord(message: row.id, folder: kind.destination, side: -1, snooze: row.snoozeOption, list: row.listOption)
+        self.undo = UndoRecord(
+            message: row.id, folder: kind.destination, side: -1, snooze: row.snoozeOption, list: row.listOption)
     }
 
     /// How an overlay was dismissed.

@@ -31,7 +31,8 @@ public enum PaletteColor: String, CaseIterable, Sendable {
     /// lowercased copy. The same as `PaletteColor(rawValue: text.lowercased())`: the only characters outside ASCII
     /// whose lowercase is ASCII are U+212A (`k`) and U+0130 (`i` and a combining dot), and no name has `k` or `i`.
     public init?(named text: some StringProtocol) {
-        let found = text.utf8.withContiguousStorageIfAvailable(Self.find) ?? Array(text.utf8).withUnsafeBufferPointer(Self.find)
+        let found =
+            text.utf8.withContiguousStorageIfAvailable(Self.find) ?? Array(text.utf8).withUnsafeBufferPointer(Self.find)
         guard let found else { return nil }
         self = found
     }

@@ -1,4 +1,3 @@
-
 /// Where the menu is: the words of `menu` (SPEC §5).
 public enum MenuPhase: String, CaseIterable, Sendable {
     case closed, open, moving

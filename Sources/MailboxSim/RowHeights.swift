@@ -1,4 +1,3 @@
-
 /// The rows' model heights as prefix sums (a Fenwick tree of whole points), so that a row's y costs
 /// O(log rows) instead of a sum over every row above it. Heights are whole numbers of points (0 or 86),
 /// whose sums are exact in a Double, so a prefix equals the sum taken row by row; should a height ever

@@ -1,4 +1,3 @@
-
 /// The three segments of the title's segmented control, left to right.
 public enum Segment: String, CaseIterable, Sendable {
     case later, mailbox, archive

@@ -1,4 +1,3 @@
-
 /// The zone a row's offset x falls in; it decides the colour while dragging and the outcome on release.
 public enum SwipeZone: String, CaseIterable, Sendable {
     /// x = 0.
@@ -26,10 +25,12 @@ public enum SwipeZone: String, CaseIterable, Sendable {
         if x == 0 { return .rest }
         if x < 0 {
             let side = thresholds.left
-            return side.isShort(distance, of: side.near) ? .laterPeek : side.isShort(distance, of: side.far) ? .later : .list
+            return side.isShort(distance, of: side.near)
+                ? .laterPeek : side.isShort(distance, of: side.far) ? .later : .list
         }
         let side = thresholds.right
-        return side.isShort(distance, of: side.near) ? .archivePeek : side.isShort(distance, of: side.far) ? .archive : .delete
+        return side.isShort(distance, of: side.near)
+            ? .archivePeek : side.isShort(distance, of: side.far) ? .archive : .delete
     }
 
     /// How many thresholds out from rest the zone is, signed by side: 0 at rest and in a peek, ±1 in the

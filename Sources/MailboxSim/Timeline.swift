@@ -76,7 +76,8 @@ public struct TimelineEntry: Equatable, Sendable {
 
     /// An animation that started (with everything needed to replay it), or an event.
     public enum Kind: Equatable, Sendable {
-        case animation(property: PropertyKey, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
+        case animation(
+            property: PropertyKey, from: AnimatableValue, to: AnimatableValue, duration: Ticks, curve: TimingCurve)
         case event(TimelineEvent)
     }
 }

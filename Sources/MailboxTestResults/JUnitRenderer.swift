@@ -10,7 +10,8 @@ import MailboxText
 public enum JUnitRenderer {
     public static func document(_ results: [ScriptResult], suite: String = "mailsim") -> String {
         let totals = TestTotals(results)
-        let counts = "tests=\"\(totals.count)\" failures=\"\(totals.failed - totals.errors)\" errors=\"\(totals.errors)\""
+        let counts =
+            "tests=\"\(totals.count)\" failures=\"\(totals.failed - totals.errors)\" errors=\"\(totals.errors)\""
         let time = "time=\"\(seconds(totals.seconds))\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(attribute(suite))\" \(counts) \(time)>\n"
@@ -21,16 +22,19 @@ public enum JUnitRenderer {
     }
 
     private static func testcase(_ result: ScriptResult) -> String {
-        let open = "    <testcase name=\"\(attribute(result.path))\" classname=\"\(attribute(folder(of: result.path)))\" time=\"\(seconds(result.seconds))\""
+        let open =
+            "    <testcase name=\"\(attribute(result.path))\" classname=\"\(attribute(folder(of: result.path)))\" time=\"\(seconds(result.seconds))\""
         switch result.status {
         case .pass:
             return open + "/>\n"
         case .skipped:
-            return open + ">\n      <skipped message=\"\(attribute(result.skipReason ?? "not run"))\"/>\n    </testcase>\n"
+            return open
+                + ">\n      <skipped message=\"\(attribute(result.skipReason ?? "not run"))\"/>\n    </testcase>\n"
         case .fail, .error:
             var xml = open + ">\n"
             for failure in result.report.failures {
-                let type = if case .failed(.unexpectedSuccess) = failure.kind { "unexpected-success" } else { "expectation" }
+                let type =
+                    if case .failed(.unexpectedSuccess) = failure.kind { "unexpected-success" } else { "expectation" }
                 xml += problem("failure", type, failure, result.report)
             }
             if let error = result.report.error {
@@ -41,7 +45,9 @@ public enum JUnitRenderer {
     }
 
     /// `<failure>` or `<error>`: the message as an attribute, and as text with the screen at that instant.
-    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: ScriptSummary) -> String {
+    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: ScriptSummary)
+        -> String
+    {
         var body = [diagnostic.text]
         if let context = report.context(atLine: diagnostic.line) {
             body += TestText.contextLines(context).map(\.text)

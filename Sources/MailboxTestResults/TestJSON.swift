@@ -13,7 +13,7 @@ public enum TestJSON {
             ("failed", .int(result.report.failures.count)),
             ("time", time(result.seconds)),
             ("failures", .array(result.report.failures.map(\.json))),
-            ("error", result.report.error.map(\.json) ?? .null),
+            ("error", result.report.error.map(\.json) ?? .null)
         ]
         if let reason = result.skipReason { members.append(("skipped", .string(reason))) }
         return JSON.object(members).text

@@ -17,8 +17,14 @@ public enum TestReportPage {
         /// True for a script not run (`--max-failures` reached); `note` says why.
         public var skipped = false
 
-        public init(file: String, report: ScriptSummary, note: String? = nil, problems: [Problem] = [], skipped: Bool = false) {
-            self.file = file; self.report = report; self.note = note; self.problems = problems; self.skipped = skipped
+        public init(
+            file: String, report: ScriptSummary, note: String? = nil, problems: [Problem] = [], skipped: Bool = false
+        ) {
+            self.file = file
+            self.report = report
+            self.note = note
+            self.problems = problems
+            self.skipped = skipped
         }
     }
 
@@ -31,8 +37,13 @@ public enum TestReportPage {
         /// The screen as `render` draws it there and the timeline just before, when the run kept them.
         public var context: FailureContext?
 
-        public init(diagnostic: Diagnostic, time: String, picture: String?, walkthrough: String?, context: FailureContext? = nil) {
-            self.diagnostic = diagnostic; self.time = time; self.picture = picture; self.walkthrough = walkthrough
+        public init(
+            diagnostic: Diagnostic, time: String, picture: String?, walkthrough: String?, context: FailureContext? = nil
+        ) {
+            self.diagnostic = diagnostic
+            self.time = time
+            self.picture = picture
+            self.walkthrough = walkthrough
             self.context = context
         }
     }
@@ -42,27 +53,32 @@ public enum TestReportPage {
         let skipped = entries.filter(\.skipped).count
         let failed = entries.count - passed - skipped
         var html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="generator" content="mailsim test --report">
-        <title>mailsim test report: \(passed) passed, \(failed) failed</title>
-        <style>\(css)</style>
-        </head>
-        <body>
-        <h1>mailsim test report</h1>
-        <p class="totals"><span class="pass">\(passed) passed</span>, <span class="\(failed > 0 ? "fail" : "pass")">\(failed) failed</span>\(skipped > 0 ? ", \(skipped) not run" : "")</p>
-        <table class="scripts">
-        <thead><tr><th>result</th><th>script</th><th>checks</th><th>problems</th></tr></thead>
-        <tbody>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="generator" content="mailsim test --report">
+            <title>mailsim test report: \(passed) passed, \(failed) failed</title>
+            <style>\(css)</style>
+            </head>
+            <body>
+            <h1>mailsim test report</h1>
+            <p class="totals"><span class="pass">\(passed) passed</span>, <span class="\(failed > 0 ? "fail" : "pass")">\(failed) failed</span>\(skipped > 0 ? ", \(skipped) not run" : "")</p>
+            <table class="scripts">
+            <thead><tr><th>result</th><th>script</th><th>checks</th><th>problems</th></tr></thead>
+            <tbody>
 
-        """
+            """
         for (i, entry) in entries.enumerated() {
-            let status = entry.skipped ? "SKIP" : entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
+            let status =
+                entry.skipped
+                ? "SKIP"
+                : entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
             let anchor = entry.skipped || (entry.problems.isEmpty && entry.note == nil) ? "" : " href=\"#s\(i)\""
-            html += "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>"
-            html += "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
+            html +=
+                "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>"
+            html +=
+                "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
         }
         html += "</tbody></table>\n"
         for (i, entry) in entries.enumerated() where !entry.skipped && (!entry.problems.isEmpty || entry.note != nil) {
@@ -71,13 +87,17 @@ public enum TestReportPage {
             for problem in entry.problems {
                 html += "<div class=\"problem\">\n"
                 if let picture = problem.picture {
-                    html += "<img src=\"\(xmlEscaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \(problem.diagnostic.line)\">\n"
+                    html +=
+                        "<img src=\"\(xmlEscaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \(problem.diagnostic.line)\">\n"
                 }
-                html += "<div class=\"facts\"><p class=\"where\">line \(problem.diagnostic.line) at \(problem.time) s</p>\n"
+                html +=
+                    "<div class=\"facts\"><p class=\"where\">line \(problem.diagnostic.line) at \(problem.time) s</p>\n"
                 switch problem.diagnostic.kind {
                 case .failed(.expectation(let expectation, let actual)):
-                    html += "<table class=\"values\"><tr><th>expected</th><td><code>\(xmlEscaped(expectation.text))</code></td></tr>"
-                    html += "<tr><th>actual</th><td><code>\(xmlEscaped(expectation.path.name)) = \(xmlEscaped(actual.precise))</code></td></tr></table>\n"
+                    html +=
+                        "<table class=\"values\"><tr><th>expected</th><td><code>\(xmlEscaped(expectation.text))</code></td></tr>"
+                    html +=
+                        "<tr><th>actual</th><td><code>\(xmlEscaped(expectation.path.name)) = \(xmlEscaped(actual.precise))</code></td></tr></table>\n"
                 default:
                     html += "<p><code>\(xmlEscaped(problem.diagnostic.message))</code></p>\n"
                 }
@@ -87,7 +107,8 @@ public enum TestReportPage {
                     html += "<pre class=\"context\">\(xmlEscaped(text))</pre>\n"
                 }
                 if let walkthrough = problem.walkthrough {
-                    html += "<p><a href=\"\(xmlEscaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
+                    html +=
+                        "<p><a href=\"\(xmlEscaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
                 }
                 html += "</div></div>\n"
             }
@@ -98,22 +119,22 @@ public enum TestReportPage {
     }
 
     static let css = """
-    body { margin: 0; padding: 16px 24px 40px; font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #1c1c1e; background: #f5f5f7; }
-    h1 { font-size: 20px; margin: 0 0 4px; }
-    h2 { font-size: 15px; font-family: "DejaVu Sans Mono", monospace; margin: 24px 0 8px; }
-    .totals .pass { color: #1d6b1a; } .totals .fail { color: #b3261e; font-weight: bold; }
-    table.scripts { border-collapse: collapse; background: #fff; }
-    table.scripts th, table.scripts td { text-align: left; padding: 3px 12px; border-bottom: 1px solid #e5e5ea; font-size: 13px; }
-    table.scripts td:nth-child(2) { font-family: "DejaVu Sans Mono", monospace; }
-    tr.pass td:first-child { color: #1d6b1a; } tr.fail td:first-child, tr.error td:first-child { color: #b3261e; font-weight: bold; }
-    .problem { display: flex; gap: 20px; align-items: flex-start; margin: 0 0 20px; padding: 12px; background: #fff; border: 1px solid #e5e5ea; border-radius: 8px; }
-    .problem img { border-radius: 4px; box-shadow: 0 1px 6px rgba(0,0,0,.2); }
-    .values th { text-align: right; padding-right: 10px; color: #6e6e73; font-weight: normal; }
-    .values td code { font-size: 14px; }
-    .diagnostic code { color: #b3261e; font-size: 12px; }
-    .where { color: #6e6e73; margin-top: 0; }
-    .note { color: #b3261e; }
-    tr.skip td:first-child { color: #6e6e73; }
-    pre.context { font: 12px/1.25 "DejaVu Sans Mono", monospace; background: #f5f5f7; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
-    """
+        body { margin: 0; padding: 16px 24px 40px; font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #1c1c1e; background: #f5f5f7; }
+        h1 { font-size: 20px; margin: 0 0 4px; }
+        h2 { font-size: 15px; font-family: "DejaVu Sans Mono", monospace; margin: 24px 0 8px; }
+        .totals .pass { color: #1d6b1a; } .totals .fail { color: #b3261e; font-weight: bold; }
+        table.scripts { border-collapse: collapse; background: #fff; }
+        table.scripts th, table.scripts td { text-align: left; padding: 3px 12px; border-bottom: 1px solid #e5e5ea; font-size: 13px; }
+        table.scripts td:nth-child(2) { font-family: "DejaVu Sans Mono", monospace; }
+        tr.pass td:first-child { color: #1d6b1a; } tr.fail td:first-child, tr.error td:first-child { color: #b3261e; font-weight: bold; }
+        .problem { display: flex; gap: 20px; align-items: flex-start; margin: 0 0 20px; padding: 12px; background: #fff; border: 1px solid #e5e5ea; border-radius: 8px; }
+        .problem img { border-radius: 4px; box-shadow: 0 1px 6px rgba(0,0,0,.2); }
+        .values th { text-align: right; padding-right: 10px; color: #6e6e73; font-weight: normal; }
+        .values td code { font-size: 14px; }
+        .diagnostic code { color: #b3261e; font-size: 12px; }
+        .where { color: #6e6e73; margin-top: 0; }
+        .note { color: #b3261e; }
+        tr.skip td:first-child { color: #6e6e73; }
+        pre.context { font: 12px/1.25 "DejaVu Sans Mono", monospace; background: #f5f5f7; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
+        """
 }

@@ -68,7 +68,9 @@ public struct TestTotals: Equatable, Sendable {
         switch result.status {
         case .pass: passed += 1
         case .fail: failed += 1
-        case .error: failed += 1; errors += 1
+        case .error:
+            failed += 1
+            errors += 1
         case .skipped: skipped += 1
         }
         checks += result.report.checks

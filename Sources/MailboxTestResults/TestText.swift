@@ -22,10 +22,17 @@ public enum TestText {
             if let message = result.unreadable {
                 return [[Span("FAIL", .failed), Span("  \(path): \(displayingName(result.path, in: message))")]]
             }
-            var lines: [StyledLine] = [[Span("FAIL", .failed), Span("  \(path): \(displayingName(result.path, in: problemSummary(result)))"),
-                                        Span(verbose ? " (\(seconds(result.seconds)))" : "", .time)]]
+            var lines: [StyledLine] = [
+                [
+                    Span("FAIL", .failed),
+                    Span("  \(path): \(displayingName(result.path, in: problemSummary(result)))"),
+                    Span(verbose ? " (\(seconds(result.seconds)))" : "", .time)
+                ]
+            ]
             for problem in result.report.problems {
-                lines.append([Span("  "), Span(displayingName(result.path, in: problem.text), problem.isError ? .error : .failure)])
+                lines.append([
+                    Span("  "), Span(displayingName(result.path, in: problem.text), problem.isError ? .error : .failure)
+                ])
                 if verbose, let context = result.report.context(atLine: problem.line) {
                     lines += contextLines(context).map { [Span("    ")] + $0 }
                 }
@@ -53,7 +60,11 @@ public enum TestText {
         if context.recent.isEmpty {
             lines.append([Span("no timeline entries yet", .heading)])
         } else {
-            lines.append([Span("the last \(counted(context.recent.count, "timeline entry", plural: "timeline entries")):", .heading)])
+            lines.append([
+                Span(
+                    "the last \(counted(context.recent.count, "timeline entry", plural: "timeline entries")):", .heading
+                )
+            ])
             lines += context.recent.map(TimelineText.styledLine)
         }
         return lines

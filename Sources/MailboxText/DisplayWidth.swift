@@ -28,7 +28,7 @@ public enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        if value >= 0x1160 && value <= 0x11FF { return 0 } // Hangul medial vowels and final consonants
+        if value >= 0x1160 && value <= 0x11FF { return 0 }  // Hangul medial vowels and final consonants
         return isWide(value) ? 2 : 1
     }
 
@@ -48,10 +48,17 @@ public enum DisplayWidth {
 
     static func isWide(_ value: UInt32) -> Bool {
         guard value >= 0x1100 else { return false }
-        var low = 0, high = wide.count - 1
+        var low = 0
+        var high = wide.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            if value < wide[mid].lowerBound { high = mid - 1 } else if value > wide[mid].upperBound { low = mid + 1 } else { return true }
+            if value < wide[mid].lowerBound {
+                high = mid - 1
+            } else if value > wide[mid].upperBound {
+                low = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }
@@ -75,6 +82,6 @@ public enum DisplayWidth {
         0x1F57A...0x1F57A, 0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5,
         0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC,
         0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945,
-        0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD
     ]
 }

@@ -16,7 +16,10 @@ public func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     var text = (units < 0 ? "-" : "") + String(whole)
     guard fraction != 0 else { return text }
     var digits = decimals
-    while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+    while fraction % 10 == 0 {
+        fraction /= 10
+        digits -= 1
+    }
     let raw = String(fraction)
     text += "." + String(repeating: "0", count: digits - raw.count) + raw
     return text

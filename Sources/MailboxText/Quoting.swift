@@ -4,7 +4,10 @@ public func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
     var out = ""
     var count = 0
     for scalar in text.unicodeScalars {
-        if count == limit { out += "…"; break }
+        if count == limit {
+            out += "…"
+            break
+        }
         if isInvisible(scalar) {
             out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         } else {

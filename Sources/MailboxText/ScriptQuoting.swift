@@ -66,7 +66,8 @@ public enum ScriptQuoting {
             offset += 1
             switch scalar {
             case "\"":
-                return scalars.next() == nil ? .success(String(out)) : .failure(Problem(.textAfterClosingQuote, offset: offset + 1))
+                return scalars.next() == nil
+                    ? .success(String(out)) : .failure(Problem(.textAfterClosingQuote, offset: offset + 1))
             case "\\":
                 let start = offset
                 offset += 1
@@ -87,13 +88,17 @@ public enum ScriptQuoting {
                             while let digit = scalars.next() {
                                 offset += 1
                                 written.unicodeScalars.append(digit)
-                                if digit == "}" { closed = true; break }
+                                if digit == "}" {
+                                    closed = true
+                                    break
+                                }
                                 hex.unicodeScalars.append(digit)
                                 if hex.count > 6 { break }
                             }
                         }
                     }
-                    guard closed, !hex.isEmpty, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
+                    guard closed, !hex.isEmpty, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value)
+                    else {
                         return .failure(Problem(.unknownEscape(written), offset: start))
                     }
                     out.append(decoded)

@@ -14,8 +14,9 @@ public func xmlEscaped(_ text: String, attribute: Bool = false) -> String {
         case "\t", "\n", "\r":
             if attribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
         default:
-            out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                                      ? "\u{FFFD}" : scalar)
+            out.unicodeScalars.append(
+                scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                    ? "\u{FFFD}" : scalar)
         }
     }
     return out

@@ -24,7 +24,10 @@ public enum HTMLPlayer {
         for run in walkthrough.frameRuns {
             let scene = Scene(screen: frames[run.first].screen)
             let body = SVGWriter.body(scene)
-            if run.first == 0 { firstScene = body; openTag = SVGWriter.openTag(scene, id: "screen") }
+            if run.first == 0 {
+                firstScene = body
+                openTag = SVGWriter.openTag(scene, id: "screen")
+            }
             let index = sceneIndex[body] ?? scenes.count
             if index == scenes.count {
                 sceneIndex[body] = index
@@ -43,41 +46,42 @@ public enum HTMLPlayer {
             ("lines", .array(frames.map { .int($0.line ?? 0) })),
             ("sceneOf", .array(sceneOf.map(JSON.int))),
             ("cursor", .array(frames.indices.map { .number((plots.x(ofFrame: $0) * 100).rounded() / 100) })),
-            ("scenes", .array(scenes.map(JSON.string))),
+            ("scenes", .array(scenes.map(JSON.string)))
         ]).htmlSafeText
 
         let title = "mailsim walkthrough: " + walkthrough.file
         var html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="mailsim record">
-        <title>\(escaped(title))</title>
-        <style>\(PlayerAssets.css)</style>
-        </head>
-        <body>
-        <header><h1>\(escaped(walkthrough.file))</h1><p class="status \(statusClass(walkthrough.report))">\(escaped(statusText(walkthrough)))</p></header>
-        <main>
-        <section class="phone">
-        \(openTag)
-        \(firstScene)</svg>
-        <div class="controls">
-        <button id="play" type="button" title="Play or pause (space)">▶ Play</button>
-        <button id="back" type="button" title="Previous frame (←)">◀ frame</button>
-        <button id="forward" type="button" title="Next frame (→)">frame ▶</button>
-        <label>speed <select id="speed">\(speedOptions(speed))</select></label>
-        </div>
-        <input id="scrubber" type="range" min="0" max="\(max(0, frames.count - 1))" value="0" step="1" aria-label="frame">
-        <p class="clock"><span id="time">\(frames.first?.time.fixedSeconds ?? "0.000") s</span> · frame <span id="frame">0</span> of \(frames.count) · \(clock.framesPerSecond) fps</p>
-        </section>
-        <section class="script"><h2>Script</h2><ol id="script">
-        """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="mailsim record">
+            <title>\(escaped(title))</title>
+            <style>\(PlayerAssets.css)</style>
+            </head>
+            <body>
+            <header><h1>\(escaped(walkthrough.file))</h1><p class="status \(statusClass(walkthrough.report))">\(escaped(statusText(walkthrough)))</p></header>
+            <main>
+            <section class="phone">
+            \(openTag)
+            \(firstScene)</svg>
+            <div class="controls">
+            <button id="play" type="button" title="Play or pause (space)">▶ Play</button>
+            <button id="back" type="button" title="Previous frame (←)">◀ frame</button>
+            <button id="forward" type="button" title="Next frame (→)">frame ▶</button>
+            <label>speed <select id="speed">\(speedOptions(speed))</select></label>
+            </div>
+            <input id="scrubber" type="range" min="0" max="\(max(0, frames.count - 1))" value="0" step="1" aria-label="frame">
+            <p class="clock"><span id="time">\(frames.first?.time.fixedSeconds ?? "0.000") s</span> · frame <span id="frame">0</span> of \(frames.count) · \(clock.framesPerSecond) fps</p>
+            </section>
+            <section class="script"><h2>Script</h2><ol id="script">
+            """
         let problemsByLine = Dictionary(walkthrough.problems.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
         for line in walkthrough.lines {
             let problem = problemsByLine[line.number]
-            let classes = problem == nil ? "" : (problem?.diagnostic?.isError == true ? " class=\"error\"" : " class=\"fail\"")
+            let classes =
+                problem == nil ? "" : (problem?.diagnostic?.isError == true ? " class=\"error\"" : " class=\"fail\"")
             html += "<li id=\"L\(line.number)\" value=\"\(line.number)\"\(classes)><code>\(escaped(line.text))</code>"
             if let message = problem?.diagnostic?.message {
                 html += "<div class=\"diagnostic\">\(escaped(message))</div>"
@@ -88,7 +92,8 @@ public enum HTMLPlayer {
         for event in walkthrough.timeline {
             var first = clock.frame(atOrBefore: event.time)
             if clock.instant(first) < event.time { first += 1 }
-            html += "<li data-frame=\"\(first)\">\(escaped(TimelineText.line(event.entry).trimmingBlanksForCaption))</li>\n"
+            html +=
+                "<li data-frame=\"\(first)\">\(escaped(TimelineText.line(event.entry).trimmingBlanksForCaption))</li>\n"
         }
         html += "</ol></section>\n</main>\n<section class=\"plots\"><h2>Properties against time</h2>\n"
         if plots.series.isEmpty { html += "<p>Nothing moved.</p>\n" }
@@ -116,7 +121,8 @@ public enum HTMLPlayer {
         case 1: text = "\(report.failures.count) of \(checks) failed"
         default: text = "stopped by an error: " + (report.error?.text ?? "")
         }
-        let seconds = formatNumber(Double(walkthrough.frames.count) / Double(walkthrough.clock.framesPerSecond), decimals: 3)
+        let seconds = formatNumber(
+            Double(walkthrough.frames.count) / Double(walkthrough.clock.framesPerSecond), decimals: 3)
         return text + " · \(seconds) s of virtual time"
     }
 

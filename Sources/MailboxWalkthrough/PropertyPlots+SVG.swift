@@ -46,16 +46,23 @@ extension PropertyPlots {
         let w = Self.timeUnits
 
         var out = "<svg class=\"plot\" width=\"100%\" height=\"\(n(height))\">"
-        out += "<text class=\"name\" x=\"6\" y=\"13\">\(xmlEscaped(s.name))<tspan class=\"range\" dx=\"10\">"
+        out +=
+            "<text class=\"name\" x=\"6\" y=\"13\">\(xmlEscaped(s.name))<tspan class=\"range\" dx=\"10\">"
             + "\(formatNumber(axis.lowest)) … \(formatNumber(axis.highest))</tspan></text>"
-        out += "<svg class=\"area\" y=\"\(n(Self.areaTop))\" width=\"100%\" height=\"\(n(h))\" viewBox=\"0 0 \(n(w)) \(n(h))\" preserveAspectRatio=\"none\">"
+        out +=
+            "<svg class=\"area\" y=\"\(n(Self.areaTop))\" width=\"100%\" height=\"\(n(h))\" viewBox=\"0 0 \(n(w)) \(n(h))\" preserveAspectRatio=\"none\">"
         var steps = ""
         for run in runs {
-            let guide = s.guides[run.guide], value = guide[run.first], gy = n(y(value))
-            let x1 = run.first == 0 ? 0 : x(ofFrame: run.first), x2 = run.last == guide.count - 1 ? w : x(ofFrame: run.last + 1)
-            out += "<line class=\"guide\" x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(gy)\"><title>\(formatNumber(value))</title></line>"
+            let guide = s.guides[run.guide]
+            let value = guide[run.first]
+            let gy = n(y(value))
+            let x1 = run.first == 0 ? 0 : x(ofFrame: run.first)
+            let x2 = run.last == guide.count - 1 ? w : x(ofFrame: run.last + 1)
+            out +=
+                "<line class=\"guide\" x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(gy)\"><title>\(formatNumber(value))</title></line>"
             if run.last + 1 < guide.count {
-                steps += "<line class=\"guide\" x1=\"\(n(x2))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(n(y(guide[run.last + 1])))\"/>"
+                steps +=
+                    "<line class=\"guide\" x1=\"\(n(x2))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(n(y(guide[run.last + 1])))\"/>"
             }
         }
         out += steps
@@ -68,8 +75,12 @@ extension PropertyPlots {
         out += "<polyline class=\"series\" points=\"\(points)\"/>"
         out += "<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"\(n(h))\"/>"
         out += "</svg>"
-        out += labels(runs.map { GuideLabel(value: s.guides[$0.guide][$0.first], startFrame: $0.first, reachesEnd: $0.last == frameCount - 1) },
-                      y: { Self.areaTop + y($0) }, areaHeight: h)
+        out += labels(
+            runs.map {
+                GuideLabel(
+                    value: s.guides[$0.guide][$0.first], startFrame: $0.first, reachesEnd: $0.last == frameCount - 1)
+            },
+            y: { Self.areaTop + y($0) }, areaHeight: h)
         out += "</svg>"
         return out
     }
@@ -81,14 +92,17 @@ extension PropertyPlots {
         func n(_ v: Double) -> String { formatNumber(v, decimals: 2) }
         let wanted = labels.map { y($0.value) + ($0.reachesEnd ? 3 : -2) }
         let placed = LabelColumn.place(wanted, gap: Self.labelGap, within: (Self.areaTop + 6)...(Self.areaTop + h + 2))
-        var atStart = "", inGutter = ""
+        var atStart = ""
+        var inGutter = ""
         for (label, baseline) in zip(labels, placed) {
             let text = formatNumber(label.value)
             if label.reachesEnd {
-                inGutter += "<text class=\"guide-label\" x=\"100%\" dx=\"\(n(Self.gutter - 4))\" y=\"\(n(baseline))\">\(text)</text>"
+                inGutter +=
+                    "<text class=\"guide-label\" x=\"100%\" dx=\"\(n(Self.gutter - 4))\" y=\"\(n(baseline))\">\(text)</text>"
             } else {
                 let percent = 100 * x(ofFrame: label.startFrame) / Self.timeUnits
-                atStart += "<text class=\"guide-label at-start\" x=\"\(n(percent))%\" dx=\"3\" y=\"\(n(baseline))\">\(text)</text>"
+                atStart +=
+                    "<text class=\"guide-label at-start\" x=\"\(n(percent))%\" dx=\"3\" y=\"\(n(baseline))\">\(text)</text>"
             }
         }
         return atStart + inGutter

@@ -88,15 +88,19 @@ public final class Recorder: ScriptObserver {
     /// Ends the recording: the frames up to the script's last instant (attach the run's report after).
     public func finish(file: String, session: Session) -> Walkthrough {
         catchUp(to: session.screen, caption: lastAction)
-        return Walkthrough(file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,
-                           report: ScriptSummary(file: file))
+        return Walkthrough(
+            file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,
+            report: ScriptSummary(file: file))
     }
 
     /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.
     private func catchUp(to screen: MailboxState, caption: Int?, before limit: Int? = nil) {
         let last = limit.map { $0 - 1 } ?? base + clock.frame(atOrBefore: screen.now)
         guard frameCount <= last, !overflowed, sinkError == nil else { return }
-        guard last < maxFrames else { overflowed = true; return }
+        guard last < maxFrames else {
+            overflowed = true
+            return
+        }
         let snapshot = screen.snapshot()
         while frameCount <= last && sinkError == nil {
             append(WalkthroughFrame(time: clock.instant(frameCount), screen: snapshot, line: caption))
@@ -106,17 +110,24 @@ public final class Recorder: ScriptObserver {
     /// Adds the frame at `screen`'s instant (a frame instant inside a command).
     private func add(_ screen: MailboxState, caption: Int?) -> Bool {
         guard !overflowed, sinkError == nil else { return false }
-        guard frameCount < maxFrames else { overflowed = true; return false }
+        guard frameCount < maxFrames else {
+            overflowed = true
+            return false
+        }
         append(WalkthroughFrame(time: clock.instant(frameCount), screen: screen.snapshot(), line: caption))
         return sinkError == nil
     }
 
     private func append(_ frame: WalkthroughFrame) {
         frameCount += 1
-        guard let sink else { frames.append(frame); return }
+        guard let sink else {
+            frames.append(frame)
+            return
+        }
         let text = frame.line.flatMap { number in lines.last { $0.number == number }?.text } ?? "(start)"
         do throws(RasterError) {
-            try sink.add(frame, caption: Caption(line: frame.line, text: text.trimmingBlanksForCaption, time: frame.time))
+            try sink.add(
+                frame, caption: Caption(line: frame.line, text: text.trimmingBlanksForCaption, time: frame.time))
         } catch {
             sinkError = error
         }
@@ -124,7 +135,9 @@ public final class Recorder: ScriptObserver {
 
     private func problem(at line: Int, _ screen: MailboxState) {
         let frame = max(0, min(frameCount, base + clock.frame(atOrBefore: screen.now)))
-        problems.append(WalkthroughProblem(line: line, time: clock.instant(base) + screen.now, frame: frame,
-                                           screen: screen.snapshot(), diagnostic: nil))
+        problems.append(
+            WalkthroughProblem(
+                line: line, time: clock.instant(base) + screen.now, frame: frame,
+                screen: screen.snapshot(), diagnostic: nil))
     }
 }

@@ -28,12 +28,15 @@ public struct Walkthrough: Sendable {
         self.report = report
         for i in problems.indices {
             let line = problems[i].line
-            problems[i].diagnostic = report.failures.first { $0.line == line } ?? (report.error?.line == line ? report.error : nil)
+            problems[i].diagnostic =
+                report.failures.first { $0.line == line } ?? (report.error?.line == line ? report.error : nil)
         }
         // An error past the last line read (a finger left down at the end) has a problem of its own.
         if let error = report.error, !problems.contains(where: { $0.line == error.line }), let last = frames.last {
-            problems.append(WalkthroughProblem(line: error.line, time: last.time, frame: frames.count - 1,
-                                               screen: last.screen, diagnostic: error))
+            problems.append(
+                WalkthroughProblem(
+                    line: error.line, time: last.time, frame: frames.count - 1,
+                    screen: last.screen, diagnostic: error))
         }
     }
 

@@ -72,8 +72,9 @@ public final class WalkthroughMovie: WalkthroughFrameSink {
         case .gif: gif = try GIFWriter(width: width, height: height, framesPerSecond: framesPerSecond, sink: sink)
         case .webp: webp = try WebPWriter(width: width, height: height, framesPerSecond: framesPerSecond)
         case .mp4, .webm:
-            video = try VideoWriter(format == .mp4 ? .mp4 : .webm, width: width, height: height,
-                                    framesPerSecond: framesPerSecond, fd: fd!)
+            video = try VideoWriter(
+                format == .mp4 ? .mp4 : .webm, width: width, height: height,
+                framesPerSecond: framesPerSecond, fd: fd!)
         }
     }
 

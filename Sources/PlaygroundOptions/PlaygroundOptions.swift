@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// The playground server's arguments and help, declared once: `mailsim serve` (Sources/mailsim/Commands/ServeCommand.swift)
-/// parses them and passes them on to `mailsim-playground` (Playground/), which parses the same declaration.
+/// The playground server's arguments and help, declared once: `mailsim serve`
+/// (Sources/mailsim/Commands/ServeCommand.swift) parses them and passes them on to `mailsim-playground` (Playground/),
+/// which parses the same declaration.
 public struct PlaygroundOptions: ParsableArguments, Sendable {
     /// The one-line summary both commands show.
     public static let abstract = "Serve the playground: the phone in a web page, driven by the mouse or a finger."
@@ -25,7 +26,9 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     /// The address `--host` takes when not given: loopback only.
     public static let defaultHost = "127.0.0.1"
 
-    @Argument(help: "A script to run first: every session starts from the state it leaves.", completion: .file(extensions: ["mbs"]))
+    @Argument(
+        help: "A script to run first: every session starts from the state it leaves.",
+        completion: .file(extensions: ["mbs"]))
     public var script: String?
 
     @Option(name: .long, help: "The TCP port to listen on (0 picks a free one; the printed address shows it).")
@@ -42,7 +45,9 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     /// `--sessions-per-address` when not given.
     public static let defaultSessionsPerAddress = 16
 
-    @Option(name: .long, help: "Close a page's session after this many seconds without a message from it (the page says so).")
+    @Option(
+        name: .long,
+        help: "Close a page's session after this many seconds without a message from it (the page says so).")
     public var idleTimeout: Double = PlaygroundOptions.defaultIdleSeconds
 
     @Option(name: .long, help: "The most sessions one client address may have open at once (1 to 64).")
@@ -66,7 +71,9 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         var arguments = ["--port", String(port), "--host", host]
         if open { arguments.append("--open") }
         if idleTimeout != Self.defaultIdleSeconds { arguments += ["--idle-timeout", String(idleTimeout)] }
-        if sessionsPerAddress != Self.defaultSessionsPerAddress { arguments += ["--sessions-per-address", String(sessionsPerAddress)] }
+        if sessionsPerAddress != Self.defaultSessionsPerAddress {
+            arguments += ["--sessions-per-address", String(sessionsPerAddress)]
+        }
         if let script { arguments += ["--", script] }
         return arguments
     }

@@ -1,6 +1,7 @@
-@testable import MailboxLanguageServer
 import MailboxText
 import Testing
+
+@testable import MailboxLanguageServer
 
 /// `Content-Length` framing (SPEC §7.12's spirit: bad input is answered, never a crash or a hang).
 @Suite struct FramingTests {
@@ -34,7 +35,8 @@ import Testing
     @Test func anOversizedBodyIsRefusedAndSkipped() {
         var framing = Framing(maxHeaderBytes: 64, maxBodyBytes: 10)
         let big = frame(String(repeating: "x", count: 50))
-        let items = framing.feed(ArraySlice(big.prefix(30))) + framing.feed(ArraySlice(big.dropFirst(30) + frame(#"{"id":4}"#)))
+        let items =
+            framing.feed(ArraySlice(big.prefix(30))) + framing.feed(ArraySlice(big.dropFirst(30) + frame(#"{"id":4}"#)))
         #expect(kinds(items) == ["error -32600", "message 4"])
     }
 
@@ -47,7 +49,10 @@ import Testing
     @Test func aBodyThatIsNotJSONIsAParseError() {
         var framing = Framing()
         #expect(kinds(framing.feed(ArraySlice(frame("{nope")))) == ["error -32700"])
-        #expect(kinds(framing.feed(ArraySlice(frame(String(repeating: "[", count: 100) + String(repeating: "]", count: 100)))))
+        #expect(
+            kinds(
+                framing.feed(ArraySlice(frame(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))))
+            )
                 == ["error -32700"])
     }
 
@@ -55,18 +60,21 @@ import Testing
         // LF LF ends a header as CR LF CR LF does; the next message is its own.
         var framing = Framing()
         let body = #"{"id":5}"#
-        let items = framing.feed(ArraySlice(Array("Content-Length: \(body.utf8.count)\n\n\(body)".utf8) + frame(#"{"id":6}"#)))
+        let items = framing.feed(
+            ArraySlice(Array("Content-Length: \(body.utf8.count)\n\n\(body)".utf8) + frame(#"{"id":6}"#)))
         #expect(kinds(items) == ["message 5", "message 6"])
         // Mixed: LF then CR LF, and a header line ending in LF among CR LF ones.
         var mixed = Framing()
-        let more = mixed.feed(ArraySlice(Array("Content-Type: x\r\nContent-Length: 8\n\r\n{\"id\":7}".utf8) + frame(#"{"id":8}"#)))
+        let more = mixed.feed(
+            ArraySlice(Array("Content-Type: x\r\nContent-Length: 8\n\r\n{\"id\":7}".utf8) + frame(#"{"id":8}"#)))
         #expect(kinds(more) == ["message 7", "message 8"])
     }
 
     @Test func aLengthIsPlainDecimalDigits() {
         for value in ["+8", "-1", "8x", " 5x", "0x8", "8 8", "", "١٢"] {
             var framing = Framing()
-            let items = framing.feed(ArraySlice(Array("Content-Length: \(value)\r\n\r\n{\"id\":1}".utf8) + frame(#"{"id":9}"#)))
+            let items = framing.feed(
+                ArraySlice(Array("Content-Length: \(value)\r\n\r\n{\"id\":1}".utf8) + frame(#"{"id":9}"#)))
             #expect(kinds(items) == ["error -32700", "message 9"], "Content-Length: \(value)")
         }
         var framing = Framing()
@@ -92,7 +100,8 @@ import Testing
 
     @Test func junkRightBeforeAMessageDoesNotSwallowIt() {
         var framing = Framing()
-        let items = framing.feed(ArraySlice(Array("content-length:content-length:garbage: 12".utf8) + frame(#"{"id":12}"#)))
+        let items = framing.feed(
+            ArraySlice(Array("content-length:content-length:garbage: 12".utf8) + frame(#"{"id":12}"#)))
         #expect(kinds(items) == ["error -32700", "message 12"])
     }
 }

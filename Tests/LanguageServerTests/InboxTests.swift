@@ -1,12 +1,15 @@
 import MailboxJSON
-@testable import MailboxLanguageServer
 import MailboxThreads
 import Testing
+
+@testable import MailboxLanguageServer
 
 /// The reader's queue (`Inbox`): what a client sends cannot make it grow without bound (issue 32 item 8).
 @Suite struct InboxTests {
     func cancel(_ id: Int) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("method", .string("$/cancelRequest")), ("params", .object([("id", .int(id))]))])
+        .object([
+            ("jsonrpc", .string("2.0")), ("method", .string("$/cancelRequest")), ("params", .object([("id", .int(id))]))
+        ])
     }
 
     @Test func cancellationsOfRequestsNeverSentAreBounded() {

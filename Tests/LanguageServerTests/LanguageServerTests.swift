@@ -15,11 +15,22 @@ import Testing
     /// An initialized server with `text` open as `uri`, its diagnostics published; the messages it sent.
     func open(_ text: String, pictures: String = "data", uri: String = Self.uri) -> (Server, [JSON]) {
         var server = Server()
-        _ = server.handle(request(1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
+        _ = server.handle(
+            request(
+                1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
         _ = server.handle(notify("initialized", .object([])))
-        _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
-        ]))])))
+        _ = server.handle(
+            notify(
+                "textDocument/didOpen",
+                .object([
+                    (
+                        "textDocument",
+                        .object([
+                            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)),
+                            ("text", .string(text))
+                        ])
+                    )
+                ])))
         let published = server.runAndPublish(uri)
         return (server, published)
     }
@@ -33,8 +44,10 @@ import Testing
     }
 
     func at(_ line: Int, _ character: Int, uri: String = Self.uri) -> JSON {
-        .object([("textDocument", .object([("uri", .string(uri))])),
-                 ("position", .object([("line", .int(line)), ("character", .int(character))]))])
+        .object([
+            ("textDocument", .object([("uri", .string(uri))])),
+            ("position", .object([("line", .int(line)), ("character", .int(character))]))
+        ])
     }
 
     func range(_ line: Int) -> JSON {
@@ -48,8 +61,10 @@ import Testing
 
     func diagnostics(_ published: [JSON]) -> [(line: Int64, from: Int64, to: Int64, message: String)] {
         (published.first?["params"]?["diagnostics"]?.arrayValue ?? []).map {
-            ($0["range"]!["start"]!["line"]!.integerValue!, $0["range"]!["start"]!["character"]!.integerValue!,
-             $0["range"]!["end"]!["character"]!.integerValue!, $0["message"]!.stringValue!)
+            (
+                $0["range"]!["start"]!["line"]!.integerValue!, $0["range"]!["start"]!["character"]!.integerValue!,
+                $0["range"]!["end"]!["character"]!.integerValue!, $0["message"]!.stringValue!
+            )
         }
     }
 
@@ -74,7 +89,10 @@ import Testing
     @Test func aRefusedCommandStopsTheScriptAsRunDoes() {
         // No overlay is up: `choose` is refused; the lines after it are not run.
         let (server, published) = open("choose tomorrow\nexpect msg1.x == 5\n")
-        #expect(diagnostics(published).map(\.message) == ["error: no options overlay is up (swipe a message left past 60 first)"])
+        #expect(
+            diagnostics(published).map(\.message) == [
+                "error: no options overlay is up (swipe a message left past 60 first)"
+            ])
         #expect(server.analysis(of: Self.uri)?.info.count == 1)
     }
 
@@ -98,14 +116,22 @@ import Testing
 
     @Test func anIncrementalChangeRunsAgainFromTheChangedLine() {
         var (server, _) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300\n")
-        let change = JSON.object([("range", .object([
-            ("start", .object([("line", .int(3)), ("character", .int(17))])),
-            ("end", .object([("line", .int(3)), ("character", .int(21))])),
-        ])), ("text", .string("-320"))])
-        _ = server.handle(notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
-            ("contentChanges", .array([change])),
-        ])))
+        let change = JSON.object([
+            (
+                "range",
+                .object([
+                    ("start", .object([("line", .int(3)), ("character", .int(17))])),
+                    ("end", .object([("line", .int(3)), ("character", .int(21))]))
+                ])
+            ), ("text", .string("-320"))
+        ])
+        _ = server.handle(
+            notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+                    ("contentChanges", .array([change]))
+                ])))
         let published = server.runAndPublish(Self.uri)
         #expect(published.first?["params"]?["version"]?.integerValue == 2)
         #expect(diagnostics(published).isEmpty)
@@ -114,9 +140,18 @@ import Testing
     @Test func aCancelledRunPublishesNothingAndIsTakenUpAgain() {
         var server = Server()
         _ = server.handle(request(1, "initialize"))
-        _ = server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(Self.uri)), ("version", .int(1)), ("text", .string("pan msg1 -30\nrelease\nsettle\n")),
-        ]))])))
+        _ = server.handle(
+            notify(
+                "textDocument/didOpen",
+                .object([
+                    (
+                        "textDocument",
+                        .object([
+                            ("uri", .string(Self.uri)), ("version", .int(1)),
+                            ("text", .string("pan msg1 -30\nrelease\nsettle\n"))
+                        ])
+                    )
+                ])))
         #expect(server.runAndPublish(Self.uri, isCancelled: { true }).isEmpty)
         #expect(server.needsRun(Self.uri))
         #expect(server.runAndPublish(Self.uri).count == 1)
@@ -127,7 +162,10 @@ import Testing
         // Lines are polled for cancellation as they run: the count says how many ran.
         final class Polls: Sendable { let count = Atomic<Int>(0) }
         let polls = Polls()
-        let poll: @Sendable () -> Bool = { polls.count.add(1, ordering: .relaxed); return false }
+        let poll: @Sendable () -> Bool = {
+            polls.count.add(1, ordering: .relaxed)
+            return false
+        }
         var lines = Array(repeating: "advance 0.01", count: 100)
         var analysis = Analysis(file: "a.mbs")
         analysis.update(to: lines, isCancelled: poll)
@@ -188,11 +226,19 @@ import Testing
 
     @Test func inlayHintsGiveTheTimeAndTheReleaseOutcome() throws {
         var (server, _) = open("pan msg1 -180\nrelease\nsettle\n")
-        let hints = try #require(ask(&server, "textDocument/inlayHint", .object([
-            ("textDocument", .object([("uri", .string(Self.uri))])),
-            ("range", .object([("start", .object([("line", .int(0)), ("character", .int(0))])),
-                               ("end", .object([("line", .int(3)), ("character", .int(0))]))])),
-        ]))?.arrayValue)
+        let hints = try #require(
+            ask(
+                &server, "textDocument/inlayHint",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri))])),
+                    (
+                        "range",
+                        .object([
+                            ("start", .object([("line", .int(0)), ("character", .int(0))])),
+                            ("end", .object([("line", .int(3)), ("character", .int(0))]))
+                        ])
+                    )
+                ]))?.arrayValue)
         // SPEC §2: -180 is the reschedule zone; each slide and fade takes 0.3 s.
         #expect(hints.compactMap { $0["label"]?.stringValue } == ["0.300s", "0.300s → reschedule", "0.900s"])
     }
@@ -201,10 +247,13 @@ import Testing
 
     @Test func theExpectFixIsTheUpdateRewriteOfThatLine() throws {
         var (server, _) = open("pan msg1 -100\nrelease\nsettle\nexpect msg1.x == -300   # slid out\n")
-        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
-            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(3)),
-            ("context", .object([("diagnostics", .array([]))])),
-        ]))?.arrayValue)
+        let actions = try #require(
+            ask(
+                &server, "textDocument/codeAction",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(3)),
+                    ("context", .object([("diagnostics", .array([]))]))
+                ]))?.arrayValue)
         let fix = try #require(actions.first)
         #expect(fix["title"]?.stringValue == "Set the expected value to what happens (-320)")
         let edit = try #require(fix["edit"]?["changes"]?[Self.uri]?.arrayValue?.first)
@@ -214,9 +263,12 @@ import Testing
 
     @Test func theDidYouMeanFixReplacesTheWord() throws {
         var (server, _) = open("pan msg1 -100\nrelese\n")
-        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
-            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(1)),
-        ]))?.arrayValue)
+        let actions = try #require(
+            ask(
+                &server, "textDocument/codeAction",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(1))
+                ]))?.arrayValue)
         let edit = try #require(actions.first?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first)
         #expect(edit["newText"]?.stringValue == "release")
         #expect(edit["range"]?["end"]?["character"]?.integerValue == 6)
@@ -224,10 +276,14 @@ import Testing
 
     @Test func pinningTheStateInsertsExpectationsThatHold() throws {
         var (server, _) = open("pan msg1 -100\nrelease\nsettle\n")
-        let actions = try #require(ask(&server, "textDocument/codeAction", .object([
-            ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(2)),
-        ]))?.arrayValue)
-        let inserted = try #require(actions.last?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first?["newText"]?.stringValue)
+        let actions = try #require(
+            ask(
+                &server, "textDocument/codeAction",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri))])), ("range", range(2))
+                ]))?.arrayValue)
+        let inserted = try #require(
+            actions.last?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first?["newText"]?.stringValue)
         #expect(inserted.contains("\nexpect msg1.x == -320"))
         // The script with the pinned lines runs clean.
         let (_, published) = open("pan msg1 -100\nrelease\nsettle" + inserted + "\n")
@@ -256,15 +312,19 @@ import Testing
         // `load` reads one word: the file is `part`.
         #expect(location["uri"]?.stringValue == "file://\(path)/part")
         var (other, _) = open("load common.mbs\n", uri: uri)
-        #expect(ask(&other, "textDocument/definition", at(0, 6, uri: uri))?["uri"]?.stringValue == "file://\(path)/common.mbs")
+        #expect(
+            ask(&other, "textDocument/definition", at(0, 6, uri: uri))?["uri"]?.stringValue
+                == "file://\(path)/common.mbs")
     }
 
     @Test func loadOffersRegularFilesOnly() throws {
         // An editor may hang opening a FIFO or /dev/zero: only a regular file is offered.
         let path = try folder(files: ["real.mbs"], fifos: ["pipe.mbs"])
         let uri = "file://\(path)/swipe.mbs"
-        for (target, offered) in [("pipe.mbs", false), ("/dev/zero", false), ("/dev/null", false), ("/tmp", false),
-                                  ("missing.mbs", false), ("real.mbs", true)] {
+        for (target, offered) in [
+            ("pipe.mbs", false), ("/dev/zero", false), ("/dev/null", false), ("/tmp", false),
+            ("missing.mbs", false), ("real.mbs", true)
+        ] {
             var (server, _) = open("load \(target)\n", uri: uri)
             let answer = server.handle(request(7, "textDocument/definition", at(0, 6, uri: uri))).first
             #expect(answer?["error"] == nil, "load \(target)")
@@ -273,9 +333,12 @@ import Testing
     }
 
     @Test func theOutlineListsSectionsAndGestures() throws {
-        var (server, _) = open("# Swipe left\npan msg1 -180\nrelease\nsettle\n# Archive\ntap\nsettle\npan msg2 100\nrelease\n")
-        let symbols = try #require(ask(&server, "textDocument/documentSymbol",
-                                       .object([("textDocument", .object([("uri", .string(Self.uri))]))]))?.arrayValue)
+        var (server, _) = open(
+            "# Swipe left\npan msg1 -180\nrelease\nsettle\n# Archive\ntap\nsettle\npan msg2 100\nrelease\n")
+        let symbols = try #require(
+            ask(
+                &server, "textDocument/documentSymbol",
+                .object([("textDocument", .object([("uri", .string(Self.uri))]))]))?.arrayValue)
         #expect(symbols.compactMap { $0["name"]?.stringValue } == ["Swipe left", "Archive"])
         #expect(symbols[0]["children"]?.arrayValue?.first?["name"]?.stringValue == "pan msg1 -180 → reschedule")
         #expect(symbols[1]["children"]?.arrayValue?.first?["name"]?.stringValue == "pan msg2 100 → archive")
@@ -291,33 +354,55 @@ import Testing
 
     @Test func unknownMethodsAndUnopenedDocumentsAreErrors() {
         var (server, _) = open("pan msg1 -30\nrelease\n")
-        #expect(server.handle(request(4, "textDocument/formatting", at(0, 0))).first?["error"]?["code"]?.integerValue == -32601)
-        let unopened = JSON.object([("textDocument", .object([("uri", .string("file:///nowhere.mbs"))])),
-                                    ("position", .object([("line", .int(0)), ("character", .int(0))]))])
-        #expect(server.handle(request(5, "textDocument/hover", unopened)).first?["error"]?["code"]?.integerValue == -32602)
+        #expect(
+            server.handle(request(4, "textDocument/formatting", at(0, 0))).first?["error"]?["code"]?.integerValue
+                == -32601)
+        let unopened = JSON.object([
+            ("textDocument", .object([("uri", .string("file:///nowhere.mbs"))])),
+            ("position", .object([("line", .int(0)), ("character", .int(0))]))
+        ])
+        #expect(
+            server.handle(request(5, "textDocument/hover", unopened)).first?["error"]?["code"]?.integerValue == -32602)
         #expect(server.handle(.array([])).first?["error"]?["code"]?.integerValue == -32600)
-        #expect(server.handle(.object([("jsonrpc", .string("2.0")), ("id", .int(6))])).first?["error"]?["code"]?.integerValue == -32600)
+        #expect(
+            server.handle(.object([("jsonrpc", .string("2.0")), ("id", .int(6))])).first?["error"]?["code"]?
+                .integerValue == -32600)
         // An unknown notification gets no answer.
         #expect(server.handle(notify("$/somethingElse", .null)).isEmpty)
     }
 
     @Test func backwardRangesAndUnreadableChangesAreHarmless() throws {
         var (server, _) = open("pan msg1 -180\nrelease\n")
-        let backward = JSON.object([("start", .object([("line", .int(1)), ("character", .int(0))])),
-                                    ("end", .object([("line", .int(0)), ("character", .int(0))]))])
+        let backward = JSON.object([
+            ("start", .object([("line", .int(1)), ("character", .int(0))])),
+            ("end", .object([("line", .int(0)), ("character", .int(0))]))
+        ])
         let doc = JSON.object([("uri", .string(Self.uri))])
         let hints = ask(&server, "textDocument/inlayHint", .object([("textDocument", doc), ("range", backward)]))
         #expect(hints?.arrayValue?.count == 2)
         let actions = ask(&server, "textDocument/codeAction", .object([("textDocument", doc), ("range", backward)]))
         #expect(actions?.arrayValue?.isEmpty == false)
         // A change whose range cannot be read (a negative line) leaves the text as it was.
-        _ = server.handle(notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
-            ("contentChanges", .array([.object([("range", .object([
-                ("start", .object([("line", .int(-1)), ("character", .int(0))])),
-                ("end", .object([("line", .int(0)), ("character", .int(0))])),
-            ])), ("text", .string("oops"))])])),
-        ])))
+        _ = server.handle(
+            notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+                    (
+                        "contentChanges",
+                        .array([
+                            .object([
+                                (
+                                    "range",
+                                    .object([
+                                        ("start", .object([("line", .int(-1)), ("character", .int(0))])),
+                                        ("end", .object([("line", .int(0)), ("character", .int(0))]))
+                                    ])
+                                ), ("text", .string("oops"))
+                            ])
+                        ])
+                    )
+                ])))
         #expect(diagnostics(server.runAndPublish(Self.uri)).isEmpty)
         #expect(server.analysis(of: Self.uri)?.lines == ["pan msg1 -180", "release", ""])
     }
@@ -327,12 +412,23 @@ import Testing
         server.limits = DocumentLimits(maxDocuments: 2, maxBytes: 100)
         _ = server.handle(request(1, "initialize"))
         func open(_ uri: String, _ text: String) -> [JSON] {
-            server.handle(notify("textDocument/didOpen", .object([("textDocument", .object([
-                ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text)),
-            ]))])))
+            server.handle(
+                notify(
+                    "textDocument/didOpen",
+                    .object([
+                        (
+                            "textDocument",
+                            .object([
+                                ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)),
+                                ("text", .string(text))
+                            ])
+                        )
+                    ])))
         }
         func symbols(_ uri: String) -> JSON? {
-            server.handle(request(5, "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))).first
+            server.handle(
+                request(5, "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+            ).first
         }
         #expect(open("file:///a.mbs", "settle\n").isEmpty)
         #expect(open("file:///b.mbs", "settle\n").isEmpty)
@@ -345,22 +441,29 @@ import Testing
         // Reopening one already open is no new document.
         #expect(open("file:///a.mbs", "settle\nsettle\n").isEmpty)
         // A change that grows the text held past the bound closes that document, saying so.
-        let grown = server.handle(notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string("file:///b.mbs")), ("version", .int(2))])),
-            ("contentChanges", .array([.object([("text", .string(String(repeating: "settle\n", count: 20)))])])),
-        ])))
-        #expect(grown.map { $0["method"]?.stringValue ?? "" } == ["textDocument/publishDiagnostics", "window/showMessage"])
+        let grown = server.handle(
+            notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string("file:///b.mbs")), ("version", .int(2))])),
+                    ("contentChanges", .array([.object([("text", .string(String(repeating: "settle\n", count: 20)))])]))
+                ])))
+        #expect(
+            grown.map { $0["method"]?.stringValue ?? "" } == ["textDocument/publishDiagnostics", "window/showMessage"])
         #expect(grown.last?["params"]?["message"]?.stringValue?.contains("100 bytes") == true)
         #expect(symbols("file:///b.mbs")?["error"]?["code"]?.integerValue == -32602)
         #expect(symbols("file:///a.mbs")?["result"] != nil)
         // One too large alone is refused too.
-        #expect(open("file:///d.mbs", String(repeating: "x", count: 200)).first?["method"]?.stringValue == "window/showMessage")
+        #expect(
+            open("file:///d.mbs", String(repeating: "x", count: 200)).first?["method"]?.stringValue
+                == "window/showMessage")
     }
 
     @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {
         var (server, _) = open("")
         _ = server.handle(request(8, "shutdown"))
-        #expect(server.handle(request(9, "textDocument/hover", at(0, 0))).first?["error"]?["code"]?.integerValue == -32600)
+        #expect(
+            server.handle(request(9, "textDocument/hover", at(0, 0))).first?["error"]?["code"]?.integerValue == -32600)
         _ = server.handle(notify("exit", .null))
         #expect(server.exitStatus == 0)
         var (other, _) = open("")
@@ -374,7 +477,8 @@ import Testing
         // 😀 is two UTF-16 units: columns 11…13.
         document.replace(TextRange(line: 0, from: 11, to: 13), with: "ok")
         #expect(document.lines[0] == "type héllo ok x")
-        document.replace(TextRange(Position(line: 0, character: 15), Position(line: 1, character: 0)), with: "\nadvance 1\n")
+        document.replace(
+            TextRange(Position(line: 0, character: 15), Position(line: 1, character: 0)), with: "\nadvance 1\n")
         #expect(document.lines == ["type héllo ok x", "advance 1", "settle"])
         // LSP's three line ends.
         #expect(Document(uri: Self.uri, version: 1, text: "a\rb\r\nc\n").lines == ["a", "b", "c", ""])

@@ -1,5 +1,6 @@
-@testable import MailboxLanguageServer
 import Testing
+
+@testable import MailboxLanguageServer
 
 /// `LineStore`: the document's lines in chunks, so that an edit costs about its size (issue 32 item 9).
 @Suite struct LineStoreTests {
@@ -28,8 +29,9 @@ import Testing
             #expect(store.count == model.count, "step \(step)")
             #expect(store.bytes == model.reduce(0) { $0 + $1.utf8.count + 1 }, "step \(step)")
             let changed = high > low || !inserted.isEmpty
-            #expect(store.firstDifference(from: before) == (changed ? low : nil),
-                    "step \(step)")
+            #expect(
+                store.firstDifference(from: before) == (changed ? low : nil),
+                "step \(step)")
             if step % 100 == 0 { #expect(Array(store) == model, "step \(step)") }
         }
         #expect(Array(store) == model)
@@ -44,7 +46,8 @@ import Testing
     /// 2,000 one-character edits in the middle of a document of `count` lines, each with the previous version still
     /// held (as the analysis holds it); the document after them, and the time they took.
     static func edits(lines count: Int) -> (Document, Duration) {
-        var document = Document(uri: "file:///big.mbs", version: 1, text: String(repeating: "advance 0.01\n", count: count))
+        var document = Document(
+            uri: "file:///big.mbs", version: 1, text: String(repeating: "advance 0.01\n", count: count))
         var held = document.lines
         let took = ContinuousClock().measure {
             for k in 0..<2000 {
@@ -62,7 +65,8 @@ import Testing
         // slows both alike.
         let (_, small) = Self.edits(lines: 1_000)
         let (document, took) = Self.edits(lines: 1_000_000)
-        #expect(took < small * 20 + .milliseconds(300), "2,000 edits took \(took) on 1,000,000 lines, \(small) on 1,000")
+        #expect(
+            took < small * 20 + .milliseconds(300), "2,000 edits took \(took) on 1,000,000 lines, \(small) on 1,000")
         #expect(document.lines.count == 1_000_001)
         #expect(document.lines[500_000] == String(repeating: "x", count: 2000) + "advance 0.01")
         #expect(document.lines[499_999] == "advance 0.01" && document.lines[1_000_000] == "")

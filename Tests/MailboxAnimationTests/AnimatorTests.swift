@@ -1,7 +1,8 @@
-@testable import MailboxAnimation
-@testable import MailboxSim
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxAnimation
+@testable import MailboxSim
 
 /// The animator: analytic values from start, duration and curve; one animation per key; completions
 /// handed back in end-then-creation order.
@@ -43,9 +44,12 @@ import Testing
 
     @Test func aNewAnimationOnTheSameKeyReplacesTheOld() throws {
         var animator = TestAnimator()
-        animator.start(.x, from: .scalar(0), to: .scalar(100), at: .zero, duration: ms(300), curve: .linear, completion: "old")
-        animator.start(.y, from: .scalar(0), to: .scalar(50), at: .zero, duration: ms(300), curve: .linear, completion: "y")
-        animator.start(.x, from: .scalar(30), to: .scalar(-30), at: ms(100), duration: ms(200), curve: .linear, completion: "new")
+        animator.start(
+            .x, from: .scalar(0), to: .scalar(100), at: .zero, duration: ms(300), curve: .linear, completion: "old")
+        animator.start(
+            .y, from: .scalar(0), to: .scalar(50), at: .zero, duration: ms(300), curve: .linear, completion: "y")
+        animator.start(
+            .x, from: .scalar(30), to: .scalar(-30), at: ms(100), duration: ms(200), curve: .linear, completion: "new")
         #expect(animator.running.count == 2)
         let x = try #require(animator.animation(for: .x))
         #expect(x.completion == "new")
@@ -59,10 +63,18 @@ import Testing
 
     @Test func takeCompletedReturnsInEndThenCreationOrder() {
         var animator = TestAnimator()
-        animator.start(.x, from: .scalar(0), to: .scalar(1), at: ms(100), duration: ms(200), curve: .linear, completion: "x ends 0.3, made 1st")
-        animator.start(.y, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .linear, completion: "y ends 0.3, made 2nd")
-        animator.start(.scale, from: .scalar(1), to: .scalar(2), at: .zero, duration: ms(100), curve: .linear, completion: "scale ends 0.1")
-        animator.start(.rotation, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(500), curve: .linear, completion: "rotation ends 0.5")
+        animator.start(
+            .x, from: .scalar(0), to: .scalar(1), at: ms(100), duration: ms(200), curve: .linear,
+            completion: "x ends 0.3, made 1st")
+        animator.start(
+            .y, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .linear,
+            completion: "y ends 0.3, made 2nd")
+        animator.start(
+            .scale, from: .scalar(1), to: .scalar(2), at: .zero, duration: ms(100), curve: .linear,
+            completion: "scale ends 0.1")
+        animator.start(
+            .rotation, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(500), curve: .linear,
+            completion: "rotation ends 0.5")
         #expect(animator.nextEnd == ms(100))
         #expect(animator.takeCompleted(by: ms(99)).isEmpty)
         #expect(animator.running.count == 4)
@@ -76,14 +88,17 @@ import Testing
 
     @Test func anAnimationCompletesExactlyAtItsEnd() {
         var animator = TestAnimator()
-        animator.start(.x, from: .scalar(0), to: .scalar(1), at: ms(1_400), duration: ms(300), curve: .easeInOut, completion: "done")
+        animator.start(
+            .x, from: .scalar(0), to: .scalar(1), at: ms(1_400), duration: ms(300), curve: .easeInOut,
+            completion: "done")
         #expect(animator.takeCompleted(by: Ticks(nanoseconds: 1_699_999_999)).isEmpty)
         #expect(animator.takeCompleted(by: Ticks(seconds: 1.7)).map(\.completion) == ["done"])
     }
 
     @Test func removeStopsAnAnimationAndReturnsIt() {
         var animator = TestAnimator()
-        animator.start(.x, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .linear, completion: "x")
+        animator.start(
+            .x, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .linear, completion: "x")
         #expect(animator.remove(.y) == nil)
         #expect(animator.remove(.x)?.completion == "x")
         #expect(animator.value(for: .x, at: ms(100)) == nil)
@@ -92,7 +107,8 @@ import Testing
 
     @Test func colourAnimates() throws {
         var animator = TestAnimator()
-        let gray = PaletteColor.gray.color, yellow = PaletteColor.yellow.color
+        let gray = PaletteColor.gray.color
+        let yellow = PaletteColor.yellow.color
         animator.start(.tint, from: .color(gray), to: .color(yellow), at: .zero, duration: ms(300), curve: .linear)
         #expect(animator.value(for: .tint, at: .zero)?.color?.hex == "#B2B2B2")
         // Half way from (178, 178, 178) to (254, 202, 22) is (216, 190, 100).
@@ -116,8 +132,9 @@ import Testing
     @Test func springDurationIsItsSettlingTime() throws {
         var animator = TestAnimator()
         let spring = Spring(dampingRatio: 0.5, response: 0.4)
-        let animation = animator.start(.x, from: .scalar(0), to: .scalar(100), at: sec(2), duration: ms(300),
-                                       curve: .spring(spring), completion: "spring")
+        let animation = animator.start(
+            .x, from: .scalar(0), to: .scalar(100), at: sec(2), duration: ms(300),
+            curve: .spring(spring), completion: "spring")
         // Not the requested 0.3 s: the spring lasts until it settles, 0.897837128 s for ζ 0.5, response 0.4.
         #expect(animation.duration == Ticks(nanoseconds: 897_837_128))
         #expect(animation.end == sec(2) + Ticks(nanoseconds: 897_837_128))
@@ -133,7 +150,8 @@ import Testing
     @Test func overDampedSpringDurationIsItsSettlingTimeToo() {
         var animator = TestAnimator()
         let spring = Spring(dampingRatio: 2, response: 0.5)
-        let animation = animator.start(.x, from: .scalar(0), to: .scalar(1), at: .zero, duration: sec(5), curve: .spring(spring))
+        let animation = animator.start(
+            .x, from: .scalar(0), to: .scalar(1), at: .zero, duration: sec(5), curve: .spring(spring))
         #expect(animation.duration == Ticks(seconds: spring.settlingDuration))
         #expect(animation.duration < sec(5))
         #expect(abs(spring.displacement(at: animation.duration.seconds)) < Spring.settleThreshold * 1.0001)
@@ -158,7 +176,8 @@ import Testing
     }
 
     @Test func coloursMixChannelByChannel() {
-        let red = Color(rgb: 0xE73D0E), green = Color(rgb: 0x55D550)
+        let red = Color(rgb: 0xE73D0E)
+        let green = Color(rgb: 0x55D550)
         #expect(AnimatableValue.color(red).interpolated(to: .color(green), 0) == .color(red))
         #expect(AnimatableValue.color(red).interpolated(to: .color(green), 1).color?.hex == "#55D550")
         // (231, 61, 14) → (85, 213, 80) at 0.25: (194.5, 99, 30.5) → rounded half away from zero: C3 63 1F.
@@ -203,10 +222,13 @@ import Testing
             case 0..<5 where !crowded:
                 let key = Int.random(in: 0..<60, using: &random)
                 let duration = Int64.random(in: 1...5_000, using: &random) * 1_000_000
-                let from = Double(Int.random(in: -300...300, using: &random)), to = Double(Int.random(in: -300...300, using: &random))
-                animator.start(key, from: .scalar(from), to: .scalar(to), at: Ticks(nanoseconds: now),
-                               duration: Ticks(nanoseconds: duration), curve: .linear, completion: reference.serial)
-                reference.running[key] = .init(from: from, to: to, start: now, duration: duration, serial: reference.serial)
+                let from = Double(Int.random(in: -300...300, using: &random))
+                let to = Double(Int.random(in: -300...300, using: &random))
+                animator.start(
+                    key, from: .scalar(from), to: .scalar(to), at: Ticks(nanoseconds: now),
+                    duration: Ticks(nanoseconds: duration), curve: .linear, completion: reference.serial)
+                reference.running[key] = .init(
+                    from: from, to: to, start: now, duration: duration, serial: reference.serial)
                 reference.serial += 1
             case 0..<7:
                 let key = Int.random(in: 0..<60, using: &random)
@@ -215,7 +237,11 @@ import Testing
                 now += Int64.random(in: 0...100, using: &random) * 1_000_000
                 let done = animator.takeCompleted(by: Ticks(nanoseconds: now))
                 let expected = reference.running.filter { $0.value.start + $0.value.duration <= now }
-                    .sorted { ($0.value.start + $0.value.duration, $0.value.serial) < ($1.value.start + $1.value.duration, $1.value.serial) }
+                    .sorted {
+                        ($0.value.start + $0.value.duration, $0.value.serial) < (
+                            $1.value.start + $1.value.duration, $1.value.serial
+                        )
+                    }
                 #expect(done.map(\.key) == expected.map(\.key), "step \(step): completions in end, then creation order")
                 for (key, _) in expected { reference.running[key] = nil }
             }
@@ -225,7 +251,9 @@ import Testing
             for key in 0..<60 {
                 let value = animator.value(for: key, at: Ticks(nanoseconds: now))?.scalar
                 let expected = reference.value(key, at: now)
-                #expect((value == nil) == (expected == nil) && abs((value ?? 0) - (expected ?? 0)) < 1e-6, "step \(step), key \(key)")
+                #expect(
+                    (value == nil) == (expected == nil) && abs((value ?? 0) - (expected ?? 0)) < 1e-6,
+                    "step \(step), key \(key)")
             }
         }
         #expect(maxRunning > 16, "the walk never passed the switch to the dictionary")

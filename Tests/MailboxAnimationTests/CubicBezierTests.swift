@@ -1,6 +1,7 @@
-@testable import MailboxAnimation
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxAnimation
 
 /// SPEC §3: the Core Animation Béziers, solved for t at a given fraction of time x.
 @Suite struct CubicBezierTests {
@@ -15,7 +16,8 @@ import Testing
 
     /// The t whose x is `x`, by 200 halvings (far below Double's resolution), and the y there.
     static func reference(_ curve: CubicBezier, _ x: Double) -> (t: Double, y: Double) {
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         for _ in 0..<200 {
             let mid = (low + high) / 2
             if bernstein(curve.x1, curve.x2, mid) < x { low = mid } else { high = mid }
@@ -78,7 +80,7 @@ import Testing
         ("default", 0.25, 0.40945856318612393, 0.40851059135539587),
         ("default", 0.5, 0.69957243870638562, 0.80240338758485699),
         ("default", 0.75, 0.87387250037012537, 0.96045897834897408),
-        ("default", 0.9, 0.95343184585127706, 0.99431647748455637),
+        ("default", 0.9, 0.95343184585127706, 0.99431647748455637)
     ]
 
     @Test(arguments: pythonReference)
@@ -107,7 +109,7 @@ import Testing
     static let awkward: [CubicBezier] = [
         CubicBezier(1, 0, 0, 1), CubicBezier(0, 1, 1, 0), CubicBezier(0.9, 0.1, 0.1, 0.9),
         CubicBezier(0, 0, 1, 1), CubicBezier(0.1, 0.2, 0.3, 1), CubicBezier(0.05, 0.9, 0.95, 0.1),
-        CubicBezier(0.68, -0.55, 0.265, 1.55),
+        CubicBezier(0.68, -0.55, 0.265, 1.55)
     ]
 
     @Test(arguments: awkward)

@@ -1,15 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MailboxText
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
-import MailboxText
-import MailsimTestSupport
-import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Issue 20, item 4: springs in SwiftUI's, Origami's and Framer's notations become mailsim's spring (damping
 /// ratio, response) by the published formulas, exactly; what does not fit is refused and changes nothing.
@@ -45,7 +47,7 @@ import Testing
         // bounciness 0, speed 0: Origami tension 0.5 (b3_friction1, tension ≤ 18), friction b3_nobounce(0.5).
         Case(words: "spring origami bounciness 0 speed 0", ratio: 0.3093072988427642, response: 0.6728166419900462),
         // bounciness 10, speed 5: tension 29.84 (b3_friction2, 18 < tension ≤ 44).
-        Case(words: "spring origami bounciness 10 speed 5", ratio: 0.576845802579826, response: 0.4517887920105784),
+        Case(words: "spring origami bounciness 10 speed 5", ratio: 0.576845802579826, response: 0.4517887920105784)
     ]
 
     func session(_ lines: [String] = []) throws -> Session {
@@ -58,7 +60,8 @@ import Testing
     func convertsByThePublishedFormula(_ c: Case) throws {
         let session = try session(["set curve.snap \(c.words)"])
         guard case .spring(let spring) = session.screen.settings.timings.curve(.snap) else {
-            Issue.record("not a spring"); return
+            Issue.record("not a spring")
+            return
         }
         #expect(spring.dampingRatio == c.ratio)
         #expect(spring.response == c.response)
@@ -93,26 +96,49 @@ import Testing
     }
 
     private func spring(_ words: String) -> Spring? {
-        guard case .spring(let s)? = try? session(["set curve.snap \(words)"]).screen.settings.timings.curve(.snap) else { return nil }
+        guard case .spring(let s)? = try? session(["set curve.snap \(words)"]).screen.settings.timings.curve(.snap)
+        else { return nil }
         return s
     }
 
     static let refusals: [(line: String, message: String)] = [
-        ("set curve.snap spring swiftu duration 0.5 bounce 0.3",
-         "set curve.snap: unknown spring notation 'swiftu' (did you mean 'swiftui'?): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of swiftui, origami, framer"),
-        ("set curve.snap spring swiftui bounce 0.3 duration 0.5",
-         "set curve.snap: write spring swiftui duration D bounce B or spring swiftui response R dampingFraction Z (swiftui takes its numbers in this order)"),
-        ("set curve.snap spring framer stiffness 100 damping 10",
-         "set curve.snap: write spring framer stiffness K damping C mass M (framer takes its numbers in this order)"),
-        ("set curve.snap spring swiftui duration 0.5 bounce 1", "set curve.snap: bounce must be above -1 and below 1, got 1"),
+        (
+            "set curve.snap spring swiftu duration 0.5 bounce 0.3",
+            "set curve.snap: unknown spring notation 'swiftu' (did you mean 'swiftui'?): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of swiftui, origami, framer"
+        ),
+        (
+            "set curve.snap spring swiftui bounce 0.3 duration 0.5",
+            "set curve.snap: write spring swiftui duration D bounce B or spring swiftui response R dampingFraction Z (swiftui takes its numbers in this order)"
+        ),
+        (
+            "set curve.snap spring framer stiffness 100 damping 10",
+            "set curve.snap: write spring framer stiffness K damping C mass M (framer takes its numbers in this order)"
+        ),
+        (
+            "set curve.snap spring swiftui duration 0.5 bounce 1",
+            "set curve.snap: bounce must be above -1 and below 1, got 1"
+        ),
         ("set curve.snap spring swiftui duration 0 bounce 0.3", "set curve.snap: duration must be above 0, got 0"),
-        ("set curve.snap spring origami bounciness 21 speed 12", "set curve.snap: bounciness must be from 0 to 20, got 21"),
-        ("set curve.snap spring origami tension 0 friction 7", "set curve.snap: tension must be above 0 and at most 200, got 0"),
-        ("set curve.snap spring framer stiffness 100 damping 10 mass -1", "set curve.snap: mass must be above 0, got -1"),
-        ("set curve.snap spring swiftui duration 120 bounce 0",
-         "set curve.snap: spring swiftui duration 120 bounce 0 converts to damping ratio 1 and response 120 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"),
-        ("set curve.snap spring framer stiffness 1 damping 400 mass 1",
-         "set curve.snap: spring framer stiffness 1 damping 400 mass 1 converts to damping ratio 200 and response 6.283185307179586 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"),
+        (
+            "set curve.snap spring origami bounciness 21 speed 12",
+            "set curve.snap: bounciness must be from 0 to 20, got 21"
+        ),
+        (
+            "set curve.snap spring origami tension 0 friction 7",
+            "set curve.snap: tension must be above 0 and at most 200, got 0"
+        ),
+        (
+            "set curve.snap spring framer stiffness 100 damping 10 mass -1",
+            "set curve.snap: mass must be above 0, got -1"
+        ),
+        (
+            "set curve.snap spring swiftui duration 120 bounce 0",
+            "set curve.snap: spring swiftui duration 120 bounce 0 converts to damping ratio 1 and response 120 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
+        ),
+        (
+            "set curve.snap spring framer stiffness 1 damping 400 mass 1",
+            "set curve.snap: spring framer stiffness 1 damping 400 mass 1 converts to damping ratio 200 and response 6.283185307179586 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
+        )
     ]
 
     @Test(arguments: refusals.indices)
@@ -120,7 +146,9 @@ import Testing
         let (line, message) = Self.refusals[index]
         var session = try session(["set curve.snap spring 0.6 0.4"])
         let before = session.screen
-        #expect(performing: { _ = try session.execute(line: line[...]) }, throws: { ($0 as? ScriptError)?.message == message })
+        #expect(
+            performing: { _ = try session.execute(line: line[...]) },
+            throws: { ($0 as? ScriptError)?.message == message })
         #expect(session.screen == before)
     }
 

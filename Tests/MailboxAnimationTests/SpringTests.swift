@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import MailboxAnimation
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxAnimation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SPEC §3: a spring given by damping ratio ζ and response, with stiffness (2π/response)²,
 /// damping 4πζ/response, mass 1, and an initial velocity; progress 0 → 1.
@@ -15,11 +17,15 @@ import Testing
         var spring: Spring { Spring(dampingRatio: zeta, response: response, initialVelocity: v0) }
         var testDescription: String { "ζ \(zeta), response \(response), v0 \(v0)" }
         init(_ zeta: Double, _ response: Double, _ v0: Double = 0) {
-            self.zeta = zeta; self.response = response; self.v0 = v0
+            self.zeta = zeta
+            self.response = response
+            self.v0 = v0
         }
     }
 
-    static let underDamped: [Case] = [Case(0.5, 0.4), Case(0.2, 1), Case(0.9, 0.3), Case(0.7, 0.55, 3), Case(0.5, 0.4, -4)]
+    static let underDamped: [Case] = [
+        Case(0.5, 0.4), Case(0.2, 1), Case(0.9, 0.3), Case(0.7, 0.55, 3), Case(0.5, 0.4, -4)
+    ]
     static let critical: [Case] = [Case(1, 0.5), Case(1, 0.3), Case(1, 0.5, -5)]
     static let overDamped: [Case] = [Case(2, 0.5), Case(1.5, 0.3), Case(3, 0.2), Case(1.2, 1, -2)]
     static let all = underDamped + critical + overDamped

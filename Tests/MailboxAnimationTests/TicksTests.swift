@@ -1,6 +1,7 @@
-@testable import MailboxAnimation
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxAnimation
 
 /// SPEC §3: time is exact, kept in integer ticks (nanoseconds), so decimal seconds add up exactly.
 @Suite struct TicksTests {
@@ -66,7 +67,7 @@ import Testing
         (-500_000_000, "-0.5"),
         (-2_000_000_000, "-2"),
         (Int64.max, "9223372036.854775807"),
-        (Int64.min, "-9223372036.854775808"),
+        (Int64.min, "-9223372036.854775808")
     ])
     func decimalSeconds(nanoseconds: Int64, text: String) {
         #expect(Ticks(nanoseconds: nanoseconds).decimalSeconds == text)
@@ -81,7 +82,7 @@ import Testing
         (500_000, "0.001"),
         (1_234_567_890, "1.235"),
         (-1_500_000, "-0.002"),
-        (-300_000_000, "-0.300"),
+        (-300_000_000, "-0.300")
     ])
     func fixedSeconds(nanoseconds: Int64, text: String) {
         #expect(Ticks(nanoseconds: nanoseconds).fixedSeconds == text)

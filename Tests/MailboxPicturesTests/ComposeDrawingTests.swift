@@ -1,8 +1,9 @@
+import Testing
+
 @testable import MailboxReports
 @testable import MailboxScene
 @testable import MailboxScript
 @testable import MailboxSim
-import Testing
 
 /// Issue 22 item 1: the compose sheet draws what was typed into To, Subject and the body, a caret after the
 /// focused field's text, and a To too long for the sheet cut to end in an ellipsis inside its right margin.
@@ -31,7 +32,12 @@ import Testing
     static func carets(_ scene: Scene) -> [SceneRect] {
         flattened(scene.nodes).compactMap {
             if case .rect(let rect, let paint, _) = $0, rect.width == DrawingStyle.caretWidth, rect.height == 18,
-               paint.color == PaletteColor.blue.color { rect } else { nil }
+                paint.color == PaletteColor.blue.color
+            {
+                rect
+            } else {
+                nil
+            }
         }
     }
 
@@ -48,8 +54,9 @@ import Testing
         let y = screen.compose.y
         for (string, field) in [("a@b.c", ComposeSheet.Field.to), ("Lunch?", .subject), ("hi", .body)] {
             let layout = ComposeScene.layout(field)
-            #expect(texts.contains { $0.string == string && $0.at.y == y + layout.baseline && $0.at.x == layout.textX },
-                    "\(field)")
+            #expect(
+                texts.contains { $0.string == string && $0.at.y == y + layout.baseline && $0.at.x == layout.textX },
+                "\(field)")
         }
         #expect(texts.contains { $0.string == "Subject:" })
     }
@@ -61,7 +68,9 @@ import Testing
         let body = ComposeScene.layout(.body)
         let after = body.textX + TextMetrics.width("hi", size: ComposeScene.textSize)
         #expect(carets.first.map { $0.x > after && $0.x < after + 3 } == true)
-        #expect(carets.first.map { $0.y < screen.compose.y + body.baseline && $0.maxY > screen.compose.y + body.baseline } == true)
+        #expect(
+            carets.first.map { $0.y < screen.compose.y + body.baseline && $0.maxY > screen.compose.y + body.baseline }
+                == true)
         // Focus on the subject: the caret moves there, one only.
         let subject = try Self.screen(["compose", "advance 0.3", "type a@b.c", "tap subject"])
         let moved = Self.carets(Scene(screen: subject))
@@ -75,7 +84,9 @@ import Testing
         let address = String(repeating: "averylongname", count: 4) + "@example.com"
         let screen = try Self.screen(["compose", "advance 0.3", "type \(address)"])
         let scene = Scene(screen: screen)
-        let to = Self.texts(scene).first { $0.at.x == ComposeScene.layout(.to).textX && $0.at.y == screen.compose.y + 72 }
+        let to = Self.texts(scene).first {
+            $0.at.x == ComposeScene.layout(.to).textX && $0.at.y == screen.compose.y + 72
+        }
         let shown = try #require(to?.string)
         #expect(shown.hasSuffix("…"))
         #expect(address.hasPrefix(String(shown.dropLast())))

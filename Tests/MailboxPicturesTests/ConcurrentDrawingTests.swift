@@ -1,12 +1,13 @@
 import Foundation
+import MailboxThreads
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxRaster
 @testable import MailboxScene
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailboxThreads
-import Testing
 
 /// Issue 32, item 1: pictures drawn on several threads at once. cairo 1.16's text API shares its scaled fonts
 /// across threads, and two threads setting font sizes at once aborted the process
@@ -17,8 +18,10 @@ import Testing
     /// Screens with text in several sizes and weights (the list, the compose sheet, an overlay, a caption).
     static func scenes() throws -> [Scene] {
         var scenes: [Scene] = []
-        for lines in [["pan msg1 -180"], ["compose", "type héllo wörld"], ["pan msg2 -100", "release", "advance 0.6"],
-                      ["edgepan 200"], ["pan msg3 120"]] {
+        for lines in [
+            ["pan msg1 -180"], ["compose", "type héllo wörld"], ["pan msg2 -100", "release", "advance 0.6"],
+            ["edgepan 200"], ["pan msg3 120"]
+        ] {
             var session = Session()
             for line in lines { _ = try session.execute(line: line[...]) }
             let caption = Caption(line: lines.count, text: lines.joined(separator: " · "), time: session.screen.now)
@@ -41,8 +44,10 @@ import Testing
         var alone: [[UInt32]] = []
         for scene in scenes { for scale in scales { alone.append(try Self.pixels(scene, scale: scale)) } }
         let expected = alone
-        let mismatches = Locked(0), errors = Locked<[String]>([])
-        let rounds = 60, threads = 4
+        let mismatches = Locked(0)
+        let errors = Locked<[String]>([])
+        let rounds = 60
+        let threads = 4
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for round in 0..<rounds {
                 // Each thread walks the scenes and scales in its own order, so that sizes change under each other.
@@ -64,12 +69,16 @@ import Testing
     @Test func fourThreadsChangingFontSizesThousandsOfTimesDoNotCrash() throws {
         var nodes: [SceneNode] = []
         for (i, size) in [9.0, 11, 12.5, 13, 15, 17, 22].enumerated() {
-            nodes.append(.text(SceneText("Mailbox \(i)", at: ScenePoint(2, 4 + size), size: size,
-                                         font: [SceneFont.mono, .sans, .sansBold][i % 3], paint: Paint(rgb: 0x222222))))
+            nodes.append(
+                .text(
+                    SceneText(
+                        "Mailbox \(i)", at: ScenePoint(2, 4 + size), size: size,
+                        font: [SceneFont.mono, .sans, .sansBold][i % 3], paint: Paint(rgb: 0x222222))))
         }
         let scene = Scene(width: 40, height: 40, nodes: nodes)
         let expected = try Self.pixels(scene, scale: 1)
-        let mismatches = Locked(0), errors = Locked<[String]>([])
+        let mismatches = Locked(0)
+        let errors = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<5_000 {
                 do {

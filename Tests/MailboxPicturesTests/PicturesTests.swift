@@ -1,3 +1,5 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxRaster
 @testable import MailboxScene
@@ -5,7 +7,6 @@
 @testable import MailboxSim
 @testable import MailboxText
 @testable import MailboxWalkthrough
-import Testing
 
 /// Issue 11: the drawing of the screen is derived from the simulation's numbers, and cairo paints them where
 /// SPEC says (pixel checks at scale 2, read from cairo's own surface; Tests/pictures reads the files).
@@ -18,7 +19,8 @@ import Testing
 
     /// The colour of point (x, y) when drawn at `scale`.
     static func pixel(_ raster: Raster, _ x: Double, _ y: Double, scale: Double = 2) -> UInt32 {
-        let px = Int(x * scale), py = Int(y * scale)
+        let px = Int(x * scale)
+        let py = Int(y * scale)
         var found: UInt32 = 0
         raster.withRows { row, pixels in if row == py { found = pixels[px] & 0xFF_FFFF } }
         return found
@@ -34,12 +36,14 @@ import Testing
         for x in stride(from: 0.0, through: 138, by: 6) { #expect(Self.pixel(raster, x, 146) == 0xFFFFFF, "x \(x)") }
         // The later glyph (a clock) is centred at icon.x = 350 + x = 170 on the row's centre line, in white.
         #expect(Self.pixel(raster, 170, 187) == 0xFFFFFF)
-        #expect(Self.pixel(raster, 164, 190) == 0xFECA16) // inside the clock's ring, off its hands
+        #expect(Self.pixel(raster, 164, 190) == 0xFECA16)  // inside the clock's ring, off its hands
     }
 
     @Test func eachZoneFillsTheSlotWithItsColour() throws {
-        for (dx, rgb): (Double, UInt32) in [(-30, 0xB2B2B2), (-100, 0xFECA16), (-280, 0xCE9662), (30, 0xB2B2B2),
-                                            (100, 0x55D550), (280, 0xE73D0E)] {
+        for (dx, rgb): (Double, UInt32) in [
+            (-30, 0xB2B2B2), (-100, 0xFECA16), (-280, 0xCE9662), (30, 0xB2B2B2),
+            (100, 0x55D550), (280, 0xE73D0E)
+        ] {
             let screen = try Self.screen("pan msg2 \(formatNumber(dx))")
             let raster = try Raster(Scene(screen: screen), scale: 1)
             // A point of the slot the face has left, away from the icon: 4 pt in from the uncovered edge.
@@ -53,7 +57,7 @@ import Testing
         let half = try Self.screen("pan msg1 -180", "release", "advance 0.45")
         #expect(half.overlay?.alpha == 0.5)
         let mixed = Self.pixel(try Raster(Scene(screen: half), scale: 2), 160, 25)
-        let expected: [UInt32] = [0xFE, 0xE5, 0x8A] // (0xFECA16 + 0xFFFFFF) / 2, rounded either way
+        let expected: [UInt32] = [0xFE, 0xE5, 0x8A]  // (0xFECA16 + 0xFFFFFF) / 2, rounded either way
         for (shift, want) in zip([16, 8, 0], expected) {
             #expect(abs(Int((mixed >> UInt32(shift)) & 0xFF) - Int(want)) <= 1, "channel \(shift)")
         }
@@ -84,7 +88,8 @@ import Testing
         let screen = try Self.screen("pan msg1 100", "release", "advance 0.45")
         #expect(screen.rows[0].height == 43 && screen.rows[1].y == 187)
         let scene = Scene(screen: screen)
-        let clips = scene.nodes.compactMap { node -> SceneRect? in if case .group(let g) = node { g.clip } else { nil } }
+        let clips = scene.nodes.compactMap { node -> SceneRect? in if case .group(let g) = node { g.clip } else { nil }
+        }
         #expect(clips.contains(SceneRect(x: 0, y: 144, width: 320, height: 43)))
         #expect(clips.contains(SceneRect(x: 0, y: 187, width: 320, height: 86)))
     }
@@ -201,7 +206,10 @@ import Testing
 
     @Test func thePlayerPageIsSelfContained() throws {
         let page = HTMLPlayer.page(Self.record("pan msg1 -180\nrelease\nsettle\n"), speed: 1)
-        #expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"screen\" width=\"320\" height=\"568\" viewBox=\"0 0 320 568\""))
+        #expect(
+            page.contains(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"screen\" width=\"320\" height=\"568\" viewBox=\"0 0 320 568\""
+            ))
         #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("@import"))
         // The only URL is the SVG namespace.
         #expect(page.components(separatedBy: "http").count - 1 == 1)
@@ -211,13 +219,16 @@ import Testing
 
     @Test func theThresholdsAreDrawnAsTheyWereAtEachFrame() throws {
         // Issue 22 item 8: the first gesture under SPEC's ±60, the second after `set threshold.near 80`.
-        let w = Self.record("pan msg1 -100 in 0.2\nrelease\nsettle\nset threshold.near 80\npan msg1 -70 in 0.2\nrelease\nsettle\n")
+        let w = Self.record(
+            "pan msg1 -100 in 0.2\nrelease\nsettle\nset threshold.near 80\npan msg1 -70 in 0.2\nrelease\nsettle\n")
         let plots = PropertyPlots(w)
         let x = try #require(plots.series.first { $0.name == "msg1.x" })
         let near = try #require(x.guides.first { $0.first == -60 })
         #expect(near.last == -80)
         let change = try #require(near.firstIndex(of: -80))
-        #expect(w.frames[change].screen.thresholds.left.near == 80 && w.frames[change - 1].screen.thresholds.left.near == 60)
+        #expect(
+            w.frames[change].screen.thresholds.left.near == 80 && w.frames[change - 1].screen.thresholds.left.near == 60
+        )
         let svg = plots.svg(x)
         for label in [">-60<", ">-80<", ">60<", ">80<", ">-260<", ">260<"] { #expect(svg.contains(label), "\(label)") }
         // Unchanged thresholds stay one line across the chart.

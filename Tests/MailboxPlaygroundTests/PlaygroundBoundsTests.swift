@@ -22,13 +22,16 @@ import Testing
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    func send(_ p: inout PlaygroundSession, _ type: String, _ fields: [(String, JSON)] = [],
-              isCancelled: @escaping @Sendable () -> Bool = { false }) -> [JSON] {
+    func send(
+        _ p: inout PlaygroundSession, _ type: String, _ fields: [(String, JSON)] = [],
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) -> [JSON] {
         p.receive(JSON.object([("type", .string(type))] + fields).text, isCancelled: isCancelled)
             .map { try! JSON.parse($0, maxDepth: 64) }
     }
 
-    /// A session whose last gesture is long to replay: `set fps 240`, then hour-long pans typed as lines (each about 0.1 s to replay in a debug build).
+    /// A session whose last gesture is long to replay: `set fps 240`, then hour-long pans typed as lines (each about
+    /// 0.1 s to replay in a debug build).
     static func heavyHistory(lines: Int) -> PlaygroundSession {
         var p = PlaygroundSession(start: .empty)
         _ = p.receive(#"{"type":"line","text":"set fps 240"}"#, isCancelled: { false })
@@ -55,20 +58,34 @@ import Testing
     @Test func anExportStopsAtItsDeadline() {
         let script = String(repeating: "pan msg1 10 in 3600\n", count: 50) + "release\n"
         var gif: Result<[UInt8], PlaygroundExportError>?
-        let gifSeconds = Self.elapsed { gif = PlaygroundExports.walkthroughGIF(script: script, isCancelled: Self.deadline(0.3)) }
+        let gifSeconds = Self.elapsed {
+            gif = PlaygroundExports.walkthroughGIF(script: script, isCancelled: Self.deadline(0.3))
+        }
         #expect(gifSeconds < 2, "the GIF export took \(gifSeconds) s past a 0.3 s deadline")
-        guard case .failure(let error)? = gif else { Issue.record("an export past its deadline succeeded"); return }
+        guard case .failure(let error)? = gif else {
+            Issue.record("an export past its deadline succeeded")
+            return
+        }
         #expect(error.message.contains("took longer"), "\(error.message)")
         var html: Result<String, PlaygroundExportError>?
-        let htmlSeconds = Self.elapsed { html = PlaygroundExports.walkthroughHTML(script: script, isCancelled: Self.deadline(0.3)) }
+        let htmlSeconds = Self.elapsed {
+            html = PlaygroundExports.walkthroughHTML(script: script, isCancelled: Self.deadline(0.3))
+        }
         #expect(htmlSeconds < 2, "the HTML export took \(htmlSeconds) s past a 0.3 s deadline")
-        guard case .failure? = html else { Issue.record("an export past its deadline succeeded"); return }
+        guard case .failure? = html else {
+            Issue.record("an export past its deadline succeeded")
+            return
+        }
     }
 
     @Test func aPlayerOfTooManyRowFramesIsRefusedWithWords() {
         // 500 rows for 18,000 frames: 9 M row-frames, held at once in the player's frames before the bound.
-        guard case .failure(let error) = PlaygroundExports.walkthroughHTML(script: "reset 500\npan msg1 -100\nrelease\nadvance 599\n") else {
-            Issue.record("a 9 M row-frame player was made"); return
+        guard
+            case .failure(let error) = PlaygroundExports.walkthroughHTML(
+                script: "reset 500\npan msg1 -100\nrelease\nadvance 599\n")
+        else {
+            Issue.record("a 9 M row-frame player was made")
+            return
         }
         #expect(error.message.contains("too big to play in a page"), "\(error.message)")
         // A usual script is not near the bound.
@@ -83,7 +100,9 @@ import Testing
         let results = Locked<[[UInt8]]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<3 {
-                if let gif = try? PlaygroundExports.walkthroughGIF(script: script).get() { results.withLock { $0.append(gif) } }
+                if let gif = try? PlaygroundExports.walkthroughGIF(script: script).get() {
+                    results.withLock { $0.append(gif) }
+                }
             }
         }
         let made = results.withLock { $0 }

@@ -17,10 +17,14 @@ import Testing
     func pointer(_ p: inout PlaygroundSession, _ type: String, _ x: Double, _ y: Double, _ t: Double) -> [JSON] {
         send(&p, [("type", .string(type)), ("x", .number(x)), ("y", .number(y)), ("t", .number(t))])
     }
-    func tick(_ p: inout PlaygroundSession, _ t: Double) -> [JSON] { send(&p, [("type", .string("tick")), ("t", .number(t))]) }
+    func tick(_ p: inout PlaygroundSession, _ t: Double) -> [JSON] {
+        send(&p, [("type", .string("tick")), ("t", .number(t))])
+    }
 
     /// The playground's `state --json` object (phone A) from its last screen message.
-    func state(_ replies: [JSON]) -> JSON? { replies.first { $0["type"] == .string("screen") }?["phones"]?.arrayValue?.first?["state"] }
+    func state(_ replies: [JSON]) -> JSON? {
+        replies.first { $0["type"] == .string("screen") }?["phones"]?.arrayValue?.first?["state"]
+    }
     func property(_ state: JSON?, _ path: String) -> JSON? { state?["properties"]?[path] }
 
     /// Runs the script in a fresh session, as `mailsim run` would; the `state --json` object at its end.
@@ -29,13 +33,19 @@ import Testing
         for line in script.split(separator: "\n") { _ = try session.execute(line: line) }
         #expect(session.screen.gesture == nil, "the script ends with the finger up")
         let outcome = try session.execute(line: "state --json")
-        guard case .json(let machine)? = outcome.report else { Issue.record("no state"); return .null }
-        return try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)  // whole numbers read back as the page reads them
+        guard case .json(let machine)? = outcome.report else {
+            Issue.record("no state")
+            return .null
+        }
+        // Whole numbers read back as the page reads them.
+        return try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)
     }
 
     /// A drag from (x0, y) by `dx` over `ms` at 60 Hz with ±`jitter` pt of deterministic noise; the raw samples.
-    func drag(_ p: inout PlaygroundSession, from x0: Double, y: Double, by dx: Double, ms: Double, start t0: Double,
-              jitter: Double = 0.3) -> (samples: [(Double, Double)], last: [JSON]) {
+    func drag(
+        _ p: inout PlaygroundSession, from x0: Double, y: Double, by dx: Double, ms: Double, start t0: Double,
+        jitter: Double = 0.3
+    ) -> (samples: [(Double, Double)], last: [JSON]) {
         _ = pointer(&p, "down", x0, y, t0)
         var samples: [(Double, Double)] = []
         let steps = Int(ms / (1000.0 / 60))
@@ -59,7 +69,10 @@ import Testing
         #expect(property(state(whileDown), "msg1.background") == .string("#FECA16"))
         var replies = pointer(&p, "up", 120, 187, 1301)
         var t = 1301.0
-        while p.phones[0].screen.snapshot().animating { t += 16; replies = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            replies = tick(&p, t)
+        }
         #expect(property(state(replies), "overlay") == .string("reschedule") || state(replies)?["overlay"] != .null)
         #expect(p.phones[0].screen.snapshot().overlay?.kind == .reschedule)
         let script = p.script.text()
@@ -99,13 +112,19 @@ import Testing
         _ = drag(&p, from: 40, y: 300, by: 100, ms: 1500, start: 0, jitter: 0.6)
         var replies = pointer(&p, "up", 140, 300, 1501)
         var t = 1501.0
-        while p.phones[0].screen.snapshot().animating { t += 16; replies = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            replies = tick(&p, t)
+        }
         #expect(try replay(p.script.text()) == state(replies))
         #expect(property(state(replies), "msg2.visible") == .bool(false))  // archived
         _ = drag(&p, from: 5, y: 300, by: 200, ms: 250, start: 5000)
         replies = pointer(&p, "up", 205, 300, 5251)
         t = 5251
-        while p.phones[0].screen.snapshot().animating { t += 16; replies = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            replies = tick(&p, t)
+        }
         #expect(property(state(replies), "content.x")?.doubleValue == 280)
         #expect(try replay(p.script.text()) == state(replies))
     }
@@ -119,7 +138,10 @@ import Testing
         _ = drag(&p, from: 300, y: 187, by: -100, ms: 200, start: 400)
         var replies = pointer(&p, "up", 200, 187, 601)
         var t = 601.0
-        while p.phones[0].screen.snapshot().animating { t += 16; replies = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            replies = tick(&p, t)
+        }
         #expect(try replay(p.script.text()) == state(replies))
     }
 
@@ -128,7 +150,10 @@ import Testing
         _ = pointer(&p, "down", 298, 42, 0)
         _ = pointer(&p, "up", 298, 42, 50)
         var t = 50.0
-        while p.phones[0].screen.snapshot().animating { t += 16; _ = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            _ = tick(&p, t)
+        }
         for key in ["h", "i", " ", "y", "o", "u"] { _ = send(&p, [("type", .string("key")), ("key", .string(key))]) }
         let bad = send(&p, [("type", .string("key")), ("key", .string("#"))])
         #expect(bad.first?["type"] == .string("screen"))  // "hi you#": a '#' glued to a word is text
@@ -153,10 +178,11 @@ import Testing
             #"{"type":"set","name":"fps","value":"0"}"#, #"{"type":"set","name":"fps\nsave x","value":"5"}"#,
             #"{"type":"line","text":"save /tmp/x.mbs"}"#, #"{"type":"line","text":"snapshot /tmp/x.svg"}"#,
             #"{"type":"line","text":"! load /etc/passwd"}"#, #"{"type":"line","text":"quit"}"#,
-            #"{"type":"line","text":"pan msg9 10"}"#, #"{"type":"speed","value":2}"#, #"{"type":"load","script":"pan msg1 -100\n"}"#,
+            #"{"type":"line","text":"pan msg9 10"}"#, #"{"type":"speed","value":2}"#,
+            #"{"type":"load","script":"pan msg1 -100\n"}"#,
             #"{"type":"load","script":"bogus\n"}"#, #"{"type":"plot","curve":"spring 0 0"}"#,
             #"{"type":"compare","on":"yes"}"#, #"{"type":"down","x":1,"y":2,"t":3,"phone":7}"#,
-            String(repeating: "[", count: 10_000), #"{"type":"line","text":"pan msg1 10 in 100000"}"#,
+            String(repeating: "[", count: 10_000), #"{"type":"line","text":"pan msg1 10 in 100000"}"#
         ]
         for text in hostile {
             let replies = p.receive(text, isCancelled: never)
@@ -175,7 +201,10 @@ import Testing
         #expect(property(state(down), "msg1.background") == .string("#B2B2B2"))
         var replies = pointer(&p, "up", 110, 187, 301)
         var t = 301.0
-        while p.phones[0].screen.snapshot().animating { t += 16; replies = tick(&p, t) }
+        while p.phones[0].screen.snapshot().animating {
+            t += 16
+            replies = tick(&p, t)
+        }
         #expect(property(state(replies), "msg1.x")?.doubleValue == 0)
         #expect(p.script.text().hasPrefix("set threshold.near 80\n"))
         #expect(try replay(p.script.text()) == state(replies))
@@ -185,20 +214,34 @@ import Testing
         let ok = PlaygroundStart.script("pan msg1 -100\nrelease\nsettle\n", name: "start.mbs")
         let start = try ok.get()
         #expect(start.lines == ["pan msg1 -100", "release", "settle"])
-        guard case .failure(let error) = PlaygroundStart.script("settle\nbogus\n", name: "start.mbs") else { Issue.record(); return }
+        guard case .failure(let error) = PlaygroundStart.script("settle\nbogus\n", name: "start.mbs") else {
+            Issue.record()
+            return
+        }
         #expect(error.message.hasPrefix("start.mbs:2: error: unknown command"))
-        guard case .failure(let down) = PlaygroundStart.script("pan msg1 -100\n", name: "s.mbs") else { Issue.record(); return }
+        guard case .failure(let down) = PlaygroundStart.script("pan msg1 -100\n", name: "s.mbs") else {
+            Issue.record()
+            return
+        }
         #expect(down.message.contains("finger"))
     }
 
     @Test func comparedPhonesShareThePointerAndTheScriptMarksPhoneB() throws {
         var p = PlaygroundSession(start: .empty)
         _ = send(&p, [("type", .string("compare")), ("on", .bool(true))])
-        _ = send(&p, [("type", .string("set")), ("name", .string("threshold.near")), ("value", .string("80")), ("phone", .int(1))])
+        _ = send(
+            &p,
+            [
+                ("type", .string("set")), ("name", .string("threshold.near")), ("value", .string("80")),
+                ("phone", .int(1))
+            ])
         _ = drag(&p, from: 40, y: 187, by: 70, ms: 300, start: 0, jitter: 0)
         _ = pointer(&p, "up", 110, 187, 301)
         var t = 301.0
-        while p.phones.contains(where: { $0.screen.snapshot().animating }) { t += 16; _ = tick(&p, t) }
+        while p.phones.contains(where: { $0.screen.snapshot().animating }) {
+            t += 16
+            _ = tick(&p, t)
+        }
         #expect(p.phones[0].screen.snapshot().rows[0].folder == .archive)
         #expect(p.phones[1].screen.snapshot().rows[0].folder == .inbox)
         #expect(p.script.text().hasPrefix("#B: set threshold.near 80\n"))
@@ -213,6 +256,9 @@ import Testing
         #expect(points.last?.arrayValue?[1].doubleValue == 1)
         let html = try PlaygroundExports.walkthroughHTML(script: "pan msg1 -100\nrelease\nsettle\n").get()
         #expect(html.contains("<html"))
-        guard case .failure = PlaygroundExports.walkthroughHTML(script: "save x\n") else { Issue.record(); return }
+        guard case .failure = PlaygroundExports.walkthroughHTML(script: "save x\n") else {
+            Issue.record()
+            return
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import MailboxAnimation
 import MailboxJSON
 import MailboxPlayground
-import MailboxAnimation
 import MailboxReports
 import MailboxScript
 import MailboxSim
@@ -12,8 +12,10 @@ import Testing
 @Suite struct PlaygroundMessageTests {
     let never: @Sendable () -> Bool = { false }
 
-    func send(_ p: inout PlaygroundSession, _ type: String, _ fields: [(String, JSON)] = [],
-              isCancelled: (@Sendable () -> Bool)? = nil) -> [JSON] {
+    func send(
+        _ p: inout PlaygroundSession, _ type: String, _ fields: [(String, JSON)] = [],
+        isCancelled: (@Sendable () -> Bool)? = nil
+    ) -> [JSON] {
         p.receive(JSON.object([("type", .string(type))] + fields).text, isCancelled: isCancelled ?? never)
             .map { try! JSON.parse($0, maxDepth: 64) }
     }
@@ -22,7 +24,9 @@ import Testing
     }
     func tick(_ p: inout PlaygroundSession, _ t: Double) -> [JSON] { send(&p, "tick", [("t", .number(t))]) }
     func types(_ replies: [JSON]) -> [String] { replies.compactMap { $0["type"]?.stringValue } }
-    func state(_ replies: [JSON]) -> JSON? { replies.first { $0["type"] == .string("screen") }?["phones"]?.arrayValue?.first?["state"] }
+    func state(_ replies: [JSON]) -> JSON? {
+        replies.first { $0["type"] == .string("screen") }?["phones"]?.arrayValue?.first?["state"]
+    }
     func lines(_ p: PlaygroundSession) -> [String] { p.script.text().split(separator: "\n").map(String.init) }
     func animating(_ p: PlaygroundSession) -> Bool { p.phones.contains { $0.screen.snapshot().animating } }
 
@@ -30,18 +34,26 @@ import Testing
     func settle(_ p: inout PlaygroundSession, from t: inout Double) -> [[JSON]] {
         var all: [[JSON]] = []
         var n = 0
-        while animating(p) && n < 2000 { t += 1000.0 / 60; all.append(tick(&p, t)); n += 1 }
+        while animating(p) && n < 2000 {
+            t += 1000.0 / 60
+            all.append(tick(&p, t))
+            n += 1
+        }
         return all
     }
 
     /// A straight drag of `dx` over `ms` at 60 Hz from (x0, y); the replies to the last move.
     @discardableResult
-    func drag(_ p: inout PlaygroundSession, from x0: Double, y: Double, by dx: Double, ms: Double, start t0: Double) -> [JSON] {
+    func drag(_ p: inout PlaygroundSession, from x0: Double, y: Double, by dx: Double, ms: Double, start t0: Double)
+        -> [JSON]
+    {
         _ = pointer(&p, "down", x0, y, t0)
         let steps = max(1, Int(ms / (1000.0 / 60)))
         var last: [JSON] = []
         for k in 1...steps {
-            last = pointer(&p, "move", ((x0 + dx * Double(k) / Double(steps)) * 100).rounded() / 100, y, t0 + Double(k) * 1000 / 60)
+            last = pointer(
+                &p, "move", ((x0 + dx * Double(k) / Double(steps)) * 100).rounded() / 100, y, t0 + Double(k) * 1000 / 60
+            )
         }
         return last
     }
@@ -164,7 +176,8 @@ import Testing
         var q = released()
         var t = 1000.0
         _ = settle(&q, from: &t)
-        let count = q.script.count, now = q.phones[0].screen.now
+        let count = q.script.count
+        let now = q.phones[0].screen.now
         _ = tick(&q, t + 10_000)
         #expect(q.script.count == count && q.phones[0].screen.now == now)
     }
@@ -191,7 +204,10 @@ import Testing
         let gif = try PlaygroundExports.walkthroughGIF(script: "pan msg1 -100\nrelease\nsettle\n").get()
         #expect(gif.starts(with: Array("GIF89a".utf8)))
         #expect(try Self.gifFrames(gif) > 1)
-        guard case .failure = PlaygroundExports.walkthroughGIF(script: "snapshot x.png\n") else { Issue.record(); return }
+        guard case .failure = PlaygroundExports.walkthroughGIF(script: "snapshot x.png\n") else {
+            Issue.record()
+            return
+        }
     }
 
     /// Counts the images of a GIF by walking its blocks (the LZW data is skipped, never read as blocks).
@@ -201,7 +217,8 @@ import Testing
         func skipSubBlocks() throws {
             while true {
                 guard i < b.count else { throw GIFError() }
-                let n = Int(b[i]); i += 1
+                let n = Int(b[i])
+                i += 1
                 if n == 0 { return }
                 i += n
             }
@@ -209,7 +226,9 @@ import Testing
         var images = 0
         while i < b.count {
             switch b[i] {
-            case 0x21: i += 2; try skipSubBlocks()
+            case 0x21:
+                i += 2
+                try skipSubBlocks()
             case 0x2C:
                 let packed = b[i + 9]
                 i += 10
@@ -231,10 +250,14 @@ import Testing
         _ = pointer(&p, "up", 270, 187, 110)
         var t = 110.0
         _ = settle(&p, from: &t)
-        let script = p.script, now = p.phones[0].screen.now
+        let script = p.script
+        let now = p.phones[0].screen.now
         final class Polls: @unchecked Sendable { var n = 0 }
         let polls = Polls()
-        let cancelled: @Sendable () -> Bool = { polls.n += 1; return polls.n > 50 }
+        let cancelled: @Sendable () -> Bool = {
+            polls.n += 1
+            return polls.n > 50
+        }
         let replies = send(&p, "line", [("text", .string("pan msg1 10 in 3000"))], isCancelled: cancelled)
         #expect(types(replies) == ["error"])
         #expect(replies.first?["message"]?.stringValue?.contains("interrupted") == true)
@@ -259,7 +282,9 @@ import Testing
         let nothing = try #require(shaken.first { $0["type"] == .string("report") })
         #expect(nothing["text"] == .string("Nothing to undo.") && nothing["id"] == nil)
         // Without an id, the answer has none; an id that is not a whole number is refused, changing nothing.
-        #expect(send(&p, "line", [("text", .string("show msg1.x"))]).first { $0["type"] == .string("report") }?["id"] == nil)
+        #expect(
+            send(&p, "line", [("text", .string("show msg1.x"))]).first { $0["type"] == .string("report") }?["id"] == nil
+        )
         let script = p.script
         let bad = send(&p, "line", [("text", .string("pan msg1 10")), ("id", .number(1.5))])
         #expect(types(bad) == ["error"] && p.script == script)
@@ -337,9 +362,10 @@ import Testing
         var t = 16 + 1_800_000 + 5_400_010.0
         let last = settle(&p, from: &t).last ?? []
         let script = lines(p)
-        #expect(script.filter { $0.hasPrefix("pan ") }.allSatisfy { line in
-            Double(line.split(separator: " ").last!)! <= 1
-        }, "\(script)")
+        #expect(
+            script.filter { $0.hasPrefix("pan ") }.allSatisfy { line in
+                Double(line.split(separator: " ").last!)! <= 1
+            }, "\(script)")
         let (report, end) = try run(p.script.text())
         #expect(report.passed)
         #expect(end == state(last))

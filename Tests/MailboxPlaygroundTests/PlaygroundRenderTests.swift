@@ -14,7 +14,7 @@ import Testing
     struct Random {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
         mutating func double(_ range: ClosedRange<Double>) -> Double {
@@ -38,10 +38,12 @@ import Testing
                 let phones = json["phones"]?.arrayValue ?? []
                 #expect(phones.count == p.phones.count)
                 for (i, phone) in phones.enumerated() {
-                    #expect(phone["svg"]?.stringValue == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
+                    #expect(
+                        phone["svg"]?.stringValue == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
                     var copy = p.phones[i]
                     guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
-                        Issue.record("no state"); continue
+                        Issue.record("no state")
+                        continue
                     }
                     #expect(phone["state"] == (try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)))
                 }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import MailboxReports
 @testable import MailboxScript
-import Testing
 
 /// The generated parts of the documentation are what the tables they describe say: docs/tuning.md's lists
 /// (`MarkdownTables`), docs/language.md's command reference, README.md's command list and the fuzzer's
@@ -22,12 +23,16 @@ import Testing
 
     static let markdown: @Sendable (String) -> String = { "<!-- generated: \($0) -->\n" }
     static let files: [Generated] = [
-        Generated(path: "docs/tuning.md", blocks: MarkdownTables.blocks, begin: markdown, end: "<!-- end generated -->"),
-        Generated(path: "docs/language.md", blocks: LanguageReference.languageBlocks, begin: markdown,
-                  end: "<!-- end generated -->"),
-        Generated(path: "README.md", blocks: LanguageReference.readmeBlocks, begin: markdown, end: "<!-- end generated -->"),
-        Generated(path: "Fuzz/mbs.dict", blocks: LanguageReference.dictionaryBlocks, begin: { "# generated: \($0)\n" },
-                  end: "# end generated"),
+        Generated(
+            path: "docs/tuning.md", blocks: MarkdownTables.blocks, begin: markdown, end: "<!-- end generated -->"),
+        Generated(
+            path: "docs/language.md", blocks: LanguageReference.languageBlocks, begin: markdown,
+            end: "<!-- end generated -->"),
+        Generated(
+            path: "README.md", blocks: LanguageReference.readmeBlocks, begin: markdown, end: "<!-- end generated -->"),
+        Generated(
+            path: "Fuzz/mbs.dict", blocks: LanguageReference.dictionaryBlocks, begin: { "# generated: \($0)\n" },
+            end: "# end generated")
     ]
 
     /// One test a file, checking every block of it (the update rewrites the one file).
@@ -41,8 +46,9 @@ import Testing
             let start = try #require(text.range(of: begin), "\(file.path) has no \(begin)")
             let stop = try #require(text.range(of: file.end, range: start.upperBound..<text.endIndex))
             let expected = make() + "\n"
-            #expect(Self.updating || String(text[start.upperBound..<stop.lowerBound]) == expected,
-                    "\(file.path)'s \(name) block is out of date: make golden rewrites it")
+            #expect(
+                Self.updating || String(text[start.upperBound..<stop.lowerBound]) == expected,
+                "\(file.path)'s \(name) block is out of date: make golden rewrites it")
             text.replaceSubrange(start.upperBound..<stop.lowerBound, with: expected)
         }
         if Self.updating && text != original { try text.write(to: url, atomically: true, encoding: .utf8) }

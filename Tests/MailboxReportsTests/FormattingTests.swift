@@ -1,17 +1,18 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// Numbers print rounded to 3 decimals with trailing zeros trimmed; colours as `#RRGGBB`.
 @Suite struct FormattingTests {
     @Test(arguments: [
         (-320.0, "-320"), (0, "0"), (0.5, "0.5"), (152.3456, "152.346"), (1.0005, "1.001"), (-0.0004, "0"),
         (-0.0005, "-0.001"), (0.1 + 0.2, "0.3"), (1e9 + 0.3, "1000000000.3"), (12.10, "12.1"), (-0.25, "-0.25"),
-        (.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf"),
+        (.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")
     ])
     func threeDecimals(_ value: Double, _ text: String) {
         #expect(formatNumber(value) == text)
@@ -24,9 +25,11 @@ import Testing
 
     /// Failure messages print the shortest decimal that reads back as the same double (SPEC §6).
     @Test(arguments: [
-        (60.0, "60"), (59.99999999999999, "59.99999999999999"), (-180.0000001, "-180.0000001"), (0.1 + 0.2, "0.30000000000000004"),
+        (60.0, "60"), (59.99999999999999, "59.99999999999999"), (-180.0000001, "-180.0000001"),
+        (0.1 + 0.2, "0.30000000000000004"),
         (-0.0, "0"), (0.00001, "0.00001"), (1.5e-7, "0.00000015"), (123456789012345.0, "123456789012345"),
-        (1e16, "10000000000000000"), (-320, "-320"), (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"),
+        (1e16, "10000000000000000"), (-320, "-320"),
+        (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5")
     ])
     func exactNumbers(_ value: Double, _ text: String) {
         #expect(formatExact(value) == text)
@@ -38,7 +41,7 @@ import Testing
     @Test func exactNumbersReadBack() {
         var random = SeededRandom(seed: 61)
         for _ in 0..<20_000 {
-            let value = Double(bitPattern: random.next()) 
+            let value = Double(bitPattern: random.next())
             guard value.isFinite, abs(value) < 1e15, abs(value) > 1e-30 || value == 0 else { continue }
             let text = formatExact(value)
             #expect(Double(text) == value, "\(value) printed as \(text)")

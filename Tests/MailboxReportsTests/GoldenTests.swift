@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import Foundation
-import Testing
 
 /// Golden files (testscript's `cmp`, lit's CHECK lines): each `Tests/Golden/NAME.mbs` runs through the library
 /// and every line it prints (reports as plain text, then `stderr:` and the diagnostic) must equal
@@ -50,17 +51,21 @@ import Testing
             try Data(text.utf8).write(to: url)
             return
         }
-        let expected = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
+        let expected = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .dropLast().map(String.init)
         guard expected != actual else { return }
         let differing = (0..<max(expected.count, actual.count)).filter { i in
             (i < expected.count ? expected[i] : nil) != (i < actual.count ? actual[i] : nil)
         }
         let first = differing[0]
-        Issue.record(Comment(rawValue: """
-            Tests/Golden/\(name).out:\(first + 1): \(differing.count) line(s) differ (make golden rewrites the file)
-              expected: \(first < expected.count ? expected[first] : "<end of file>")
-              actual:   \(first < actual.count ? actual[first] : "<end of output>")
-            """))
+        Issue.record(
+            Comment(
+                rawValue: """
+                    Tests/Golden/\(name).out:\(first + 1): \(differing.count) line(s) differ (make golden rewrites the file)
+                      expected: \(first < expected.count ? expected[first] : "<end of file>")
+                      actual:   \(first < actual.count ? actual[first] : "<end of output>")
+                    """))
     }
 }

@@ -29,7 +29,9 @@ import Testing
     /// `params --json`: the profile, which parameters differ from it, and every parameter of the table with its
     /// value as `expect param.NAME` reads it (numbers as numbers, colours as "#RRGGBB", the rest as words).
     @Test func paramsListEveryParameter() throws {
-        let params = try parse(["set profile mcswipe", "set threshold.left.near 100", "set color.red #FF0000", "params --json"])
+        let params = try parse([
+            "set profile mcswipe", "set threshold.left.near 100", "set color.red #FF0000", "params --json"
+        ])
         #expect(params["profile"] as? String == "mcswipe")
         let entries = try #require(params["parameters"] as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == TunableTable.names)
@@ -92,7 +94,7 @@ import Testing
         ["compose", "advance 0.1", "type hi"],
         ["tap segment later", "advance 0.2"],
         ["edgepan 100"],
-        ["pan msg1 100", "release", "settle", "shake"],
+        ["pan msg1 100", "release", "settle", "shake"]
     ])
     func everyPathReadsAsShowAndExpectRead(_ lines: [String]) throws {
         var session = Session()
@@ -129,12 +131,14 @@ import Testing
                 #expect(shown[path.name] as? String == n, "\(path.name)")
             }
         }
-        for name in ["time", "animating", "gesture", "msg1.x", "msg1.y", "msg1.height", "msg1.alpha", "msg1.background",
-                     "msg1.icon", "msg1.icon.alpha", "msg1.icon.x", "msg1.folder", "msg1.visible", "msg1.snooze",
-                     "msg1.list", "overlay", "overlay.alpha", "menu", "content.x", "compose", "compose.y",
-                     "compose.dim", "compose.focus", "segment", "tint", "view.later.x", "view.mailbox.x",
-                     "view.archive.x", "alert", "inbox.count", "later.count", "list.count", "archive.count",
-                     "trash.count", "undo.count"] {
+        for name in [
+            "time", "animating", "gesture", "msg1.x", "msg1.y", "msg1.height", "msg1.alpha", "msg1.background",
+            "msg1.icon", "msg1.icon.alpha", "msg1.icon.x", "msg1.folder", "msg1.visible", "msg1.snooze",
+            "msg1.list", "overlay", "overlay.alpha", "menu", "content.x", "compose", "compose.y",
+            "compose.dim", "compose.focus", "segment", "tint", "view.later.x", "view.mailbox.x",
+            "view.archive.x", "alert", "inbox.count", "later.count", "list.count", "archive.count",
+            "trash.count", "undo.count"
+        ] {
             #expect(properties[name] != nil, "SPEC §5 path \(name) missing")
         }
     }

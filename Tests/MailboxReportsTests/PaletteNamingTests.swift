@@ -1,9 +1,10 @@
 import MailboxAnimation
-@testable import MailboxReports
-@testable import MailboxScript
 import MailboxSim
 import MailboxText
 import Testing
+
+@testable import MailboxReports
+@testable import MailboxScript
 
 /// Issue 24, item 10: a colour is named by the palette in force, in reports and failures, and
 /// `mailsim test --update` writes an expectation that then passes.
@@ -36,7 +37,9 @@ import Testing
     }
 
     @Test func updateWritesAnExpectationThatPasses() {
-        let script = Self.tuned + "expect msg1.background == yellow\nrelease\nsettle\ntap segment later\nsettle\nexpect tint == blue\n"
+        let script =
+            Self.tuned
+            + "expect msg1.background == yellow\nrelease\nsettle\ntap segment later\nsettle\nexpect tint == blue\n"
         let source = Array(script.utf8)
         var first = Session()
         let failures = ScriptRunner.run(source, file: "t.mbs", session: &first).failures

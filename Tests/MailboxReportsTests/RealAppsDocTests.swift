@@ -1,7 +1,8 @@
 import Foundation
-@testable import MailboxScript
 import MailboxSim
 import Testing
+
+@testable import MailboxScript
 
 /// docs/real-apps.md carries IMPLEMENTATIONS.md's facts as a table (quantity, parameter, a value per profile):
 /// every cell is what `set profile` makes the parameter, and every number a profile sets has its row, so a
@@ -26,24 +27,33 @@ import Testing
             return parts.count >= 3 ? String(parts[1]) : nil
         }
         let header = cells(lines[0])
-        let profiles = try header.dropFirst(2).map { cell in try #require(code(cell).flatMap(Profile.init(rawValue:)), "\(cell)") }
+        let profiles = try header.dropFirst(2).map { cell in
+            try #require(code(cell).flatMap(Profile.init(rawValue:)), "\(cell)")
+        }
         let rows = try lines.dropFirst(2).map { line in
             let row = cells(line)
-            return (parameter: try #require(code(row[1]), "\(line)"), values: try row.dropFirst(2).map { try #require(code($0), "\(line)") })
+            return (
+                parameter: try #require(code(row[1]), "\(line)"),
+                values: try row.dropFirst(2).map { try #require(code($0), "\(line)") }
+            )
         }
         return (profiles, rows)
     }
 
     @Test func everyCellIsWhatTheProfileSets() throws {
         let (profiles, rows) = try Self.facts()
-        #expect(profiles.contains(.iosCourseMailbox) && profiles.contains(.codepathWk3Mailbox) && profiles.contains(.assignment))
+        #expect(
+            profiles.contains(.iosCourseMailbox) && profiles.contains(.codepathWk3Mailbox)
+                && profiles.contains(.assignment))
         #expect(rows.count >= 30)
         for (parameter, values) in rows {
             let tunable = try #require(TunableTable.named(parameter), "no parameter \(parameter)")
             #expect(values.count == profiles.count, "\(parameter)")
             for (profile, documented) in zip(profiles, values) {
                 let shown = TunableTable.shown(tunable, in: profile.applied(to: Settings()))
-                #expect(shown == documented, "\(profile.rawValue): \(parameter) is \(shown), docs/real-apps.md says \(documented)")
+                #expect(
+                    shown == documented,
+                    "\(profile.rawValue): \(parameter) is \(shown), docs/real-apps.md says \(documented)")
             }
         }
     }
@@ -53,7 +63,9 @@ import Testing
         let documented = Set(rows.map(\.parameter))
         for profile in profiles {
             for setting in profile.settings {
-                #expect(documented.contains(setting.parameter), "\(profile.rawValue) sets \(setting.parameter), which docs/real-apps.md lacks")
+                #expect(
+                    documented.contains(setting.parameter),
+                    "\(profile.rawValue) sets \(setting.parameter), which docs/real-apps.md lacks")
             }
         }
     }
@@ -67,8 +79,12 @@ import Testing
                 #expect(seen.insert(setting.parameter).inserted, "\(profile.rawValue) sets \(setting.parameter) twice")
                 let tunable = try #require(TunableTable.named(setting.parameter), "\(setting.parameter)")
                 let value = try tunable.parse(setting.value.split(separator: " "))
-                #expect(value.scriptText == setting.value, "\(profile.rawValue) \(setting.parameter) \(setting.value) reads back as \(value.scriptText)")
-                #expect(tunable.read(try tunable.write(spec, value)) != tunable.read(spec), "\(profile.rawValue) \(setting.parameter) is SPEC's")
+                #expect(
+                    value.scriptText == setting.value,
+                    "\(profile.rawValue) \(setting.parameter) \(setting.value) reads back as \(value.scriptText)")
+                #expect(
+                    tunable.read(try tunable.write(spec, value)) != tunable.read(spec),
+                    "\(profile.rawValue) \(setting.parameter) is SPEC's")
                 #expect(tunable.read(profile.applied(to: spec)) == value, "\(profile.rawValue) \(setting.parameter)")
                 #expect(!setting.source.isEmpty)
             }

@@ -1,9 +1,10 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import Testing
 
 /// Issue 22, items 5 and 6: reports (tables the user reads) round to 3 decimals and fit 80 columns; messages,
 /// `--json` and `save --expect` keep the exact value; `set` says what it set, and what a profile changed.
@@ -23,10 +24,10 @@ import Testing
     }
 
     static let screens: [[String]] = [
-        ["pan msg1 -180", "release", "advance 0.45"],            // the overlay fading in, a running animation
+        ["pan msg1 -180", "release", "advance 0.45"],  // the overlay fading in, a running animation
         ["pan msg1 300 in 0", "release", "settle", "pan msg2 -300", "release", "settle", "tap", "settle", "shake"],
         ["compose", "settle", "type someone.with.a.long.name@example.com"],
-        ["set profile swipecellkit", "set threshold.left.near 90", "tap segment later", "advance 0.1"],
+        ["set profile swipecellkit", "set threshold.left.near 90", "tap segment later", "advance 0.1"]
     ]
 
     @Test(arguments: screens.indices)
@@ -38,7 +39,9 @@ import Testing
                 let outcome = try session.execute(line: looking[...])
                 let report = try #require(outcome.report)
                 for line in TextRenderer.styledLines(report, layout) {
-                    #expect(Self.width(line, layout) <= 80, "\(looking) after \(Self.screens[index]): \(line.text.count) columns: \(line.text)")
+                    #expect(
+                        Self.width(line, layout) <= 80,
+                        "\(looking) after \(Self.screens[index]): \(line.text.count) columns: \(line.text)")
                 }
             }
         }
@@ -62,15 +65,22 @@ import Testing
         // A description wraps under its column; a name too wide for its column has a line of its own.
         let commands = try Self.report(["help"])
         let pan = try #require(commands.firstIndex { $0.hasPrefix("  pan ") })
-        let column = commands[pan].distance(from: commands[pan].startIndex, to: try #require(commands[pan].range(of: "drag"))
-            .lowerBound)
-        #expect(commands[pan + 1].prefix(column).allSatisfy { $0 == " " } && commands[pan + 1].dropFirst(column).first != " ")
+        let column = commands[pan].distance(
+            from: commands[pan].startIndex,
+            to: try #require(commands[pan].range(of: "drag"))
+                .lowerBound)
+        #expect(
+            commands[pan + 1].prefix(column).allSatisfy { $0 == " " }
+                && commands[pan + 1].dropFirst(column).first != " ")
         let parameters = try Self.report(["help set"])
         let profile = try #require(parameters.firstIndex { $0.hasPrefix("  set profile ") })
         // set profile's alternatives are wider than the list: cut after a `|`, the rest indented under the name.
-        #expect(parameters[profile].hasSuffix("|") && parameters[profile + 1].hasPrefix("      ")
+        #expect(
+            parameters[profile].hasSuffix("|") && parameters[profile + 1].hasPrefix("      ")
                 && parameters[profile + 1].dropFirst(6).first != " ")
-        let names = parameters[profile...].prefix { !$0.hasPrefix("  set threshold") }.joined().filter { !$0.isWhitespace }
+        let names = parameters[profile...].prefix { !$0.hasPrefix("  set threshold") }.joined().filter {
+            !$0.isWhitespace
+        }
         #expect(names.contains(Profile.allCases.map(\.rawValue).joined(separator: "|")))
     }
 
@@ -94,19 +104,29 @@ import Testing
         var session = Session()
         for line in script { _ = try session.execute(line: line[...]) }
         let failed = try session.execute(line: "expect time == 1")
-        guard case .failed(let failure)? = failed.check else { Issue.record("the expect held"); return }
+        guard case .failed(let failure)? = failed.check else {
+            Issue.record("the expect held")
+            return
+        }
         #expect(failure.message.hasSuffix("got 1.366882954"))
-        #expect(try Self.report(script + ["params"]).contains { $0.contains("duration.slide") && $0.contains("0.1234567") })
+        #expect(
+            try Self.report(script + ["params"]).contains { $0.contains("duration.slide") && $0.contains("0.1234567") })
     }
 
     @Test func setSaysWhatItSetAtThePrompt() throws {
         #expect(try Self.report(["set duration.slide 0.5"]) == ["duration.slide = 0.5 (was 0.3)"])
         #expect(try Self.report(["set fps 60"]) == ["fps = 60 (unchanged)"])
-        #expect(try Self.report(["set threshold.near 80"])
-                == ["threshold.near = 80 (was 60); with it 2 parameters changed: threshold.left.near 60 → 80, threshold.right.near 60 → 80"])
+        #expect(
+            try Self.report(["set threshold.near 80"])
+                == [
+                    "threshold.near = 80 (was 60); with it 2 parameters changed: threshold.left.near 60 → 80, threshold.right.near 60 → 80"
+                ])
         let profile = try Self.report(["set profile mcswipe"])
         #expect(profile.count == 1)
-        #expect(profile[0].hasPrefix("profile = mcswipe (was mailbox); with it 10 parameters changed: threshold.near 60 → 80, threshold.far 260 → 240, "))
+        #expect(
+            profile[0].hasPrefix(
+                "profile = mcswipe (was mailbox); with it 10 parameters changed: threshold.near 60 → 80, threshold.far 260 → 240, "
+            ))
         // A script run that is not traced prints only what its looking commands print.
         #expect(try Self.report(["set duration.slide 0.5"], interactive: false).isEmpty)
     }

@@ -1,11 +1,12 @@
 import Foundation
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// The bad-input catalogue (`Tests/Fixtures/bad/`, run through the binary by `BadInputTests`) through the
 /// library: the line the `.stderr` file names is refused with exactly that message, and the session after
@@ -37,11 +38,17 @@ import Testing
         let lines = ScriptLines.lines(of: bytes)
         var end = lines.count
         for (index, read) in lines.enumerated() {
-            guard case .text(let text) = read else { Issue.record("line \(index + 1) cannot be read: \(read)"); return }
+            guard case .text(let text) = read else {
+                Issue.record("line \(index + 1) cannot be read: \(read)")
+                return
+            }
             let before = session
             do {
                 let outcome = try session.execute(line: text[...])
-                if case .quit? = outcome.effect { end = index + 1; break }
+                if case .quit? = outcome.effect {
+                    end = index + 1
+                    break
+                }
                 #expect(index + 1 != lineNumber || index + 1 == lines.count, "line \(index + 1) was not refused")
             } catch {
                 #expect(index + 1 == lineNumber, "line \(index + 1) refused: \(error.message)")

@@ -1,9 +1,10 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import Testing
 
 /// Issue 24, item 8: a message never prints a value whole past `messageValueLimit` characters, and a compose
 /// field holds at most `Limits.typedBytesPerField` bytes.

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func aCheckThatNeverFiresChangesNothingAboutTheResult() throws {
-        var plain = Session(), polled = Session()
+        var plain = Session()
+        var polled = Session()
         for line in ["pan msg1 -180 in 0.3", "release", "settle", "choose tomorrow", "settle"] {
             _ = try plain.execute(line: line[...])
             _ = try polled.execute(line: line[...], isCancelled: { false })
@@ -51,7 +52,10 @@ import Testing
 
     @Test func saveKeepsWhatChangesOrChecksNotWhatOnlyLooks() throws {
         var session = PromptSession()
-        for line in ["pan msg1 80", "state", "show msg1", "colors", "timeline", "render", "help", "release", "expect msg1.x == 80"] {
+        for line in [
+            "pan msg1 80", "state", "show msg1", "colors", "timeline", "render", "help", "release",
+            "expect msg1.x == 80"
+        ] {
             _ = try session.execute(line: line[...])
         }
         #expect(session.transcript == ["pan msg1 80", "release", "expect msg1.x == 80"])

@@ -1,9 +1,10 @@
 import Foundation
+import MailboxText
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
-import MailboxText
-import Testing
 
 /// The one printer of commands (`Command.scriptLine`): every command printed reads back as itself, and the lines
 /// the playground writes are byte for byte those it wrote as text before it built commands.
@@ -14,10 +15,12 @@ import Testing
     @Test func everyScriptLineReadsBackAsItsCommand() throws {
         var checked = 0
         for name in ScriptSuiteTests.scripts {
-            let text = try String(contentsOf: ScriptSuiteTests.scriptsFolder.appendingPathComponent(name), encoding: .utf8)
+            let text = try String(
+                contentsOf: ScriptSuiteTests.scriptsFolder.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 guard let command = CommandTextTests.parse(String(line)) else { continue }
-                if case .mustFail(.invalid, _) = command { continue }  // its error may name a column of the line as written
+                // Its error may name a column of the line as written.
+                if case .mustFail(.invalid, _) = command { continue }
                 let printed = command.scriptLine
                 #expect(CommandTextTests.parse(printed) == command, "\(name): \(line) printed as \(printed)")
                 checked += 1
@@ -29,7 +32,10 @@ import Testing
     /// The playground's commands, printed as it wrote them as text.
     @Test func playgroundLinesAreTheTextsItWrote() {
         let cases: [(Command, String)] = [
-            (.pan(.message(MessageID(1)), translation: -120.5, duration: .milliseconds(17)), "pan msg1 -120.5 in 0.017"),
+            (
+                .pan(.message(MessageID(1)), translation: -120.5, duration: .milliseconds(17)),
+                "pan msg1 -120.5 in 0.017"
+            ),
             (.pan(.content, translation: 40, duration: .milliseconds(1000)), "pan content 40 in 1"),
             (.edgePan(translation: 200.25, duration: .milliseconds(16)), "edgepan 200.25 in 0.016"),
             (.pan(.message(MessageID(3)), translation: 0.1, duration: nil), "pan msg3 0.1"),
@@ -46,7 +52,7 @@ import Testing
             (.shake, "shake"),
             (.reset(messages: nil), "reset"),
             (.reset(messages: 500), "reset 500"),
-            (.type("hello world"), "type hello world"),
+            (.type("hello world"), "type hello world")
         ]
         for (command, line) in cases {
             #expect(command.scriptLine == line)
@@ -58,8 +64,10 @@ import Testing
     /// a whole quoted word inside the text (`a "b" c`, which no one can type key by key: `a "` does not read) is
     /// quoted too, to be safe.
     @Test func typedTextReadsBack() {
-        let texts = ["a", "hello world", "a#b", "#b c", "a \"b", "\"a", "a #", "a # b", " a", "a ", "a\tb",
-                     "\u{7}", "a\u{200B}b", "naïve café", "x  y", "#", "\"", "a\"", "e\u{301}", " \u{301}", "a \u{301}"]
+        let texts = [
+            "a", "hello world", "a#b", "#b c", "a \"b", "\"a", "a #", "a # b", " a", "a ", "a\tb",
+            "\u{7}", "a\u{200B}b", "naïve café", "x  y", "#", "\"", "a\"", "e\u{301}", " \u{301}", "a \u{301}"
+        ]
         for text in texts + ["a \"b\" c"] {
             let bare = CommandTextTests.parse("type " + text) == .type(text)
             if texts.contains(text) {
@@ -78,7 +86,7 @@ import Testing
             .edgePan(translation: 10, duration: Ticks(seconds: 1e6)),
             .release(velocity: -1e9),
             .advance(Ticks(seconds: 1e12)),
-            .reset(messages: 0),
+            .reset(messages: 0)
         ]
         for command in commands {
             var session = Session(interactive: true)

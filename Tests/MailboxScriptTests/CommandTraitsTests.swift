@@ -1,5 +1,6 @@
-@testable import MailboxScript
 import Testing
+
+@testable import MailboxScript
 
 /// A command's traits are its table entry's: every entry's example parses to a command that finds its way back
 /// to an entry with the same traits, and the traits agree with one another.
@@ -10,7 +11,9 @@ import Testing
         let command = try #require(try Parser.parseByTable(spec.example[...]))
         #expect(command.spec.traits == spec.traits, "\(spec.example) has the traits of \(command.spec.name)")
         // `compose` builds `tap compose`: the one entry whose builder makes another's command.
-        if spec.name != "compose" { #expect(command.spec === spec, "\(spec.example) comes back to \(command.spec.name)") }
+        if spec.name != "compose" {
+            #expect(command.spec === spec, "\(spec.example) comes back to \(command.spec.name)")
+        }
     }
 
     @Test(arguments: CommandTable.all.map(\.name))
@@ -18,10 +21,13 @@ import Testing
         let traits = try #require(CommandTable.spec(named: name)).traits
         if traits.contains(.acts) { #expect(traits.contains(.kept), "what acts is kept by save") }
         if traits.contains(.takesTime) { #expect(traits.contains(.acts)) }
-        for part in [CommandTraits.movesFinger, .liftsFinger, .outlined, .beginsInteraction] where traits.contains(part) {
+        for part in [CommandTraits.movesFinger, .liftsFinger, .outlined, .beginsInteraction] where traits.contains(part)
+        {
             #expect(traits.contains(.acts), "\(name): a gesture acts")
         }
-        if traits.contains(.touchesFiles) { #expect(!traits.contains(.kept), "\(name): save keeps no line that touches files") }
+        if traits.contains(.touchesFiles) {
+            #expect(!traits.contains(.kept), "\(name): save keeps no line that touches files")
+        }
     }
 
     /// `!` checks: it acts on nothing, and takes from its command the time, the interaction and the files.

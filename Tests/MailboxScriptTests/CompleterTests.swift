@@ -89,13 +89,16 @@ import Testing
         let undo = try session(["pan msg1 100", "release", "settle", "shake"])
         #expect(undo.screen.alert == .undo)
         #expect(try candidates("tap ", undo) == ["cancel", "undo"])
-        #expect(try candidates("tap ", undo).allSatisfy { line in
-            var copy = undo
-            return (try? copy.execute(line: "tap \(line)"[...])) != nil
-        })
+        #expect(
+            try candidates("tap ", undo).allSatisfy { line in
+                var copy = undo
+                return (try? copy.execute(line: "tap \(line)"[...])) != nil
+            })
         let compose = try session(["tap compose", "settle"])
         #expect(try candidates("tap ", compose) == ["cancel", "to", "subject", "body"])
-        let draft = try session(["set compose.draft-alert on", "tap compose", "settle", "type a@b.c", "tap cancel", "settle"])
+        let draft = try session([
+            "set compose.draft-alert on", "tap compose", "settle", "type a@b.c", "tap cancel", "settle"
+        ])
         #expect(try candidates("tap ", draft) == ["cancel", "delete-draft", "keep-draft"])
         let overlay = try session(["pan msg1 -100", "release", "settle"])
         #expect(try candidates("tap ", overlay) == ["cancel"])
@@ -123,8 +126,9 @@ import Testing
         #expect(throws: ScriptError.model(.noSuchMessage(MessageID(9), count: 5))) {
             _ = try s.execute(line: "timeline msg9")
         }
-        #expect(MailboxError.noSuchMessage(MessageID(9), count: 5).message
-            == "no message msg9: the inbox was made with 5 (msg1 … msg5)")
+        #expect(
+            MailboxError.noSuchMessage(MessageID(9), count: 5).message
+                == "no message msg9: the inbox was made with 5 (msg1 … msg5)")
     }
 
     @Test func chooseOffersTheOptionsOfTheOverlayThatIsUp() throws {
@@ -140,10 +144,17 @@ import Testing
     @Test func setOffersTheSettingsAndTheirValues() throws {
         #expect(try candidates("set ") == TunableTable.names)
         #expect(try candidates("set compose") == ["compose.draft-alert"])
-        #expect(try candidates("set threshold.l") == ["threshold.left.near", "threshold.left.far", "threshold.left.bound"])
-        #expect(try candidates("set curve.slide ") == ["linear", "easeIn", "easeOut", "easeInOut", "default", "bezier", "spring"])
-        #expect(try candidates("set profile ") == ["mailbox", "mcswipe", "itemtouchhelper", "swipecellkit", "ios-course-mailbox",
-                                                "codepath-wk3-mailbox", "assignment"])
+        #expect(
+            try candidates("set threshold.l") == ["threshold.left.near", "threshold.left.far", "threshold.left.bound"])
+        #expect(
+            try candidates("set curve.slide ") == [
+                "linear", "easeIn", "easeOut", "easeInOut", "default", "bezier", "spring"
+            ])
+        #expect(
+            try candidates("set profile ") == [
+                "mailbox", "mcswipe", "itemtouchhelper", "swipecellkit", "ios-course-mailbox",
+                "codepath-wk3-mailbox", "assignment"
+            ])
         #expect(try candidates("set threshold.right.bound ") == ["closed", "strict"])
         #expect(try candidates("set menu.release ") == ["velocity", "position", "distance"])
         #expect(try candidates("set color.red ") == ["gray", "yellow", "brown", "green", "red", "blue"])
@@ -157,7 +168,8 @@ import Testing
 
     @Test func timelineOffersItsSubjects() throws {
         let s = try session()
-        #expect(try candidates("timeline ", s) == TimelineSubject.names(messageCount: s.screen.messageCount) + ["--json"])
+        #expect(
+            try candidates("timeline ", s) == TimelineSubject.names(messageCount: s.screen.messageCount) + ["--json"])
         #expect(try candidates("timeline m", s).first == "msg1")
     }
 

@@ -1,9 +1,10 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import Testing
 
 /// SPEC §4: numbers are decimal with an optional sign and fraction; a number that is not finite or is
 /// out of range is refused. Durations are kept exact as ticks.
@@ -12,7 +13,7 @@ import Testing
         ("0", 0.0), ("180", 180), ("-180", -180), ("+180", 180), ("0.3", 0.3), ("-0.5", -0.5), ("+1.25", 1.25),
         (".5", 0.5), ("-.5", -0.5), ("5.", 5), ("007", 7), ("-0", 0), ("10000", 10_000),
         ("999999999999999", 999_999_999_999_999), ("0.000000001", 1e-9), ("1000000000", 1e9),
-        ("000000000000000000001", 1),
+        ("000000000000000000001", 1)
     ])
     func parsesDecimals(_ text: String, _ value: Double) throws {
         let number = try DecimalNumber.parse(text[...])
@@ -31,7 +32,7 @@ import Testing
         ("0.000000001", 1), ("0.0000000005", 1), ("0.00000000049", 0), ("0.1234567894", 123_456_789),
         ("0.1234567895", 123_456_790), ("-0.25", -250_000_000), ("+2.5", 2_500_000_000),
         ("1000000000", 1_000_000_000_000_000_000), ("9223372036.854775807", Int64.max),
-        ("0", 0), ("-0", 0), ("3.", 3_000_000_000),
+        ("0", 0), ("-0", 0), ("3.", 3_000_000_000)
     ])
     func exactTicks(_ text: String, _ nanoseconds: Int64) throws {
         let ticks = try #require(try DecimalNumber.parse(text[...]).ticks)
@@ -61,7 +62,10 @@ import Testing
     // MARK: Refusals
 
     static func message(_ text: String) -> String? {
-        do { _ = try DecimalNumber.parse(text[...]); return nil } catch { return error.message }
+        do {
+            _ = try DecimalNumber.parse(text[...])
+            return nil
+        } catch { return error.message }
     }
 
     @Test(arguments: ["nan", "NaN", "-nan", "inf", "-inf", "+inf", "Infinity", "-INFINITY"])
@@ -74,7 +78,9 @@ import Testing
         #expect(Self.message(text) == "'\(text)' is out of range (write numbers as plain decimals, like 0.3 or -180)")
     }
 
-    @Test(arguments: ["", "1.2.3", "abc", ".", "-", "+", "--1", "+-1", "1,5", "1 000", "0x10", "1e", "½", "١", "1_000", " 1", "1-"])
+    @Test(arguments: [
+        "", "1.2.3", "abc", ".", "-", "+", "--1", "+-1", "1,5", "1 000", "0x10", "1e", "½", "١", "1_000", " 1", "1-"
+    ])
     func notANumber(_ text: String) {
         #expect(Self.message(text) == "\(quoted(text)) is not a number")
     }

@@ -1,10 +1,11 @@
 import Foundation
 import MailboxAnimation
-@testable import MailboxScript
 import MailboxSim
 import MailboxText
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxScript
 
 /// `mailsim test --update`'s rewrite: failing expects take the actual value, nothing else in the file moves,
 /// the result passes, and a second update changes nothing.
@@ -25,34 +26,37 @@ import Testing
     /// 0.3 s it is at -320 with the reschedule overlay up.
     @Test func valuesBecomeTheActualOnesAndNothingElseMoves() {
         let script = """
-        # swipe left past the first threshold
-        pan msg1 -180   # a comment after two blanks
-        expect  msg1.x  ==  -170   # spacing kept
-        expect msg1.background == gray
-        expect msg1.icon == list
-        release
-        advance 0.3
-        expect msg1.x == -300 within 0.5
-        expect msg1.x <= -400
-        expect overlay == none
+            # swipe left past the first threshold
+            pan msg1 -180   # a comment after two blanks
+            expect  msg1.x  ==  -170   # spacing kept
+            expect msg1.background == gray
+            expect msg1.icon == list
+            release
+            advance 0.3
+            expect msg1.x == -300 within 0.5
+            expect msg1.x <= -400
+            expect overlay == none
 
-        """
+            """
         let (update, text) = update(script)
-        #expect(text == """
-        # swipe left past the first threshold
-        pan msg1 -180   # a comment after two blanks
-        expect  msg1.x  ==  -180   # spacing kept
-        expect msg1.background == yellow
-        expect msg1.icon == later
-        release
-        advance 0.3
-        expect msg1.x == -320 within 0.5
-        expect msg1.x <= -320
-        expect overlay == reschedule
+        #expect(
+            text == """
+                # swipe left past the first threshold
+                pan msg1 -180   # a comment after two blanks
+                expect  msg1.x  ==  -180   # spacing kept
+                expect msg1.background == yellow
+                expect msg1.icon == later
+                release
+                advance 0.3
+                expect msg1.x == -320 within 0.5
+                expect msg1.x <= -320
+                expect overlay == reschedule
 
-        """)
+                """)
         #expect(update.changes.map(\.line) == [3, 4, 5, 8, 9, 10])
-        #expect(update.changes[0] == ExpectationUpdate.Change(line: 3, path: "msg1.x", comparison: .equal, old: "-170", new: "-180"))
+        #expect(
+            update.changes[0]
+                == ExpectationUpdate.Change(line: 3, path: "msg1.x", comparison: .equal, old: "-170", new: "-180"))
         #expect(update.leftAlone.isEmpty)
         let again = run(update.text)
         #expect(again.failures.isEmpty && again.error == nil)
@@ -61,9 +65,13 @@ import Testing
 
     /// CRLF line ends, a byte-order mark and non-ASCII text before the value keep their bytes.
     @Test func lineEndsAndByteOrderMarkAreKept() {
-        let script = "\u{FEFF}expect time == 1\r\npan msg1 -100\r\nexpect msg1.x == 0 # é ✓\r\nrelease\r\nexpect msg1.x == 5"
+        let script =
+            "\u{FEFF}expect time == 1\r\npan msg1 -100\r\nexpect msg1.x == 0 # é ✓\r\nrelease\r\nexpect msg1.x == 5"
         let (update, text) = update(script)
-        #expect(text == "\u{FEFF}expect time == 0\r\npan msg1 -100\r\nexpect msg1.x == -100 # é ✓\r\nrelease\r\nexpect msg1.x == -100")
+        #expect(
+            text
+                == "\u{FEFF}expect time == 0\r\npan msg1 -100\r\nexpect msg1.x == -100 # é ✓\r\nrelease\r\nexpect msg1.x == -100"
+        )
         #expect(update.changes.count == 3)
     }
 
@@ -106,7 +114,8 @@ import Testing
             for (index, line) in lines.enumerated() {
                 let words = line.split(separator: " ", omittingEmptySubsequences: true)
                 guard words.count >= 4, words[0] == "expect", words[2] == "==", let value = Double(words[3]),
-                      Int.random(in: 0..<3, using: &generator) == 0 else { continue }
+                    Int.random(in: 0..<3, using: &generator) == 0
+                else { continue }
                 let shifted = formatExact(value + Double(Int.random(in: 1...50, using: &generator)))
                 lines[index] = line.replacingOccurrences(of: " == \(words[3])", with: " == \(shifted)")
                 changedLines.insert(index + 1)

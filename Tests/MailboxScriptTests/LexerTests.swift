@@ -1,9 +1,10 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import Testing
 
 /// SPEC §4: one command a line; `#` as the first non-blank character makes a comment line; later in a line
 /// a `#` between whitespace (or before the end of the line) starts a comment; `#B2B2B2` is a value.
@@ -13,7 +14,10 @@ import Testing
     }
 
     static func error(_ line: String) -> String? {
-        do { _ = try Lexer.tokens(line[...]); return nil } catch { return error.message }
+        do {
+            _ = try Lexer.tokens(line[...])
+            return nil
+        } catch { return error.message }
     }
 
     @Test func splitsAtBlanksWithColumns() throws {
@@ -24,7 +28,10 @@ import Testing
         #expect(try Lexer.tokens("   advance 1").first?.column == 4)
     }
 
-    @Test(arguments: ["", "   ", "\t\t", "# x", "#x", "  # indented comment", "\t#", "#", "#B2B2B2 looks like a colour but starts the line", "## two"])
+    @Test(arguments: [
+        "", "   ", "\t\t", "# x", "#x", "  # indented comment", "\t#", "#",
+        "#B2B2B2 looks like a colour but starts the line", "## two"
+    ])
     func blankAndCommentLinesHaveNoTokens(_ line: String) throws {
         #expect(try Self.words(line).isEmpty)
     }
@@ -38,7 +45,10 @@ import Testing
 
     @Test func aColourIsAValueNotAComment() throws {
         #expect(try Self.words("expect msg1.background == #B2B2B2") == ["expect", "msg1.background", "==", "#B2B2B2"])
-        #expect(try Self.words("expect msg1.background == #fECa16 # yellow") == ["expect", "msg1.background", "==", "#fECa16"])
+        #expect(
+            try Self.words("expect msg1.background == #fECa16 # yellow") == [
+                "expect", "msg1.background", "==", "#fECa16"
+            ])
     }
 
     @Test func anAttachedHashIsNotAComment() throws {
@@ -57,7 +67,7 @@ import Testing
         ("tap\u{7F}", "control character U+007F at column 4"),
         ("advance\u{0B}1", "control character U+000B at column 8"),
         ("# a comment \u{1}", "control character U+0001 at column 13"),
-        ("type é\u{2}", "control character U+0002 at column 7"),
+        ("type é\u{2}", "control character U+0002 at column 7")
     ])
     func controlCharactersAreRefused(_ line: String, _ message: String) {
         #expect(Self.error(line) == message)

@@ -1,8 +1,9 @@
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxWalkthrough
-import Testing
 
 /// The one line runner: every front end (run, test, record, the REPL, load) gets each line's result from it as
 /// one value, and decides whether the run goes on.
@@ -24,8 +25,10 @@ import Testing
         }
     }
 
-    static func run(_ text: String, pieces: Int = 1, requiringFingerUp: Bool = true,
-                    sink: Collector = Collector()) -> (Collector, Session) {
+    static func run(
+        _ text: String, pieces: Int = 1, requiringFingerUp: Bool = true,
+        sink: Collector = Collector()
+    ) -> (Collector, Session) {
         var session = Session()
         var runner = LineRunner(file: "t.mbs", sink: sink)
         let bytes = Array(text.utf8)
@@ -44,14 +47,26 @@ import Testing
         let (sink, session) = Self.run("pan msg1 -180\n# a comment\n\nrelease\nexpect msg1.x == 5\nstate\n")
         #expect(sink.results.map(\.place.line) == [1, 2, 3, 4, 5, 6])
         #expect(sink.results.map(\.place.file) == Array(repeating: "t.mbs", count: 6))
-        #expect(sink.results.map(\.text) == ["pan msg1 -180", "# a comment", "", "release", "expect msg1.x == 5", "state"])
+        #expect(
+            sink.results.map(\.text) == ["pan msg1 -180", "# a comment", "", "release", "expect msg1.x == 5", "state"])
         let outcomes = try sink.results.map { try $0.outcome.get() }
         #expect(outcomes[0].acted && outcomes[0].trace.count > 0 && outcomes[0].effect == nil)
         #expect(outcomes[1].check == nil && !outcomes[1].acted)
-        #expect(outcomes[4].failure == .expectation(try #require({
-            if case .expect(let e)? = try Parser.parse("expect msg1.x == 5") { return e } else { return nil }
-        }()), actual: .number(-180)))
-        guard case .report(.state)? = outcomes[5].effect else { Issue.record("state reports the screen"); return }
+        #expect(
+            outcomes[4].failure
+                == .expectation(
+                    try #require(
+                        {
+                            if case .expect(let e)? = try Parser.parse("expect msg1.x == 5") {
+                                return e
+                            } else {
+                                return nil
+                            }
+                        }()), actual: .number(-180)))
+        guard case .report(.state)? = outcomes[5].effect else {
+            Issue.record("state reports the screen")
+            return
+        }
         #expect(session.screen.gesture == nil)
     }
 

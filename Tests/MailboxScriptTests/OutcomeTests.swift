@@ -1,6 +1,7 @@
+import Testing
+
 @testable import MailboxScript
 @testable import MailboxSim
-import Testing
 
 /// `Session.Outcome` keeps its rare parts behind one reference and a held check as a flag: its properties still read
 /// and write as plain fields, in any order, and a line that acts or holds makes no reference at all.
@@ -59,6 +60,9 @@ import Testing
         let failed = try session.execute(line: "expect msg1.x == 0")
         #expect(failed.failure != nil)
         let refused = try session.execute(line: "! pan msg9 10")
-        if case .refusedAsExpected? = refused.check {} else { Issue.record("! pan msg9: \(String(describing: refused.check))") }
+        if case .refusedAsExpected? = refused.check {
+        } else {
+            Issue.record("! pan msg9: \(String(describing: refused.check))")
+        }
     }
 }

@@ -1,21 +1,27 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §4: every command parses to its `Command`, and every refusal explains itself.
 @Suite struct ParserTests {
     static func parse(_ line: String) throws -> Command? { try Parser.parse(line[...]) }
 
     static func error(_ line: String) -> String? {
-        do { _ = try Parser.parse(line[...]); return nil } catch { return error.message }
+        do {
+            _ = try Parser.parse(line[...])
+            return nil
+        } catch { return error.message }
     }
 
-    static func expectation(_ path: PropertyPath, _ op: Comparison, _ value: Value, within tolerance: Double = 0.001,
-                            _ text: String) -> Command {
+    static func expectation(
+        _ path: PropertyPath, _ op: Comparison, _ value: Value, within tolerance: Double = 0.001,
+        _ text: String
+    ) -> Command {
         .expect(Expectation(path: path, comparison: op, expected: value, tolerance: tolerance, text: text))
     }
 
@@ -80,8 +86,11 @@ import Testing
         ("exit", .quit),
         ("! release", .mustFail(.release(velocity: nil), text: "release")),
         ("!release", .mustFail(.release(velocity: nil), text: "release")),
-        ("! pan msg1 -100 in 0.1", .mustFail(.pan(.message(m1), translation: -100, duration: ms(100)), text: "pan msg1 -100 in 0.1")),
-        ("  advance 0.3   # trailing", .advance(ms(300))),
+        (
+            "! pan msg1 -100 in 0.1",
+            .mustFail(.pan(.message(m1), translation: -100, duration: ms(100)), text: "pan msg1 -100 in 0.1")
+        ),
+        ("  advance 0.3   # trailing", .advance(ms(300)))
     ]
 
     @Test(arguments: commands)
@@ -95,28 +104,52 @@ import Testing
     }
 
     @Test func expectations() throws {
-        #expect(try Self.parse("expect msg1.x == -320") == Self.expectation(.message(m1, .x), .equal, .number(-320), "msg1.x == -320"))
-        #expect(try Self.parse("expect msg1.x == -320 within 0.5")
+        #expect(
+            try Self.parse("expect msg1.x == -320")
+                == Self.expectation(.message(m1, .x), .equal, .number(-320), "msg1.x == -320"))
+        #expect(
+            try Self.parse("expect msg1.x == -320 within 0.5")
                 == Self.expectation(.message(m1, .x), .equal, .number(-320), within: 0.5, "msg1.x == -320 within 0.5"))
-        #expect(try Self.parse("expect time != 0.3 within 0")
+        #expect(
+            try Self.parse("expect time != 0.3 within 0")
                 == Self.expectation(.time, .notEqual, .number(0.3), within: 0, "time != 0.3 within 0"))
-        #expect(try Self.parse("expect msg3.icon.alpha <= 0.5") == Self.expectation(.message(m3, .iconAlpha), .lessOrEqual, .number(0.5), "msg3.icon.alpha <= 0.5"))
-        #expect(try Self.parse("expect trash.count > 0") == Self.expectation(.count(.trash), .greater, .number(0), "trash.count > 0"))
-        #expect(try Self.parse("expect undo.count >= 1") == Self.expectation(.undoCount, .greaterOrEqual, .number(1), "undo.count >= 1"))
-        #expect(try Self.parse("expect overlay.alpha < 1") == Self.expectation(.overlayAlpha, .less, .number(1), "overlay.alpha < 1"))
-        #expect(try Self.parse("expect animating == false") == Self.expectation(.animating, .equal, .bool(false), "animating == false"))
-        #expect(try Self.parse("expect msg2.folder == archive") == Self.expectation(.message(m2, .folder), .equal, .name("archive"), "msg2.folder == archive"))
-        #expect(try Self.parse("expect overlay != none") == Self.expectation(.overlay, .notEqual, .name("none"), "overlay != none"))
-        #expect(try Self.parse("expect gesture == edgepan") == Self.expectation(.gesture, .equal, .name("edgepan"), "gesture == edgepan"))
-        #expect(try Self.parse("expect msg1.snooze == next-week") == Self.expectation(.message(m1, .snooze), .equal, .name("next-week"), "msg1.snooze == next-week"))
-        #expect(try Self.parse("expect msg1.list == to-watch") == Self.expectation(.message(m1, .list), .equal, .name("to-watch"), "msg1.list == to-watch"))
+        #expect(
+            try Self.parse("expect msg3.icon.alpha <= 0.5")
+                == Self.expectation(.message(m3, .iconAlpha), .lessOrEqual, .number(0.5), "msg3.icon.alpha <= 0.5"))
+        #expect(
+            try Self.parse("expect trash.count > 0")
+                == Self.expectation(.count(.trash), .greater, .number(0), "trash.count > 0"))
+        #expect(
+            try Self.parse("expect undo.count >= 1")
+                == Self.expectation(.undoCount, .greaterOrEqual, .number(1), "undo.count >= 1"))
+        #expect(
+            try Self.parse("expect overlay.alpha < 1")
+                == Self.expectation(.overlayAlpha, .less, .number(1), "overlay.alpha < 1"))
+        #expect(
+            try Self.parse("expect animating == false")
+                == Self.expectation(.animating, .equal, .bool(false), "animating == false"))
+        #expect(
+            try Self.parse("expect msg2.folder == archive")
+                == Self.expectation(.message(m2, .folder), .equal, .name("archive"), "msg2.folder == archive"))
+        #expect(
+            try Self.parse("expect overlay != none")
+                == Self.expectation(.overlay, .notEqual, .name("none"), "overlay != none"))
+        #expect(
+            try Self.parse("expect gesture == edgepan")
+                == Self.expectation(.gesture, .equal, .name("edgepan"), "gesture == edgepan"))
+        #expect(
+            try Self.parse("expect msg1.snooze == next-week")
+                == Self.expectation(.message(m1, .snooze), .equal, .name("next-week"), "msg1.snooze == next-week"))
+        #expect(
+            try Self.parse("expect msg1.list == to-watch")
+                == Self.expectation(.message(m1, .list), .equal, .name("to-watch"), "msg1.list == to-watch"))
     }
 
     @Test(arguments: [
         ("expect msg1.background == yellow", "FECA16"), ("expect msg1.background == YELLOW", "FECA16"),
         ("expect msg1.background == #b2b2b2", "B2B2B2"), ("expect msg1.background == #B2B2B2", "B2B2B2"),
         ("expect msg1.background != #e73d0e", "E73D0E"), ("expect tint == blue", "44AAD2"),
-        ("expect msg1.background == #123456 # not in the palette", "123456"),
+        ("expect msg1.background == #123456 # not in the palette", "123456")
     ])
     func colours(_ line: String, _ hex: String) throws {
         guard case .expect(let expectation)? = try Self.parse(line) else {
@@ -128,9 +161,19 @@ import Testing
 
     @Test func mustFailKeepsWhatDidNotParse() throws {
         // `!` excuses a refusal of any kind: a missing argument, a bad number, even an unknown command.
-        #expect(try Self.parse("! pan msg1") == .mustFail(.invalid(.missingArgument(command: "pan", parameter: "DX", usage: "pan TARGET DX [in S]")), text: "pan msg1"))
-        #expect(try Self.parse("! reset 0") == .mustFail(.invalid(.wholeNumberOutOfRange(command: "reset", parameter: "N", text: "0", range: 1...500)), text: "reset 0"))
-        #expect(try Self.parse("! frobnicate 3") == .mustFail(.invalid(.unknownCommand("frobnicate", suggestion: nil)), text: "frobnicate 3"))
+        #expect(
+            try Self.parse("! pan msg1")
+                == .mustFail(
+                    .invalid(.missingArgument(command: "pan", parameter: "DX", usage: "pan TARGET DX [in S]")),
+                    text: "pan msg1"))
+        #expect(
+            try Self.parse("! reset 0")
+                == .mustFail(
+                    .invalid(.wholeNumberOutOfRange(command: "reset", parameter: "N", text: "0", range: 1...500)),
+                    text: "reset 0"))
+        #expect(
+            try Self.parse("! frobnicate 3")
+                == .mustFail(.invalid(.unknownCommand("frobnicate", suggestion: nil)), text: "frobnicate 3"))
         #expect(try Self.parse("! tap  cancel  # c") == .mustFail(.tap(.cancel), text: "tap  cancel"))
     }
 
@@ -162,14 +205,26 @@ import Testing
         // Extra words, and a `#` that is not a comment.
         ("release 10 20", "release: unexpected '20' (usage: release [VX])"),
         ("pan msg1 10 fast", "pan: unexpected 'fast' (usage: pan TARGET DX [in S])"),
-        ("advance 0.3 #c", "advance: '#c' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'advance 0.3 # c'"),
+        (
+            "advance 0.3 #c",
+            "advance: '#c' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'advance 0.3 # c'"
+        ),
         // A `#` glued to its comment where an argument may stand, and an operator glued to its neighbours.
-        ("release #lift", "release: '#lift' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'release # lift'"),
-        ("reset #5", "reset: '#5' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'reset # 5'"),
+        (
+            "release #lift",
+            "release: '#lift' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'release # lift'"
+        ),
+        (
+            "reset #5",
+            "reset: '#5' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'reset # 5'"
+        ),
         ("expect msg1.x==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
         ("expect msg1.x ==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
         ("expect msg1.x== 0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
-        ("expect msg1.x>=-3 within 1", "expect: put a blank on each side of the operator: write 'expect msg1.x >= -3 within 1'"),
+        (
+            "expect msg1.x>=-3 within 1",
+            "expect: put a blank on each side of the operator: write 'expect msg1.x >= -3 within 1'"
+        ),
         // Words a newcomer tries for a command: a deliberate hint from the table, not edit distance.
         ("undo", "unknown command 'undo' (did you mean 'shake'?)"),
         ("swipe msg1 -100", "unknown command 'swipe' (did you mean 'pan'?)"),
@@ -210,10 +265,19 @@ import Testing
         // Unknown targets, settings, operators, segments, topics.
         ("pan msg0 10", "unknown target 'msg0' (did you mean 'msg1'?): pan takes msgN or content"),
         ("pan contnet 10", "unknown target 'contnet' (did you mean 'content'?): pan takes msgN or content"),
-        ("tap undp", "unknown tap target 'undp' (did you mean 'undo'?): tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"),
-        ("tap xyzzy", "unknown tap target 'xyzzy': tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"),
+        (
+            "tap undp",
+            "unknown tap target 'undp' (did you mean 'undo'?): tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"
+        ),
+        (
+            "tap xyzzy",
+            "unknown tap target 'xyzzy': tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"
+        ),
         ("tap segment", "tap segment: missing NAME (later, mailbox or archive)"),
-        ("tap segment archve", "unknown segment 'archve' (did you mean 'archive'?): the segments are later, mailbox and archive"),
+        (
+            "tap segment archve",
+            "unknown segment 'archve' (did you mean 'archive'?): the segments are later, mailbox and archive"
+        ),
         ("tap segment inbox", "unknown segment 'inbox': the segments are later, mailbox and archive"),
         ("set fsp 30", "unknown parameter 'fsp' (did you mean 'fps'?): `params` lists them"),
         ("help pna", "no command 'pna' (did you mean 'pan'?); `help` lists them"),
@@ -237,9 +301,18 @@ import Testing
         ("expect overlay >= none", "overlay is a name: compare it with == or !="),
         ("expect animating < true", "animating is true or false: compare it with == or !="),
         // Values that do not fit the path.
-        ("expect msg1.background == grey", "'grey' is not a colour (did you mean 'gray'?): use a palette name (gray, yellow, brown, green, red, blue) or #RRGGBB"),
-        ("expect msg1.background == #B2B2B", "'#B2B2B' is not a colour: use a palette name (gray, yellow, brown, green, red, blue) or #RRGGBB"),
-        ("expect msg1.folder == archiv", "msg1.folder is one of inbox, later, list, archive, trash, not 'archiv' (did you mean 'archive'?)"),
+        (
+            "expect msg1.background == grey",
+            "'grey' is not a colour (did you mean 'gray'?): use a palette name (gray, yellow, brown, green, red, blue) or #RRGGBB"
+        ),
+        (
+            "expect msg1.background == #B2B2B",
+            "'#B2B2B' is not a colour: use a palette name (gray, yellow, brown, green, red, blue) or #RRGGBB"
+        ),
+        (
+            "expect msg1.folder == archiv",
+            "msg1.folder is one of inbox, later, list, archive, trash, not 'archiv' (did you mean 'archive'?)"
+        ),
         ("expect animating == yes", "animating is true or false, not 'yes'"),
         ("expect msg1.x == left", "'left' is not a number"),
         ("expect msg1.x == nan", "'nan' is not a finite number"),
@@ -247,7 +320,7 @@ import Testing
         ("! expect msg1.x == 0", "'! expect' is not a check: write the opposite operator instead"),
         ("! ! release", "'! !' is not allowed"),
         // Control characters.
-        ("advance\u{0} 1", "control character U+0000 at column 8"),
+        ("advance\u{0} 1", "control character U+0000 at column 8")
     ]
 
     @Test(arguments: errors)
@@ -257,9 +330,11 @@ import Testing
 
     @Test func everyCommandOfSpecSection4IsInTheTable() {
         let names = Set(CommandTable.names)
-        for name in ["pan", "edgepan", "release", "tap", "compose", "choose", "shake", "type", "advance", "wait",
-                     "settle", "reset", "set", "state", "show", "colors", "timeline", "render", "save", "expect",
-                     "!", "help", "quit", "exit"] {
+        for name in [
+            "pan", "edgepan", "release", "tap", "compose", "choose", "shake", "type", "advance", "wait",
+            "settle", "reset", "set", "state", "show", "colors", "timeline", "render", "save", "expect",
+            "!", "help", "quit", "exit"
+        ] {
             #expect(names.contains(name), "\(name)")
         }
         #expect(CommandTable.spec(named: "pan")?.synopsis == "pan TARGET DX [in S]")
@@ -276,7 +351,11 @@ import Testing
         for (name, _) in PropertyPath.templatesWithTypes {
             #expect(text.contains { $0.hasPrefix("  \(name) ") }, "\(name)")
         }
-        #expect(text.contains { $0.hasPrefix("  msgN.background ") && $0.hasSuffix(" colour (a palette name or #RRGGBB)") })
-        #expect(text.contains { $0.hasPrefix("  msgN.folder ") && $0.hasSuffix("one of inbox, later, list, archive, trash") })
+        #expect(
+            text.contains { $0.hasPrefix("  msgN.background ") && $0.hasSuffix(" colour (a palette name or #RRGGBB)") })
+        #expect(
+            text.contains {
+                $0.hasPrefix("  msgN.folder ") && $0.hasSuffix("one of inbox, later, list, archive, trash")
+            })
     }
 }

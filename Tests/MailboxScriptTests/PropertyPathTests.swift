@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §5: every path `expect` and `show` read, with its value on a fresh screen (SPEC §1–§2).
 @Suite struct PropertyPathTests {
@@ -20,7 +21,7 @@ import Testing
         ("view.later.x", "-320"), ("view.mailbox.x", "0"), ("view.archive.x", "320"),
         ("alert", "none"),
         ("inbox.count", "5"), ("later.count", "0"), ("list.count", "0"), ("archive.count", "0"),
-        ("trash.count", "0"), ("undo.count", "0"),
+        ("trash.count", "0"), ("undo.count", "0")
     ]
 
     @Test(arguments: fresh)

@@ -1,16 +1,19 @@
 import MailboxAnimation
 import MailboxReports
-@testable import MailboxScript
 import MailboxSim
 import MailboxText
 import Testing
+
+@testable import MailboxScript
 
 /// Issue 32 item 11: a value with spaces, quotes, backslashes, tabs or non-ASCII survives a round trip: what
 /// `save --expect` (`Session.pinnedExpectations`) and `--update` (`ExpectationUpdate`) write reads back exactly.
 @Suite struct QuotedValueTests {
     /// Texts that a bare word cannot carry, and some it can.
-    static let texts = ["hello world", "say \"hi\"", #"back\slash"#, "tab\there", "héllo wörld 日本 🎉", "  two  blanks ",
-                        "#1", "\"", "nbsp\u{A0}here", "zwj👨\u{200D}👩", "line\nbreak", "plain", "é"]
+    static let texts = [
+        "hello world", "say \"hi\"", #"back\slash"#, "tab\there", "héllo wörld 日本 🎉", "  two  blanks ",
+        "#1", "\"", "nbsp\u{A0}here", "zwj👨\u{200D}👩", "line\nbreak", "plain", "é"
+    ]
 
     private func run(_ text: String) -> ScriptSummary {
         var session = Session()
@@ -57,7 +60,8 @@ import Testing
     @Test func aQuotedValueIsReplacedWhole() {
         let script = "compose\nsettle\ntype a b\nexpect compose.to == \"x y z\"\n"
         let update = ExpectationUpdate(source: Array(script.utf8), failures: run(script).failures)
-        #expect(String(decoding: update.text, as: UTF8.self) == "compose\nsettle\ntype a b\nexpect compose.to == \"a b\"\n")
+        #expect(
+            String(decoding: update.text, as: UTF8.self) == "compose\nsettle\ntype a b\nexpect compose.to == \"a b\"\n")
     }
 
     /// What a failure and `show` print is the quoted form, to be copied into a script.
@@ -73,21 +77,33 @@ import Testing
         #expect(try Lexer.tokens("# it's \"open"[...]).isEmpty)
         #expect(try Lexer.tokens("settle # say \"hi"[...]).map(\.text) == ["settle"])
         #expect(try Lexer.tokens("type say\"hi"[...]).map(\.text) == ["type", "say\"hi"])
-        #expect(try Lexer.tokens("expect compose.to == \"a b\" # c"[...]).map(\.text) == ["expect", "compose.to", "==", "\"a b\""])
+        #expect(
+            try Lexer.tokens("expect compose.to == \"a b\" # c"[...]).map(\.text) == [
+                "expect", "compose.to", "==", "\"a b\""
+            ])
     }
 
     /// A quoted palette name stands for the colour that name has where the check runs, as a bare one does.
     @Test func aQuotedPaletteNameFollowsThePalette() {
-        let report = run("set color.yellow #FFD700\npan msg1 -180\nexpect msg1.background == \"yellow\"\nexpect msg1.background == yellow\nrelease\n")
+        let report = run(
+            "set color.yellow #FFD700\npan msg1 -180\nexpect msg1.background == \"yellow\"\nexpect msg1.background == yellow\nrelease\n"
+        )
         #expect(report.error == nil && report.failures.isEmpty, "\(report.failures)")
     }
 
     /// A quoted value that does not read is refused, with the column.
     @Test func badQuotesAreRefused() {
         #expect(throws: ScriptError.badQuote(.unterminated, column: 6)) { try Parser.parse("type \"abc"[...]) }
-        #expect(throws: ScriptError.badQuote(.unknownEscape("\\q"), column: 8)) { try Parser.parse("type \"a\\qb\""[...]) }
-        #expect(throws: ScriptError.badQuote(.textAfterClosingQuote, column: 10)) { try Parser.parse("type \"ab\"c"[...]) }
-        #expect(throws: ScriptError.badQuote(.unknownEscape("\\u{110000}"), column: 7)) { try Parser.parse("type \"\\u{110000}\""[...]) }
-        #expect(ScriptError.badQuote(.unterminated, column: 6).message == "quoted value at column 6 has no closing '\"'")
+        #expect(throws: ScriptError.badQuote(.unknownEscape("\\q"), column: 8)) {
+            try Parser.parse("type \"a\\qb\""[...])
+        }
+        #expect(throws: ScriptError.badQuote(.textAfterClosingQuote, column: 10)) {
+            try Parser.parse("type \"ab\"c"[...])
+        }
+        #expect(throws: ScriptError.badQuote(.unknownEscape("\\u{110000}"), column: 7)) {
+            try Parser.parse("type \"\\u{110000}\""[...])
+        }
+        #expect(
+            ScriptError.badQuote(.unterminated, column: 6).message == "quoted value at column 6 has no closing '\"'")
     }
 }

@@ -1,8 +1,9 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
-import MailsimTestSupport
-import Testing
 
 /// Issue 25 at the session: what the seed apps' profiles print and refuse, and the rules read through lines.
 @Suite struct RealAppsSessionTests {
@@ -15,7 +16,9 @@ import Testing
 
     /// A delayed hide is logged when it is asked for, with its delay; the JSON says it too.
     @Test func aDelayedAnimationSaysAfter() throws {
-        let (session, output) = try Self.run(["set profile ios-course-mailbox", "pan msg1 100", "release", "settle", "timeline msg1"])
+        let (session, output) = try Self.run([
+            "set profile ios-course-mailbox", "pan msg1 100", "release", "settle", "timeline msg1"
+        ])
         #expect(output.contains { $0.contains("msg1.height 86 → 0 over 0.4s easeInOut after 0.2s") }, "\(output)")
         let entry = try #require(session.screen.timeline.entries.first { $0.delay > .zero })
         #expect(JSONRenderer.entry(entry).text.contains("\"delay\":0.2"))
@@ -40,7 +43,9 @@ import Testing
         let text = help.joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
         for profile in Profile.allCases {
             #expect(text.contains("\(profile.rawValue): "), "\(profile)")
-            for setting in profile.settings { #expect(text.contains("set \(setting.parameter) \(setting.value):"), "\(setting.parameter)") }
+            for setting in profile.settings {
+                #expect(text.contains("set \(setting.parameter) \(setting.value):"), "\(setting.parameter)")
+            }
         }
         let (_, params) = try Self.run(["set profile codepath-wk3-mailbox", "params"])
         #expect(params.prefix(4).joined(separator: " ").contains("yinanq/CodePath-wk3-Mailbox"))
@@ -48,7 +53,9 @@ import Testing
 
     /// `undo.depth 1` keeps the last action only.
     @Test func undoDepthKeepsTheLastActions() throws {
-        let (session, _) = try Self.run(["set undo.depth 1", "pan msg1 100", "release", "settle", "pan msg2 100", "release", "settle"])
+        let (session, _) = try Self.run([
+            "set undo.depth 1", "pan msg1 100", "release", "settle", "pan msg2 100", "release", "settle"
+        ])
         #expect(session.screen.undoStack.map(\.message) == [MessageID(2)])
     }
 }

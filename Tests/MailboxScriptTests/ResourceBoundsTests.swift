@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// What a long session keeps, through the library: the newest 10 000 timeline entries (the storage never past
 /// twice that), no transcript in a script, an undo stack and overlay queue no longer than the inbox, a handful of
@@ -12,7 +13,7 @@ import Testing
     static let cycle = [
         "pan msg2 -100 in 0.05", "release", "settle", "choose tomorrow", "settle", "shake", "tap undo", "settle",
         "pan msg3 100", "release", "advance 0.6", "shake", "tap undo", "settle", "edgepan 200 in 0.1", "release",
-        "settle", "tap menu", "settle", "show msg2",
+        "settle", "tap menu", "settle", "show msg2"
     ]
 
     static func storageCount(_ timeline: Timeline) -> Int {
@@ -21,7 +22,9 @@ import Testing
 
     @Test func aLongSessionKeepsBoundedState() throws {
         var session = Session()
-        var largestStorage = 0, largestStack = 0, mostAnimations = 0
+        var largestStorage = 0
+        var largestStack = 0
+        var mostAnimations = 0
         for round in 0..<1_500 {
             for line in Self.cycle { _ = try session.execute(line: line[...]) }
             if round % 10 == 0 {

@@ -1,15 +1,19 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// Bugs the bad-input catalogue, the fuzzer and the property tests found, each pinned here so it stays fixed.
 @Suite struct RobustnessRegressionTests {
     static func parseError(_ line: String) -> String? {
-        do { _ = try Parser.parse(line[...]); return nil } catch { return error.message }
+        do {
+            _ = try Parser.parse(line[...])
+            return nil
+        } catch { return error.message }
     }
 
     /// Runs `text` as a script on a fresh screen; returns the report and the session after it.
@@ -17,15 +21,19 @@ import Testing
         var session = Session()
         var diagnostics: [String] = []
         let report = ScriptRunner.run(Array(text.utf8), file: "t.mbs", session: &session) { output in
-            if case .diagnostic(let diagnostic) = output, diagnostic.kind.isProblem { diagnostics.append(diagnostic.text) }
+            if case .diagnostic(let diagnostic) = output, diagnostic.kind.isProblem {
+                diagnostics.append(diagnostic.text)
+            }
         }
         return (report, session, diagnostics)
     }
 
     /// `!` after `!` is refused at once. It used to recurse once per `!` (a line of a thousand `!` overflowed
     /// the stack and crashed), and an even number of them (`!!`, `! !`) passed as a check.
-    @Test(arguments: ["! !", "!!", "! !!", "!! release", "! ! release", "!!!!!!!!!!", "!!!!!!!!!!!",
-                      String(repeating: "!", count: 100_000), String(repeating: "! ", count: 100_000) + "release"])
+    @Test(arguments: [
+        "! !", "!!", "! !!", "!! release", "! ! release", "!!!!!!!!!!", "!!!!!!!!!!!",
+        String(repeating: "!", count: 100_000), String(repeating: "! ", count: 100_000) + "release"
+    ])
     func bangAfterBangIsRefused(_ line: String) {
         #expect(Self.parseError(line) == "'! !' is not allowed")
         let run = Self.run(line + "\n")
@@ -39,18 +47,19 @@ extension RobustnessRegressionTests {
     /// Its end used to overflow and trap (a crash) in `settle` or the next `advance`.
     @Test func animationsNearTheEndOfTimeEndWithIt() {
         let nearTheEnd = String(repeating: "advance 1000000000\n", count: 9) + "advance 223372036.7\n"
-        let run = Self.run(nearTheEnd + """
-        pan msg1 100 in 0
-        release
-        settle
-        expect msg1.folder == archive
-        expect animating == false
-        expect time == 9223372036.854776
-        ! advance 0.000000001
-        tap menu
-        settle
-        expect menu == open
-        """)
+        let run = Self.run(
+            nearTheEnd + """
+                pan msg1 100 in 0
+                release
+                settle
+                expect msg1.folder == archive
+                expect animating == false
+                expect time == 9223372036.854776
+                ! advance 0.000000001
+                tap menu
+                settle
+                expect menu == open
+                """)
         #expect(run.diagnostics == [])
         #expect(run.report.passed)
         #expect(run.session.screen.now == .max)
@@ -77,26 +86,27 @@ extension RobustnessRegressionTests {
     /// Every report works at the end of time, with a gesture and its follow-ups squeezed into its last instant.
     @Test func everyReportWorksAtTheEndOfTime() {
         let nearTheEnd = String(repeating: "advance 1000000000\n", count: 9) + "advance 223372036.7\n"
-        let run = Self.run(nearTheEnd + """
-        pan msg1 -100 in 0
-        release
-        settle
-        tap
-        settle
-        shake
-        tap undo
-        settle
-        state
-        timeline
-        timeline msg1
-        render
-        colors
-        show msg1
-        expect msg1.folder == inbox
-        expect msg1.x == 0
-        expect msg1.height == 86
-        expect time == 9223372036.854776
-        """)
+        let run = Self.run(
+            nearTheEnd + """
+                pan msg1 -100 in 0
+                release
+                settle
+                tap
+                settle
+                shake
+                tap undo
+                settle
+                state
+                timeline
+                timeline msg1
+                render
+                colors
+                show msg1
+                expect msg1.folder == inbox
+                expect msg1.x == 0
+                expect msg1.height == 86
+                expect time == 9223372036.854776
+                """)
         #expect(run.diagnostics == [])
         #expect(run.report.passed)
     }
@@ -108,9 +118,15 @@ extension RobustnessRegressionTests {
     @Test func anUnknownOptionIsQuotedAndCut() {
         let long = String(repeating: "x", count: 1 << 20)
         let run = Self.run("pan msg1 -100\nrelease\nsettle\nchoose \(long)\n")
-        #expect(run.diagnostics == ["t.mbs:4: error: unknown option '\(String(repeating: "x", count: 40))…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"])
+        #expect(
+            run.diagnostics == [
+                "t.mbs:4: error: unknown option '\(String(repeating: "x", count: 40))…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"
+            ])
         let typo = Self.run("pan msg1 -100\nrelease\nsettle\nchoose tomorow\n")
-        #expect(typo.diagnostics == ["t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"])
+        #expect(
+            typo.diagnostics == [
+                "t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"
+            ])
     }
 }
 
@@ -125,7 +141,7 @@ extension RobustnessRegressionTests {
         ("pan msg1 10\u{200B}", "invisible character U+200B at column 12"),
         // Visible non-ASCII stays as it is.
         ("pän msg1 10", "unknown command 'pän'"),
-        ("pan msg１ 10", "unknown target 'msg１': pan takes msgN or content"),
+        ("pan msg１ 10", "unknown target 'msg１': pan takes msgN or content")
     ])
     func invisibleCharactersAreEscapedInErrors(_ line: String, _ message: String) {
         #expect(Self.parseError(line) == message)
@@ -139,15 +155,17 @@ extension RobustnessRegressionTests {
         ("advance 1000000000.000000001", "advance: S '1000000000.000000001' is out of range (0…1000000000 seconds)"),
         ("wait 1000000000.0000000006", "advance: S '1000000000.0000000006' is out of range (0…1000000000 seconds)"),
         ("pan msg1 10 in 3600.000000001", "pan: S '3600.000000001' is out of range (0…3600 seconds)"),
-        ("edgepan 10 in 3600.0000000005", "edgepan: S '3600.0000000005' is out of range (0…3600 seconds)"),
+        ("edgepan 10 in 3600.0000000005", "edgepan: S '3600.0000000005' is out of range (0…3600 seconds)")
     ])
     func durationsJustPastTheLimitAreRefused(_ line: String, _ message: String) {
         #expect(Self.parseError(line) == message)
     }
 
     /// The limits themselves, and what rounds to them at the nanosecond, are accepted.
-    @Test(arguments: ["advance 1000000000", "advance 1000000000.0000000004", "pan msg1 10 in 3600",
-                      "pan msg1 10 in 3600.000000000", "advance 0.0000000004"])
+    @Test(arguments: [
+        "advance 1000000000", "advance 1000000000.0000000004", "pan msg1 10 in 3600",
+        "pan msg1 10 in 3600.000000000", "advance 0.0000000004"
+    ])
     func theLimitsThemselvesAreAccepted(_ line: String) {
         #expect(Self.parseError(line) == nil)
     }
@@ -182,7 +200,10 @@ extension RobustnessRegressionTests {
     /// `quit` line. It used to end the script with success, the gesture's outcome unchecked.
     @Test func quitWithAFingerDownIsAnError() {
         let run = Self.run("pan msg1 -100\nquit\nshow time\n")
-        #expect(run.diagnostics == ["t.mbs:2: error: the script ended with a finger still down on msg1 (end it with release)"])
+        #expect(
+            run.diagnostics == [
+                "t.mbs:2: error: the script ended with a finger still down on msg1 (end it with release)"
+            ])
         #expect(run.report.exitCode == 2)
         let released = Self.run("pan msg1 -100\nrelease\nquit\nrelase\n")
         #expect(released.diagnostics == [] && released.report.passed, "the lines after quit do not run")

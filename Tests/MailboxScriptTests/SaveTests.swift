@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// `save FILE --expect` writes a script that `mailsim run` passes, whatever the session did: what changed the
 /// screen is kept in a form that replays it, and a save with a finger down is refused.
@@ -35,10 +36,14 @@ import Testing
     /// The `set` lines a session used are saved, so that the saved script replays the tuned behaviour (a
     /// threshold of 80 makes x -70 a gray peek; with SPEC's 60 it would be yellow) and its expectations hold.
     @Test func theSetLinesAreSaved() throws {
-        let session = try Self.interactive("set threshold.left.near 80", "set curve.snap spring 0.6 0.4",
-                                           "set profile mcswipe", "pan msg1 -70", "params", "release 0", "advance 0.2")
-        #expect(session.transcript == ["set threshold.left.near 80", "set curve.snap spring 0.6 0.4", "set profile mcswipe",
-                                       "pan msg1 -70", "release 0", "advance 0.2"])
+        let session = try Self.interactive(
+            "set threshold.left.near 80", "set curve.snap spring 0.6 0.4",
+            "set profile mcswipe", "pan msg1 -70", "params", "release 0", "advance 0.2")
+        #expect(
+            session.transcript == [
+                "set threshold.left.near 80", "set curve.snap spring 0.6 0.4", "set profile mcswipe",
+                "pan msg1 -70", "release 0", "advance 0.2"
+            ])
         let text = session.scriptText(withExpectations: true)
         #expect(text.contains("expect msg1.background == gray"))
         let report = Self.replay(text)
@@ -81,7 +86,10 @@ import Testing
             _ = try session.execute(line: "release")
         }
         let saved = try session.execute(line: "save s.mbs --expect")
-        guard case .save(let request)? = saved.effect else { Issue.record("save asked for nothing"); return }
+        guard case .save(let request)? = saved.effect else {
+            Issue.record("save asked for nothing")
+            return
+        }
         #expect(request == SaveRequest(file: "s.mbs", withExpectations: true, force: false))
         let text = session.scriptText(withExpectations: true)
         let report = Self.replay(text)
@@ -92,7 +100,9 @@ import Testing
     /// `save FILE --force` asks the front end to replace FILE without asking; plain `save` does not.
     @Test func forceIsPassedOn() throws {
         var session = try Self.interactive("advance 1")
-        #expect(try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true))
+        #expect(
+            try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true)
+        )
         #expect(try session.execute(line: "save a.mbs --force").saveRequest?.force == true)
         #expect(try session.execute(line: "save a.mbs").saveRequest?.force == false)
     }
@@ -102,7 +112,11 @@ import Testing
     @Test func loadIsARequestForTheFrontEnd() throws {
         var session = try Self.interactive("advance 1")
         let outcome = try session.execute(line: "load part.mbs")
-        if case .load(let file)? = outcome.effect { #expect(file == "part.mbs") } else { Issue.record("load asked for nothing") }
+        if case .load(let file)? = outcome.effect {
+            #expect(file == "part.mbs")
+        } else {
+            Issue.record("load asked for nothing")
+        }
         #expect(session.transcript == ["advance 1"])
         var script = Session()
         #expect(throws: ScriptError.promptOnly(command: "load")) { _ = try script.execute(line: "load part.mbs") }

@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §6: a failed `expect` is reported as `FILE:LINE: expected PATH OP VALUE, got ACTUAL` and the script
 /// goes on; an error is reported as `FILE:LINE: error: …` and stops it; exit codes 0, 1, 2.
@@ -62,16 +63,17 @@ import Testing
     // MARK: Passing
 
     @Test func aPassingScriptExitsZero() {
-        let run = Self.run("""
-        # swipe msg1 left past 60
-        pan msg1 -180
-        expect msg1.background == yellow
-        expect msg1.x == -180
-        release
-        settle
-        expect overlay == reschedule
-        expect time == 0.9
-        """)
+        let run = Self.run(
+            """
+            # swipe msg1 left past 60
+            pan msg1 -180
+            expect msg1.background == yellow
+            expect msg1.x == -180
+            release
+            settle
+            expect overlay == reschedule
+            expect time == 0.9
+            """)
         #expect(run.report.exitCode == 0 && run.report.passed)
         #expect(run.report.checks == 4 && run.report.failures.isEmpty && run.report.error?.text == nil)
         #expect(run.diagnostics.isEmpty)
@@ -96,21 +98,23 @@ import Testing
     }
 
     @Test func aFailedExpectIsReportedAndTheScriptGoesOn() {
-        let run = Self.run("""
-        pan msg1 -180
-        expect msg1.x == -100
-        expect msg1.background == green
-        expect msg1.icon != later
-        expect msg1.x == -180
-        advance 0.5
-        expect time == 0.8
-        release
-        """, file: "Scripts/swipe.mbs")
-        #expect(run.report.failures.map(\.text) == [
-            "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180",
-            "Scripts/swipe.mbs:3: expected msg1.background == green, got yellow #FECA16",
-            "Scripts/swipe.mbs:4: expected msg1.icon != later, got later",
-        ])
+        let run = Self.run(
+            """
+            pan msg1 -180
+            expect msg1.x == -100
+            expect msg1.background == green
+            expect msg1.icon != later
+            expect msg1.x == -180
+            advance 0.5
+            expect time == 0.8
+            release
+            """, file: "Scripts/swipe.mbs")
+        #expect(
+            run.report.failures.map(\.text) == [
+                "Scripts/swipe.mbs:2: expected msg1.x == -100, got -180",
+                "Scripts/swipe.mbs:3: expected msg1.background == green, got yellow #FECA16",
+                "Scripts/swipe.mbs:4: expected msg1.icon != later, got later"
+            ])
         #expect(run.diagnostics == run.report.failures.map(\.text))
         #expect(run.report.checks == 5)
         #expect(run.report.exitCode == 1 && !run.report.passed)
@@ -120,44 +124,48 @@ import Testing
     }
 
     @Test func failureMessagesShowSixDecimalsAndTheToleranceAsWritten() {
-        let run = Self.run("""
-        pan msg1 -100 in 0.3
-        release
-        advance 0.15
-        expect msg1.x == -200 within 0.5
-        expect msg1.x == -210.0004
-        expect msg1.x == -210.002
-        """)
-        #expect(run.report.failures.map(\.text) == [
-            "t.mbs:4: expected msg1.x == -200 within 0.5, got -210",
-            "t.mbs:6: expected msg1.x == -210.002, got -210",
-        ])
+        let run = Self.run(
+            """
+            pan msg1 -100 in 0.3
+            release
+            advance 0.15
+            expect msg1.x == -200 within 0.5
+            expect msg1.x == -210.0004
+            expect msg1.x == -210.002
+            """)
+        #expect(
+            run.report.failures.map(\.text) == [
+                "t.mbs:4: expected msg1.x == -200 within 0.5, got -210",
+                "t.mbs:6: expected msg1.x == -210.002, got -210"
+            ])
     }
 
     @Test func numericEqualityIsWithinAThousandthUnlessToldOtherwise() {
-        let run = Self.run("""
-        advance 0.3
-        advance 0.3
-        advance 0.3
-        expect time == 0.9 within 0
-        expect time == 0.9009
-        expect time != 0.9011
-        expect time == 0.9011
-        expect time == 0.95 within 0.05
-        expect time != 0.95 within 0.01
-        """)
+        let run = Self.run(
+            """
+            advance 0.3
+            advance 0.3
+            advance 0.3
+            expect time == 0.9 within 0
+            expect time == 0.9009
+            expect time != 0.9011
+            expect time == 0.9011
+            expect time == 0.95 within 0.05
+            expect time != 0.95 within 0.01
+            """)
         #expect(run.report.failures.map(\.text) == ["t.mbs:7: expected time == 0.9011, got 0.9"])
     }
 
     // MARK: Errors
 
     @Test func anErrorStopsTheScriptWithExitCodeTwo() {
-        let run = Self.run("""
-        advance 0.1
-        pna msg1 -100
-        advance 0.1
-        expect time == 5
-        """)
+        let run = Self.run(
+            """
+            advance 0.1
+            pna msg1 -100
+            advance 0.1
+            expect time == 5
+            """)
         #expect(run.report.error?.text == "t.mbs:2: error: unknown command 'pna' (did you mean 'pan'?)")
         #expect(run.diagnostics == ["t.mbs:2: error: unknown command 'pna' (did you mean 'pan'?)"])
         #expect(run.report.exitCode == 2)
@@ -175,7 +183,7 @@ import Testing
         ("reset 501", "t.mbs:1: error: reset: N must be a whole number from 1 to 500 (got '501')"),
         ("set fps 0", "t.mbs:1: error: set fps: N must be a whole number from 1 to 240 (got '0')"),
         ("advance -1", "t.mbs:1: error: advance: a duration cannot be negative (got -1)"),
-        ("save x.mbs", "t.mbs:1: error: save works at the REPL prompt only"),
+        ("save x.mbs", "t.mbs:1: error: save works at the REPL prompt only")
     ])
     func refusalsAreErrors(_ line: String, _ diagnostic: String) {
         let run = Self.run(line + "\nadvance 1\n")
@@ -190,7 +198,8 @@ import Testing
         #expect(run.report.exitCode == 2 && run.session.screen.now == .zero)
         // A message the screen was not made with is told as `show` tells it: what exists.
         let missing = Self.run("timeline msg99\nadvance 1\n")
-        #expect(missing.report.error?.text == "t.mbs:1: error: no message msg99: the inbox was made with 5 (msg1 … msg5)")
+        #expect(
+            missing.report.error?.text == "t.mbs:1: error: no message msg99: the inbox was made with 5 (msg1 … msg5)")
         #expect(missing.report.exitCode == 2 && missing.session.screen.now == .zero)
     }
 
@@ -199,7 +208,10 @@ import Testing
         #expect(run.report.failures.map(\.text) == ["t.mbs:1: expected time == 1, got 0"])
         #expect(run.report.error?.text == "t.mbs:2: error: no finger is down (nothing to release)")
         #expect(run.report.exitCode == 2)
-        #expect(run.diagnostics == ["t.mbs:1: expected time == 1, got 0", "t.mbs:2: error: no finger is down (nothing to release)"])
+        #expect(
+            run.diagnostics == [
+                "t.mbs:1: expected time == 1, got 0", "t.mbs:2: error: no finger is down (nothing to release)"
+            ])
     }
 
     @Test func theClockOverflowIsAnError() {
@@ -211,16 +223,17 @@ import Testing
     // MARK: `!`
 
     @Test func bangTurnsARefusalIntoSuccess() {
-        let run = Self.run("""
-        ! release
-        ! choose tomorrow
-        !tap
-        ! reset 0
-        ! pan msg1
-        ! frobnicate
-        ! pan msg6 -100
-        expect time == 0
-        """)
+        let run = Self.run(
+            """
+            ! release
+            ! choose tomorrow
+            !tap
+            ! reset 0
+            ! pan msg1
+            ! frobnicate
+            ! pan msg6 -100
+            expect time == 0
+            """)
         #expect(run.report.exitCode == 0)
         #expect(run.report.checks == 8 && run.report.failures.isEmpty)
         #expect(run.emitted.contains("excused t.mbs:1: refused as expected: no finger is down (nothing to release)"))
@@ -228,12 +241,13 @@ import Testing
     }
 
     @Test func aBangWhoseCommandSucceedsIsAFailedExpectation() {
-        let run = Self.run("""
-        ! advance 1
-        pan msg1 -180
-        ! release
-        expect gesture == none
-        """)
+        let run = Self.run(
+            """
+            ! advance 1
+            pan msg1 -180
+            ! release
+            expect gesture == none
+            """)
         #expect(run.report.failures.count == 2)
         #expect(run.report.failures.first?.text.hasPrefix("t.mbs:1: expected") == true)
         #expect(run.report.failures.first?.text.contains("advance 1") == true)
@@ -243,19 +257,20 @@ import Testing
     }
 
     @Test func aRefusedCommandUnderBangChangesNothing() {
-        let run = Self.run("""
-        pan msg1 -100
-        release
-        settle
-        ! pan msg2 -100
-        ! tap compose
-        ! choose someday-maybe
-        expect overlay == reschedule
-        expect msg2.x == 0
-        expect gesture == none
-        expect compose == hidden
-        expect time == 0.9
-        """)
+        let run = Self.run(
+            """
+            pan msg1 -100
+            release
+            settle
+            ! pan msg2 -100
+            ! tap compose
+            ! choose someday-maybe
+            expect overlay == reschedule
+            expect msg2.x == 0
+            expect gesture == none
+            expect compose == hidden
+            expect time == 0.9
+            """)
         #expect(run.report.exitCode == 0)
         #expect(run.report.failures.isEmpty)
     }
@@ -264,7 +279,8 @@ import Testing
 
     @Test func crlfLinesReadLikeLfLines() {
         let lf = Self.run("pan msg1 -100\nrelease\nadvance 1\nexpect overlay == reschedule\nexpect time == 1.3\n")
-        let crlf = Self.run("pan msg1 -100\r\nrelease\r\nadvance 1\r\nexpect overlay == reschedule\r\nexpect time == 1.3\r\n")
+        let crlf = Self.run(
+            "pan msg1 -100\r\nrelease\r\nadvance 1\r\nexpect overlay == reschedule\r\nexpect time == 1.3\r\n")
         #expect(crlf.report.exitCode == 0 && crlf.report.checks == 2)
         #expect(crlf.emitted == lf.emitted)
         // A failure on a CRLF line names the right line and carries no CR.
@@ -278,11 +294,12 @@ import Testing
     }
 
     @Test func invalidUtf8IsAnError() {
-        let run = Self.run(Array("advance 1\n".utf8) + [0x74, 0x79, 0x70, 0x65, 0x20, 0xFF, 0x0A] + Array("advance 1\n".utf8))
+        let run = Self.run(
+            Array("advance 1\n".utf8) + [0x74, 0x79, 0x70, 0x65, 0x20, 0xFF, 0x0A] + Array("advance 1\n".utf8))
         #expect(run.report.error?.text == "t.mbs:2: error: invalid UTF-8 at byte 6")
         #expect(run.report.exitCode == 2)
         #expect(run.session.screen.now == sec(1))
-        let truncated = Self.run([0x23, 0x20, 0xE2, 0x82]) // "# " and half a "€"
+        let truncated = Self.run([0x23, 0x20, 0xE2, 0x82])  // "# " and half a "€"
         #expect(truncated.report.error?.text == "t.mbs:1: error: invalid UTF-8 at byte 3")
     }
 
@@ -306,26 +323,26 @@ import Testing
     // MARK: Determinism and cost
 
     static let tour = """
-    set fps 30
-    pan msg1 -180 in 0.4
-    timeline msg1
-    release
-    advance 0.15
-    state
-    show msg1
-    colors
-    render
-    settle
-    choose next-week
-    advance 0.45
-    render
-    pan msg2 300
-    release 1200
-    settle
-    state
-    timeline
-    show overlay
-    """
+        set fps 30
+        pan msg1 -180 in 0.4
+        timeline msg1
+        release
+        advance 0.15
+        state
+        show msg1
+        colors
+        render
+        settle
+        choose next-week
+        advance 0.45
+        render
+        pan msg2 300
+        release 1200
+        settle
+        state
+        timeline
+        show overlay
+        """
 
     @Test func theSameScriptPrintsTheSameTwice() {
         let first = Self.run(Self.tour)
@@ -339,19 +356,20 @@ import Testing
         let clock = ContinuousClock()
         var run: Run?
         let elapsed = clock.measure {
-            run = Self.run("""
-            pan msg1 -100
-            release
-            advance 1000000000
-            expect time == 1000000000.3
-            expect overlay == reschedule
-            expect overlay.alpha == 1
-            tap
-            advance 1000000000
-            advance 1000000000
-            expect msg1.folder == later
-            settle
-            """)
+            run = Self.run(
+                """
+                pan msg1 -100
+                release
+                advance 1000000000
+                expect time == 1000000000.3
+                expect overlay == reschedule
+                expect overlay.alpha == 1
+                tap
+                advance 1000000000
+                advance 1000000000
+                expect msg1.folder == later
+                settle
+                """)
         }
         #expect(run?.report.exitCode == 0)
         #expect(run?.report.failures.isEmpty == true)
@@ -360,16 +378,17 @@ import Testing
     }
 
     @Test func settleAdvancesToTheEndOfTheLastFollowUp() {
-        let run = Self.run("""
-        pan msg1 100
-        release
-        settle
-        expect time == 0.9
-        expect msg1.folder == archive
-        expect animating == false
-        settle
-        expect time == 0.9
-        """)
+        let run = Self.run(
+            """
+            pan msg1 100
+            release
+            settle
+            expect time == 0.9
+            expect msg1.folder == archive
+            expect animating == false
+            settle
+            expect time == 0.9
+            """)
         #expect(run.report.exitCode == 0)
     }
 }
@@ -380,15 +399,21 @@ import Testing
     static let text = Array("\u{FEFF}pan msg1 -10\r\nrelease\n\n# a comment\r\nsettle".utf8)
 
     @Test func theLines() {
-        #expect(ScriptLines.lines(of: Self.text) == [.text("pan msg1 -10"), .text("release"), .text(""),
-                                                     .text("# a comment"), .text("settle")])
+        #expect(
+            ScriptLines.lines(of: Self.text) == [
+                .text("pan msg1 -10"), .text("release"), .text(""),
+                .text("# a comment"), .text("settle")
+            ])
     }
 
     @Test(arguments: [1, 2, 3, 7, 64])
     func anyPiecesReadTheSame(size: Int) {
         var reader = ScriptLines()
         var lines: [ScriptLines.Line] = []
-        let collect = { (_: Int, line: ScriptLines.Line) -> Bool in lines.append(line); return true }
+        let collect = { (_: Int, line: ScriptLines.Line) -> Bool in
+            lines.append(line)
+            return true
+        }
         var start = 0
         while start < Self.text.count {
             let piece = Array(Self.text[start..<min(start + size, Self.text.count)])
@@ -400,7 +425,8 @@ import Testing
     }
 
     @Test func anUnreadableLineStopsTheReading() {
-        #expect(ScriptLines.lines(of: Array("advance 1\n".utf8) + [0x61, 0xFF, 0x0A] + Array("settle\n".utf8))
+        #expect(
+            ScriptLines.lines(of: Array("advance 1\n".utf8) + [0x61, 0xFF, 0x0A] + Array("settle\n".utf8))
                 == [.text("advance 1"), .invalidUTF8(byte: 2)])
     }
 }

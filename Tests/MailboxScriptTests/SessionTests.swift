@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §4 at the session level: `pan` samples at the frame rate and advances the clock, a second `pan`
 /// continues the gesture, `reset` keeps settings, `settle`, `shake` with nothing to undo.
@@ -21,7 +22,7 @@ import Testing
         #expect(session.screen.x(of: m1) == -180)
         let gesture = try #require(session.screen.gesture)
         #expect(gesture.translation == -180 && gesture.lastSample == ms(300))
-        #expect(abs(gesture.velocity - -600) < 1e-3) // 180 pt in 0.3 s (frame times are whole nanoseconds)
+        #expect(abs(gesture.velocity - -600) < 1e-3)  // 180 pt in 0.3 s (frame times are whole nanoseconds)
     }
 
     @Test func panIsSampledAtSixtyFramesASecond() throws {
@@ -49,7 +50,7 @@ import Testing
         let session = try Self.session("pan msg1 -100", "pan msg1 -200 in 0.5")
         #expect(session.screen.gestureCount == 1)
         #expect(session.screen.x(of: m1) == -200 && session.screen.now == ms(800))
-        #expect(abs(session.screen.gesture!.velocity - -200) < 1e-3) // 100 pt in 0.5 s
+        #expect(abs(session.screen.gesture!.velocity - -200) < 1e-3)  // 100 pt in 0.5 s
         var other = session
         #expect(throws: ScriptError.model(.gestureInProgress(.message(m1)))) {
             try other.execute(line: "pan msg2 10")
@@ -58,7 +59,8 @@ import Testing
 
     @Test func panInZeroJumps() throws {
         let session = try Self.session("pan msg1 -100 in 0")
-        #expect(session.screen.now == .zero && session.screen.x(of: m1) == -100 && session.screen.gesture?.velocity == 0)
+        #expect(
+            session.screen.now == .zero && session.screen.x(of: m1) == -100 && session.screen.gesture?.velocity == 0)
     }
 
     @Test func resetKeepsSettingsAndStartsAFreshScreen() throws {
@@ -66,7 +68,7 @@ import Testing
         #expect(session.framesPerSecond == 30)
         #expect(session.screen.now == .zero && session.screen.messageCount == 20)
         #expect(session.screen.undoStack.isEmpty && session.screen.count(in: .inbox) == 20)
-        #expect(session.screen.timeline.entries.isEmpty) // SPEC §4: time 0, an empty timeline
+        #expect(session.screen.timeline.entries.isEmpty)  // SPEC §4: time 0, an empty timeline
         #expect(try Self.session("reset").screen.messageCount == 5)
     }
 
@@ -91,7 +93,9 @@ import Testing
     @Test func anOverlayRefusesEveryOtherTouch() throws {
         var session = try Self.session("pan msg1 -100", "release", "advance 0.3")
         #expect(session.screen.overlay != nil)
-        for line in ["pan msg2 10", "edgepan 100", "tap menu", "tap compose", "compose", "tap segment later", "shake", "tap undo"] {
+        for line in [
+            "pan msg2 10", "edgepan 100", "tap menu", "tap compose", "compose", "tap segment later", "shake", "tap undo"
+        ] {
             #expect(throws: ScriptError.self, "\(line)") { try session.execute(line: line[...]) }
             do { _ = try session.execute(line: line[...]) } catch {
                 #expect(error.message.hasPrefix("the reschedule options cover the screen"), "\(line): \(error.message)")

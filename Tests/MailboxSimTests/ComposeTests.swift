@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2 Compose: a dim layer 0 → 0.6 and the sheet 568 → 80, both over 0.3, To focused; `tap cancel`
 /// reverses both and focus goes to none. The sheet covers the screen meanwhile.
@@ -18,10 +19,11 @@ import Testing
         try state.advance(to: sec(1))
         var mark = state.timeline.total
         try state.send(.tapped(.compose))
-        #expect(state.logged(since: mark) == [
-            .animation(sec(1), "compose", "compose.dim", 0, 0.6),
-            .animation(sec(1), "compose", "compose.y", 568, 80),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .animation(sec(1), "compose", "compose.dim", 0, 0.6),
+                .animation(sec(1), "compose", "compose.y", 568, 80)
+            ])
         #expect(try state.read(.compose) == .name("moving") && state.read(.composeFocus) == .name("to"))
         expectRefusal(&state, .panBegan(.message(m1)), Self.covers)
         expectRefusal(&state, .tapped(nil), Self.covers)
@@ -39,10 +41,11 @@ import Testing
         mark = state.timeline.total
         try state.send(.tapped(.cancel))
         #expect(try state.read(.composeFocus) == .name("none"))
-        #expect(state.logged(since: mark) == [
-            .animation(ms(1_300), "compose", "compose.dim", 0.6, 0),
-            .animation(ms(1_300), "compose", "compose.y", 80, 568),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .animation(ms(1_300), "compose", "compose.dim", 0.6, 0),
+                .animation(ms(1_300), "compose", "compose.y", 80, 568)
+            ])
         // Still covering until it has gone.
         expectRefusal(&state, .panBegan(.message(m1))) {
             if case .covered(.compose, _) = $0 { true } else { false }
@@ -50,7 +53,9 @@ import Testing
         try state.advance(to: ms(1_450))
         #expect(abs(state.composePresentationY - 324) < 1e-6 && abs(state.composePresentationDim - 0.3) < 1e-9)
         try state.advance(to: ms(1_600))
-        #expect(try state.read(.compose) == .name("hidden") && state.composePresentationY == 568 && state.composePresentationDim == 0)
+        #expect(
+            try state.read(.compose) == .name("hidden") && state.composePresentationY == 568
+                && state.composePresentationDim == 0)
         try state.send(.panBegan(.message(m1)))
     }
 

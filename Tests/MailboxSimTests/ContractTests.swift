@@ -1,7 +1,8 @@
 import Foundation
 import MailboxSim
-@testable import MailboxScript
 import Testing
+
+@testable import MailboxScript
 
 /// `docs/SPEC.md`, the behaviour contract that "SPEC §N" cites, and the code stay in step: the palette table
 /// holds the model's default colours, and every command, tap target, property path and parameter the code
@@ -34,10 +35,12 @@ import Testing
         for row in rows {
             let cells = try #require(row.count >= 2 ? row : nil, "a palette row without a hex: \(row)")
             let name = try #require(PaletteColor(rawValue: cells[0]), "'\(cells[0])' is not a palette colour")
-            #expect(cells[1].uppercased() == Palette.spec[name].hex,
-                    "docs/SPEC.md gives \(name.rawValue) as \(cells[1]); the model's default is \(Palette.spec[name].hex)")
-            #expect(cells.count < 3 || cells[2] == name.role,
-                    "docs/SPEC.md says \(name.rawValue) is for '\(cells[2])'; the model says '\(name.role)'")
+            #expect(
+                cells[1].uppercased() == Palette.spec[name].hex,
+                "docs/SPEC.md gives \(name.rawValue) as \(cells[1]); the model's default is \(Palette.spec[name].hex)")
+            #expect(
+                cells.count < 3 || cells[2] == name.role,
+                "docs/SPEC.md says \(name.rawValue) is for '\(cells[2])'; the model says '\(name.role)'")
             seen.append(name)
         }
         #expect(seen == PaletteColor.allCases, "docs/SPEC.md's palette lists \(seen.map(\.rawValue))")
@@ -82,8 +85,10 @@ import Testing
 
     @Test func theContractStandsAlone() throws {
         let spec = try Self.spec()
-        for section in ["## 1. The screen", "## 2. Behaviour", "## 3. Time and animation", "## 4. Commands",
-                        "## 5. Property paths", "## 6. The program", "## 7. Decisions"] {
+        for section in [
+            "## 1. The screen", "## 2. Behaviour", "## 3. Time and animation", "## 4. Commands",
+            "## 5. Property paths", "## 6. The program", "## 7. Decisions"
+        ] {
             #expect(spec.contains("\n" + section + "\n"), "docs/SPEC.md has no '\(section)' (the code cites it)")
         }
         // A clone has only the repository: every relative path the contract names must be in it.
@@ -91,8 +96,9 @@ import Testing
         var rest = spec[...]
         while let up = rest.range(of: "../") {
             let path = rest[up.lowerBound...].prefix { !" `)\n\"'".contains($0) }
-            #expect(FileManager.default.fileExists(atPath: docs.appendingPathComponent(String(path)).path),
-                    "docs/SPEC.md names \(path), which is not in the repository")
+            #expect(
+                FileManager.default.fileExists(atPath: docs.appendingPathComponent(String(path)).path),
+                "docs/SPEC.md names \(path), which is not in the repository")
             rest = rest[up.upperBound...]
         }
     }

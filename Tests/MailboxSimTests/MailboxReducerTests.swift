@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// The reducer, in the style of the Composable Architecture's tests: start from `MailboxState()`, send
 /// actions, and state exactly what changes at each step (SPEC §2 and §3).
@@ -23,11 +24,14 @@ import Testing
         let state = MailboxState()
         #expect(state.now == .zero)
         #expect(state.rows.map(\.id) == [m1, m2, m3, MessageID(4), m5])
-        #expect(state.rows.allSatisfy { $0.x == 0 && $0.height == 86 && $0.folder == .inbox && $0.latch == nil && $0.visible })
+        #expect(
+            state.rows.allSatisfy {
+                $0.x == 0 && $0.height == 86 && $0.folder == .inbox && $0.latch == nil && $0.visible
+            })
         #expect([m1, m2, m3, MessageID(4), m5].map { state.y(of: $0) } == [144, 230, 316, 402, 488])
         #expect(state.gesture == nil && state.overlay == nil && !state.isAnimating)
         #expect(state.count(in: .inbox) == 5 && state.undoStack.isEmpty)
-        #expect(state.timeline.entries.isEmpty && state.timeline.total == 0) // SPEC §4: an empty timeline
+        #expect(state.timeline.entries.isEmpty && state.timeline.total == 0)  // SPEC §4: an empty timeline
         #expect(MailboxState(messageCount: 500).messageCount == 500)
         #expect(MailboxState(messageCount: 500).y(of: MessageID(500)) == 144 + 499 * 86)
     }
@@ -47,7 +51,7 @@ import Testing
         try state.send(.clockAdvanced(to: ms(100))) { $0.now = ms(100) }
         try state.send(.panChanged(translation: 100)) {
             $0.gesture?.translation = 100
-            $0.gesture?.velocity = 1000            // 100 pt in 0.1 s
+            $0.gesture?.velocity = 1000  // 100 pt in 0.1 s
             $0.gesture?.lastSample = ms(100)
             $0.rows[0].x = 100
             $0.expectLog(.view(.row(m1)), .thresholdCrossed(from: .rest, to: .archive, x: 100))
@@ -57,8 +61,9 @@ import Testing
             $0.rows[0].x = 320
             $0.rows[0].latch = .archive
             $0.expectLog(.view(.row(m1)), .gestureEnded(value: 100, velocity: 1000, outcome: .row(.hide(to: .archive))))
-            $0.expectAnimation(PropertyKey(.row(m1), .x), from: 100, to: 320,
-                               then: .slideOutEnded(m1, .hide(to: .archive)))
+            $0.expectAnimation(
+                PropertyKey(.row(m1), .x), from: 100, to: 320,
+                then: .slideOutEnded(m1, .hide(to: .archive)))
         }
         // At 0.4 s the slide ends and the hide starts: the height 86 → 0 over 0.3 s.
         try state.send(.clockAdvanced(to: ms(400))) {
@@ -89,7 +94,9 @@ import Testing
         // Finger down on msg1.
         var mark = state.timeline.total
         try state.send(.panBegan(.message(m1)))
-        #expect(state.gesture == PanGesture(target: .message(m1), origin: 0, translation: 0, velocity: 0, lastSample: .zero))
+        #expect(
+            state.gesture == PanGesture(target: .message(m1), origin: 0, translation: 0, velocity: 0, lastSample: .zero)
+        )
         #expect(state.gestureCount == 1)
         #expect(state.logged(since: mark) == [.event(.zero, "msg1", .gestureBegan(kind: .pan, value: 0))])
 
@@ -112,7 +119,10 @@ import Testing
         #expect(abs(velocity - -1400) < 1e-6)
         #expect(state.background(of: m1) == .yellow && state.icon(of: m1) == .later)
         #expect(state.iconAlpha(of: m1) == 1 && state.iconX(of: m1) == 250)
-        #expect(state.logged(since: mark) == [.event(ms(100), "msg1", .thresholdCrossed(from: .laterPeek, to: .later, x: -100))])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(100), "msg1", .thresholdCrossed(from: .laterPeek, to: .later, x: -100))
+            ])
 
         // Release: the row slides to −320 over 0.3 s, the background latched yellow.
         mark = state.timeline.total
@@ -122,10 +132,13 @@ import Testing
         #expect(state.rows[0].x == -320)
         #expect(state.x(of: m1) == -100)
         #expect(state.isAnimating)
-        #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: -100, velocity: velocity, outcome: .row(ReleaseOutcome.options(.reschedule)))),
-            .animation(ms(100), "msg1", "msg1.x", -100, -320),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(
+                    ms(100), "msg1",
+                    .gestureEnded(value: -100, velocity: velocity, outcome: .row(ReleaseOutcome.options(.reschedule)))),
+                .animation(ms(100), "msg1", "msg1.x", -100, -320)
+            ])
 
         // Half way (0.25 s): −210 on the easeInOut curve, still yellow; the icon follows at 350 + x.
         try state.advance(to: ms(250))
@@ -144,10 +157,11 @@ import Testing
         #expect(try state.read(.overlay) == .name("reschedule") && state.read(.overlayAlpha) == .number(1))
         #expect(!state.isAnimating)
         #expect(state.rows[0].folder == .inbox)
-        #expect(state.logged(since: mark) == [
-            .event(ms(400), "overlay", .overlayShown(.reschedule)),
-            .animation(ms(400), "overlay", "overlay.alpha", 0, 1),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(400), "overlay", .overlayShown(.reschedule)),
+                .animation(ms(400), "overlay", "overlay.alpha", 0, 1)
+            ])
 
         // The overlay covers the screen.
         let covered = "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)"
@@ -160,15 +174,17 @@ import Testing
         mark = state.timeline.total
         try state.send(.tapped(nil))
         #expect(state.overlay?.dismissal == .finish(option: nil))
-        #expect(state.logged(since: mark) == [
-            .event(sec(10), "overlay", .overlayDismissed(.reschedule, .finish(option: nil))),
-            .animation(sec(10), "overlay", "overlay.alpha", 1, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(sec(10), "overlay", .overlayDismissed(.reschedule, .finish(option: nil))),
+                .animation(sec(10), "overlay", "overlay.alpha", 1, 0)
+            ])
         expectRefusal(&state, .tapped(nil), .overlayClosing(.reschedule))
         expectRefusal(&state, .chose("tomorrow"), .overlayClosing(.reschedule))
         expectRefusal(&state, .tapped(.cancel), .overlayClosing(.reschedule))
-        expectRefusal(&state, .panBegan(.message(m2)),
-                      "the reschedule options cover the screen (they are fading out; advance 0.3)")
+        expectRefusal(
+            &state, .panBegan(.message(m2)),
+            "the reschedule options cover the screen (they are fading out; advance 0.3)")
 
         try state.advance(to: ms(10_150))
         #expect(abs(state.overlayPresentationAlpha - 0.5) < 1e-9)
@@ -182,10 +198,11 @@ import Testing
         #expect(abs(state.y(of: m5) - 445) < 1e-6)
         #expect(state.rows[0].folder == .inbox)
         expectRefusal(&state, .panBegan(.message(m1)), .messageLeaving(m1))
-        #expect(state.logged(since: mark) == [
-            .event(ms(10_300), "overlay", .overlayGone(.reschedule)),
-            .animation(ms(10_300), "msg1", "msg1.height", 86, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(10_300), "overlay", .overlayGone(.reschedule)),
+                .animation(ms(10_300), "msg1", "msg1.height", 86, 0)
+            ])
 
         // Hidden at 10.6 exactly: msg1 is in later.
         mark = state.timeline.total
@@ -216,21 +233,24 @@ import Testing
         try state.advance(to: sec(1))
         expectRefusal(&state, .chose("tomorow"), .unknownOption("tomorow", .reschedule, suggestion: "tomorrow"))
         expectRefusal(&state, .chose("to-read"), .unknownOption("to-read", .reschedule, suggestion: nil))
-        #expect(MailboxError.unknownOption("tomorow", .reschedule, suggestion: "tomorrow").message
-                == "unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday")
+        #expect(
+            MailboxError.unknownOption("tomorow", .reschedule, suggestion: "tomorrow").message
+                == "unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"
+        )
 
         let mark = state.timeline.total
         try state.send(.chose("tomorrow"))
         #expect(state.rows[0].snooze == "tomorrow")
         #expect(state.overlay?.dismissal == .finish(option: "tomorrow"))
         try state.advance(to: sec(100))
-        #expect(state.logged(since: mark) == [
-            .event(sec(1), "overlay", .overlayDismissed(.reschedule, .finish(option: "tomorrow"))),
-            .animation(sec(1), "overlay", "overlay.alpha", 1, 0),
-            .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
-            .animation(ms(1_300), "msg1", "msg1.height", 86, 0),
-            .event(ms(1_600), "msg1", .messageHidden(.later)),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(sec(1), "overlay", .overlayDismissed(.reschedule, .finish(option: "tomorrow"))),
+                .animation(sec(1), "overlay", "overlay.alpha", 1, 0),
+                .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
+                .animation(ms(1_300), "msg1", "msg1.height", 86, 0),
+                .event(ms(1_600), "msg1", .messageHidden(.later))
+            ])
         #expect(state.rows[0].folder == .later && state.rows[0].snooze == "tomorrow" && state.rows[0].list == nil)
         #expect(try state.read(.message(m1, .snooze)) == .name("tomorrow"))
         #expect(try state.read(.message(m2, .snooze)) == .name("none"))
@@ -262,20 +282,22 @@ import Testing
         var mark = state.timeline.total
         try state.send(.tapped(.cancel))
         #expect(state.overlay?.dismissal == .cancel)
-        #expect(state.logged(since: mark) == [
-            .event(sec(1), "overlay", .overlayDismissed(.reschedule, .cancel)),
-            .animation(sec(1), "overlay", "overlay.alpha", 1, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(sec(1), "overlay", .overlayDismissed(.reschedule, .cancel)),
+                .animation(sec(1), "overlay", "overlay.alpha", 1, 0)
+            ])
         mark = state.timeline.total
         try state.advance(to: ms(1_450))
         #expect(state.overlay == nil)
         #expect(abs(state.x(of: m1) - -160) < 1e-6)
         #expect(state.background(of: m1) == .yellow && state.icon(of: m1) == .later)
         #expect(abs(state.iconX(of: m1) - 190) < 1e-6)
-        #expect(state.logged(since: mark) == [
-            .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
-            .animation(ms(1_300), "msg1", "msg1.x", -320, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
+                .animation(ms(1_300), "msg1", "msg1.x", -320, 0)
+            ])
         try state.advance(to: ms(1_600))
         #expect(state.x(of: m1) == 0 && state.rows[0].latch == nil)
         #expect(state.background(of: m1) == .gray && state.icon(of: m1) == .none && state.iconAlpha(of: m1) == 0)
@@ -296,20 +318,24 @@ import Testing
         #expect(state.background(of: m1) == .green && state.icon(of: m1) == .archive && state.iconX(of: m1) == 70)
         var mark = state.timeline.total
         try state.send(.released(velocity: -800))
-        #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: 100, velocity: -800, outcome: .row(ReleaseOutcome.hide(to: .archive)))),
-            .animation(ms(100), "msg1", "msg1.x", 100, 320),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(
+                    ms(100), "msg1",
+                    .gestureEnded(value: 100, velocity: -800, outcome: .row(ReleaseOutcome.hide(to: .archive)))),
+                .animation(ms(100), "msg1", "msg1.x", 100, 320)
+            ])
         try state.advance(to: ms(250))
         #expect(abs(state.x(of: m1) - 210) < 1e-6 && abs(state.iconX(of: m1) - 180) < 1e-6)
         #expect(state.background(of: m1) == .green)
         // One advance over the slide-out and the whole hide: each follow-up at its exact end.
         mark = state.timeline.total
         try state.advance(to: sec(100))
-        #expect(state.logged(since: mark) == [
-            .animation(ms(400), "msg1", "msg1.height", 86, 0),
-            .event(ms(700), "msg1", .messageHidden(.archive)),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .animation(ms(400), "msg1", "msg1.height", 86, 0),
+                .event(ms(700), "msg1", .messageHidden(.archive))
+            ])
         #expect(state.rows[0].folder == .archive && state.count(in: .archive) == 1 && state.count(in: .inbox) == 4)
         #expect(state.x(of: m1) == 320 && state.height(of: m1) == 0 && state.y(of: m2) == 144)
         #expect(state.background(of: m1) == .green && state.icon(of: m1) == .archive)
@@ -343,10 +369,12 @@ import Testing
         let mark = state.timeline.total
         try state.send(.released(velocity: -5000))
         #expect(state.rows[0].latch == .laterPeek)
-        #expect(state.logged(since: mark) == [
-            .event(ms(100), "msg1", .gestureEnded(value: -30, velocity: -5000, outcome: .row(ReleaseOutcome.snapBack))),
-            .animation(ms(100), "msg1", "msg1.x", -30, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(
+                    ms(100), "msg1", .gestureEnded(value: -30, velocity: -5000, outcome: .row(ReleaseOutcome.snapBack))),
+                .animation(ms(100), "msg1", "msg1.x", -30, 0)
+            ])
         try state.advance(to: ms(250))
         #expect(abs(state.x(of: m1) - -15) < 1e-6)
         #expect(abs(state.iconAlpha(of: m1) - 0.25) < 1e-6)
@@ -374,10 +402,11 @@ import Testing
         #expect(abs(grabbed - -15) < 1e-6)
         let mark = state.timeline.total
         try state.send(.panBegan(.message(m1)))
-        #expect(state.logged(since: mark) == [
-            .event(ms(250), "msg1", .animationInterrupted(property: .x, at: grabbed)),
-            .event(ms(250), "msg1", .gestureBegan(kind: .pan, value: grabbed)),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(250), "msg1", .animationInterrupted(property: .x, at: grabbed)),
+                .event(ms(250), "msg1", .gestureBegan(kind: .pan, value: grabbed))
+            ])
         #expect(!state.isAnimating && state.rows[0].latch == nil)
         #expect(state.rows[0].x == grabbed && state.gesture?.origin == grabbed && state.gestureCount == 2)
         try state.advance(to: ms(300))
@@ -409,16 +438,20 @@ import Testing
     @Test func aFollowUpEndingAt1_7HasRunWhenTheClockReads1_7() throws {
         var state = MailboxState()
         try state.advance(to: ms(1_300))
-        try Self.swipe(&state, m1, to: -100) // released at 1.4; slides out until 1.7
+        try Self.swipe(&state, m1, to: -100)  // released at 1.4; slides out until 1.7
         try state.advance(to: Ticks(nanoseconds: 1_699_999_999))
         #expect(state.overlay == nil)
         try state.advance(to: Ticks(seconds: 1.7))
         #expect(state.overlay?.kind == .reschedule)
         #expect(state.overlayPresentationAlpha == 0)
-        #expect(state.timeline.entries.last == TimelineEntry(
-            time: Ticks(seconds: 1.7), subject: .view(.overlay),
-            kind: .animation(property: PropertyKey(.overlay, .alpha), from: .scalar(0), to: .scalar(1), duration: ms(300), curve: .easeInOut),
-            gesture: 1))
+        #expect(
+            state.timeline.entries.last
+                == TimelineEntry(
+                    time: Ticks(seconds: 1.7), subject: .view(.overlay),
+                    kind: .animation(
+                        property: PropertyKey(.overlay, .alpha), from: .scalar(0), to: .scalar(1), duration: ms(300),
+                        curve: .easeInOut),
+                    gesture: 1))
     }
 
     @Test func theClockNeverGoesBack() throws {
@@ -435,8 +468,8 @@ import Testing
 
     @Test func aSecondOverlayWaitsForTheFirst() throws {
         var state = MailboxState()
-        try Self.swipe(&state, m1, to: -100) // released at 0.1, slides out until 0.4
-        try Self.swipe(&state, m2, to: -100) // released at 0.2, slides out until 0.5
+        try Self.swipe(&state, m1, to: -100)  // released at 0.1, slides out until 0.4
+        try Self.swipe(&state, m2, to: -100)  // released at 0.2, slides out until 0.5
         try state.advance(to: ms(450))
         #expect(state.overlay?.message == m1 && state.pendingOverlays.isEmpty)
         var mark = state.timeline.total
@@ -444,22 +477,24 @@ import Testing
         #expect(state.overlay?.message == m1)
         #expect(state.pendingOverlays.map(\.message) == [m2])
         #expect(state.logged(since: mark) == [.event(ms(500), "msg2", .overlayQueued(.reschedule))])
-        expectRefusal(&state, .panBegan(.message(m3)),
-                      "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)")
+        expectRefusal(
+            &state, .panBegan(.message(m3)),
+            "the reschedule options cover the screen (tap to dismiss, choose an option, or tap cancel)")
 
         try state.advance(to: sec(1))
         mark = state.timeline.total
         try state.send(.tapped(nil))
         try state.advance(to: ms(1_300))
         #expect(state.overlay?.message == m2 && state.overlay?.dismissal == nil && state.pendingOverlays.isEmpty)
-        #expect(state.logged(since: mark) == [
-            .event(sec(1), "overlay", .overlayDismissed(.reschedule, .finish(option: nil))),
-            .animation(sec(1), "overlay", "overlay.alpha", 1, 0),
-            .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
-            .animation(ms(1_300), "msg1", "msg1.height", 86, 0),
-            .event(ms(1_300), "overlay", .overlayShown(.reschedule)),
-            .animation(ms(1_300), "overlay", "overlay.alpha", 0, 1),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(sec(1), "overlay", .overlayDismissed(.reschedule, .finish(option: nil))),
+                .animation(sec(1), "overlay", "overlay.alpha", 1, 0),
+                .event(ms(1_300), "overlay", .overlayGone(.reschedule)),
+                .animation(ms(1_300), "msg1", "msg1.height", 86, 0),
+                .event(ms(1_300), "overlay", .overlayShown(.reschedule)),
+                .animation(ms(1_300), "overlay", "overlay.alpha", 0, 1)
+            ])
         try state.advance(to: sec(2))
         try state.send(.chose("someday"))
         try state.advance(to: sec(10))
@@ -479,7 +514,7 @@ import Testing
         (.tapped(nil), .nothingToDismiss),
         (.chose("tomorrow"), .noOverlay()),
         (.tapped(.cancel), .cannotTap(.cancel, .nothingToCancel)),
-        (.panBegan(.message(MessageID(6))), .noSuchMessage(MessageID(6), count: 5)),
+        (.panBegan(.message(MessageID(6))), .noSuchMessage(MessageID(6), count: 5))
     ]
 
     @Test(arguments: freshScreenRefusals)
@@ -497,20 +532,28 @@ import Testing
         expectRefusal(&state, .panBegan(.message(m1)), .gestureInProgress(.message(m1)))
         expectRefusal(&state, .tapped(nil), .nothingToDismiss)
         expectRefusal(&state, .chose("tomorrow"), .noOverlay())
-        #expect(MailboxError.gestureInProgress(.message(m1)).message == "a finger is already down on msg1 (release it first)")
+        #expect(
+            MailboxError.gestureInProgress(.message(m1)).message
+                == "a finger is already down on msg1 (release it first)")
     }
 
     @Test func refusedMessages() {
         var small = MailboxState(messageCount: 3)
         expectRefusal(&small, .panBegan(.message(m5)), .noSuchMessage(m5, count: 3))
-        #expect(MailboxError.noSuchMessage(m5, count: 3).message == "no message msg5: the inbox was made with 3 (msg1 … msg3)")
-        #expect(MailboxError.messageNotVisible(m1, .archive).message == "msg1 is not in the mailbox feed (it is in archive)")
-        #expect(MailboxError.cannotTap(.cancel, .composeClosing).message == "cannot tap cancel: the compose sheet is already closing")
+        #expect(
+            MailboxError.noSuchMessage(m5, count: 3).message
+                == "no message msg5: the inbox was made with 3 (msg1 … msg3)")
+        #expect(
+            MailboxError.messageNotVisible(m1, .archive).message == "msg1 is not in the mailbox feed (it is in archive)"
+        )
+        #expect(
+            MailboxError.cannotTap(.cancel, .composeClosing).message
+                == "cannot tap cancel: the compose sheet is already closing")
     }
 
     @Test func anotherRowCanBeSwipedWhileOneHides() throws {
         var state = MailboxState()
-        try Self.swipe(&state, m1, to: 100) // hides 0.4 … 0.7
+        try Self.swipe(&state, m1, to: 100)  // hides 0.4 … 0.7
         try state.advance(to: ms(550))
         expectRefusal(&state, .panBegan(.message(m1)), .messageLeaving(m1))
         try state.send(.panBegan(.message(m2)))
@@ -529,11 +572,13 @@ import Testing
         try state.advance(to: ms(200))
         var mark = state.timeline.total
         try state.send(.panChanged(translation: -300))
-        #expect(state.logged(since: mark) == [.event(ms(200), "msg1", .thresholdCrossed(from: .later, to: .list, x: -300))])
+        #expect(
+            state.logged(since: mark) == [.event(ms(200), "msg1", .thresholdCrossed(from: .later, to: .list, x: -300))])
         try state.advance(to: ms(300))
         mark = state.timeline.total
         try state.send(.panChanged(translation: -200))
-        #expect(state.logged(since: mark) == [.event(ms(300), "msg1", .thresholdCrossed(from: .list, to: .later, x: -200))])
+        #expect(
+            state.logged(since: mark) == [.event(ms(300), "msg1", .thresholdCrossed(from: .list, to: .later, x: -200))])
         // Moving within a zone logs nothing.
         try state.advance(to: ms(400))
         mark = state.timeline.total

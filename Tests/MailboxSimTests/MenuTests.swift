@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2 Menu: an edge pan drags `content.x` (clamped 0…320); release goes the finger's way: velocity > 0
 /// to 280 (open), < 0 to 0, 0 to the nearer end; 0.4 s. `pan content` drags the open menu; `tap menu` toggles.
@@ -22,13 +23,13 @@ import Testing
 
         try state.advance(to: ms(100))
         try state.send(.panChanged(translation: 400))
-        #expect(Self.contentX(state) == 320) // clamped
+        #expect(Self.contentX(state) == 320)  // clamped
         try state.advance(to: ms(200))
         try state.send(.panChanged(translation: 200))
         #expect(Self.contentX(state) == 200)
         try state.advance(to: ms(300))
         try state.send(.panChanged(translation: -50))
-        #expect(Self.contentX(state) == 0) // clamped
+        #expect(Self.contentX(state) == 0)  // clamped
         try state.advance(to: ms(400))
         try state.send(.panChanged(translation: 100))
         #expect(Self.contentX(state) == 100)
@@ -37,10 +38,11 @@ import Testing
         mark = state.timeline.total
         try state.send(.released(velocity: nil))
         #expect(try state.gesture == nil && state.read(.gesture) == .name("none"))
-        #expect(state.logged(since: mark) == [
-            .event(ms(400), "content", .gestureEnded(value: 100, velocity: 1500, outcome: .menu(opening: true))),
-            .animation(ms(400), "content", "content.x", 100, 280, over: ms(400)),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(ms(400), "content", .gestureEnded(value: 100, velocity: 1500, outcome: .menu(opening: true))),
+                .animation(ms(400), "content", "content.x", 100, 280, over: ms(400))
+            ])
         try state.advance(to: ms(600))
         #expect(abs(Self.contentX(state) - 190) < 1e-6)
         #expect(try state.read(.menu) == .name("moving"))
@@ -59,7 +61,7 @@ import Testing
     @Test(arguments: [
         // (x at release, velocity, where the content goes)
         (200.0, 1.0, 280.0), (200, -1, 0), (20, 500, 280), (300, -500, 0), (320, 10, 280),
-        (141, 0, 280), (139, 0, 0), (0.5, 0, 0), (279, 0, 280),
+        (141, 0, 280), (139, 0, 0), (0.5, 0, 0), (279, 0, 280)
     ])
     func releaseGoesTheFingersWayOrToTheNearerEnd(_ x: Double, _ velocity: Double, _ target: Double) throws {
         var state = MailboxState()
@@ -86,14 +88,14 @@ import Testing
         try state.advance(to: ms(1_100))
         try state.send(.panChanged(translation: -100))
         #expect(Self.contentX(state) == 180)
-        try state.send(.released(velocity: 0)) // 180 is nearer 280
+        try state.send(.released(velocity: 0))  // 180 is nearer 280
         try state.advance(to: ms(1_500))
         #expect(Self.contentX(state) == 280)
 
         try state.send(.panBegan(.content))
         try state.advance(to: ms(1_600))
         try state.send(.panChanged(translation: -20))
-        try state.send(.released(velocity: -300)) // moving left: closes
+        try state.send(.released(velocity: -300))  // moving left: closes
         try state.advance(to: sec(3))
         #expect(try Self.contentX(state) == 0 && state.read(.menu) == .name("closed"))
         expectRefusal(&state, .panBegan(.content), .menuClosed)

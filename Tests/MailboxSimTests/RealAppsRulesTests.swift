@@ -1,6 +1,7 @@
 import MailboxAnimation
-@testable import MailboxSim
 import Testing
+
+@testable import MailboxSim
 
 /// The rules the seed apps' profiles need (issue 25), against their numbers: the strict compare, the icon's
 /// fade range and positions, and the menu released by distance.

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import MailboxScript
 @testable import MailboxSim
-import Testing
 
 /// `reset` keeps the timeline's storage for speed (docs/performance.md), but the screen it makes is exactly a fresh
 /// one (SPEC §4: time 0, the timeline empty, every message in the inbox), with the settings kept; and a screen
@@ -9,8 +10,10 @@ import Testing
     @Test(arguments: [5, 12, 500])
     func aResetScreenIsAFreshOne(messages: Int) throws {
         var session = Session()
-        for line in ["set fps 120", "pan msg1 300 in 0.2", "release", "advance 1", "pan msg2 -180", "release",
-                     "advance 0.6", "choose tomorrow", "settle", "pan msg3 40", "release", "shake"] {
+        for line in [
+            "set fps 120", "pan msg1 300 in 0.2", "release", "advance 1", "pan msg2 -180", "release",
+            "advance 0.6", "choose tomorrow", "settle", "pan msg3 40", "release", "shake"
+        ] {
             _ = try session.execute(line: line[...])
         }
         let before = session.screen

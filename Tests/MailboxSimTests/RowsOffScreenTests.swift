@@ -1,8 +1,9 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxSim
-import MailsimTestSupport
-import Testing
 
 /// SPEC §7.3 "Rows off screen": the feed does not scroll, so a row whose top is at or past y 568 cannot be panned
 /// or acted on; a row partly on screen can; rows move up as rows above them leave.
@@ -22,16 +23,18 @@ import Testing
     @Test func aRowOffScreenRefusesAFingerAndAnActionAndNothingChanges() {
         var state = MailboxState(messageCount: 12)
         expectRefusal(&state, .panBegan(.message(m12)), .messageOffScreen(m12, y: 1090))
-        expectRefusal(&state, .panned(.message(m12), translation: -100, duration: ms(300)),
-                      .messageOffScreen(m12, y: 1090))
+        expectRefusal(
+            &state, .panned(.message(m12), translation: -100, duration: ms(300)),
+            .messageOffScreen(m12, y: 1090))
         expectRefusal(&state, .acted(m12, .archive), .messageOffScreen(m12, y: 1090))
         expectRefusal(&state, .acted(m6, .later), .messageOffScreen(m6, y: 574))
         #expect(state == MailboxState(messageCount: 12))
     }
 
     @Test func theWordsNameTheRowAndWhereItIs() {
-        #expect(MailboxError.messageOffScreen(m12, y: 1090).message
-            == "msg12 is off screen (its top is at y 1090; the screen ends at 568, and the feed does not scroll)")
+        #expect(
+            MailboxError.messageOffScreen(m12, y: 1090).message
+                == "msg12 is off screen (its top is at y 1090; the screen ends at 568, and the feed does not scroll)")
     }
 
     @Test func theOtherRefusalsComeFirst() throws {

@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2 Segmented control: later, mailbox (selected), archive; tint yellow, blue, green; the selected view
 /// slides in over 0.3 s from its segment's side, the current one leaves the other way.
@@ -22,11 +23,12 @@ import Testing
         var mark = state.timeline.total
         try state.send(.tapped(.segment(.later)))
         #expect(try state.read(.segment) == .name("later") && state.read(.tint) == .color(PaletteColor.yellow.color))
-        #expect(state.logged(since: mark) == [
-            .event(.zero, "screen", .segmentSelected(.later)),
-            .animation(.zero, "view.mailbox", "view.mailbox.x", 0, 320),
-            .animation(.zero, "view.later", "view.later.x", -320, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(.zero, "screen", .segmentSelected(.later)),
+                .animation(.zero, "view.mailbox", "view.mailbox.x", 0, 320),
+                .animation(.zero, "view.later", "view.later.x", -320, 0)
+            ])
         try state.advance(to: ms(150))
         let half = Self.viewXs(state)
         #expect(abs(half[0] - -160) < 1e-6 && abs(half[1] - 160) < 1e-6 && half[2] == 320)

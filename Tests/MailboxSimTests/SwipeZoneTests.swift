@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2: the zones |x| < 60, 60 ≤ |x| < 260, |x| ≥ 260 decide the background, the icon, its alpha and
 /// centre x while dragging, and the outcome on release.
@@ -28,7 +29,8 @@ import Testing
         Row(x: -59.999, background: .gray, icon: .later, iconAlpha: 59.999 / 60, iconX: 290, outcome: .snapBack),
         Row(x: -60, background: .yellow, icon: .later, iconAlpha: 1, iconX: 290, outcome: .options(.reschedule)),
         Row(x: -180, background: .yellow, icon: .later, iconAlpha: 1, iconX: 170, outcome: .options(.reschedule)),
-        Row(x: -259.999, background: .yellow, icon: .later, iconAlpha: 1, iconX: 90.001, outcome: .options(.reschedule)),
+        Row(
+            x: -259.999, background: .yellow, icon: .later, iconAlpha: 1, iconX: 90.001, outcome: .options(.reschedule)),
         Row(x: -260, background: .brown, icon: .list, iconAlpha: 1, iconX: 90, outcome: .options(.list)),
         Row(x: -320, background: .brown, icon: .list, iconAlpha: 1, iconX: 30, outcome: .options(.list)),
         Row(x: -400, background: .brown, icon: .list, iconAlpha: 1, iconX: -50, outcome: .options(.list)),
@@ -41,7 +43,7 @@ import Testing
         Row(x: 259.999, background: .green, icon: .archive, iconAlpha: 1, iconX: 229.999, outcome: .hide(to: .archive)),
         Row(x: 260, background: .red, icon: .delete, iconAlpha: 1, iconX: 230, outcome: .hide(to: .trash)),
         Row(x: 320, background: .red, icon: .delete, iconAlpha: 1, iconX: 290, outcome: .hide(to: .trash)),
-        Row(x: 400, background: .red, icon: .delete, iconAlpha: 1, iconX: 370, outcome: .hide(to: .trash)),
+        Row(x: 400, background: .red, icon: .delete, iconAlpha: 1, iconX: 370, outcome: .hide(to: .trash))
     ]
 
     @Test(arguments: table)
@@ -85,7 +87,9 @@ import Testing
         let mark = state.timeline.total
         try state.send(.released(velocity: velocity))
         let ended = state.logged(since: mark).first
-        #expect(ended == .event(ms(100), "msg1", .gestureEnded(value: row.x, velocity: velocity, outcome: .row(row.outcome))))
+        #expect(
+            ended
+                == .event(ms(100), "msg1", .gestureEnded(value: row.x, velocity: velocity, outcome: .row(row.outcome))))
         // The colour shown does not change at release.
         #expect(state.background(of: m1) == row.background)
         #expect(state.icon(of: m1) == row.icon)
@@ -115,8 +119,11 @@ import Testing
 
     @Test func paletteHasTheSpecHexValues() {
         let hex = Dictionary(uniqueKeysWithValues: PaletteColor.allCases.map { ($0.rawValue, $0.color.hex) })
-        #expect(hex == ["gray": "#B2B2B2", "yellow": "#FECA16", "brown": "#CE9662",
-                        "green": "#55D550", "red": "#E73D0E", "blue": "#44AAD2"])
+        #expect(
+            hex == [
+                "gray": "#B2B2B2", "yellow": "#FECA16", "brown": "#CE9662",
+                "green": "#55D550", "red": "#E73D0E", "blue": "#44AAD2"
+            ])
     }
 }
 

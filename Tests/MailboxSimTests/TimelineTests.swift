@@ -1,14 +1,16 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// The timeline keeps the newest `capacity` entries, counts the rest, and hands back what a command added.
 @Suite struct TimelineTests {
     static func entry(_ n: Int) -> TimelineEntry {
-        TimelineEntry(time: ms(Int64(n)), subject: .view(.row(MessageID(n))), kind: .event(.messageRestored), gesture: n)
+        TimelineEntry(
+            time: ms(Int64(n)), subject: .view(.row(MessageID(n))), kind: .event(.messageRestored), gesture: n)
     }
 
     @Test func keepsEverythingUpToCapacity() {
@@ -45,13 +47,16 @@ import Testing
     }
 
     @Test func summaries() {
-        let animation = TimelineEntry(time: ms(100), subject: .view(.row(m1)),
-                                      kind: .animation(property: PropertyKey(.row(m1), .x), from: .scalar(-180), to: .scalar(-320),
-                                                       duration: ms(300), curve: .easeInOut), gesture: 1)
+        let animation = TimelineEntry(
+            time: ms(100), subject: .view(.row(m1)),
+            kind: .animation(
+                property: PropertyKey(.row(m1), .x), from: .scalar(-180), to: .scalar(-320),
+                duration: ms(300), curve: .easeInOut), gesture: 1)
         #expect(animation.summary == "msg1.x -180 → -320 over 0.3s easeInOut")
         #expect(TimelineText.line(animation) == "   0.100  msg1.x -180 → -320 over 0.3s easeInOut")
-        let crossing = TimelineEntry(time: ms(100), subject: .view(.row(m1)),
-                                     kind: .event(.thresholdCrossed(from: .laterPeek, to: .later, x: -60)), gesture: 1)
+        let crossing = TimelineEntry(
+            time: ms(100), subject: .view(.row(m1)),
+            kind: .event(.thresholdCrossed(from: .laterPeek, to: .later, x: -60)), gesture: 1)
         #expect(crossing.summary == "msg1 threshold crossed at x -60: gray later → yellow later")
     }
 }

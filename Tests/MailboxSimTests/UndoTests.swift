@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2 Shake to undo: with something to undo, the alert "Undo last action?" (cancel, undo); `tap undo`
 /// brings the last archived, deleted, later or list message back to its old place: height 0 → 86, rows below
@@ -23,7 +24,7 @@ import Testing
 
     @Test func undoBringsAnArchivedMessageBack() throws {
         var state = MailboxState()
-        try MailboxReducerTests.swipe(&state, m2, to: 100) // archived at 0.7
+        try MailboxReducerTests.swipe(&state, m2, to: 100)  // archived at 0.7
         try state.advance(to: sec(1))
         #expect(state.rows[1].folder == .archive && state.y(of: m3) == 230)
 
@@ -39,12 +40,13 @@ import Testing
         mark = state.timeline.total
         try state.send(.tapped(.undo))
         #expect(state.alert == nil && state.rows[1].folder == .inbox && state.undoStack.isEmpty)
-        #expect(state.logged(since: mark) == [
-            .event(sec(1), "screen", .alertDismissed(.undo, .undo)),
-            .event(sec(1), "msg2", .undoing(record)),
-            .animation(sec(1), "msg2", "msg2.height", 0, 86),
-            .animation(sec(1), "msg2", "msg2.x", 320, 0),
-        ])
+        #expect(
+            state.logged(since: mark) == [
+                .event(sec(1), "screen", .alertDismissed(.undo, .undo)),
+                .event(sec(1), "msg2", .undoing(record)),
+                .animation(sec(1), "msg2", "msg2.height", 0, 86),
+                .animation(sec(1), "msg2", "msg2.x", 320, 0)
+            ])
         try state.advance(to: ms(1_150))
         #expect(abs(state.height(of: m2) - 43) < 1e-6 && abs(state.x(of: m2) - 160) < 1e-6)
         #expect(abs(state.y(of: m3) - 273) < 1e-6 && abs(state.y(of: m5) - 445) < 1e-6)
@@ -59,9 +61,9 @@ import Testing
 
     @Test func undoIsAStack() throws {
         var state = MailboxState()
-        try MailboxReducerTests.swipe(&state, m1, to: 100)   // archive
+        try MailboxReducerTests.swipe(&state, m1, to: 100)  // archive
         try state.advance(to: sec(1))
-        try MailboxReducerTests.swipe(&state, m3, to: 300)   // delete
+        try MailboxReducerTests.swipe(&state, m3, to: 300)  // delete
         try state.advance(to: sec(2))
         try MailboxReducerTests.swipe(&state, m5, to: -100)  // later, with an option
         try state.advance(to: sec(3))
@@ -74,7 +76,7 @@ import Testing
         try state.send(.tapped(.undo))
         #expect(state.rows[4].folder == .inbox && state.rows[4].snooze == nil)
         try state.advance(to: ms(4_150))
-        #expect(abs(state.x(of: m5) - -160) < 1e-6) // from the left, the side it left by
+        #expect(abs(state.x(of: m5) - -160) < 1e-6)  // from the left, the side it left by
         try state.advance(to: sec(5))
 
         try state.send(.shaken)

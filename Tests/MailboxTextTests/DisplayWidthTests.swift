@@ -1,8 +1,9 @@
-@testable import MailboxReports
 import MailboxScript
 import MailboxSim
-@testable import MailboxText
 import Testing
+
+@testable import MailboxReports
+@testable import MailboxText
 
 /// Issue 32 item 12: text is measured in terminal columns (East Asian wide, emoji, combining marks), and
 /// `render` truncates and pads by that measure, so its frame stays 42 columns whatever is typed.
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: [
         ("hello", 5), ("héllo", 5), ("he\u{301}llo", 5), ("日本", 4), ("🎉", 2), ("héllo wörld 日本 🎉", 19),
         ("ｆｕｌｌ", 8), ("한국", 4), ("👨\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2), ("❤", 1), ("\u{301}", 0),
-        ("\u{200B}", 0), ("·▒─…▏", 5), ("", 0),
+        ("\u{200B}", 0), ("·▒─…▏", 5), ("", 0)
     ])
     func columns(_ text: String, _ width: Int) {
         #expect(DisplayWidth.of(text) == width)
@@ -29,15 +30,18 @@ import Testing
 
     private func rendered(_ typed: String) throws -> [String] {
         var session = Session()
-        for line in ["compose", "settle", "type " + typed, "tap subject", "type " + typed, "tap body", "type " + typed] {
+        for line in ["compose", "settle", "type " + typed, "tap subject", "type " + typed, "tap body", "type " + typed]
+        {
             _ = try session.execute(line: line[...])
         }
         return ScreenRender.lines(session.screen.snapshot())
     }
 
     /// Every line of the frame without a note after it (the edges, the compose sheet's fields) is 42 columns.
-    @Test(arguments: ["héllo wörld 日本 🎉", String(repeating: "日", count: 36), String(repeating: "🎉", count: 5),
-                      "a" + String(repeating: "日", count: 20), "e\u{301}" + String(repeating: "x", count: 50)])
+    @Test(arguments: [
+        "héllo wörld 日本 🎉", String(repeating: "日", count: 36), String(repeating: "🎉", count: 5),
+        "a" + String(repeating: "日", count: 20), "e\u{301}" + String(repeating: "x", count: 50)
+    ])
     func theFrameKeepsItsWidth(_ typed: String) throws {
         let lines = try rendered(typed).filter { $0.hasSuffix("|") || $0.hasSuffix("+") }
         #expect(lines.count >= 6)

@@ -4,7 +4,8 @@ import Testing
 /// `JSON.parse`: RFC 8259, strict, and never a trap on hostile text.
 @Suite struct JSONParserTests {
     @Test func valuesOfEveryKind() throws {
-        let value = try JSON.parse(#" {"a": [1, -2.5, 1e3, true, false, null], "b": "x\"y\\z\/\n\u00e9\ud83d\ude00" } "#)
+        let value = try JSON.parse(
+            #" {"a": [1, -2.5, 1e3, true, false, null], "b": "x\"y\\z\/\n\u00e9\ud83d\ude00" } "#)
         #expect(value["a"] == .array([.integer(1), .number(-2.5), .number(1000), .bool(true), .bool(false), .null]))
         #expect(value["b"]?.stringValue == "x\"y\\z/\né😀")
         #expect(value["a"]?.arrayValue?.count == 6)
@@ -20,7 +21,7 @@ import Testing
         #expect(try JSON.parse("-0") == .integer(0))
         #expect(try JSON.parse("9223372036854775807") == .integer(.max))
         #expect(try JSON.parse("-9223372036854775808") == .integer(.min))
-        #expect(try JSON.parse("9223372036854775808") == .number(9223372036854775808))
+        #expect(try JSON.parse("9223372036854775808") == .number(9_223_372_036_854_775_808))
         #expect(try JSON.parse("1.0") == .number(1))
         #expect(try JSON.parse("1E-2") == .number(0.01))
     }
@@ -34,7 +35,7 @@ import Testing
     @Test(arguments: [
         "", " ", "{", "[", "[1,]", "{\"a\":1,}", "{a:1}", "01", "-", "1.", ".5", "1e", "+1", "NaN", "Infinity",
         "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"\\x\"", "\"abc", "\"a\u{1}b\"", "tru", "nul", "[1] x",
-        "1e999", "-1e400", "{\"a\" 1}", "[1 2]", "\"\\u12\"", "\"\\uZZZZ\"", "//", "[\"a\",]", "{\"a\":}",
+        "1e999", "-1e400", "{\"a\" 1}", "[1 2]", "\"\\u12\"", "\"\\uZZZZ\"", "//", "[\"a\",]", "{\"a\":}"
     ])
     func refusesMalformed(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSON.parse(text) }
@@ -52,7 +53,9 @@ import Testing
     }
 
     @Test func errorsCarryTheByteOffset() {
-        #expect(throws: JSONParseError(reason: "unexpected text after the value", offset: 4)) { try JSON.parse("[1] x") }
+        #expect(throws: JSONParseError(reason: "unexpected text after the value", offset: 4)) {
+            try JSON.parse("[1] x")
+        }
         #expect(throws: JSONParseError(reason: "a lone low surrogate", offset: 4)) { try JSON.parse("[\"é\\udc00\"]") }
         let huge = String(repeating: "9", count: 5000)
         #expect(throws: JSONParseError.self) { try JSON.parse(huge) }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MailboxJSON
 import MailboxText
 import MailsimTestSupport
 import Testing
+
+@testable import MailboxJSON
 
 /// The one JSON writer: what it writes is read back by Foundation's parser (a real one) as the same values.
 @Suite struct JSONTests {
@@ -23,7 +24,8 @@ import Testing
     @Test func numbersRoundTrip() throws {
         var generator = SeededRandom(seed: 2026)
         for _ in 0..<2000 {
-            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (generator.next() & 1 == 0 ? 1 : -1)
+            let value =
+                Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (generator.next() & 1 == 0 ? 1 : -1)
             let text = JSON.number(value).text
             #expect(!text.contains("e") && !text.contains("E"))
             // Swift's own parser reads exactly (Foundation's on Linux rounds long decimals); the grammar is
@@ -36,8 +38,10 @@ import Testing
     /// Every string, controls and markup included, reads back unchanged; the text has no raw control
     /// characters, and in its HTML-safe form no `<` (safe in a `<script>` element).
     @Test func stringsRoundTrip() throws {
-        let samples = ["", "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r", "\u{0}\u{1F}\u{7F}",
-                       "</script><!--", "é ✓ 🙂", "\u{2028}\u{2029}", "#FECA16"]
+        let samples = [
+            "", "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r", "\u{0}\u{1F}\u{7F}",
+            "</script><!--", "é ✓ 🙂", "\u{2028}\u{2029}", "#FECA16"
+        ]
         for sample in samples {
             let text = JSON.quote(sample)
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 })
@@ -49,7 +53,8 @@ import Testing
     }
 
     @Test func objectsKeepTheirOrder() throws {
-        let value = JSON.object([("z", .int(1)), ("a", .array([.string("x"), .null, .number(0.5)])), ("m", .object([]))])
+        let value = JSON.object([("z", .int(1)), ("a", .array([.string("x"), .null, .number(0.5)])), ("m", .object([]))]
+        )
         #expect(value.text == #"{"z":1,"a":["x",null,0.5],"m":{}}"#)
         let read = try #require(try parse(value.text) as? [String: Any])
         #expect(read["z"] as? Int == 1)
@@ -82,19 +87,24 @@ import Testing
     }
 
     @Test func stringsAreWrittenAsTheyWereEscapedCharacterByCharacter() {
-        let texts = ["", "plain", "<svg a=\"1\">…</svg>", "\"\u{301}x", "a\\b\nc\r\t\u{7F}\u{1}", "\u{2028}\u{2029}\u{2030}–✓",
-                     "héllo wörld 👩‍👩‍👧 e\u{301}", "</script>", "\u{E2}"]
+        let texts = [
+            "", "plain", "<svg a=\"1\">…</svg>", "\"\u{301}x", "a\\b\nc\r\t\u{7F}\u{1}", "\u{2028}\u{2029}\u{2030}–✓",
+            "héllo wörld 👩‍👩‍👧 e\u{301}", "</script>", "\u{E2}"
+        ]
         for text in texts {
             for htmlSafe in [false, true] {
-                #expect(JSON.quote(text, htmlSafe: htmlSafe) == Self.referenceQuote(text, htmlSafe: htmlSafe), "\(text)")
+                #expect(
+                    JSON.quote(text, htmlSafe: htmlSafe) == Self.referenceQuote(text, htmlSafe: htmlSafe), "\(text)")
             }
         }
     }
 
     @Test func numbersKeepTheirShortestExactSpelling() {
-        let cases: [(Double, String)] = [(86, "86"), (-320, "-320"), (0.5, "0.5"), (-120.25, "-120.25"), (1e-7, "0.0000001"),
-                                         (1e15, "1000000000000000"), (1e16, "10000000000000000"), (999999999999999.9, "999999999999999.9"),
-                                         (0.016666666666666666, "0.016666666666666666"), (1.5e-5, "0.000015"), (-0.0, "0")]
+        let cases: [(Double, String)] = [
+            (86, "86"), (-320, "-320"), (0.5, "0.5"), (-120.25, "-120.25"), (1e-7, "0.0000001"),
+            (1e15, "1000000000000000"), (1e16, "10000000000000000"), (999999999999999.9, "999999999999999.9"),
+            (0.016666666666666666, "0.016666666666666666"), (1.5e-5, "0.000015"), (-0.0, "0")
+        ]
         for (value, text) in cases { #expect(formatExact(value) == text, "\(value)") }
     }
 }

@@ -62,8 +62,10 @@ public struct CommandGenerator {
     /// Translations near every threshold, and anywhere.
     public mutating func distance() -> String {
         if random.chance(0.6) {
-            return random.pick(["-400", "-320", "-300", "-260", "-259.999", "-200", "-100", "-60", "-59.999", "-30",
-                                "-1", "0", "1", "30", "59.999", "60", "100", "200", "259.999", "260", "300", "400"])
+            return random.pick([
+                "-400", "-320", "-300", "-260", "-259.999", "-200", "-100", "-60", "-59.999", "-30",
+                "-1", "0", "1", "30", "59.999", "60", "100", "200", "259.999", "260", "300", "400"
+            ])
         }
         return decimal(Double.random(in: -450...450, using: &random))
     }
@@ -92,26 +94,35 @@ public struct CommandGenerator {
     /// actions and the compose fields, which come with the parameters.
     public mutating func tune() -> String {
         if random.chance(0.15) {
-            return random.pick(["act msg1 archive", "act msg2 later", "act msg3 list", "act msg1 delete",
-                                "tap subject", "tap body", "tap to", "type hi"])
+            return random.pick([
+                "act msg1 archive", "act msg2 later", "act msg3 list", "act msg1 delete",
+                "tap subject", "tap body", "tap to", "type hi"
+            ])
         }
         let tunable = random.pick(TunableTable.all)
         let value: String
         switch tunable.kind {
         case .number(let range, _):
-            value = random.chance(0.1) ? decimal(range.upperBound + 1)
-                : random.chance(0.5) ? decimal(Double.random(in: range, using: &random))
-                : random.pick(["0", "1", "60", "80", "160", "240", "260", "300", "320", "0.5"])
+            value =
+                random.chance(0.1)
+                ? decimal(range.upperBound + 1)
+                : random.chance(0.5)
+                    ? decimal(Double.random(in: range, using: &random))
+                    : random.pick(["0", "1", "60", "80", "160", "240", "260", "300", "320", "0.5"])
         case .duration: value = random.pick(["0.01", "0.1", "0.25", "0.3", "0.5", "1", "0", "-1"])
         case .whole(let range): value = String(Int.random(in: range, using: &random))
         case .curve:
-            value = random.pick(["linear", "easeIn", "easeOut", "easeInOut", "default", "bezier 0.42 0 0.58 1",
-                                 "bezier 0.3 -0.5 0.6 1.6", "spring 0.5 0.4", "spring 1 0.3", "spring 2 0.5",
-                                 "spring 0.15 0.8", "spring 0 1", "bouncy"])
+            value = random.pick([
+                "linear", "easeIn", "easeOut", "easeInOut", "default", "bezier 0.42 0 0.58 1",
+                "bezier 0.3 -0.5 0.6 1.6", "spring 0.5 0.4", "spring 1 0.3", "spring 2 0.5",
+                "spring 0.15 0.8", "spring 0 1", "bouncy"
+            ])
         case .color: value = random.pick(["#FFD700", "red", "#000000", "blue", "nope"])
         case .flag: value = random.pick(["on", "off"])
         case .menuRelease:
-            value = random.pick(["velocity", "position 285", "position 140", "position 0", "position 400", "distance 90", "distance 0"])
+            value = random.pick([
+                "velocity", "position 285", "position 140", "position 0", "position 400", "distance 90", "distance 0"
+            ])
         case .profile: value = random.pick(Profile.allCases.map(\.rawValue) + ["mgswipe"])
         case .delay: value = random.pick(["0", "0.2", "0.05", "1", "-1", "11"])
         case .choice(let words): value = random.pick(words + ["nope"])
@@ -130,7 +141,8 @@ public struct CommandGenerator {
             case 0...2:
                 switch gesture.target {
                 case .message(let id): return "pan \(id.name) \(distance())\(panDuration())"
-                case .content: return "pan content \(decimal(Double.random(in: -320...100, using: &random)))\(panDuration())"
+                case .content:
+                    return "pan content \(decimal(Double.random(in: -320...100, using: &random)))\(panDuration())"
                 case .edge: return "edgepan \(decimal(Double.random(in: -50...330, using: &random)))\(panDuration())"
                 }
             case 3...6: return "release" + velocity()
@@ -175,7 +187,8 @@ public struct CommandGenerator {
         case 16:
             if random.chance(0.3) { return "set compose.draft-alert " + random.pick(["on", "off"]) }
             return "set fps " + random.pick(["1", "24", "30", "60", "120", "240"])
-        case 17 where maxMessages > 0 && random.chance(0.3): return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
+        case 17 where maxMessages > 0 && random.chance(0.3):
+            return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
         default: return random.pick(["settle", "advance \(wait())"])
         }
     }
@@ -184,9 +197,11 @@ public struct CommandGenerator {
     public mutating func look(_ s: MailboxState) -> String {
         let n = s.messageCount
         let message = "msg\(Int.random(in: 1...n, using: &random))"
-        return random.pick(["state", "render", "colors", "timeline", "timeline \(message)", "timeline screen",
-                            "show \(message)", "show \(message).icon", "show overlay", "show time", "help",
-                            "help pan", "expect time >= 0", "expect inbox.count <= \(n)", "expect \(message).alpha == 1"])
+        return random.pick([
+            "state", "render", "colors", "timeline", "timeline \(message)", "timeline screen",
+            "show \(message)", "show \(message).icon", "show overlay", "show time", "help",
+            "help pan", "expect time >= 0", "expect inbox.count <= \(n)", "expect \(message).alpha == 1"
+        ])
     }
 
     // MARK: Lines drawn whatever the state
@@ -201,14 +216,18 @@ public struct CommandGenerator {
     /// `set` when it keeps SPEC's numbers.
     public mutating func anyCommand(_ s: MailboxState) -> String {
         let (resets, tunes) = (maxMessages > 0, tuneRate > 0)
-        let spec = random.pick(CommandTable.all.filter { spec in
-            (spec.traits.contains(.acts) || !spec.traits.contains(.kept)) && !spec.traits.contains(.touchesFiles)
-                && (resets || spec !== Self.resetSpec) && (tunes || spec !== Self.setSpec)
-        })
+        let spec = random.pick(
+            CommandTable.all.filter { spec in
+                (spec.traits.contains(.acts) || !spec.traits.contains(.kept)) && !spec.traits.contains(.touchesFiles)
+                    && (resets || spec !== Self.resetSpec) && (tunes || spec !== Self.setSpec)
+            })
         var words = [random.pick(spec.names)]
         for parameter in spec.parameters {
             if parameter.optional && random.chance(0.5) { continue }
-            if parameter.isFlag { words.append(parameter.name); continue }
+            if parameter.isFlag {
+                words.append(parameter.name)
+                continue
+            }
             if let keyword = parameter.keyword { words.append(keyword) }
             words.append(sample(parameter.kind, s))
         }
@@ -233,7 +252,8 @@ public struct CommandGenerator {
             let top = min(range.upperBound, max(maxMessages, range.lowerBound))
             return String(Int.random(in: (range.lowerBound - 1)...(top + 1), using: &random))
         case .setting: return random.pick(TunableTable.names)
-        case .settingValue: return random.pick(["on", "off", "60", "0.3", "linear", "spring 0.5 0.4", "#FFD700", "nope"])
+        case .settingValue:
+            return random.pick(["on", "off", "60", "0.3", "linear", "spring 0.5 0.4", "#FFD700", "nope"])
         case .accessibilityAction: return random.pick(AccessibilityAction.allCases.map(\.rawValue) + ["keep"])
         case .path: return random.pick(PropertyPath.all(messageCount: s.messageCount)).name
         case .pathPrefix: return random.pick([message, message + ".icon", "overlay", "param", "time"])
@@ -256,22 +276,30 @@ public struct CommandGenerator {
             return anyCommand(s)
         case 1:
             // Numbers out of range, not finite, or not numbers.
-            let bad = random.pick(["nan", "inf", "-inf", "1e308", "1e2", "abc", "--1", "1..2", "0x10", "10001",
-                                   "-10000.5", "1000000000000000", "", "½", "١"])
-            return random.pick(["pan \(message) \(bad)", "pan msg1 10 in \(bad)", "advance \(bad)", "release \(bad)",
-                                "set fps \(bad)", "reset \(bad)", "advance -0.3", "pan msg1 10 in -1", "set fps 0",
-                                "set fps 241", "reset 0", "reset 501", "advance 1000000001", "pan msg1 10 in 3601",
-                                "expect time == 0 within -1"])
+            let bad = random.pick([
+                "nan", "inf", "-inf", "1e308", "1e2", "abc", "--1", "1..2", "0x10", "10001",
+                "-10000.5", "1000000000000000", "", "½", "١"
+            ])
+            return random.pick([
+                "pan \(message) \(bad)", "pan msg1 10 in \(bad)", "advance \(bad)", "release \(bad)",
+                "set fps \(bad)", "reset \(bad)", "advance -0.3", "pan msg1 10 in -1", "set fps 0",
+                "set fps 241", "reset 0", "reset 501", "advance 1000000001", "pan msg1 10 in 3601",
+                "expect time == 0 within -1"
+            ])
         case 2:
             // Unknown words.
-            return random.pick(["frobnicate", "pna msg1 10", "pan message1 10", "tap nowhere", "tap segment inbox",
-                                "set speed 2", "show msg1.colour", "expect msg1.colour == red", "choose someday-soon",
-                                "timeline msg99", "help nope", "expect time =< 1", "expect msg1.folder == spam",
-                                "! expect time == 0", "! ! release", "save x.mbs", "expect animating == maybe"])
+            return random.pick([
+                "frobnicate", "pna msg1 10", "pan message1 10", "tap nowhere", "tap segment inbox",
+                "set speed 2", "show msg1.colour", "expect msg1.colour == red", "choose someday-soon",
+                "timeline msg99", "help nope", "expect time =< 1", "expect msg1.folder == spam",
+                "! expect time == 0", "! ! release", "save x.mbs", "expect animating == maybe"
+            ])
         default:
             // A line of random words and characters.
-            let words = ["pan", "msg1", "release", "tap", "in", "-100", "0.3", "#", "!", "expect", "==", "time",
-                         "\u{A0}", "é", "\t", "#FECA16", "content", "segment", "settle", "within"]
+            let words = [
+                "pan", "msg1", "release", "tap", "in", "-100", "0.3", "#", "!", "expect", "==", "time",
+                "\u{A0}", "é", "\t", "#FECA16", "content", "segment", "settle", "within"
+            ]
             return (0..<Int.random(in: 1...6, using: &random)).map { _ in random.pick(words) }.joined(separator: " ")
         }
     }
@@ -294,25 +322,36 @@ public struct HostileGenerator {
     }
 
     /// Numerals at the edges of what a script may say: tiny, huge (in range), signed zero, 15 digits.
-    public static let tinyDistances = ["0.000000000000001", "-0.000000000000001", "-0.0", "0.0",
-                                "-0." + String(repeating: "0", count: 150) + "1",
-                                "0." + String(repeating: "0", count: 20) + "1", "-0.000000001"]
-    public static let extremeDistances = tinyDistances + ["10000", "-10000", "9999.999999999999", "-9999.99999999999",
-                                                   "320", "-320", "260", "-260", "60.000000000001", "-59.99999999999"]
-    public static let extremeVelocities = ["1000000", "-1000000", "999999.999999999", "0.000000000000001", "-0.0", "0", "1"]
+    public static let tinyDistances = [
+        "0.000000000000001", "-0.000000000000001", "-0.0", "0.0",
+        "-0." + String(repeating: "0", count: 150) + "1",
+        "0." + String(repeating: "0", count: 20) + "1", "-0.000000001"
+    ]
+    public static let extremeDistances =
+        tinyDistances + [
+            "10000", "-10000", "9999.999999999999", "-9999.99999999999",
+            "320", "-320", "260", "-260", "60.000000000001", "-59.99999999999"
+        ]
+    public static let extremeVelocities = [
+        "1000000", "-1000000", "999999.999999999", "0.000000000000001", "-0.0", "0", "1"
+    ]
     public static let extremeCurves = [
         "spring 0.000000001 60", "spring 0.000000000000001 60", "spring 0.000000001 0.01", "spring 100 60",
-        "spring 100 0.01", "spring 0.001 60", "spring 1 60", "spring 0.999999999999999 0.01", "spring 1.000000000000001 60",
+        "spring 100 0.01", "spring 0.001 60", "spring 1 60", "spring 0.999999999999999 0.01",
+        "spring 1.000000000000001 60",
         "bezier 0 100 1 -100", "bezier 1 -100 0 100", "bezier 0 0 0 0", "bezier 1 1 1 1", "bezier 0 -100 0 -100",
-        "bezier 0.000000000000001 100 0.999999999999999 100", "linear", "easeIn", "easeOut", "easeInOut", "default",
+        "bezier 0.000000000000001 100 0.999999999999999 100", "linear", "easeIn", "easeOut", "easeInOut", "default"
     ]
 
     public mutating func next(for session: Session) -> String {
         switch base.random.next() % 10 {
         case 0, 1, 2: return tune()
         case 3, 4, 5: return gesture(session.screen)
-        case 6: return base.random.pick(["timeline", "state", "params", "render", "colors", "show msg1", "show content.x",
-                                         "show time", "expect msg1.x == 0", "expect content.x == 0", "settle"])
+        case 6:
+            return base.random.pick([
+                "timeline", "state", "params", "render", "colors", "show msg1", "show content.x",
+                "show time", "expect msg1.x == 0", "expect content.x == 0", "settle"
+            ])
         default: return base.next(for: session)
         }
     }
@@ -323,23 +362,32 @@ public struct HostileGenerator {
         let value: String
         switch tunable.kind {
         case .number(let range, _):
-            let low = range.lowerBound, high = range.upperBound
-            value = base.random.pick([formatExact(low), formatExact(high), formatExact(low + 0.000000000000001 * max(1, abs(low))),
-                                      formatExact(high.nextDown), formatExact(high * 0.999999999999999),
-                                      "0.000000000000001", "999999999999999", "-0.0",
-                                      formatExact(Double.random(in: range, using: &base.random))])
+            let low = range.lowerBound
+            let high = range.upperBound
+            value = base.random.pick([
+                formatExact(low), formatExact(high), formatExact(low + 0.000000000000001 * max(1, abs(low))),
+                formatExact(high.nextDown), formatExact(high * 0.999999999999999),
+                "0.000000000000001", "999999999999999", "-0.0",
+                formatExact(Double.random(in: range, using: &base.random))
+            ])
         case .duration(let max):
-            value = base.random.pick(["0.000000001", "0.0000000005", "0.000000000000001", formatExact(max),
-                                      formatExact(max - 0.000000001), "0.3", "60"])
+            value = base.random.pick([
+                "0.000000001", "0.0000000005", "0.000000000000001", formatExact(max),
+                formatExact(max - 0.000000001), "0.3", "60"
+            ])
         case .whole(let range):
-            value = base.random.pick([String(range.lowerBound), String(range.upperBound), String(range.upperBound + 1),
-                                      "999999999999999"])
+            value = base.random.pick([
+                String(range.lowerBound), String(range.upperBound), String(range.upperBound + 1),
+                "999999999999999"
+            ])
         case .curve: value = base.random.pick(Self.extremeCurves)
         case .color: value = base.random.pick(["#000000", "#FFFFFF", "#FECA16", "#E73D0E", "red", "yellow", "gray"])
         case .flag: value = base.random.pick(["on", "off"])
         case .menuRelease:
-            value = base.random.pick(["velocity", "position 0.000000000000001", "position 320", "position 1",
-                                      "position 319.999999999999"])
+            value = base.random.pick([
+                "velocity", "position 0.000000000000001", "position 320", "position 1",
+                "position 319.999999999999"
+            ])
         case .profile: value = base.random.pick(Profile.allCases.map(\.rawValue))
         case .delay(let max): value = base.random.pick(["0", "0.000000001", formatExact(max), "0.3"])
         case .choice(let words): value = base.random.pick(words)
@@ -355,11 +403,12 @@ public struct HostileGenerator {
         let duration = base.random.pick(["", " in 0", " in 0.000000001", " in 0.016", " in 2"])
         return base.random.pick([
             "pan \(message) \(distance)\(duration)", "pan \(message) \(distance)\(duration)",
-            "release \(base.random.pick(Self.extremeVelocities))", "release \(base.random.pick(Self.extremeVelocities))",
+            "release \(base.random.pick(Self.extremeVelocities))",
+            "release \(base.random.pick(Self.extremeVelocities))",
             "pan content \(distance)\(duration)", "edgepan \(distance)\(duration)", "tap menu", "compose", "tap cancel",
             "shake", "tap undo", "tap segment " + base.random.pick(["later", "archive", "mailbox"]), "tap",
             "choose " + base.random.pick(["tomorrow", "to-read", "someday"]),
-            "advance " + base.random.pick(["0.000000001", "0.000000000000001", "1000000000", "3600", "0.3"]),
+            "advance " + base.random.pick(["0.000000001", "0.000000000000001", "1000000000", "3600", "0.3"])
         ])
     }
 }

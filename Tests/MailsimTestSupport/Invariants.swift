@@ -43,8 +43,10 @@ public enum Invariants {
             check(record.message.index < n, "\(record.message.name) on the undo stack of \(n) messages")
             guard record.message.index < n else { continue }
             check(record.folder != .inbox, "an undo record into the inbox")
-            check(s.rows[record.message.index].folder == record.folder,
-                  "\(record.message.name) is in \(s.rows[record.message.index].folder), its undo record says \(record.folder)")
+            check(
+                s.rows[record.message.index].folder == record.folder,
+                "\(record.message.name) is in \(s.rows[record.message.index].folder), its undo record says \(record.folder)"
+            )
         }
         check((try? s.read(.undoCount)) == .number(Double(s.undoStack.count)), "undo.count")
 
@@ -55,8 +57,11 @@ public enum Invariants {
         var previousHeight = Metrics.rowHeight
         for row in s.rows {
             let id = row.id
-            let height = s.height(of: id), x = s.x(of: id)
-            if n <= 20 || id.index == 0 || id.index == n - 1 || height != Metrics.rowHeight || previousHeight != Metrics.rowHeight {
+            let height = s.height(of: id)
+            let x = s.x(of: id)
+            if n <= 20 || id.index == 0 || id.index == n - 1 || height != Metrics.rowHeight
+                || previousHeight != Metrics.rowHeight
+            {
                 check(s.y(of: id) == y, "\(id.name).y is \(s.y(of: id)), the rows above end at \(y)")
                 check(read(s, .message(id, .y)) == y, "\(id.name).y reads \(read(s, .message(id, .y)))")
             }
@@ -82,10 +87,14 @@ public enum Invariants {
         let contentX = s.contentPresentationX
         // Curves that overshoot (springs, Béziers past 0…1) may carry positions past their travel; alphas and
         // heights are clamped on screen whatever the curve.
-        check(contentX.isFinite && (overshoots || (contentX >= 0 && contentX <= Metrics.screenWidth)), "content.x is \(contentX)")
+        check(
+            contentX.isFinite && (overshoots || (contentX >= 0 && contentX <= Metrics.screenWidth)),
+            "content.x is \(contentX)")
         let composeY = s.composePresentationY
-        check(composeY.isFinite && (overshoots || (composeY >= Metrics.composeShownY && composeY <= Metrics.screenHeight)),
-              "compose.y is \(composeY)")
+        check(
+            composeY.isFinite
+                && (overshoots || (composeY >= Metrics.composeShownY && composeY <= Metrics.screenHeight)),
+            "compose.y is \(composeY)")
         let dim = s.composePresentationDim
         check(dim >= 0 && (dim <= Metrics.composeDimAlpha || (overshoots && dim <= 1)), "compose.dim is \(dim)")
         for segment in Segment.allCases {
@@ -100,7 +109,9 @@ public enum Invariants {
             check(overlaid.insert(overlay.message).inserted, "two overlays for \(overlay.message.name)")
             check(overlay.message.index < n, "an overlay for \(overlay.message.name) of \(n)")
             guard overlay.message.index < n else { continue }
-            check(s.rows[overlay.message.index].folder == .inbox, "an overlay for \(overlay.message.name), in \(s.rows[overlay.message.index].folder)")
+            check(
+                s.rows[overlay.message.index].folder == .inbox,
+                "an overlay for \(overlay.message.name), in \(s.rows[overlay.message.index].folder)")
         }
         for pending in s.pendingOverlays { check(pending.dismissal == nil, "a waiting overlay already dismissed") }
 
@@ -114,8 +125,9 @@ public enum Invariants {
             // Only the hide and a segment's slide may wait (delay.hide, delay.segment: at most 10 s).
             var mayWait = animation.key.property == .height
             if case .segmentView = animation.key.view { mayWait = true }
-            check(animation.start <= (s.now.adding(mayWait ? Ticks(seconds: 10) : .zero) ?? .max),
-                  "\(animation.key.path) starts at \(animation.start.decimalSeconds), after now")
+            check(
+                animation.start <= (s.now.adding(mayWait ? Ticks(seconds: 10) : .zero) ?? .max),
+                "\(animation.key.path) starts at \(animation.start.decimalSeconds), after now")
             if case .row(let id) = animation.key.view { check(id.index < n, "an animation of \(id.name) of \(n)") }
         }
 
@@ -142,20 +154,28 @@ public enum Invariants {
                 check(s.height(of: id) == Metrics.rowHeight, "\(id.name) in the inbox is \(s.height(of: id)) tall")
                 // A slide ends at ±(320 + slide.overshoot), as the overshoot was when it started.
                 let x = s.x(of: id)
-                check(overlaid.contains(id) ? x <= -Metrics.slideDistance : x == 0,
-                      "\(id.name).x is \(x) at rest, not \(overlaid.contains(id) ? "-320 or beyond" : "0")")
-                if !overlaid.contains(id) { check(row.latch == nil, "\(id.name) at rest keeps the \(row.latch!) latch") }
+                check(
+                    overlaid.contains(id) ? x <= -Metrics.slideDistance : x == 0,
+                    "\(id.name).x is \(x) at rest, not \(overlaid.contains(id) ? "-320 or beyond" : "0")")
+                if !overlaid.contains(id) {
+                    check(row.latch == nil, "\(id.name) at rest keeps the \(row.latch!) latch")
+                }
             } else {
                 check(s.height(of: id) == 0, "\(id.name) in \(row.folder) is \(s.height(of: id)) tall")
                 check(abs(s.x(of: id)) >= Metrics.slideDistance, "\(id.name) in \(row.folder) at x \(s.x(of: id))")
             }
         }
-        check(s.contentPresentationX == 0 || s.contentPresentationX == s.settings.menuOpenX, "content.x \(s.contentPresentationX) at rest")
-        check(s.composePresentationY == Metrics.composeShownY || s.composePresentationY == Metrics.screenHeight,
-              "compose.y \(s.composePresentationY) at rest")
+        check(
+            s.contentPresentationX == 0 || s.contentPresentationX == s.settings.menuOpenX,
+            "content.x \(s.contentPresentationX) at rest")
+        check(
+            s.composePresentationY == Metrics.composeShownY || s.composePresentationY == Metrics.screenHeight,
+            "compose.y \(s.composePresentationY) at rest")
         for segment in Segment.allCases {
             let x = s.viewX(of: segment)
-            check(segment == s.segments.selected ? x == 0 : abs(x) == Metrics.screenWidth, "view.\(segment.rawValue).x is \(x) at rest")
+            check(
+                segment == s.segments.selected ? x == 0 : abs(x) == Metrics.screenWidth,
+                "view.\(segment.rawValue).x is \(x) at rest")
         }
         return problems
     }
@@ -180,7 +200,8 @@ public enum Invariants {
 /// it was. The screen compares with its own `==` (every stored property, the running animations included);
 /// `SameSessionTests` checks that this compares every stored property of `Session`.
 public func sameSession(_ a: Session, _ b: Session) -> Bool {
-    a.interactive == b.interactive && a.collectsTrace == b.collectsTrace && a.confirmsSettings == b.confirmsSettings && a.screen == b.screen
+    a.interactive == b.interactive && a.collectsTrace == b.collectsTrace && a.confirmsSettings == b.confirmsSettings
+        && a.screen == b.screen
 }
 
 /// The properties of `Session` that `sameSession` compares, by name.
@@ -195,7 +216,8 @@ public func transcript(of bytes: [UInt8]) -> [String] {
         case .report(let report): printed += TextRenderer.lines(report)
         case .screenReset: break
         case .trace(let entry): printed.append("trace " + TimelineText.line(entry))
-        case .diagnostic(let diagnostic): printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
+        case .diagnostic(let diagnostic):
+            printed.append((diagnostic.kind.isProblem ? "stderr " : "excused ") + diagnostic.text)
         }
     }
     printed.append("exit \(report.exitCode), \(report.checks) checks")
@@ -218,7 +240,9 @@ public func robustnessProblems(script bytes: [UInt8]) -> [String] {
         do {
             _ = try session.execute(line: line[...])
         } catch {
-            if !sameSession(session, before) { return ["line \(lineNumber): refused (\(error.message)), but changed the session"] }
+            if !sameSession(session, before) {
+                return ["line \(lineNumber): refused (\(error.message)), but changed the session"]
+            }
         }
         var problems = Invariants.problems(session.screen)
         if command == .settle { problems += Invariants.settledProblems(session.screen) }
@@ -238,7 +262,9 @@ public func robustnessProblems(choices bytes: [UInt8]) -> [String] {
         do {
             _ = try session.execute(line: line[...])
         } catch {
-            if !sameSession(session, before) { return ["step \(step), \(line): refused (\(error.message)), but changed the session"] }
+            if !sameSession(session, before) {
+                return ["step \(step), \(line): refused (\(error.message)), but changed the session"]
+            }
         }
         var problems = Invariants.problems(session.screen)
         if line == "settle" { problems += Invariants.settledProblems(session.screen) }
@@ -264,11 +290,17 @@ public func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, 
             if let report = outcome.report { printed += TextRenderer.lines(report) }
             if let failure = outcome.failure { printed.append(failure.message) }
             for text in printed {
-                if let bad = badNumber(in: text) { return ["step \(step), \(line): printed \(bad) in \(text.prefix(300))"] }
+                if let bad = badNumber(in: text) {
+                    return ["step \(step), \(line): printed \(bad) in \(text.prefix(300))"]
+                }
             }
         } catch {
-            if !sameSession(session, before) { return ["step \(step), \(line): refused (\(error.message)), but changed the session"] }
-            if let bad = badNumber(in: error.message) { return ["step \(step), \(line): refused with \(bad) in \(error.message)"] }
+            if !sameSession(session, before) {
+                return ["step \(step), \(line): refused (\(error.message)), but changed the session"]
+            }
+            if let bad = badNumber(in: error.message) {
+                return ["step \(step), \(line): refused with \(bad) in \(error.message)"]
+            }
         }
         var problems = Invariants.problems(session.screen)
         if line == "settle" { problems += Invariants.settledProblems(session.screen) }
@@ -294,7 +326,8 @@ public func badNumber(in text: String) -> String? {
             var j = i + 1
             if scalars[j] == "+" || scalars[j] == "-" { j += 1 }
             if digitBefore, j < scalars.count, ("0"..."9").contains(scalars[j]),
-               scalars[..<i].allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "+" }) {
+                scalars[..<i].allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "+" })
+            {
                 return String(token)
             }
         }

@@ -16,11 +16,16 @@ public func ms(_ value: Int64) -> Ticks { .milliseconds(value) }
 /// An instant or span given in whole seconds.
 public func sec(_ value: Int64) -> Ticks { Ticks(nanoseconds: value * Ticks.perSecond) }
 
-public let m1 = MessageID(1), m2 = MessageID(2), m3 = MessageID(3), m5 = MessageID(5)
+public let m1 = MessageID(1)
+public let m2 = MessageID(2)
+public let m3 = MessageID(3)
+public let m5 = MessageID(5)
 
 /// Sends `action`, expects it to be refused with exactly `expected`, and expects the state unchanged.
-public func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ expected: MailboxError,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectRefusal(
+    _ state: inout MailboxState, _ action: MailboxAction, _ expected: MailboxError,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let before = state
     do {
         try state.send(action)
@@ -32,14 +37,18 @@ public func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, 
 }
 
 /// Sends `action`, expects a refusal that reads `message` (the reports layer's words), and the state unchanged.
-public func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, _ message: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectRefusal(
+    _ state: inout MailboxState, _ action: MailboxAction, _ message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     expectRefusal(&state, action, sourceLocation: sourceLocation) { $0.message == message }
 }
 
 /// Sends `action`, expects a refusal that satisfies `matches`, and expects the state unchanged.
-public func expectRefusal(_ state: inout MailboxState, _ action: MailboxAction, sourceLocation: SourceLocation = #_sourceLocation,
-                   matching matches: (MailboxError) -> Bool) {
+public func expectRefusal(
+    _ state: inout MailboxState, _ action: MailboxAction, sourceLocation: SourceLocation = #_sourceLocation,
+    matching matches: (MailboxError) -> Bool
+) {
     let before = state
     do {
         try state.send(action)
@@ -57,7 +66,9 @@ public struct Logged: Equatable, CustomStringConvertible {
     public let kind: TimelineEntry.Kind
 
     public init(_ time: Ticks, _ subject: String, _ kind: TimelineEntry.Kind) {
-        self.time = time; self.subject = subject; self.kind = kind
+        self.time = time
+        self.subject = subject
+        self.kind = kind
     }
 
     public init(_ entry: TimelineEntry) { self.init(entry.time, entry.subject.name, entry.kind) }
@@ -65,10 +76,15 @@ public struct Logged: Equatable, CustomStringConvertible {
     public var description: String { "\(time.decimalSeconds) \(subject) \(kind)" }
 
     /// An easeInOut animation entry, as every behaviour animation is logged.
-    public static func animation(_ time: Ticks, _ subject: String, _ property: String, _ from: Double, _ to: Double,
-                          over duration: Ticks = ms(300)) -> Logged {
-        Logged(time, subject, .animation(property: PropertyKey(path: property), from: .scalar(from), to: .scalar(to),
-                                         duration: duration, curve: .easeInOut))
+    public static func animation(
+        _ time: Ticks, _ subject: String, _ property: String, _ from: Double, _ to: Double,
+        over duration: Ticks = ms(300)
+    ) -> Logged {
+        Logged(
+            time, subject,
+            .animation(
+                property: PropertyKey(path: property), from: .scalar(from), to: .scalar(to),
+                duration: duration, curve: .easeInOut))
     }
 
     public static func event(_ time: Ticks, _ subject: String, _ event: TimelineEvent) -> Logged {
@@ -87,7 +103,8 @@ extension MailboxState {
 extension PropertyKey {
     /// The key whose path is `path`, as tests write it: `msg1.x`, `overlay.alpha`, `compose.dim`.
     public init(path: String) {
-        let views: [ViewID] = [.overlay, .content, .composeSheet, .composeDim]
+        let views: [ViewID] =
+            [.overlay, .content, .composeSheet, .composeDim]
             + Segment.allCases.map { .segmentView($0) } + (1...Metrics.maxMessageCount).map { .row(MessageID($0)) }
         for view in views {
             for property in ViewProperty.allCases where PropertyKey(view, property).path == path {
@@ -108,8 +125,10 @@ extension MailboxState {
     /// TCA-style: sends `action` and expects the whole state after it to be the state before it with `update`
     /// applied: the test says what changes (fields, animations started, timeline entries) and everything
     /// else must stay as it was. A difference is reported field by field.
-    public mutating func send(_ action: MailboxAction, expecting update: (inout MailboxState) throws -> Void,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public mutating func send(
+        _ action: MailboxAction, expecting update: (inout MailboxState) throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var expected = self
         try update(&expected)
         try send(action)
@@ -117,7 +136,9 @@ extension MailboxState {
         let differences = zip(Mirror(reflecting: self).children, Mirror(reflecting: expected).children)
             .filter { String(describing: $0.value) != String(describing: $1.value) }
             .map { "\($0.label ?? "?"): got \($0.value), expected \($1.value)" }
-        Issue.record(Comment(rawValue: "after \(action):\n" + differences.joined(separator: "\n")), sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(rawValue: "after \(action):\n" + differences.joined(separator: "\n")),
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -141,7 +162,9 @@ public struct PromptSession {
         return outcome
     }
 
-    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Session.Outcome {
+    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
+        -> Session.Outcome
+    {
         let outcome = try session.execute(line: line, isCancelled: isCancelled)
         if let replay = outcome.replay { kept.keep(String(line), replay) }
         return outcome

@@ -22,8 +22,9 @@ import Testing
     @Test func theCatalogueIsThere() {
         #expect(Self.fixtures.count >= 80)
         for name in Self.fixtures {
-            #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name + ".stderr").path),
-                    "\(name).mbs has no \(name).stderr")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name + ".stderr").path),
+                "\(name).mbs has no \(name).stderr")
         }
     }
 
@@ -85,7 +86,7 @@ import Testing
         (bytes("pan msg1 -100\u{0B}\n"), "1: error: control character U+000B at column 14"),
         (bytes("settle\u{7F}\n"), "1: error: control character U+007F at column 7"),
         (bytes("compose\ntype a\u{85}b\nshow compose.to\n"), "2: error: control character U+0085 at column 7"),
-        (bytes("settle\rshow time\n"), "1: error: control character U+000D at column 7"),
+        (bytes("settle\rshow time\n"), "1: error: control character U+000D at column 7")
     ])
     func controlCharacters(_ script: [UInt8], _ expected: String) throws {
         let (path, result) = try Self.run(script)
@@ -96,12 +97,15 @@ import Testing
 
     /// Invalid UTF-8: a stray byte, a truncated sequence, an overlong encoding, a surrogate, bytes past U+10FFFF.
     @Test(arguments: [
-        ([0x70, 0x61, 0x6E, 0x20, 0x6D, 0x73, 0x67, 0x31, 0x20, 0xFF, 0x31, 0x30, 0x0A], "1: error: invalid UTF-8 at byte 10"),
+        (
+            [0x70, 0x61, 0x6E, 0x20, 0x6D, 0x73, 0x67, 0x31, 0x20, 0xFF, 0x31, 0x30, 0x0A],
+            "1: error: invalid UTF-8 at byte 10"
+        ),
         (bytes("settle\n") + [0x74, 0x79, 0x70, 0x65, 0x20, 0xC3], "2: error: invalid UTF-8 at byte 6"),
         ([0xC0, 0xAF, 0x0A], "1: error: invalid UTF-8 at byte 1"),
         (bytes("show ") + [0xED, 0xA0, 0x80] + bytes("\n"), "1: error: invalid UTF-8 at byte 6"),
         (bytes("# a comment ") + [0xF4, 0x90, 0x80, 0x80] + bytes("\n"), "1: error: invalid UTF-8 at byte 13"),
-        (bytes("settle\nsettle\n") + [0x80] + bytes("\nshow time\n"), "3: error: invalid UTF-8 at byte 1"),
+        (bytes("settle\nsettle\n") + [0x80] + bytes("\nshow time\n"), "3: error: invalid UTF-8 at byte 1")
     ])
     func invalidUTF8(_ script: [UInt8], _ expected: String) throws {
         let (path, result) = try Self.run(script)
@@ -115,18 +119,28 @@ import Testing
         let mebibyte = 1 << 20
         let x40 = String(repeating: "x", count: 40)
         let cases: [(String, Int32, String)] = [
-            ("pan msg1 " + String(repeating: "x", count: mebibyte), 2, "1: error: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is not a number\n"),
+            (
+                "pan msg1 " + String(repeating: "x", count: mebibyte), 2,
+                "1: error: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is not a number\n"
+            ),
             (String(repeating: "x", count: mebibyte), 2, "1: error: unknown command '\(x40)…'\n"),
-            ("advance " + String(repeating: "9", count: mebibyte), 2, "1: error: '\(String(repeating: "9", count: 40))…' is out of range\n"),
-            ("pan msg1 -100\nrelease\nsettle\nchoose " + String(repeating: "x", count: mebibyte), 2,
-             "4: error: unknown option '\(x40)…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday\n"),
+            (
+                "advance " + String(repeating: "9", count: mebibyte), 2,
+                "1: error: '\(String(repeating: "9", count: 40))…' is out of range\n"
+            ),
+            (
+                "pan msg1 -100\nrelease\nsettle\nchoose " + String(repeating: "x", count: mebibyte), 2,
+                "4: error: unknown option '\(x40)…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday\n"
+            ),
             (String(repeating: "!", count: mebibyte), 2, "1: error: '! !' is not allowed\n"),
             ("# " + String(repeating: "x", count: mebibyte) + "\nexpect time == 0", 0, ""),
             (String(repeating: " \t", count: mebibyte / 2) + "\nexpect time == 0", 0, ""),
             ("advance 0." + String(repeating: "1", count: mebibyte) + "\nexpect time == 0.111111111", 0, ""),
             // Issue 24: a compose field holds at most 64 KiB; the line is refused whole.
-            ("compose\ntype " + String(repeating: "y", count: mebibyte) + "\nexpect compose.focus == to", 2,
-             "2: error: the to field holds at most 65,536 bytes of text (64 KiB): it has 0, this line types 1,048,576; nothing was typed\n"),
+            (
+                "compose\ntype " + String(repeating: "y", count: mebibyte) + "\nexpect compose.focus == to", 2,
+                "2: error: the to field holds at most 65,536 bytes of text (64 KiB): it has 0, this line types 1,048,576; nothing was typed\n"
+            )
         ]
         for (script, status, expected) in cases {
             let start = Date()
@@ -141,7 +155,8 @@ import Testing
 
     /// CRLF line ends read as LF: a script passes the same, and an error names the right line without a CR.
     @Test func crlfLineEnds() throws {
-        let good = try Self.run(Self.bytes("pan msg1 100\r\nrelease\r\nsettle\r\nexpect msg1.folder == archive\r\nshow archive.count\r\n"))
+        let good = try Self.run(
+            Self.bytes("pan msg1 100\r\nrelease\r\nsettle\r\nexpect msg1.folder == archive\r\nshow archive.count\r\n"))
         #expect(good.result.status == 0, "\(good.result.stderr)")
         #expect(good.result.stdout == "archive.count = 1\n")
         let bad = try Self.run(Self.bytes("settle\r\nexpect time == 0\r\nrelase\r\nshow time\r\n"))
@@ -155,7 +170,8 @@ import Testing
     @Test func filesThatCannotBeRead() throws {
         let missing = try CLI.run(["run", "Tests/Fixtures/bad/no-such-script.mbs"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "error: cannot read 'Tests/Fixtures/bad/no-such-script.mbs': No such file or directory\n")
+        #expect(
+            missing.stderr == "error: cannot read 'Tests/Fixtures/bad/no-such-script.mbs': No such file or directory\n")
         let directory = try CLI.run(["run", "Tests/Fixtures/bad"])
         #expect(directory.status == 2)
         #expect(directory.stderr == "error: cannot read 'Tests/Fixtures/bad': it is a directory\n")
@@ -175,9 +191,12 @@ import Testing
         let inner = folder.appendingPathComponent("a")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
         try Data("expect time == 0\n".utf8).write(to: inner.appendingPathComponent("t.mbs"))
-        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up2").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
+        try FileManager.default.createSymbolicLink(
+            atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: inner.appendingPathComponent("up2").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
         let result = try CLI.run(["test", folder.path])
         #expect(result.status == 0)
         #expect(result.stdoutLines == ["PASS  \(folder.path)/a/t.mbs (1 check)", "1 passed, 0 failed"])
@@ -199,9 +218,14 @@ import Testing
         var paths: [String] = []
         for i in 0..<40 {
             let count = Int(generator.next() % 2000)
-            let alphabet = Self.bytes("pan msg1 release advance settle tap choose 0.3 -100 ! # \n\r\t") + [0, 0xFF, 0xC3, 0xE2, 0x80]
+            let alphabet =
+                Self.bytes("pan msg1 release advance settle tap choose 0.3 -100 ! # \n\r\t") + [
+                    0, 0xFF, 0xC3, 0xE2, 0x80
+                ]
             let bytes = (0..<count).map { _ in
-                generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                generator.next() % 4 == 0
+                    ? UInt8(truncatingIfNeeded: generator.next())
+                    : alphabet[Int(generator.next() % UInt64(alphabet.count))]
             }
             let url = folder.appendingPathComponent("random-\(i).mbs")
             try Data(bytes).write(to: url)
@@ -212,7 +236,9 @@ import Testing
             #expect([0, 1, 2].contains(result.status), "\(path): status \(result.status)")
             let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
             #expect(errors.count <= 1)
-            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"), "\(path): \(result.stderr)")
+            #expect(
+                !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"),
+                "\(path): \(result.stderr)")
         }
     }
 
@@ -223,6 +249,9 @@ import Testing
         #expect(nul.stderr == "<stdin>:2: error: control character U+0000 at column 12\n")
         let finger = try CLI.run([], stdin: "edgepan 100\nexpect gesture == edgepan\n")
         #expect(finger.status == 2)
-        #expect(finger.stderr == "<stdin>:2: error: the script ended with a finger still down on the screen edge (end it with release)\n")
+        #expect(
+            finger.stderr
+                == "<stdin>:2: error: the script ended with a finger still down on the screen edge (end it with release)\n"
+        )
     }
 }

@@ -6,11 +6,15 @@ struct CLI {
         let status: Int32
         let stdout: String
         let stderr: String
-        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
+        var stdoutLines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
+                stdout.hasSuffix("\n") ? 1 : 0)
+        }
     }
 
     /// The package root, from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `mailsim` sits beside the test binary in the build folder.
     static let binary: URL = {
@@ -31,7 +35,9 @@ struct CLI {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -41,8 +47,9 @@ struct CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

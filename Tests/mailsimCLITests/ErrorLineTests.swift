@@ -9,21 +9,23 @@ import Testing
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-errors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url.appendingPathComponent("d"), withIntermediateDirectories: true)
-        for name in ["s.mbs", "self.html", "file"] { try Data("advance 0.1\n".utf8).write(to: url.appendingPathComponent(name)) }
+        for name in ["s.mbs", "self.html", "file"] {
+            try Data("advance 0.1\n".utf8).write(to: url.appendingPathComponent(name))
+        }
         return url
     }
 
     /// Each call, and the status it ends with (1 for a selection with nothing in it, as SPEC §7.17 says).
     static let calls: [([String], Int32)] = [
-        (["run", "missing.mbs"], 2),                                  // a missing file
-        (["run", "d"], 2),                                            // a folder where a script is wanted
+        (["run", "missing.mbs"], 2),  // a missing file
+        (["run", "d"], 2),  // a folder where a script is wanted
         (["run", ""], 2),
         (["record", "missing.mbs", "-o", "w.gif"], 2),
-        (["run", "--bogus", "s.mbs"], 2),                             // ArgumentParser's unknown option
+        (["run", "--bogus", "s.mbs"], 2),  // ArgumentParser's unknown option
         (["--bogus"], 2),
-        (["run"], 2),                                                 // ArgumentParser's missing argument
+        (["run"], 2),  // ArgumentParser's missing argument
         (["record", "s.mbs"], 2),
-        (["tset"], 2),                                                // an unknown subcommand
+        (["tset"], 2),  // an unknown subcommand
         (["test", "--jobs", "0"], 2),
         (["test", "--jobs", "x"], 2),
         (["test", "--filter", "(", "s.mbs"], 2),
@@ -32,15 +34,15 @@ import Testing
         (["run", "--color", "sometimes", "s.mbs"], 2),
         (["record", "s.mbs", "-o", "w.txt"], 2),
         (["record", "s.mbs", "-o", "w.gif", "--fps", "0"], 2),
-        (["record", "self.html", "-o", "self.html"], 2),              // an output that is an input
+        (["record", "self.html", "-o", "self.html"], 2),  // an output that is an input
         (["run", "--trace-events", "s.mbs", "s.mbs"], 2),
         (["test", "--junit", "s.mbs", "s.mbs"], 2),
-        (["test", "--report", "file", "s.mbs"], 2),                   // a report folder that is a file
-        (["run", "--trace-events", "no/such/t.json", "s.mbs"], 2),    // an output that cannot be written
+        (["test", "--report", "file", "s.mbs"], 2),  // a report folder that is a file
+        (["run", "--trace-events", "no/such/t.json", "s.mbs"], 2),  // an output that cannot be written
         (["test", "--junit", "no/such/r.xml", "s.mbs"], 2),
         (["record", "s.mbs", "-o", "no/such/w.html"], 2),
-        (["test", "d"], 1),                                           // no scripts
-        (["test", "--update", "d"], 1),
+        (["test", "d"], 1),  // no scripts
+        (["test", "--update", "d"], 1)
     ]
 
     @Test(arguments: calls.indices)
@@ -53,7 +55,9 @@ import Testing
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("error: ") == true, "mailsim \(arguments): \(result.stderr)")
         // ArgumentParser follows its error with the usage, which is not another error.
-        let others = lines.dropFirst().filter { !$0.hasPrefix("Usage: ") && !$0.hasPrefix("Help: ") && !$0.hasPrefix("  ") }
+        let others = lines.dropFirst().filter {
+            !$0.hasPrefix("Usage: ") && !$0.hasPrefix("Help: ") && !$0.hasPrefix("  ")
+        }
         #expect(others.isEmpty, "mailsim \(arguments): \(result.stderr)")
         #expect(!result.stderr.contains("mailsim: "), "mailsim \(arguments): \(result.stderr)")
     }
@@ -65,12 +69,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         chmod(folder.appendingPathComponent("s.mbs").path, 0)
         let result = try CLI.run(["run", "s.mbs"], in: folder)
-        #expect(result.status == 2 && result.stderr == "error: cannot read 's.mbs': Permission denied\n", "\(result.stderr)")
+        #expect(
+            result.status == 2 && result.stderr == "error: cannot read 's.mbs': Permission denied\n", "\(result.stderr)"
+        )
     }
 
     /// A script's error keeps its place before the word: `FILE:LINE: error: …`.
     @Test func aScriptsErrorNamesItsLine() throws {
         let result = try CLI.run(["run", "-"], stdin: "relase\n")
-        #expect(result.status == 2 && result.stderr == "<stdin>:1: error: unknown command 'relase' (did you mean 'release'?)\n")
+        #expect(
+            result.status == 2
+                && result.stderr == "<stdin>:1: error: unknown command 'relase' (did you mean 'release'?)\n")
     }
 }

@@ -4,8 +4,10 @@ import Testing
 /// Exit statuses (README "Exit status", `mailsim --help`): a usage error is an error like a script's, 2, not
 /// sysexits' 64; `--help` and `--version` exit 0; an unknown subcommand is named, with a hint.
 @Suite struct ExitStatusTests {
-    @Test(arguments: [["run"], ["run", "--bogus", "a.mbs"], ["record", "Scripts/tour/tour.mbs"], ["--bogus"],
-                      ["test", "--jobs", "0"], ["run", "--color", "sometimes", "a.mbs"]])
+    @Test(arguments: [
+        ["run"], ["run", "--bogus", "a.mbs"], ["record", "Scripts/tour/tour.mbs"], ["--bogus"],
+        ["test", "--jobs", "0"], ["run", "--color", "sometimes", "a.mbs"]
+    ])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let result = try CLI.run(arguments, stdin: "")
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
@@ -13,9 +15,11 @@ import Testing
     }
 
     /// Every error starts `error:`, as mailsim writes them (issue 22 item 6), ArgumentParser's usage errors included.
-    @Test(arguments: [["test", "--jobs", "0"], ["run", "--bogus", "a.mbs"], ["run"], ["--bogus"],
-                      ["run", "--color", "sometimes", "a.mbs"], ["record", "Scripts/tour/tour.mbs"],
-                      ["test", "--shard", "3/2"], ["--generate-completion-script", "tcsh"]])
+    @Test(arguments: [
+        ["test", "--jobs", "0"], ["run", "--bogus", "a.mbs"], ["run"], ["--bogus"],
+        ["run", "--color", "sometimes", "a.mbs"], ["record", "Scripts/tour/tour.mbs"],
+        ["test", "--shard", "3/2"], ["--generate-completion-script", "tcsh"]
+    ])
     func usageErrorsStartWithError(arguments: [String]) throws {
         let result = try CLI.run(arguments, stdin: "")
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
@@ -43,7 +47,10 @@ import Testing
         #expect(typo.stdout.isEmpty)
         let far = try CLI.run(["frobnicate"])
         #expect(far.status == 2)
-        #expect(far.stderr == "error: unknown command 'frobnicate': the commands are run, test, record, serve, lsp (mailsim --help)\n")
+        #expect(
+            far.stderr
+                == "error: unknown command 'frobnicate': the commands are run, test, record, serve, lsp (mailsim --help)\n"
+        )
     }
 
     /// Issue 32 item 16: a path that cannot be read is an error (2) for `test` as for `run`, in `run`'s words,
@@ -51,7 +58,9 @@ import Testing
     @Test func testOfAPathThatCannotBeReadExitsTwo() throws {
         let missing = try CLI.run(["test", "NoSuchFolder"])
         #expect(missing.status == 2, "\(missing.stdout)\(missing.stderr)")
-        #expect(missing.stdout.contains("FAIL  NoSuchFolder: cannot read 'NoSuchFolder': No such file or directory"), "\(missing.stdout)")
+        #expect(
+            missing.stdout.contains("FAIL  NoSuchFolder: cannot read 'NoSuchFolder': No such file or directory"),
+            "\(missing.stdout)")
         #expect(missing.stdout.hasSuffix("0 passed, 1 failed\n"))
         let mixed = try CLI.run(["test", "Scripts/basics/counts.mbs", "NoSuchFolder", "--format", "json"])
         #expect(mixed.status == 2)

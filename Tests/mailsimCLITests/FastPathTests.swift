@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import mailsim
 
 /// `FastPath` reads the common calls by hand to skip ArgumentParser's start-up cost; whatever it accepts,
@@ -10,7 +11,7 @@ import Testing
         ["run", "--color", "always", "a.mbs"], ["run", "--color=never", "a.mbs", "--trace"],
         ["run", "a.mbs", "--color", "auto"], ["run", "-"], ["run", "--trace", "-", "a.mbs"],
         ["run", "--trace-events", "out.json", "a.mbs"], ["run", "a.mbs", "--trace-events=out.json", "b.mbs"],
-        ["run", "--trace", "--trace-events", "t.json", "--color", "never", "a.mbs"],
+        ["run", "--trace", "--trace-events", "t.json", "--color", "never", "a.mbs"]
     ]
 
     @Test(arguments: runCalls)
@@ -25,7 +26,7 @@ import Testing
 
     static let testCalls: [[String]] = [
         ["test"], ["test", "Scripts"], ["test", "a", "b"], ["test", "--jobs", "3"], ["test", "--jobs=1", "x.mbs"],
-        ["test", "x.mbs", "--jobs", "2"],
+        ["test", "x.mbs", "--jobs", "2"]
     ]
 
     @Test(arguments: testCalls)
@@ -42,7 +43,7 @@ import Testing
         ["run", "--color", "sometimes", "a.mbs"], ["run", "--", "-a.mbs"],
         ["run", "--trace-events", "a.json", "--trace-events", "b.json", "x.mbs"], ["run", "x.mbs", "--trace-events"],
         ["run", "--trace-event", "a.json", "x.mbs"], ["test", "--jobs", "0"],
-        ["test", "--jobs"], ["test", "--help"], ["test", "-h"],
+        ["test", "--jobs"], ["test", "--help"], ["test", "-h"]
     ]
 
     @Test(arguments: leftToArgumentParser)

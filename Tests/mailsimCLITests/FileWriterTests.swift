@@ -1,9 +1,9 @@
+@preconcurrency import CEdit
 import Foundation
 import Glibc
 import Testing
-@testable import mailsim
 
-@preconcurrency import CEdit
+@testable import mailsim
 
 /// The one writer (`FileSystem.write`): atomic, beside its target, the old file whole on any failure, no
 /// temporary left, and the error naming the user's file. Tests/faults/test_faults.py tries it through the binary.
@@ -11,7 +11,8 @@ import Testing
     /// A fresh folder, removed after `body`.
     func inFolder(_ body: (String) throws -> Void) throws {
         var template = Array("/tmp/mailsim-writer-XXXXXX".utf8CString)
-        let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let folder = try #require(
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try body(folder)
     }
@@ -91,7 +92,10 @@ import Testing
             let path = folder + "/kept.txt"
             try FileSystem.write("old", to: path)
             do throws(FileSystem.Failure) {
-                try FileSystem.write(to: path) { _, _ in errno = ENOSPC; return false }
+                try FileSystem.write(to: path) { _, _ in
+                    errno = ENOSPC
+                    return false
+                }
                 Issue.record("the write should fail")
             } catch {
                 #expect(error.message == "cannot write '\(path)': No space left on device")
@@ -140,7 +144,9 @@ import Testing
     @Test func theHistoryFileReadsBackAsWritten() throws {
         try inFolder { folder in
             let path = folder + "/state/history"
-            let lines = ["tap menu", "type héllo wörld ✓", "  two  spaces\tand a tab", #"back\slash \040"#, "pan msg1 -100"]
+            let lines = [
+                "tap menu", "type héllo wörld ✓", "  two  spaces\tand a tab", #"back\slash \040"#, "pan msg1 -100"
+            ]
             clear_history()
             for line in lines { add_history(line) }
             #expect(HistoryFile.save(to: path))

@@ -9,7 +9,8 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-paths-\(UUID().uuidString)")
         for (path, text) in files {
             let file = url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
         return url
@@ -54,8 +55,10 @@ import Testing
 
     @Test func twoScriptsOfOneTestRunCannotWriteOneFile() throws {
         // The same file by two spellings from two folders; a.mbs writes it twice, which is its own business.
-        let folder = try Self.folder(["t/a.mbs": "snapshot same.svg\nsnapshot same.svg\n",
-                                      "t/sub/b.mbs": "tap menu\nsnapshot ../same.svg\n"])
+        let folder = try Self.folder([
+            "t/a.mbs": "snapshot same.svg\nsnapshot same.svg\n",
+            "t/sub/b.mbs": "tap menu\nsnapshot ../same.svg\n"
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["test", "t", "--jobs", "2"], in: folder)
         let said = result.stdout + result.stderr
@@ -67,8 +70,10 @@ import Testing
     }
 
     @Test func oneScriptMayWriteItsOwnFileAgainInATestRun() throws {
-        let folder = try Self.folder(["t/a.mbs": "snapshot same.svg\ntap menu\nsnapshot same.svg\n",
-                                      "t/b.mbs": "snapshot other.svg\n"])
+        let folder = try Self.folder([
+            "t/a.mbs": "snapshot same.svg\ntap menu\nsnapshot same.svg\n",
+            "t/b.mbs": "snapshot other.svg\n"
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["test", "t", "--jobs", "2"], in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -8,7 +8,8 @@ import Testing
 
     /// Records `script` into a fresh folder's a.gif; what mailsim said, and the GIF's bytes.
     static func record(_ arguments: [String]) throws -> (CLI.Result, [UInt8], URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-record-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mailsim-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try script.write(to: folder.appendingPathComponent("s.mbs"), atomically: true, encoding: .utf8)
         let result = try CLI.run(["record", "s.mbs", "-o", "a.gif"] + arguments, in: folder)
@@ -42,7 +43,7 @@ import Testing
                 let packed = gif[at + 9]
                 at += 10
                 if packed & 0x80 != 0 { at += 3 << (Int(packed & 7) + 1) }
-                at += 1 // LZW minimum code size
+                at += 1  // LZW minimum code size
                 guard skipSubBlocks() else { return nil }
                 frames += 1
             default:
@@ -64,7 +65,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "no warning at 30 fps: \(result.stderr)")
         let frames = try #require(Self.gifFrames(gif), "a well-formed GIF")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.gif").path)[.size] as? Int)
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("a.gif").path)[.size] as? Int
+        )
         #expect(size == gif.count)
         let seconds = Double(frames) / 30
         let lines = result.stdoutLines
@@ -80,9 +83,11 @@ import Testing
         let (result, gif, folder) = try Self.record(["--fps", "60"])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
-            + "at 60 frames a second (--fps 60) this walkthrough will play slower than it should; use 50 frames a second or fewer, "
-            + "or -o FILE.webp, .mp4 or .webm\n")
+        #expect(
+            result.stderr
+                == "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
+                + "at 60 frames a second (--fps 60) this walkthrough will play slower than it should; use 50 frames a second or fewer, "
+                + "or -o FILE.webp, .mp4 or .webm\n")
         let frames = try #require(Self.gifFrames(gif))
         #expect(result.stdoutLines.last?.hasPrefix("wrote a.gif (GIF): \(frames) frames, ") == true, "\(result.stdout)")
         #expect(!result.stdout.contains("warning"), "the warning goes to standard error")

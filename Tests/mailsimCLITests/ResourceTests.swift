@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bounded resources, through the binary: a long script's peak memory grows only with the script's own bytes
@@ -10,7 +11,8 @@ import Glibc
 /// measures the full-size runs (a million commands, 100 000 lines after `reset 500`) with the release binary.
 @Suite struct ResourceTests {
     /// Twenty commands that end at rest (`Tests/Fixtures/resource-cycle.mbs`, shared with `tools/resources.sh`).
-    static let cycle = try! String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/resource-cycle.mbs"), encoding: .utf8)
+    static let cycle =
+        try! String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/resource-cycle.mbs"), encoding: .utf8)
         .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n") + "\n"
 
     static func script(lines: Int) -> [UInt8] {
@@ -27,7 +29,7 @@ import Glibc
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([CLI.binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, CLI.binary.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
@@ -39,19 +41,25 @@ import Glibc
     }
 
     static func write(_ bytes: [UInt8], _ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-\(UUID().uuidString)-\(name).mbs")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mailsim-\(UUID().uuidString)-\(name).mbs")
         try Data(bytes).write(to: url)
         return url
     }
 
     /// 25 000 commands fill the timeline already (about 43 000 entries); 100 000 add 75 000 commands and about
     /// 130 000 entries more, which, kept, would take over 20 MB. The peak may grow only with the script.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
-                    "under tools/sanitize.sh, a sanitizer's shadow memory and quarantine count as resident"))
+    @Test(
+        .disabled(
+            if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+            "under tools/sanitize.sh, a sanitizer's shadow memory and quarantine count as resident"))
     func aLongScriptStaysBoundedInMemory() throws {
         let short = try Self.write(Self.script(lines: 25_000), "short")
         let long = try Self.write(Self.script(lines: 100_000), "long")
-        defer { try? FileManager.default.removeItem(at: short); try? FileManager.default.removeItem(at: long) }
+        defer {
+            try? FileManager.default.removeItem(at: short)
+            try? FileManager.default.removeItem(at: long)
+        }
         let a = try Self.peak(["run", short.path])
         let b = try Self.peak(["run", long.path])
         #expect(a.status == 0 && b.status == 0)
@@ -78,17 +86,19 @@ import Glibc
     /// The longest pan (3600 s) at the highest frame rate (240): 864 000 frames, in bounded time.
     @Test func theLongestPanAtTheHighestFrameRate() throws {
         let start = Date()
-        let result = try CLI.run([], stdin: """
-        set fps 240
-        pan msg1 100 in 3600
-        expect time == 3600
-        expect msg1.x == 100
-        release
-        settle
-        expect msg1.folder == archive
-        timeline msg1
+        let result = try CLI.run(
+            [],
+            stdin: """
+                set fps 240
+                pan msg1 100 in 3600
+                expect time == 3600
+                expect msg1.x == 100
+                release
+                settle
+                expect msg1.folder == archive
+                timeline msg1
 
-        """)
+                """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("2160.000  msg1 threshold crossed at x 60: gray archive → green archive"))
         #expect(Date().timeIntervalSince(start) < 60)

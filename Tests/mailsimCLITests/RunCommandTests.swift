@@ -13,7 +13,9 @@ import Testing
     @Test func anUnknownCommandExitsTwoAndStops() throws {
         let result = try CLI.run(["run", "Tests/Fixtures/unknown-command.mbs"])
         #expect(result.status == 2)
-        #expect(result.stderr == "Tests/Fixtures/unknown-command.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)\n")
+        #expect(
+            result.stderr
+                == "Tests/Fixtures/unknown-command.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)\n")
         #expect(result.stdout.isEmpty, "the script stops at the error")
     }
 
@@ -27,7 +29,9 @@ import Testing
     @Test func endingWithAFingerDownIsAnError() throws {
         let result = try CLI.run([], stdin: "pan msg1 -100\nexpect msg1.background == yellow\n")
         #expect(result.status == 2)
-        #expect(result.stderr == "<stdin>:2: error: the script ended with a finger still down on msg1 (end it with release)\n")
+        #expect(
+            result.stderr
+                == "<stdin>:2: error: the script ended with a finger still down on msg1 (end it with release)\n")
     }
 
     @Test func anEndlessLineStopsAtTheLimitInsteadOfEatingMemory() throws {
@@ -50,7 +54,8 @@ import Testing
     }
 
     @Test func standardInputRunsAsAScript() throws {
-        let ok = try CLI.run([], stdin: "pan msg1 80\nrelease\nsettle\nexpect msg1.folder == archive\nshow archive.count\n")
+        let ok = try CLI.run(
+            [], stdin: "pan msg1 80\nrelease\nsettle\nexpect msg1.folder == archive\nshow archive.count\n")
         #expect(ok.status == 0)
         #expect(ok.stdout == "archive.count = 1\n")
         let failing = try CLI.run([], stdin: "expect inbox.count == 4\n")
@@ -73,7 +78,10 @@ import Testing
 
     @Test func aBillionSecondAdvanceReturnsAtOnce() throws {
         let start = Date()
-        let result = try CLI.run([], stdin: "pan msg1 100\nrelease\nadvance 1000000000\nexpect time == 1000000000.3\nexpect archive.count == 1\n")
+        let result = try CLI.run(
+            [],
+            stdin: "pan msg1 100\nrelease\nadvance 1000000000\nexpect time == 1000000000.3\nexpect archive.count == 1\n"
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(start) < 5)
     }
@@ -88,14 +96,15 @@ import Testing
     @Test func testPrintsAVerdictPerScriptItsProblemsThenTheTotals() throws {
         let result = try CLI.run(["test", "Tests/Fixtures/suite"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [
-            "FAIL  Tests/Fixtures/suite/a-fails.mbs: 1 of 3 checks failed",
-            "  Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100",
-            "PASS  Tests/Fixtures/suite/b-passes.mbs (1 check)",
-            "FAIL  Tests/Fixtures/suite/c-errors.mbs: stopped by an error at line 3",
-            "  Tests/Fixtures/suite/c-errors.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)",
-            "1 passed, 2 failed",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "FAIL  Tests/Fixtures/suite/a-fails.mbs: 1 of 3 checks failed",
+                "  Tests/Fixtures/suite/a-fails.mbs:4: expected msg1.x == -90, got -100",
+                "PASS  Tests/Fixtures/suite/b-passes.mbs (1 check)",
+                "FAIL  Tests/Fixtures/suite/c-errors.mbs: stopped by an error at line 3",
+                "  Tests/Fixtures/suite/c-errors.mbs:3: error: unknown command 'pna' (did you mean 'pan'?)",
+                "1 passed, 2 failed"
+            ])
     }
 
     @Test func testWithOnlyPassingScriptsExitsZero() throws {
@@ -133,7 +142,8 @@ import Testing
     /// `mailsim run -` reads the script from standard input (`mailsim run - < file`), named `<stdin>`, with
     /// run's exit statuses; beside files it takes its place in the order.
     @Test func dashReadsStandardInput() throws {
-        let passing = try CLI.run(["run", "-"], stdin: "pan msg1 -100\nrelease\nsettle\nexpect overlay == reschedule\nshow overlay\n")
+        let passing = try CLI.run(
+            ["run", "-"], stdin: "pan msg1 -100\nrelease\nsettle\nexpect overlay == reschedule\nshow overlay\n")
         #expect(passing.status == 0, "\(passing.stderr)")
         #expect(passing.stdout == "overlay       = reschedule\noverlay.alpha = 1\n")
         let failing = try CLI.run(["run", "-"], stdin: "pan msg1 -100\nrelease\nexpect msg1.x == 0\n")

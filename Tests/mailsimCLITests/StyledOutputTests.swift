@@ -58,7 +58,8 @@ import Testing
         let lines = result.stdoutLines.map(Self.visible)
         // The state's drawing table: `msgN  background …` rows (the row ids alone, not `msgN.background` paths).
         let stateRows = lines.filter { line in
-            line.hasPrefix("msg") && line.contains("#") && line.split(separator: " ").first?.allSatisfy { $0 != "." } == true
+            line.hasPrefix("msg") && line.contains("#")
+                && line.split(separator: " ").first?.allSatisfy { $0 != "." } == true
         }
         let colourRows = lines.filter {
             $0.hasPrefix("tint (segment") || ($0.hasPrefix("msg") && $0.contains(".background ") && !$0.contains(" = "))
@@ -66,7 +67,8 @@ import Testing
         #expect(stateRows.count == 5)
         #expect(colourRows.count == 6)
         for rows in [stateRows, colourRows] {
-            let columns = Set(rows.map { row in row.firstIndex(of: "#").map { row.distance(from: row.startIndex, to: $0) } ?? -1 })
+            let columns = Set(
+                rows.map { row in row.firstIndex(of: "#").map { row.distance(from: row.startIndex, to: $0) } ?? -1 })
             #expect(columns.count == 1, "\(rows.joined(separator: "\n"))")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import mailsim
 
 /// `mailsim test`'s selection, limits and modes, through the real binary where the file system is involved.
@@ -22,7 +23,9 @@ import Testing
 
     @Test func shardArgumentsAreChecked() {
         #expect(Shard(argument: "2/4") == Shard(index: 2, count: 4))
-        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3", "-1/2", ""] { #expect(Shard(argument: bad) == nil, "\(bad)") }
+        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3", "-1/2", ""] {
+            #expect(Shard(argument: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func filterMatchesAnywhereInThePath() {
@@ -49,15 +52,16 @@ import Testing
         let result = try CLI.run(["test", "--max-failures", "2", "--jobs", "3", folder.path])
         #expect(result.status == 1)
         let lines = result.stdoutLines.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
-        #expect(lines == [
-            "FAIL  a-fail.mbs: 1 of 1 check failed", "  a-fail.mbs:1: expected time == 1, got 0",
-            "PASS  b-pass.mbs (1 check)",
-            "FAIL  c-fail.mbs: 1 of 1 check failed", "  c-fail.mbs:1: expected time == 1, got 0",
-            "SKIP  d-pass.mbs (not run: --max-failures 2 reached)",
-            "SKIP  e-fail.mbs (not run: --max-failures 2 reached)",
-            "SKIP  f-pass.mbs (not run: --max-failures 2 reached)",
-            "1 passed, 2 failed",
-        ])
+        #expect(
+            lines == [
+                "FAIL  a-fail.mbs: 1 of 1 check failed", "  a-fail.mbs:1: expected time == 1, got 0",
+                "PASS  b-pass.mbs (1 check)",
+                "FAIL  c-fail.mbs: 1 of 1 check failed", "  c-fail.mbs:1: expected time == 1, got 0",
+                "SKIP  d-pass.mbs (not run: --max-failures 2 reached)",
+                "SKIP  e-fail.mbs (not run: --max-failures 2 reached)",
+                "SKIP  f-pass.mbs (not run: --max-failures 2 reached)",
+                "1 passed, 2 failed"
+            ])
         let json = try CLI.run(["test", "--max-failures", "1", "--format", "json", folder.path])
         let statuses = try json.stdoutLines.map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["status"] as? String
@@ -73,10 +77,13 @@ import Testing
         for k in 1...4 {
             let result = try CLI.run(["test", "--format", "json", "--shard", "\(k)/4", folder.path])
             ran += try result.stdoutLines.map { line in
-                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["path"] as! String
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["path"]
+                    as! String
             }
         }
-        #expect(ran.sorted() == ["a-fail", "b-pass", "c-fail", "d-pass", "e-fail", "f-pass"].map { folder.path + "/" + $0 + ".mbs" })
+        #expect(
+            ran.sorted()
+                == ["a-fail", "b-pass", "c-fail", "d-pass", "e-fail", "f-pass"].map { folder.path + "/" + $0 + ".mbs" })
         let filtered = try CLI.run(["test", "--filter", "pass", folder.path])
         #expect(filtered.status == 0)
         #expect(filtered.stdoutLines.last == "3 passed, 0 failed")
@@ -87,8 +94,10 @@ import Testing
         let regex = try CLI.run(["test", "--filter", "(menu", "Scripts"])
         #expect(regex.status == 2)
         #expect(regex.stderr.contains("--filter: '(menu' is not a regular expression"))
-        for argv in [["test", "--shard", "5/4"], ["test", "--max-failures", "0"], ["test", "--format", "xml"],
-                     ["test", "--update", "--watch"], ["test", "--watch", "--junit", "r.xml"]] {
+        for argv in [
+            ["test", "--shard", "5/4"], ["test", "--max-failures", "0"], ["test", "--format", "xml"],
+            ["test", "--update", "--watch"], ["test", "--watch", "--junit", "r.xml"]
+        ] {
             #expect(try CLI.run(argv).status == 2, "\(argv)")
         }
     }

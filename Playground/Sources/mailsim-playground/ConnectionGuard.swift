@@ -53,14 +53,16 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
         case .opened, .idle:
             shared.phase = .head
             headBytes = 0
-            arm(context, seconds: ConnectionLimits.headSeconds,
+            arm(
+                context, seconds: ConnectionLimits.headSeconds,
                 answer: .requestTimeout, "the request's head was not complete within \(ConnectionLimits.headSeconds) s")
             fallthrough
         case .head:
             headBytes += bytes.readableBytes
             guard headBytes <= ConnectionLimits.headBytes else {
-                refuse(context, .requestHeaderFieldsTooLarge,
-                       "the request's line and headers are over \(ConnectionLimits.headBytes / 1024) KiB")
+                refuse(
+                    context, .requestHeaderFieldsTooLarge,
+                    "the request's line and headers are over \(ConnectionLimits.headBytes / 1024) KiB")
                 return
             }
         case .request, .upgraded:
@@ -81,7 +83,9 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
         arm(context, seconds: ConnectionLimits.idleSeconds, answer: nil)
     }
 
-    private func arm(_ context: ChannelHandlerContext, seconds: Int64, answer status: HTTPResponseStatus?, _ reason: String = "") {
+    private func arm(
+        _ context: ChannelHandlerContext, seconds: Int64, answer status: HTTPResponseStatus?, _ reason: String = ""
+    ) {
         timer?.cancel()
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(in: .seconds(seconds)) {
@@ -165,8 +169,10 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String,
-                        _ extra: [(String, String)] = []) {
+    private func refuse(
+        _ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String,
+        _ extra: [(String, String)] = []
+    ) {
         refused = true
         shared.phase = .upgraded  // the timer stops reading
         UpgradeRefusal(status: status, reason: reason, extra: extra).answer(from: context)
@@ -187,7 +193,8 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
             return (.badRequest, "a request has at most one Host header (got \(hosts.count))", [])
         }
         guard isUpgrade(head) else { return nil }
-        if head.headers["Transfer-Encoding"].count > 0 || head.headers["Content-Length"].contains(where: { $0 != "0" }) {
+        if head.headers["Transfer-Encoding"].count > 0 || head.headers["Content-Length"].contains(where: { $0 != "0" })
+        {
             return (.badRequest, "a WebSocket upgrade has no body", [])
         }
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
@@ -199,7 +206,9 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let versions = head.headers["Sec-WebSocket-Version"]
         guard versions.count == 1, versions[0].trimmingCharacters(in: .whitespaces) == "13" else {
-            return (.upgradeRequired, "the WebSocket version must be 13 (RFC 6455 §4.4)", [("Sec-WebSocket-Version", "13")])
+            return (
+                .upgradeRequired, "the WebSocket version must be 13 (RFC 6455 §4.4)", [("Sec-WebSocket-Version", "13")]
+            )
         }
         let keys = head.headers["Sec-WebSocket-Key"]
         guard keys.count == 1, isNonce(keys[0].trimmingCharacters(in: .whitespaces)) else {

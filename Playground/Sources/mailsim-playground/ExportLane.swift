@@ -34,7 +34,8 @@ final class ExportLane: Sendable {
     private func admit() -> Bool {
         var current = admitted.load(ordering: .relaxed)
         while current < limit {
-            let (exchanged, original) = admitted.compareExchange(expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+            let (exchanged, original) = admitted.compareExchange(
+                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
             if exchanged { return true }
             current = original
         }
@@ -48,7 +49,9 @@ final class ExportLane: Sendable {
 /// memory at the top of the heap and in free pages back to the system.
 enum GiveBack {
     private typealias Trim = @convention(c) (Int) -> Int32
-    private static let trim: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+    private static let trim: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim").map {
+        unsafeBitCast($0, to: Trim.self)
+    }
 
     static func freedMemory() { _ = trim?(0) }
 }

@@ -5,7 +5,6 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-
 /// Hummingbird's HTTP/1 channel with a WebSocket upgrade, guarded: a `HeadTimer` in front of the HTTP decoder and
 /// a `RequestCheck` behind it while the connection speaks HTTP (a `MaskCheck` is put in front once an upgrade is
 /// accepted: see PlaygroundServer). Hummingbird answers none of these cases itself (it leaves a connection that
@@ -21,9 +20,11 @@ struct GuardedChannel: ServerChildChannel {
             let address = channel.remoteAddress?.ipAddress ?? "an unknown address"
             guard connections.open(from: address) else {
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
-                UpgradeRefusal(status: .serviceUnavailable,
-                               reason: "\(ConnectionLimits.perAddress) connections are open from \(address); close some",
-                               extra: [("Retry-After", "10")]).answer(on: channel)
+                UpgradeRefusal(
+                    status: .serviceUnavailable,
+                    reason: "\(ConnectionLimits.perAddress) connections are open from \(address); close some",
+                    extra: [("Retry-After", "10")]
+                ).answer(on: channel)
                 return value
             }
             channel.closeFuture.whenComplete { _ in connections.close(from: address) }

@@ -10,15 +10,17 @@ import NIOPosix
 enum PageRoutes {
     static let contentSecurityPolicy =
         "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
-    static func add(to router: Router<BasicRequestContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-                    gate: SessionGate, exports: ExportLane, stopping: Stopping) {
+    static func add(
+        to router: Router<BasicRequestContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
+        gate: SessionGate, exports: ExportLane, stopping: Stopping
+    ) {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(address: address, port: port))
         let assets: [(String, String, String)] = [
             ("/", PlaygroundPage.html, "text/html; charset=utf-8"),
             ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
             ("/playground.css", PlaygroundPage.style, "text/css; charset=utf-8"),
-            ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8"),
+            ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8")
         ]
         for (path, body, type) in assets {
             router.get(RouterPath(path)) { _, _ in asset(body, type: type) }
@@ -29,7 +31,9 @@ enum PageRoutes {
         router.get("/ws") { request, _ in
             let headers = request.headers
             guard address.accepts(origin: headers[.origin], hostHeader: request.head.authority, port: port()) else {
-                return text(.forbidden, "the WebSocket's Origin must be this page's own (\(headers[.origin] ?? "none was sent"))")
+                return text(
+                    .forbidden,
+                    "the WebSocket's Origin must be this page's own (\(headers[.origin] ?? "none was sent"))")
             }
             guard headers[.upgrade]?.lowercased() == "websocket" else {
                 return text(.upgradeRequired, "/ws is the playground's WebSocket")
@@ -38,12 +42,18 @@ enum PageRoutes {
         }
         let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping)
         router.post("/walkthrough") { request, _ in
-            try await exporting.answer(request) { script, isCancelled in PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
-                (ByteBuffer(string: html), "text/html; charset=utf-8", walkthroughPolicy(html)) } }
+            try await exporting.answer(request) { script, isCancelled in
+                PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
+                    (ByteBuffer(string: html), "text/html; charset=utf-8", walkthroughPolicy(html))
+                }
+            }
         }
         router.post("/walkthrough.gif") { request, _ in
-            try await exporting.answer(request) { script, isCancelled in PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
-                (ByteBuffer(bytes: bytes), "image/gif", contentSecurityPolicy) } }
+            try await exporting.answer(request) { script, isCancelled in
+                PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
+                    (ByteBuffer(bytes: bytes), "image/gif", contentSecurityPolicy)
+                }
+            }
         }
     }
 
@@ -65,7 +75,8 @@ enum PageRoutes {
     static func inlineBlocks(_ html: String, open: String, close: String) -> [Substring] {
         var blocks: [Substring] = []
         var rest = html[...]
-        while let start = rest.range(of: open), let end = rest.range(of: close, range: start.upperBound..<rest.endIndex) {
+        while let start = rest.range(of: open), let end = rest.range(of: close, range: start.upperBound..<rest.endIndex)
+        {
             blocks.append(rest[start.upperBound..<end.lowerBound])
             rest = rest[end.upperBound...]
         }
@@ -81,20 +92,26 @@ enum PageRoutes {
     /// player, "Open walkthrough") carries its `Origin`, which exports check (under `no-referrer` a browser sends
     /// `Origin: null` on a form's navigation).
     static func headers(type: String, policy: String = contentSecurityPolicy) -> HTTPFields {
-        [.contentType: type, .cacheControl: "no-store", HTTPField.Name("Content-Security-Policy")!: policy,
-         HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin"]
+        [
+            .contentType: type, .cacheControl: "no-store", HTTPField.Name("Content-Security-Policy")!: policy,
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin"
+        ]
     }
 
     static func asset(_ body: String, type: String, headOnly: Bool = false) -> Response {
         let bytes = ByteBuffer(string: body)
-        guard headOnly else { return Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: bytes)) }
+        guard headOnly else {
+            return Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: bytes))
+        }
         var fields = headers(type: type)
         fields[.contentLength] = String(bytes.readableBytes)
         return Response(status: .ok, headers: fields, body: .init())
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(status: status, headers: headers(type: "text/plain; charset=utf-8"), body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        Response(
+            status: status, headers: headers(type: "text/plain; charset=utf-8"),
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }
 
@@ -110,10 +127,15 @@ struct Exporting: Sendable {
     let lane: ExportLane
     let stopping: Stopping
 
-    func answer<E: Error>(_ request: Request,
-                          _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>) async throws -> Response {
+    func answer<E: Error>(
+        _ request: Request,
+        _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>
+    ) async throws -> Response {
         guard address.accepts(origin: request.headers[.origin], hostHeader: request.head.authority, port: port()) else {
-            return PageRoutes.text(.forbidden, "an export is made for this server's own page: the Origin must be http://\(request.head.authority ?? "its address") (got \(request.headers[.origin] ?? "none"))")
+            return PageRoutes.text(
+                .forbidden,
+                "an export is made for this server's own page: the Origin must be http://\(request.head.authority ?? "its address") (got \(request.headers[.origin] ?? "none"))"
+            )
         }
         var request = request
         let body: ByteBuffer
@@ -142,12 +164,14 @@ struct Exporting: Sendable {
         }
         switch made {
         case nil:
-            var response = PageRoutes.text(.serviceUnavailable,
-                                           "the server is making \(lane.limit) walkthroughs already; try again in a few seconds")
+            var response = PageRoutes.text(
+                .serviceUnavailable,
+                "the server is making \(lane.limit) walkthroughs already; try again in a few seconds")
             response.headers[.retryAfter] = "5"
             return response
         case .success(let (bytes, type, policy))?:
-            return Response(status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
+            return Response(
+                status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
         case .failure(let error)?:
             return PageRoutes.text(.badRequest, ErrorText.of(error))
         }
@@ -174,11 +198,15 @@ extension PageRoutes {
 struct SecurityHeaders: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let words = error.body ?? (error.status == .notFound ? "no such page: \(request.uri.path)" : error.status.reasonPhrase)
+            let words =
+                error.body
+                ?? (error.status == .notFound ? "no such page: \(request.uri.path)" : error.status.reasonPhrase)
             return PageRoutes.text(error.status, words)
         }
     }
@@ -190,9 +218,12 @@ struct HostCheck: RouterMiddleware {
     let address: ServedAddress
     let port: @Sendable () -> Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let host = request.head.authority, address.accepts(hostHeader: host, port: port()) else {
-            return PageRoutes.text(.forbidden, "the Host must be this server's address (got \(request.head.authority ?? "none"))")
+            return PageRoutes.text(
+                .forbidden, "the Host must be this server's address (got \(request.head.authority ?? "none"))")
         }
         return try await next(request, context)
     }

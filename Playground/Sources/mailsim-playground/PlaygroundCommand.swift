@@ -41,15 +41,18 @@ struct PlaygroundCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = try StartScript.load(options.script)
-        let host = options.host, port = options.port
+        let host = options.host
+        let port = options.port
         let address = ServedAddress(host: host)
         if !address.isLoopback {
             Log.line("warning: --host \(host) serves the playground to other machines, without authentication")
         }
         Descriptors.raiseLimit()
         do {
-            try await PlaygroundServer(start: start, address: address, port: port, openBrowser: options.open,
-                                       idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress).run()
+            try await PlaygroundServer(
+                start: start, address: address, port: port, openBrowser: options.open,
+                idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress
+            ).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
             throw ExitCode(2)

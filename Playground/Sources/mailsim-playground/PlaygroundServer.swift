@@ -24,10 +24,12 @@ struct PlaygroundServer {
         let gate = SessionGate(limit: PlaygroundLimits.openSessions, perAddress: sessionsPerAddress)
         let stopping = Stopping()
         stopping.watchSignals()
-        let lanes = WorkLanes(), exports = ExportLane()
+        let lanes = WorkLanes()
+        let exports = ExportLane()
         let services = SessionServices(start: start, lanes: lanes, stopping: stopping, idleSeconds: idleSeconds)
         let boundPort = Atomic<Int>(port)
-        let address = self.address, openBrowser = self.openBrowser
+        let address = self.address
+        let openBrowser = self.openBrowser
         let port: @Sendable () -> Int = { boundPort.load(ordering: .relaxed) }
 
         let router = Router()
@@ -35,37 +37,42 @@ struct PlaygroundServer {
 
         var logger = Logger(label: "mailsim-playground")
         logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
-        let webSocket = WebSocketServerConfiguration(maxFrameSize: PlaygroundLimits.messageBytes,
-                                                     autoPing: .enabled(timePeriod: .seconds(30)),
-                                                     closeTimeout: .seconds(2), validateUTF8: true)
+        let webSocket = WebSocketServerConfiguration(
+            maxFrameSize: PlaygroundLimits.messageBytes,
+            autoPing: .enabled(timePeriod: .seconds(30)),
+            closeTimeout: .seconds(2), validateUTF8: true)
         let connections = ConnectionCount()
         let server = HTTPServerBuilder { responder in
-            GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(
-                responder: responder,
-                configuration: .init(http1: .init(idleTimeout: .seconds(ConnectionLimits.idleSeconds)), ws: webSocket)
-            ) { request, channel, _ in
-                let client = channel.remoteAddress?.ipAddress ?? "an unknown address"
-                switch UpgradeRefusal.check(request, from: client, address: address, port: port(), gate: gate) {
-                case .failure(let refusal):
-                    refusal.answer(on: channel)
-                    return .dontUpgrade
-                case .success(let ticket):
-                    // The place is the session's from now: given back when it ends, or when the connection
-                    // closes before it began.
-                    channel.closeFuture.whenComplete { _ in ticket.release() }
-                    try? channel.pipeline.syncOperations.addHandler(MaskCheck(), position: .first)
-                    let origin = request.headerFields[.origin] ?? "?"
-                    return .upgrade([:]) { inbound, outbound, _ in
-                        try await SocketSession.serve(services, ticket: ticket, origin: origin, inbound: inbound, outbound: outbound)
+            GuardedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    configuration: .init(
+                        http1: .init(idleTimeout: .seconds(ConnectionLimits.idleSeconds)), ws: webSocket)
+                ) { request, channel, _ in
+                    let client = channel.remoteAddress?.ipAddress ?? "an unknown address"
+                    switch UpgradeRefusal.check(request, from: client, address: address, port: port(), gate: gate) {
+                    case .failure(let refusal):
+                        refusal.answer(on: channel)
+                        return .dontUpgrade
+                    case .success(let ticket):
+                        // The place is the session's from now: given back when it ends, or when the connection
+                        // closes before it began.
+                        channel.closeFuture.whenComplete { _ in ticket.release() }
+                        try? channel.pipeline.syncOperations.addHandler(MaskCheck(), position: .first)
+                        let origin = request.headerFields[.origin] ?? "?"
+                        return .upgrade([:]) { inbound, outbound, _ in
+                            try await SocketSession.serve(
+                                services, ticket: ticket, origin: origin, inbound: inbound, outbound: outbound)
+                        }
                     }
-                }
-            }, connections: connections)
+                }, connections: connections)
         }
         let app = Application(
             router: router,
             server: server,
-            configuration: .init(address: .hostname(address.host.trimmingCharacters(in: ["[", "]"]), port: self.port),
-                                 serverName: "mailsim-playground"),
+            configuration: .init(
+                address: .hostname(address.host.trimmingCharacters(in: ["[", "]"]), port: self.port),
+                serverName: "mailsim-playground"),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? self.port
                 boundPort.store(actual, ordering: .relaxed)

@@ -37,9 +37,11 @@ struct ServedAddress: Sendable {
 
     static func isIPv4(_ text: some StringProtocol) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                    && Int(part)! <= 255
+            }
     }
 
     static func isBracketedIPv6(_ text: some StringProtocol) -> Bool {

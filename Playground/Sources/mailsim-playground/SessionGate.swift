@@ -23,7 +23,10 @@ final class SessionGate: Sendable {
     var count: Int { places.withLock { $0.open } }
 
     /// Why no place was given.
-    enum Refusal: Error { case full, address(String) }
+    enum Refusal: Error {
+        case full
+        case address(String)
+    }
 
     /// Takes a place for a session from `address`.
     func enter(from address: String) -> Result<Ticket, Refusal> {

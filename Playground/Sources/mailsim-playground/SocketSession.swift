@@ -28,7 +28,9 @@ final class SocketSession: @unchecked Sendable {
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
     /// PlaygroundLimits.workSeconds after the work *starts* (not while it waits its turn) or when the server stops.
-    func perform(_ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String]) async throws -> [String] {
+    func perform(_ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String])
+        async throws -> [String]
+    {
         let stopping = services.stopping
         return try await services.lanes.run(cost) {
             let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
@@ -43,8 +45,10 @@ final class SocketSession: @unchecked Sendable {
     /// The socket's life: `opening()`, then each text message answered with `receive`'s texts; when it ends
     /// (closed by the page, the page gone, a frame too big, idle too long, the server stopping), a drag still
     /// under way is ended with `pointerLost()`.
-    static func serve(_ services: SessionServices, ticket: SessionGate.Ticket, origin: String,
-                      inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    static func serve(
+        _ services: SessionServices, ticket: SessionGate.Ticket, origin: String,
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+    ) async throws {
         let id = ticket.id
         Log.line("session \(id) opened (\(origin) from \(ticket.address); \(ticket.open) open)")
         var ending = "closed"
@@ -73,7 +77,9 @@ final class SocketSession: @unchecked Sendable {
                 case .binary:
                     try await outbound.write(.text(binary))
                 case .text(let text):
-                    let answers = try await socket.perform { session, isCancelled in session.receive(text, isCancelled: isCancelled) }
+                    let answers = try await socket.perform { session, isCancelled in
+                        session.receive(text, isCancelled: isCancelled)
+                    }
                     for answer in answers { try await outbound.write(.text(answer)) }
                 }
             }
@@ -107,8 +113,9 @@ final class IdleWatch: Sendable {
                 let quiet = IdleWatch.now() - marks.last.load(ordering: .relaxed)
                 if quiet >= limit {
                     marks.closed.store(true, ordering: .relaxed)
-                    try? await outbound.close(.normalClosure,
-                                              reason: "closed after \(formatSeconds(seconds)) without use; reconnect to go on")
+                    try? await outbound.close(
+                        .normalClosure,
+                        reason: "closed after \(formatSeconds(seconds)) without use; reconnect to go on")
                     return
                 }
                 try? await Task.sleep(for: .milliseconds(min(limit - quiet, 15_000) + 10))

@@ -12,7 +12,9 @@ enum StartScript {
         } catch {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
+            let why =
+                !exists
+                ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
             Log.line("error: cannot read '\(path)': \(why)")
             Log.line(didNotStart(path))
             throw ExitCode(2)

@@ -15,25 +15,35 @@ struct UpgradeRefusal: Error {
     var extra: [(String, String)] = []
 
     /// The session's place when the upgrade may go ahead (taken now, before the 101), else why not.
-    static func check(_ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
-                      gate: SessionGate) -> Result<SessionGate.Ticket, UpgradeRefusal> {
+    static func check(
+        _ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
+        gate: SessionGate
+    ) -> Result<SessionGate.Ticket, UpgradeRefusal> {
         let host = request.authority
         guard let host, address.accepts(hostHeader: host, port: port) else {
-            return .failure(UpgradeRefusal(status: .forbidden, reason: "the Host must be this server's address (got \(host ?? "none"))"))
+            return .failure(
+                UpgradeRefusal(
+                    status: .forbidden, reason: "the Host must be this server's address (got \(host ?? "none"))"))
         }
         let origin = request.headerFields[.origin]
         guard address.accepts(origin: origin, hostHeader: host, port: port) else {
-            return .failure(UpgradeRefusal(status: .forbidden,
-                                           reason: "the WebSocket's Origin must be this page's own, http://\(host) (got \(origin ?? "none"))"))
+            return .failure(
+                UpgradeRefusal(
+                    status: .forbidden,
+                    reason: "the WebSocket's Origin must be this page's own, http://\(host) (got \(origin ?? "none"))"))
         }
         switch gate.enter(from: client) {
         case .success(let ticket):
             return .success(ticket)
         case .failure(.full):
-            return .failure(UpgradeRefusal(status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one"))
+            return .failure(
+                UpgradeRefusal(
+                    status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one"))
         case .failure(.address(let client)):
-            return .failure(UpgradeRefusal(status: .tooManyRequests,
-                                           reason: "\(gate.perAddress) playground sessions are open from \(client); close one"))
+            return .failure(
+                UpgradeRefusal(
+                    status: .tooManyRequests,
+                    reason: "\(gate.perAddress) playground sessions are open from \(client); close one"))
         }
     }
 

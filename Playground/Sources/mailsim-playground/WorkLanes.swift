@@ -48,13 +48,17 @@ final class WorkLanes: Sendable {
         try await withCheckedThrowingContinuation { continuation in
             let (expected, isLight) = cost.estimate
             waiting.withLock { queue in
-                queue.jobs.append(Job(order: queue.next, cost: expected, isLight: isLight) { cancelled in
-                    if cancelled { continuation.resume(throwing: CancellationError()); return }
-                    let start = ThreadCPU.seconds()
-                    let result = work()
-                    cost.add(ThreadCPU.seconds() - start)
-                    continuation.resume(returning: result)
-                })
+                queue.jobs.append(
+                    Job(order: queue.next, cost: expected, isLight: isLight) { cancelled in
+                        if cancelled {
+                            continuation.resume(throwing: CancellationError())
+                            return
+                        }
+                        let start = ThreadCPU.seconds()
+                        let result = work()
+                        cost.add(ThreadCPU.seconds() - start)
+                        continuation.resume(returning: result)
+                    })
                 queue.next += 1
             }
             // One turn on the general lane for every job, so every job runs; a light one may be taken sooner.

@@ -23,7 +23,8 @@ extension CheckFailure {
     /// `expected msg1.x == 0, got 60` (numbers in full: SPEC §6), `expected 'release' to be refused, …`.
     public var message: String {
         switch self {
-        case let .expectation(expectation, actual): "expected \(shortened(expectation.text)), got \(shortened(actual.precise))"
+        case let .expectation(expectation, actual):
+            "expected \(shortened(expectation.text)), got \(shortened(actual.precise))"
         case .unexpectedSuccess(let command): "expected '\(command)' to be refused, but it succeeded"
         }
     }

@@ -40,7 +40,8 @@ extension MailboxError {
         case .nothingToType:
             return "no field has the keyboard (compose first)"
         case let .typedTextTooLong(field, has, adding):
-            return "the \(field.rawValue) field holds at most \(grouped(Limits.typedBytesPerField)) bytes of text (64 KiB): "
+            return
+                "the \(field.rawValue) field holds at most \(grouped(Limits.typedBytesPerField)) bytes of text (64 KiB): "
                 + "it has \(grouped(has)), this line types \(grouped(adding)); nothing was typed"
         case .mailboxOffScreen(let segment):
             return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"
@@ -72,7 +73,8 @@ extension TapRefusal {
         case .noUndoAlert: "no undo alert is up (shake first)"
         case .noDraftAlert: "no draft alert is up (type, then tap cancel)"
         case .composeNotUp: "the compose sheet is not up (compose first)"
-        case .composeClosing: target == .cancel ? "the compose sheet is already closing" : "the compose sheet is closing"
+        case .composeClosing:
+            target == .cancel ? "the compose sheet is already closing" : "the compose sheet is closing"
         }
     }
 }
@@ -93,8 +95,11 @@ extension Cover {
         switch self {
         case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
         case .overlay(let overlay):
-            overlay.dismissal == nil ? "tap to dismiss, choose an option, or tap cancel" : "they are fading out; advance \(remaining.decimalSeconds)"
-        case .compose(let closing): closing ? "it is closing; advance \(remaining.decimalSeconds)" : "type, or tap cancel"
+            overlay.dismissal == nil
+                ? "tap to dismiss, choose an option, or tap cancel"
+                : "they are fading out; advance \(remaining.decimalSeconds)"
+        case .compose(let closing):
+            closing ? "it is closing; advance \(remaining.decimalSeconds)" : "type, or tap cancel"
         case .menu: "pan content or tap menu to close it"
         }
     }
@@ -106,7 +111,8 @@ extension ThresholdProblem {
         switch self {
         case .nearNotPositive(let near): "near must be above 0 (got \(formatNumber(near)))"
         case let .nearNotBelowFar(near, far): "near (\(formatNumber(near))) must be below far (\(formatNumber(far)))"
-        case .farTooFar(let far): "far must be at most \(formatNumber(Metrics.slideDistance)) (got \(formatNumber(far)))"
+        case .farTooFar(let far):
+            "far must be at most \(formatNumber(Metrics.slideDistance)) (got \(formatNumber(far)))"
         }
     }
 }

@@ -12,13 +12,15 @@ extension ScriptError {
             return "line longer than \(maxBytes >> 20) MiB"
         case let .unprintableCharacter(kind, scalar, column):
             let code = String(scalar.value, radix: 16, uppercase: true)
-            return "\(kind.rawValue) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)"
+            return
+                "\(kind.rawValue) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)"
         case let .badQuote(problem, column):
             switch problem {
             case .unterminated:
                 return "quoted value at column \(column) has no closing '\"'"
             case .unknownEscape(let escape):
-                return "unknown escape \(quoted(escape)) at column \(column) (a quoted value takes \\\" \\\\ \\t \\n \\r \\u{HEX})"
+                return
+                    "unknown escape \(quoted(escape)) at column \(column) (a quoted value takes \\\" \\\\ \\t \\n \\r \\u{HEX})"
             case .textAfterClosingQuote:
                 return "text glued to a closing quote at column \(column): put a blank after the quote"
             }
@@ -36,13 +38,15 @@ extension ScriptError {
         case let .gluedOperator(command, rewrite):
             return "\(command): put a blank on each side of the operator: write \(quoted(rewrite, limit: 80))"
         case let .unknownOption(command, option, suggestion, usage):
-            return "\(command): unknown option \(quoted(option))\(suggestion == nil ? " (usage: \(usage))" : hint(suggestion))"
+            return
+                "\(command): unknown option \(quoted(option))\(suggestion == nil ? " (usage: \(usage))" : hint(suggestion))"
         case let .unknownPanTarget(text, suggestion, command):
             return "unknown target \(quoted(text))\(hint(suggestion)): \(command) takes msgN or content"
         case let .unknownMessage(text, suggestion, command):
             return "unknown message \(quoted(text))\(hint(suggestion)): \(command) takes msgN"
         case let .unknownTapTarget(text, suggestion, targets):
-            return "unknown tap target \(quoted(text))\(hint(suggestion)): tap takes \(targets.joined(separator: ", ")) NAME, or nothing"
+            return
+                "unknown tap target \(quoted(text))\(hint(suggestion)): tap takes \(targets.joined(separator: ", ")) NAME, or nothing"
         case .missingSegmentName:
             return "tap segment: missing NAME (later, mailbox or archive)"
         case let .unknownSegment(name, suggestion):
@@ -58,7 +62,8 @@ extension ScriptError {
         case let .unknownProperty(text, suggestion):
             return "unknown property \(quoted(text))\(hint(suggestion))"
         case let .unknownTimelineTarget(text, suggestion):
-            return "unknown timeline target \(quoted(text))\(hint(suggestion)): use msgN, overlay, content, compose, view.NAME or screen"
+            return
+                "unknown timeline target \(quoted(text))\(hint(suggestion)): use msgN, overlay, content, compose, view.NAME or screen"
         case .doubleBang:
             return "'! !' is not allowed"
         case .bangExpect:
@@ -68,9 +73,11 @@ extension ScriptError {
         case .notFinite(let text):
             return "\(quoted(text)) is not a finite number"
         case let .numberOutOfRange(text, exponent):
-            return "\(quoted(text)) is out of range" + (exponent ? " (write numbers as plain decimals, like 0.3 or -180)" : "")
+            return "\(quoted(text)) is out of range"
+                + (exponent ? " (write numbers as plain decimals, like 0.3 or -180)" : "")
         case let .beyondLimit(command, parameter, text, limit):
-            return "\(command): \(parameter) \(quoted(text)) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))"
+            return
+                "\(command): \(parameter) \(quoted(text)) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))"
         case let .negativeDuration(command, text):
             return "\(command): a duration cannot be negative (got \(text))"
         case let .durationOutOfRange(command, parameter, text, max):
@@ -78,7 +85,8 @@ extension ScriptError {
         case .negativeTolerance(let text):
             return "a tolerance cannot be negative (got \(text))"
         case let .wholeNumberOutOfRange(command, parameter, text, range):
-            return "\(command): \(parameter) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(text)))"
+            return
+                "\(command): \(parameter) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(text)))"
         case let .notABool(path, text):
             return "\(path) is true or false, not \(quoted(text))"
         case let .notAColour(text, suggestion):
@@ -86,7 +94,8 @@ extension ScriptError {
         case let .notOneOf(path, names, text, suggestion):
             return "\(path) is one of \(names.joined(separator: ", ")), not \(quoted(text))\(hint(suggestion))"
         case let .orderOnUnordered(path, type):
-            return "\(path) is \(type == .color ? "a colour" : type == .bool ? "true or false" : "a name"): compare it with == or !="
+            return
+                "\(path) is \(type == .color ? "a colour" : type == .bool ? "true or false" : "a name"): compare it with == or !="
         case .toleranceNotNumericEquality:
             return "within applies to numeric == and != only"
         case .pictureFormat(let file):
@@ -97,7 +106,8 @@ extension ScriptError {
         case .promptOnly(let command):
             return "\(command) works at the REPL prompt only"
         case .saveWithFingerDown(let target):
-            return "save: lift the finger first (release): a saved script cannot end with a finger down (on \(target.name))"
+            return
+                "save: lift the finger first (release): a saved script cannot end with a finger down (on \(target.name))"
         case .fingerStillDown(let target):
             return "the script ended with a finger still down on \(target.name) (end it with release)"
         case .model(let error):
@@ -128,7 +138,8 @@ extension SettingProblem {
             return "unexpected \(quoted(word)) (it takes \(synopsis))"
         case let .outOfRange(text, range, unit):
             let unitText = unit.isEmpty ? "" : " " + unit
-            return "\(quoted(text)) is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))"
+            return
+                "\(quoted(text)) is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))"
         case let .durationOutOfRange(text, max):
             return "a duration is more than 0 and at most \(formatNumber(max)) seconds (got \(quoted(text)))"
         case let .wholeNumberOutOfRange(text, range):
@@ -144,15 +155,18 @@ extension SettingProblem {
         case .menuReleaseDistanceMissing:
             return "write distance N, with N from 0 to \(formatNumber(Metrics.screenWidth))"
         case .menuReleaseDistanceOutOfRange(let text):
-            return "distance \(quoted(text)) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt the finger moves)"
+            return
+                "distance \(quoted(text)) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt the finger moves)"
         case let .notAMenuRelease(text, suggestion):
             return "\(quoted(text)) is not velocity, position N or distance N\(hint(suggestion))"
         case let .notAChoice(text, choices, suggestion):
             return "\(quoted(text)) is not \(choices.joined(separator: " or "))\(hint(suggestion))"
         case .fadeRange:
-            return "write near, or S E: the icon's alpha 0 up to |x| S and 1 from E, with 0 ≤ S < E ≤ \(formatNumber(Metrics.screenWidth))"
+            return
+                "write near, or S E: the icon's alpha 0 up to |x| S and 1 from E, with 0 ≤ S < E ≤ \(formatNumber(Metrics.screenWidth))"
         case let .unknownProfile(text, suggestion, profiles):
-            return "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(profiles.joined(separator: ", "))"
+            return
+                "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(profiles.joined(separator: ", "))"
         case let .curveTakesNoNumbers(curve, got):
             return "\(curve) takes no numbers (got \(quoted(got)))"
         case .curveArity(.bezier):
@@ -160,27 +174,33 @@ extension SettingProblem {
         case .curveArity(.spring):
             return "write spring DAMPING RESPONSE (damping ratio above 0, response in seconds above 0)"
         case let .bezierTimeRange(x1, x2):
-            return "a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(x1)) and \(formatNumber(x2))"
+            return
+                "a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(x1)) and \(formatNumber(x2))"
         case .bezierValueRange:
             return "a Bézier's Y1 and Y2 must be from -100 to 100"
         case .springDampingRange(let ratio):
-            return "a spring's damping ratio must be above 0 and at most 100 (1 is critical), got \(formatNumber(ratio))"
+            return
+                "a spring's damping ratio must be above 0 and at most 100 (1 is critical), got \(formatNumber(ratio))"
         case .springResponseRange(let response):
             return "a spring's response must be from 0.01 to 60 seconds, got \(formatNumber(response))"
         case let .unknownSpringNotation(text, suggestion):
             let tools = SpringNotation.tools.joined(separator: ", ")
-            return "unknown spring notation \(quoted(text))\(hint(suggestion)): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of \(tools)"
+            return
+                "unknown spring notation \(quoted(text))\(hint(suggestion)): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of \(tools)"
         case let .springNotationForm(tool, forms):
             return "write \(forms.joined(separator: " or ")) (\(tool) takes its numbers in this order)"
         case let .springNotationValue(keyword, got, allowed):
             return "\(keyword) must be \(allowed.words), got \(formatNumber(got))"
         case let .springConverted(written, ratio, response):
-            return "\(written) converts to damping ratio \(formatExact(ratio)) and response \(formatExact(response)) s, "
+            return
+                "\(written) converts to damping ratio \(formatExact(ratio)) and response \(formatExact(response)) s, "
                 + "outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
         case let .unknownCurve(text, suggestion):
-            return "unknown curve \(quoted(text))\(hint(suggestion)): use linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
+            return
+                "unknown curve \(quoted(text))\(hint(suggestion)): use linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
         case let .thresholds(side, problem):
-            return "the \(side.rawValue) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem.message)"
+            return
+                "the \(side.rawValue) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem.message)"
         case .menuNotClosed:
             return "close the menu first (tap menu, then settle)"
         }

@@ -49,10 +49,25 @@ public enum ArgumentKind: Equatable, Sendable {
 
 /// The name of a command's parameter, as its synopsis writes it and as builders read it.
 public enum ArgumentName: String, Equatable, Sendable {
-    case target = "TARGET", dx = "DX", seconds = "S", velocity = "VX", option = "OPTION", text = "TEXT"
-    case count = "N", name = "NAME", value = "VALUE", message = "msgN", action = "ACTION", path = "PATH"
-    case file = "FILE", op = "OP", tolerance = "TOL", command = "COMMAND"
-    case json = "--json", expect = "--expect", force = "--force"
+    case target = "TARGET"
+    case dx = "DX"
+    case seconds = "S"
+    case velocity = "VX"
+    case option = "OPTION"
+    case text = "TEXT"
+    case count = "N"
+    case name = "NAME"
+    case value = "VALUE"
+    case message = "msgN"
+    case action = "ACTION"
+    case path = "PATH"
+    case file = "FILE"
+    case op = "OP"
+    case tolerance = "TOL"
+    case command = "COMMAND"
+    case json = "--json"
+    case expect = "--expect"
+    case force = "--force"
 }
 
 /// One argument in a command's synopsis.

@@ -80,7 +80,9 @@ extension Command {
     /// The command's traits: its table entry's; for `! COMMAND`, a check's, with the time, interaction and files
     /// of the command inside.
     public var traits: CommandTraits {
-        if case .mustFail(let inner, _) = self { return spec.traits.union(inner.traits.intersection(.passedThroughBang)) }
+        if case .mustFail(let inner, _) = self {
+            return spec.traits.union(inner.traits.intersection(.passedThroughBang))
+        }
         return spec.traits
     }
 

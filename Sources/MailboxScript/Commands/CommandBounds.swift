@@ -10,16 +10,21 @@ extension Command {
     var boundsRefusal: ScriptError? {
         switch self {
         case let .pan(_, translation, duration):
-            return Command.refusal("pan", .dx, number: translation) ?? Command.refusal("pan", .seconds, duration: duration)
+            return Command.refusal("pan", .dx, number: translation)
+                ?? Command.refusal("pan", .seconds, duration: duration)
         case let .edgePan(translation, duration):
-            return Command.refusal("edgepan", .dx, number: translation) ?? Command.refusal("edgepan", .seconds, duration: duration)
+            return Command.refusal("edgepan", .dx, number: translation)
+                ?? Command.refusal("edgepan", .seconds, duration: duration)
         case .release(let velocity?):
             return Command.refusal("release", .velocity, number: velocity)
         case .advance(let span):
             return Command.refusal("advance", .seconds, duration: span)
         case .reset(let count?):
-            guard case .wholeNumber(let range)? = Command.kind("reset", .count), !range.contains(count) else { return nil }
-            return .wholeNumberOutOfRange(command: "reset", parameter: ArgumentName.count.rawValue, text: String(count), range: range)
+            guard case .wholeNumber(let range)? = Command.kind("reset", .count), !range.contains(count) else {
+                return nil
+            }
+            return .wholeNumberOutOfRange(
+                command: "reset", parameter: ArgumentName.count.rawValue, text: String(count), range: range)
         default:
             return nil
         }
@@ -38,7 +43,8 @@ extension Command {
         case .velocity?: limit = ScriptLimits.maxVelocity
         default: return nil
         }
-        return abs(number) <= limit ? nil : .beyondLimit(command: command, parameter: key.rawValue, text: formatExact(number), limit: limit)
+        return abs(number) <= limit
+            ? nil : .beyondLimit(command: command, parameter: key.rawValue, text: formatExact(number), limit: limit)
     }
 
     /// A duration below zero or beyond its maximum.
@@ -46,7 +52,8 @@ extension Command {
         guard let duration, case .duration(let max)? = kind(command, key) else { return nil }
         if duration < .zero { return .negativeDuration(command: command, text: duration.decimalSeconds) }
         guard duration <= Ticks(seconds: max) else {
-            return .durationOutOfRange(command: command, parameter: key.rawValue, text: duration.decimalSeconds, max: max)
+            return .durationOutOfRange(
+                command: command, parameter: key.rawValue, text: duration.decimalSeconds, max: max)
         }
         return nil
     }

@@ -28,10 +28,13 @@ public final class CommandSpec: Sendable {
     public let flags: [String]
     let build: @Sendable (Arguments) throws(ScriptError) -> Command
 
-    init(_ name: String, traits: CommandTraits, aliases: [String] = [], synonyms: [String] = [], _ parameters: [Parameter] = [],
-         summary: @autoclosure @escaping @Sendable () -> String, details: @autoclosure @escaping @Sendable () -> String,
-         example: @autoclosure @escaping @Sendable () -> String, interactiveOnly: Bool = false,
-         build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command) {
+    init(
+        _ name: String, traits: CommandTraits, aliases: [String] = [], synonyms: [String] = [],
+        _ parameters: [Parameter] = [],
+        summary: @autoclosure @escaping @Sendable () -> String, details: @autoclosure @escaping @Sendable () -> String,
+        example: @autoclosure @escaping @Sendable () -> String, interactiveOnly: Bool = false,
+        build: @escaping @Sendable (Arguments) throws(ScriptError) -> Command
+    ) {
         self.name = name
         self.aliases = aliases
         self.synonyms = synonyms
@@ -70,11 +73,19 @@ public struct Arguments: Sendable {
 
     mutating func append(_ key: ArgumentName, _ value: ArgumentValue?) {
         switch count {
-        case 0: key0 = key; slot0 = value
-        case 1: key1 = key; slot1 = value
-        case 2: key2 = key; slot2 = value
-        case 3: key3 = key; slot3 = value
-        default: return // the table has at most `capacity` parameters a command (checked when it is built)
+        case 0:
+            key0 = key
+            slot0 = value
+        case 1:
+            key1 = key
+            slot1 = value
+        case 2:
+            key2 = key
+            slot2 = value
+        case 3:
+            key3 = key
+            slot3 = value
+        default: return  // the table has at most `capacity` parameters a command (checked when it is built)
         }
         count += 1
     }
@@ -117,6 +128,7 @@ public struct Arguments: Sendable {
     }
 
     static func missing(_ key: ArgumentName, _ command: String) -> ScriptError {
-        .missingArgument(command: command, parameter: key.rawValue, usage: CommandTable.spec(named: command)?.synopsis ?? command)
+        .missingArgument(
+            command: command, parameter: key.rawValue, usage: CommandTable.spec(named: command)?.synopsis ?? command)
     }
 }

@@ -55,7 +55,8 @@ extension Command {
         case .render:
             return "render"
         case .snapshot(let target):
-            return "snapshot " + target.file + (target.scale == PictureRequest.defaultScale ? "" : " scale \(target.scale)")
+            return "snapshot " + target.file
+                + (target.scale == PictureRequest.defaultScale ? "" : " scale \(target.scale)")
         case let .save(file, withExpectations, force):
             return "save " + file + (withExpectations ? " --expect" : "") + (force ? " --force" : "")
         case .load(let file):

@@ -8,7 +8,8 @@ extension DecimalNumber {
     static func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         let count = bytes.count
-        var index = 0, negative = false
+        var index = 0
+        var negative = false
         if base[0] == UInt8(ascii: "+") || base[0] == UInt8(ascii: "-") {
             negative = base[0] == UInt8(ascii: "-")
             index = 1
@@ -24,7 +25,8 @@ extension DecimalNumber {
             guard index &- wholeStart <= 15 else { return nil }
         }
         let wholeDigits = index &- wholeStart
-        var fraction: UInt64 = 0, fractionDigits = 0
+        var fraction: UInt64 = 0
+        var fractionDigits = 0
         if index < count {
             guard base[index] == UInt8(ascii: ".") else { return nil }
             index &+= 1
@@ -40,8 +42,9 @@ extension DecimalNumber {
         guard digits > 0, digits <= 15 else { return nil }
         var value = Double(whole &* wholePowerOfTen(fractionDigits) &+ fraction) / powerOfTen(fractionDigits)
         if negative { value = -value }
-        return DecimalNumber(value: value, negative: negative, whole: whole,
-                             fractionNanoseconds: fraction &* wholePowerOfTen(9 &- fractionDigits), hasFraction: fraction != 0)
+        return DecimalNumber(
+            value: value, negative: negative, whole: whole,
+            fractionNanoseconds: fraction &* wholePowerOfTen(9 &- fractionDigits), hasFraction: fraction != 0)
     }
 
     /// 10ⁿ for n from 0 to 9 (a switch of constants: no table to set up at run time).

@@ -44,7 +44,9 @@ enum FastParser {
         let comparisonSpellings = SpellingTable(Comparison.allCases.map(\.rawValue))
 
         init() {
-            var names: [String] = [], indices: [Int] = [], entries: [Entry] = []
+            var names: [String] = []
+            var indices: [Int] = []
+            var entries: [Entry] = []
             for kind in Kind.allCases {
                 for spec in CommandTable.all where spec.name == kind.rawValue {
                     names += spec.names
@@ -57,9 +59,12 @@ enum FastParser {
             bangSpellings = SpellingTable(CommandTable.all.filter { $0.name == "!" }.flatMap(\.names))
             func parameters(_ kind: Kind) -> [Parameter] { entries.first { $0.kind == kind }?.spec.parameters ?? [] }
             func key(_ keyword: String?) -> SpellingKey {
-                Array((keyword ?? "").utf8).withUnsafeBufferPointer { SpellingKey($0) } ?? SpellingKey(low: 0, high: 0, count: -1)
+                Array((keyword ?? "").utf8).withUnsafeBufferPointer { SpellingKey($0) }
+                    ?? SpellingKey(low: 0, high: 0, count: -1)
             }
-            let advance = parameters(.advance), release = parameters(.release), pan = parameters(.pan)
+            let advance = parameters(.advance)
+            let release = parameters(.release)
+            let pan = parameters(.pan)
             let expect = parameters(.expect)
             advanceSeconds = advance[0].kind
             releaseVelocity = release[0].kind
@@ -90,7 +95,8 @@ enum FastParser {
         case .expect: return expect(&words, line)
         case .advance:
             guard let word = words.next(), words.next() == nil,
-                  let seconds = number(word, line, as: tables.advanceSeconds) else { return nil }
+                let seconds = number(word, line, as: tables.advanceSeconds)
+            else { return nil }
             return .advance(seconds.ticks ?? .zero)
         case .pan: return pan(&words, line)
         case .release:
@@ -105,7 +111,8 @@ enum FastParser {
             guard let word = words.next() else { return .tap(nil) }
             // `tap segment NAME` (two words) goes the table's way.
             guard words.next() == nil, let entry = TapTarget.words.first(where: { line.spells(word, $0.word) }),
-                  let target = entry.target else { return nil }
+                let target = entry.target
+            else { return nil }
             return .tap(target)
         case .choose:
             guard let word = words.next(), words.next() == nil else { return nil }
@@ -130,10 +137,12 @@ enum FastParser {
     /// `pan TARGET DX [in S]`.
     private static func pan(_ words: inout PlainWords, _ line: LineText) -> Command? {
         guard let targetWord = words.next(), let dxWord = words.next(), let target = panTarget(targetWord, line),
-              let dx = number(dxWord, line, as: tables.panDistance) else { return nil }
+            let dx = number(dxWord, line, as: tables.panDistance)
+        else { return nil }
         guard let keyword = words.next() else { return .pan(target, translation: dx.value, duration: nil) }
         guard line.key(keyword) == tables.panKeyword, let secondsWord = words.next(), words.next() == nil,
-              let seconds = number(secondsWord, line, as: tables.panSeconds) else {
+            let seconds = number(secondsWord, line, as: tables.panSeconds)
+        else {
             return nil
         }
         return .pan(target, translation: dx.value, duration: seconds.ticks)
@@ -142,13 +151,15 @@ enum FastParser {
     /// `expect PATH OP VALUE [within TOL]`.
     private static func expect(_ words: inout PlainWords, _ line: LineText) -> Command? {
         guard let pathWord = words.next(), let opWord = words.next(), let valueWord = words.next(),
-              let path = PropertyPath.lookUp(pathWord, line), let op = comparison(opWord, line) else {
+            let path = PropertyPath.lookUp(pathWord, line), let op = comparison(opWord, line)
+        else {
             return nil
         }
         var tolerance: Double?
         if let keyword = words.next() {
             guard line.key(keyword) == tables.toleranceKeyword, let toleranceWord = words.next(), words.next() == nil,
-                  let written = number(toleranceWord, line, as: tables.tolerance) else {
+                let written = number(toleranceWord, line, as: tables.tolerance)
+            else {
                 return nil
             }
             tolerance = written.value
@@ -156,15 +167,21 @@ enum FastParser {
         // What the table's builder (`CommandTable.expectation`) refuses goes its way, to be explained there.
         let type = path.valueType
         guard type == .number || op.isEquality, tolerance == nil || (type == .number && op.isEquality),
-              let (expected, written) = Value.read(valueWord, line, as: type, names: path.nameSet) else { return nil }
-        let within = tolerance.map { formatNumber($0, decimals: 9) }, bound = tolerance ?? Expectation.defaultTolerance
+            let (expected, written) = Value.read(valueWord, line, as: type, names: path.nameSet)
+        else { return nil }
+        let within = tolerance.map { formatNumber($0, decimals: 9) }
+        let bound = tolerance ?? Expectation.defaultTolerance
         switch written {
         case .text(let text):
-            return .expect(Expectation(path: path, comparison: op, expected: expected, tolerance: bound, value: text,
-                                       within: within))
+            return .expect(
+                Expectation(
+                    path: path, comparison: op, expected: expected, tolerance: bound, value: text,
+                    within: within))
         case .short(let text):
-            return .expect(Expectation(path: path, comparison: op, expected: expected, tolerance: bound, short: text,
-                                       within: within))
+            return .expect(
+                Expectation(
+                    path: path, comparison: op, expected: expected, tolerance: bound, short: text,
+                    within: within))
         }
     }
 

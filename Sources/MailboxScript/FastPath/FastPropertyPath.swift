@@ -13,10 +13,12 @@ extension PropertyPath {
     /// `FastParserAgreementTests` holds it to `parse` on every path and random words.
     static func lookUp(_ word: LineText.Word, _ line: LineText) -> PropertyPath? {
         let bytes = line.bytes(word)
-        if bytes.count > 3, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "g") {
+        if bytes.count > 3, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "g")
+        {
             // No fixed name starts with `msg`.
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
-                  let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
+                let id = MessageID(ascii: UnsafeBufferPointer(rebasing: bytes[..<dot]))
+            else { return nil }
             let field = LineText.Word(start: word.start + dot + 1, end: word.end, column: 0)
             return line.index(of: field, in: fieldSpellings).map { .message(id, fields[$0]) }
         }

@@ -8,8 +8,10 @@ extension Value {
     /// anything else (a `#RRGGBB` colour, free text, a long number, a refusal), which `parse` reads and explains.
     /// `names` is the path's set for a value of `.name` type (`PropertyPath.nameSet`); a word of up to 16 bytes is
     /// kept inline (`ShortASCII`).
-    static func read(_ word: LineText.Word, _ line: LineText, as type: ValueType,
-                     names: NameSet?) -> (value: Value, text: WrittenValue)? {
+    static func read(
+        _ word: LineText.Word, _ line: LineText, as type: ValueType,
+        names: NameSet?
+    ) -> (value: Value, text: WrittenValue)? {
         let key = line.key(word)
         switch type {
         case .number:

@@ -1,4 +1,3 @@
-
 /// A line the fast reader reads, through its UTF-8 bytes: words are byte ranges of it, which cost nothing to copy;
 /// only what a command keeps becomes a `Substring`. A word's key is loaded eight bytes at a time (`key`).
 struct LineText {
@@ -38,11 +37,17 @@ struct LineText {
     func text(_ word: Word) -> Substring { text(from: word.start, to: word.end) }
 
     func text(from start: Int, to end: Int) -> Substring {
-        guard let line else { return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
-        return line[line.utf8.index(line.utf8.startIndex, offsetBy: start)..<line.utf8.index(line.utf8.startIndex, offsetBy: end)]
+        guard let line else {
+            return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        }
+        return line[
+            line.utf8.index(
+                line.utf8.startIndex, offsetBy: start)..<line.utf8.index(line.utf8.startIndex, offsetBy: end)]
     }
 
-    func bytes(_ word: Word) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]) }
+    func bytes(_ word: Word) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[word.start..<word.end])
+    }
 
     /// `text(word) == literal`, byte for byte, for an ASCII literal without `K`, `;` or `` ` ``: no other
     /// spelling is canonically equivalent to such a word (only U+212A, U+037E and U+1FEF decompose to ASCII),
@@ -72,7 +77,9 @@ struct LineText {
     /// key (looked up in the table's hash), a longer one byte by byte.
     func index(of word: Word, in table: SpellingTable) -> Int? {
         guard let key = key(word) else {
-            for position in table.words.indices where spells(word, table.words[position]) { return table.indices[position] }
+            for position in table.words.indices where spells(word, table.words[position]) {
+                return table.indices[position]
+            }
             return nil
         }
         return table.index(of: key)
@@ -89,24 +96,30 @@ struct LineText {
         let raw = UnsafeRawPointer(base)
         if count <= 8 {
             if word.start &+ 8 <= bytes.count {
-                return SpellingKey(low: raw.loadUnaligned(fromByteOffset: word.start, as: UInt64.self) & SpellingKey.mask(count),
-                                   high: 0, count: count)
+                return SpellingKey(
+                    low: raw.loadUnaligned(fromByteOffset: word.start, as: UInt64.self) & SpellingKey.mask(count),
+                    high: 0, count: count)
             }
             // Near the end of the line: the eight bytes ending with the word, shifted down; or, in a line of fewer
             // than eight bytes, the word's own bytes.
             if word.end >= 8 {
-                return SpellingKey(low: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
-                                       &>> UInt64(8 &* (8 &- count)), high: 0, count: count)
+                return SpellingKey(
+                    low: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
+                        &>> UInt64(8 &* (8 &- count)), high: 0, count: count)
             }
             return SpellingKey(low: (raw + word.start).loadLowBytes(count), high: 0, count: count)
         }
         let low = raw.loadUnaligned(fromByteOffset: word.start, as: UInt64.self)
         if word.start &+ 16 <= bytes.count {
-            return SpellingKey(low: low, high: raw.loadUnaligned(fromByteOffset: word.start &+ 8, as: UInt64.self)
-                                   & SpellingKey.mask(count &- 8), count: count)
+            return SpellingKey(
+                low: low,
+                high: raw.loadUnaligned(fromByteOffset: word.start &+ 8, as: UInt64.self)
+                    & SpellingKey.mask(count &- 8), count: count)
         }
-        return SpellingKey(low: low, high: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
-                               &>> UInt64(8 &* (16 &- count)), count: count)
+        return SpellingKey(
+            low: low,
+            high: raw.loadUnaligned(fromByteOffset: word.end &- 8, as: UInt64.self)
+                &>> UInt64(8 &* (16 &- count)), count: count)
     }
 
     func first(_ word: Word) -> UInt8? { word.start < word.end ? bytes[word.start] : nil }

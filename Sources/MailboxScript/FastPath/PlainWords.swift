@@ -24,8 +24,11 @@ struct PlainWords {
             isPlain = bytes.isEmpty
             return
         }
-        let raw = UnsafeRawPointer(base), count = bytes.count
-        var gaps: UInt64 = 0, others: UInt64 = 0, offset = 0
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var gaps: UInt64 = 0
+        var others: UInt64 = 0
+        var offset = 0
         while offset < count {
             var chunk: UInt64
             if offset &+ 8 <= count {
@@ -33,7 +36,9 @@ struct PlainWords {
             } else {
                 if count >= 8 {
                     // The line's last eight bytes, shifted down to those not read yet.
-                    chunk = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> UInt64(8 &* (offset &+ 8 &- count))
+                    chunk =
+                        raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                        &>> UInt64(8 &* (offset &+ 8 &- count))
                 } else {
                     chunk = raw.loadLowBytes(count)
                 }
@@ -74,7 +79,8 @@ struct PlainWords {
     @inline(__always)
     private static func notPlain(_ word: UInt64) -> UInt64 {
         let below = (word &- 0x20 &* ones) & ~word
-        let deletes = word ^ (0x7F &* ones), hashes = word ^ (0x23 &* ones)
+        let deletes = word ^ (0x7F &* ones)
+        let hashes = word ^ (0x23 &* ones)
         return (below | word | ((deletes &- ones) & ~deletes) | ((hashes &- ones) & ~hashes)) & highs
     }
 

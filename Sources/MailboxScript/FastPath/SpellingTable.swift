@@ -73,7 +73,8 @@ struct SpellingKey: Equatable {
     /// The key of `bytes`, read one by one; nil for more than 16.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 16 else { return nil }
-        var low: UInt64 = 0, high: UInt64 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
         for (offset, byte) in bytes.enumerated() {
             if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
         }
@@ -82,7 +83,9 @@ struct SpellingKey: Equatable {
 
     /// A hash of the key, whose top bits pick a slot of a `SpellingTable` (Fibonacci hashing of the bytes mixed).
     @inline(__always)
-    var hash: UInt64 { (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bitPattern: Int64(count))) &* 0x9E37_79B9_7F4A_7C15 }
+    var hash: UInt64 {
+        (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bitPattern: Int64(count))) &* 0x9E37_79B9_7F4A_7C15
+    }
 
     /// The low `count` bytes of a 64-bit word (1 to 8).
     @inline(__always)

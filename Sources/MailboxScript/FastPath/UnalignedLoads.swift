@@ -4,7 +4,8 @@ extension UnsafeRawPointer {
     @inline(__always)
     func loadLowBytes(_ count: Int) -> UInt64 {
         if count == 8 { return loadUnaligned(as: UInt64.self) }
-        var value: UInt64 = 0, offset = 0
+        var value: UInt64 = 0
+        var offset = 0
         if count & 4 != 0 {
             value = UInt64(loadUnaligned(as: UInt32.self))
             offset = 4

@@ -52,8 +52,9 @@ public enum Completer {
         }
         let context = Context(screen: session.screen, word: word)
         let found = context.complete(words: words[...])
-        return Completion(word: word, candidates: unique(found.candidates.filter { $0.hasPrefix(word) }),
-                          fileNames: found.fileNames)
+        return Completion(
+            word: word, candidates: unique(found.candidates.filter { $0.hasPrefix(word) }),
+            fileNames: found.fileNames)
     }
 
     private static func unique(_ words: [String]) -> [String] {
@@ -102,7 +103,9 @@ private struct Context {
         var found = Found()
         // The parser's walk: at the end of the words, each parameter that could come next offers its words.
         var index = 0
-        walk: while let step = ParameterWalk<String>.next(spec.parameters, flags: spec.flags, at: &index, &rest, spells: ==) {
+        walk: while let step = ParameterWalk<String>.next(
+            spec.parameters, flags: spec.flags, at: &index, &rest, spells: ==)
+        {
             switch step {
             case .flag(let parameter, let present):
                 if !present && rest.isEmpty { found.candidates.append(parameter.keyword!) }

@@ -52,7 +52,9 @@ public struct DecimalNumber: Equatable, Sendable {
         // The standard library's conversion: the nearest double, as strtod gives.
         let value = Double(String(text.hasPrefix("+") ? text.dropFirst() : text)) ?? 0
         // The first nine digits after the point are the nanoseconds; the tenth rounds them, half up.
-        var nanoseconds: UInt64 = 0, count = 0, roundsUp = false
+        var nanoseconds: UInt64 = 0
+        var count = 0
+        var roundsUp = false
         for byte in fraction.utf8 {
             let digit = UInt64(byte - 48)
             if count < 9 { nanoseconds = nanoseconds * 10 + digit } else if count == 9 { roundsUp = digit >= 5 }
@@ -62,9 +64,10 @@ public struct DecimalNumber: Equatable, Sendable {
             nanoseconds *= 10
             count += 1
         }
-        return DecimalNumber(value: value, negative: negative, whole: whole,
-                             fractionNanoseconds: nanoseconds + (roundsUp ? 1 : 0),
-                             hasFraction: fraction.utf8.contains { $0 != 48 })
+        return DecimalNumber(
+            value: value, negative: negative, whole: whole,
+            fractionNanoseconds: nanoseconds + (roundsUp ? 1 : 0),
+            hasFraction: fraction.utf8.contains { $0 != 48 })
     }
 
     /// The number as exact nanoseconds (rounded half up at the tenth decimal), or nil past the clock's range.

@@ -24,7 +24,8 @@ public enum Lexer {
                 index = scalars.index(after: index)
                 continue
             }
-            let start = index, startColumn = column + 1
+            let start = index
+            let startColumn = column + 1
             if scalars[index] == "\"" && !inComment {
                 index = try endOfQuoted(line, from: start, column: &column)
                 tokens.append(Token(text: line[start..<index], column: startColumn))
@@ -39,7 +40,9 @@ public enum Lexer {
             }
             let token = Token(text: line[start..<index], column: startColumn)
             tokens.append(token)
-            if !inComment && (token.text == "#" || (tokens.count == 1 && token.text.hasPrefix("#"))) { inComment = true }
+            if !inComment && (token.text == "#" || (tokens.count == 1 && token.text.hasPrefix("#"))) {
+                inComment = true
+            }
         }
         if let first = tokens.first, first.text.hasPrefix("#") { return [] }
         if let comment = tokens.firstIndex(where: { $0.text == "#" }) { tokens.removeSubrange(comment...) }
@@ -49,8 +52,10 @@ public enum Lexer {
     /// Where the quoted word starting at `start` ends (past its closing quote), checking its characters as a
     /// word's (a tab is allowed inside quotes), its escapes (`ScriptQuoting.unquote`), and that a blank or the
     /// line's end follows it. `column` moves with it.
-    private static func endOfQuoted(_ line: Substring, from start: String.Index,
-                                    column: inout Int) throws(ScriptError) -> String.Index {
+    private static func endOfQuoted(
+        _ line: Substring, from start: String.Index,
+        column: inout Int
+    ) throws(ScriptError) -> String.Index {
         let scalars = line.unicodeScalars
         let startColumn = column + 1
         var index = scalars.index(after: start)

@@ -40,14 +40,20 @@ public enum Parser {
         return try spec.build(arguments)
     }
 
-    private static func readArguments(of spec: CommandSpec, from words: ArraySlice<Token>,
-                                      _ line: Substring) throws(ScriptError) -> Arguments {
+    private static func readArguments(
+        of spec: CommandSpec, from words: ArraySlice<Token>,
+        _ line: Substring
+    ) throws(ScriptError) -> Arguments {
         var rest = words
         var values = Arguments()
         var index = 0
-        let parameters = spec.parameters, flags = spec.flags, hasFlags = !flags.isEmpty
-        while let step = ParameterWalk<Token>.next(parameters, flags: flags, at: &index, &rest,
-                                                   spells: { $0.text == $1 }) {
+        let parameters = spec.parameters
+        let flags = spec.flags
+        let hasFlags = !flags.isEmpty
+        while let step = ParameterWalk<Token>.next(
+            parameters, flags: flags, at: &index, &rest,
+            spells: { $0.text == $1 })
+        {
             switch step {
             case .flag(let parameter, let present):
                 values.append(parameter.key, present ? .flag : nil)
@@ -61,7 +67,10 @@ public enum Parser {
                     values.append(parameter.key, try read(parameter, of: spec, from: &rest, line))
                 } catch {
                     if parameter.kind == .path || parameter.kind == .comparison,
-                       let glued = operatorError(spec, failing: failing, words, line) { throw glued }
+                        let glued = operatorError(spec, failing: failing, words, line)
+                    {
+                        throw glued
+                    }
                     throw error
                 }
             case .absent(let parameter):
@@ -71,7 +80,9 @@ public enum Parser {
                 }
                 values.append(parameter.key, nil)
             case .keywordWithoutValue(let parameter):
-                throw .missingAfterKeyword(command: spec.name, parameter: parameter.name, keyword: parameter.keyword ?? "", usage: spec.synopsis)
+                throw .missingAfterKeyword(
+                    command: spec.name, parameter: parameter.name, keyword: parameter.keyword ?? "",
+                    usage: spec.synopsis)
             }
         }
         if let word = rest.first {
@@ -89,7 +100,9 @@ public enum Parser {
 
     /// `release #lift`: the comment needs `#` to stand alone; says how to write the line.
     private static func commentError(_ spec: CommandSpec, _ word: Token, _ words: ArraySlice<Token>) -> ScriptError {
-        let fixed = words.map { $0.text.startIndex == word.text.startIndex ? "# " + $0.text.dropFirst() : String($0.text) }
+        let fixed = words.map {
+            $0.text.startIndex == word.text.startIndex ? "# " + $0.text.dropFirst() : String($0.text)
+        }
         let example = ([spec.name] + fixed).joined(separator: " ")
         return .gluedComment(command: spec.name, word: String(word.text), rewrite: example)
     }
@@ -113,8 +126,10 @@ public enum Parser {
 
     /// The error for an operator written against its neighbours (`msg1.x==0`, `==0`), when the word that did
     /// not read has an operator and something else in it; nil otherwise (the word's own error stands).
-    private static func operatorError(_ spec: CommandSpec, failing word: Token?, _ words: ArraySlice<Token>,
-                                      _ line: Substring) -> ScriptError? {
+    private static func operatorError(
+        _ spec: CommandSpec, failing word: Token?, _ words: ArraySlice<Token>,
+        _ line: Substring
+    ) -> ScriptError? {
         guard let word, let first = words.first, let last = words.last else { return nil }
         let isOperator = { (c: Character) in "=<>!".contains(c) }
         guard word.text.contains(where: isOperator), !word.text.allSatisfy(isOperator) else { return nil }
@@ -127,13 +142,16 @@ public enum Parser {
     private static func refuseUnknownOption(_ word: Token, of spec: CommandSpec) throws(ScriptError) {
         let text = word.text
         guard text.hasPrefix("--"), !spec.flags.contains(where: { text == $0 }) else { return }
-        throw .unknownOption(command: spec.name, option: String(text), suggestion: nearest(String(text), in: spec.flags),
-                             usage: spec.synopsis)
+        throw .unknownOption(
+            command: spec.name, option: String(text), suggestion: nearest(String(text), in: spec.flags),
+            usage: spec.synopsis)
     }
 
     /// The value of one parameter, taken from the front of `rest` (most take one word; some the rest of the line).
-    private static func read(_ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Token>,
-                             _ line: Substring) throws(ScriptError) -> ArgumentValue {
+    private static func read(
+        _ parameter: Parameter, of spec: CommandSpec, from rest: inout ArraySlice<Token>,
+        _ line: Substring
+    ) throws(ScriptError) -> ArgumentValue {
         let word = rest.removeFirst()
         let text = word.text
         switch parameter.kind {
@@ -155,7 +173,8 @@ public enum Parser {
             }
             rest.removeFirst()
             guard let segment = Segment(rawValue: String(name)) else {
-                throw .unknownSegment(String(name), suggestion: nearest(String(name), in: Segment.allCases.map(\.rawValue)))
+                throw .unknownSegment(
+                    String(name), suggestion: nearest(String(name), in: Segment.allCases.map(\.rawValue)))
             }
             return .tapTarget(.segment(segment))
         case .setting:
@@ -221,13 +240,16 @@ public enum Parser {
     private static func panTarget(_ text: Substring, _ spec: CommandSpec) throws(ScriptError) -> PanTarget {
         if text == "content" { return .content }
         if let id = MessageID(name: text) { return .message(id) }
-        throw .unknownPanTarget(String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
+        throw .unknownPanTarget(
+            String(text), suggestion: nearest(String(text), in: ["content", "msg1"]), command: spec.name)
     }
 
     /// The number a numeric parameter takes (a distance, velocity, duration, tolerance or whole number), within the
     /// bounds its kind sets.
-    private static func number(_ text: Substring, _ parameter: Parameter,
-                               _ spec: CommandSpec) throws(ScriptError) -> DecimalNumber {
+    private static func number(
+        _ text: Substring, _ parameter: Parameter,
+        _ spec: CommandSpec
+    ) throws(ScriptError) -> DecimalNumber {
         let number = try DecimalNumber.parse(text)
         guard let refusal = refusal(of: number, as: parameter.kind) else { return number }
         let text = String(text)
@@ -247,7 +269,10 @@ public enum Parser {
 
     /// Why a parameter of `kind` does not take `number`, if it does not.
     enum NumberRefusal: Equatable {
-        case beyondLimit(Double), negativeDuration, durationOutOfRange(max: Double), negativeTolerance
+        case beyondLimit(Double)
+        case negativeDuration
+        case durationOutOfRange(max: Double)
+        case negativeTolerance
         case wholeNumberOutOfRange(ClosedRange<Int>)
     }
 

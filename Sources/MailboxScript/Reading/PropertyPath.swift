@@ -30,11 +30,16 @@ public enum PropertyPath: Hashable, Sendable {
     }
 
     /// Every path that does not name a message, in the order `state`, `show` and `save` list them.
-    static let fixedPaths: [PropertyPath] = [.time, .animating, .gesture, .overlay, .overlayAlpha]
+    static let fixedPaths: [PropertyPath] =
+        [.time, .animating, .gesture, .overlay, .overlayAlpha]
         + Folder.allCases.map { .count($0) }
-        + [.undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .composeSubject,
-           .composeBody, .segment, .tint]
-        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [.alert, .hapticCount]
+        + [
+            .undoCount, .menu, .contentX, .compose, .composeY, .composeDim, .composeFocus, .composeTo, .composeSubject,
+            .composeBody, .segment, .tint
+        ]
+        + Segment.allCases.map { .viewX($0) } + [Segment.later, .archive].map { .viewMessages($0) } + [
+            .alert, .hapticCount
+        ]
 
     /// Every parameter's path (`param.fps` …), in the table's order: read by `show param` and `expect`, and
     /// listed by `params`, not by `state`.
@@ -48,9 +53,10 @@ public enum PropertyPath: Hashable, Sendable {
 
     /// Every path on a screen with `messageCount` messages, in a stable order (for `show`, completion, `save`).
     public static func all(messageCount: Int) -> [PropertyPath] {
-        fixed.map(\.path) + (1...max(1, messageCount)).flatMap { n in
-            MessageField.allCases.map { PropertyPath.message(MessageID(n), $0) }
-        }
+        fixed.map(\.path)
+            + (1...max(1, messageCount)).flatMap { n in
+                MessageField.allCases.map { PropertyPath.message(MessageID(n), $0) }
+            }
     }
 
     /// The names a path can take, with `msgN` for messages: for suggestions and completion.
@@ -119,7 +125,8 @@ public enum PropertyPath: Hashable, Sendable {
     /// What kind of value the path holds.
     public var valueType: ValueType {
         switch self {
-        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX, .hapticCount: return .number
+        case .time, .overlayAlpha, .count, .undoCount, .contentX, .composeY, .composeDim, .viewX, .hapticCount:
+            return .number
         case .composeSubject, .composeBody: return .text
         case .parameter(let index): return TunableTable.all[index].valueType
         case .menu: return ValueNames.menu.type

@@ -50,7 +50,8 @@ public enum Value: Equatable, Sendable {
     }
 
     /// Reads `text` as a value of `type`, or explains what the path takes instead.
-    public static func parse(_ text: Substring, as type: ValueType, for path: PropertyPath) throws(ScriptError) -> Value {
+    public static func parse(_ text: Substring, as type: ValueType, for path: PropertyPath) throws(ScriptError) -> Value
+    {
         switch type {
         case .number:
             return .number(try DecimalNumber.parse(text).value)
@@ -65,17 +66,24 @@ public enum Value: Equatable, Sendable {
         case .color:
             if let named = PaletteColor(named: text) { return .color(named.color, name: named) }
             if let color = Color(hex: String(text)) { return .color(color, name: PaletteColor.named(color)) }
-            throw .notAColour(String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
+            throw .notAColour(
+                String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
         case .name(let names):
             if names.contains(String(text)) { return .name(String(text)) }
-            throw .notOneOf(path: path.name, names: names, text: String(text), suggestion: nearest(String(text), in: names))
+            throw .notOneOf(
+                path: path.name, names: names, text: String(text), suggestion: nearest(String(text), in: names))
         }
     }
 }
 
 /// An `expect` operator.
 public enum Comparison: String, CaseIterable, Sendable {
-    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
 
     public var isEquality: Bool { self == .equal || self == .notEqual }
 }
@@ -104,30 +112,39 @@ public struct Expectation: Equatable, Sendable {
     public static let defaultTolerance = 0.001
 
     init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, text: String) {
-        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance, written: .text(text),
-                  paletteName: nil)
+        self.init(
+            path: path, comparison: comparison, expected: expected, tolerance: tolerance, written: .text(text),
+            paletteName: nil)
     }
 
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
-    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
-         within: String?) {
+    init(
+        path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, value: Substring,
+        within: String?
+    ) {
         let named = Parser.unquoted(value).map { $0[...] } ?? value
         let paletteName: PaletteColor? = if case .color = expected { PaletteColor(named: named) } else { nil }
-        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
-                  written: .value(value, within: within), paletteName: paletteName)
+        self.init(
+            path: path, comparison: comparison, expected: expected, tolerance: tolerance,
+            written: .value(value, within: within), paletteName: paletteName)
     }
 
     /// An expectation whose value was written as `value`, a short word: a number, a name, `true`, or a palette
     /// name (`expected`'s, which it then stands for).
-    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, short value: ShortASCII,
-         within: String?) {
+    init(
+        path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, short value: ShortASCII,
+        within: String?
+    ) {
         let paletteName: PaletteColor? = if case .color(_, let name) = expected { name } else { nil }
-        self.init(path: path, comparison: comparison, expected: expected, tolerance: tolerance,
-                  written: .short(value, within: within), paletteName: paletteName)
+        self.init(
+            path: path, comparison: comparison, expected: expected, tolerance: tolerance,
+            written: .short(value, within: within), paletteName: paletteName)
     }
 
-    private init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, written: Written,
-                 paletteName: PaletteColor?) {
+    private init(
+        path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, written: Written,
+        paletteName: PaletteColor?
+    ) {
         self.path = path
         self.comparison = comparison
         self.expected = expected
@@ -138,7 +155,8 @@ public struct Expectation: Equatable, Sendable {
 
     /// `msg1.x == -320 within 0.5`, as written, for the failure message.
     public var text: String {
-        let value: String, within: String?
+        let value: String
+        let within: String?
         switch written {
         case .text(let text): return text
         case let .value(text, tolerance): (value, within) = (String(text), tolerance)

@@ -1,4 +1,3 @@
-
 /// What a script run reports about one of its lines, as data: a check that failed, an error that stopped the
 /// script, or the refusal a `!` line expected. Its text (`text`) is a rendering of it, never read back.
 public struct Diagnostic: Equatable, Sendable {

@@ -40,23 +40,32 @@ public struct ExpectationUpdate: Sendable {
             let number = diagnostic.line
             switch failure {
             case .unexpectedSuccess(let command):
-                leftAlone.append(LeftAlone(line: number, reason: "'! \(command)' succeeded: decide by hand whether it should"))
+                leftAlone.append(
+                    LeftAlone(line: number, reason: "'! \(command)' succeeded: decide by hand whether it should"))
             case let .expectation(expectation, actual):
                 switch expectation.comparison {
                 case .equal, .lessOrEqual, .greaterOrEqual:
                     guard number >= 1, number <= lines.count,
-                          let value = Self.valueRange(source, lines[number - 1], firstLine: number == 1) else {
-                        leftAlone.append(LeftAlone(line: number, reason: "the line no longer reads as this expectation"))
+                        let value = Self.valueRange(source, lines[number - 1], firstLine: number == 1)
+                    else {
+                        leftAlone.append(
+                            LeftAlone(line: number, reason: "the line no longer reads as this expectation"))
                         continue
                     }
                     let old = String(decoding: source[value], as: UTF8.self)
                     let new = actual.scriptText
                     edits.append((value, Array(new.utf8)))
-                    changes.append(Change(line: number, path: expectation.path.name, comparison: expectation.comparison,
-                                          old: old, new: new))
+                    changes.append(
+                        Change(
+                            line: number, path: expectation.path.name, comparison: expectation.comparison,
+                            old: old, new: new))
                 case .notEqual, .less, .greater:
-                    leftAlone.append(LeftAlone(line: number, reason:
-                        "\(shortened(expectation.text)) cannot hold with the value it has (\(shortened(actual.precise))): change it by hand"))
+                    leftAlone.append(
+                        LeftAlone(
+                            line: number,
+                            reason:
+                                "\(shortened(expectation.text)) cannot hold with the value it has (\(shortened(actual.precise))): change it by hand"
+                        ))
                 }
             }
         }
@@ -89,7 +98,8 @@ public struct ExpectationUpdate: Sendable {
         if end > start && source[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         if firstLine && source[start..<end].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
         guard let line = String(validating: source[start..<end], as: UTF8.self),
-              let tokens = try? Lexer.tokens(line[...]), tokens.count >= 4, tokens[0].text == "expect" else { return nil }
+            let tokens = try? Lexer.tokens(line[...]), tokens.count >= 4, tokens[0].text == "expect"
+        else { return nil }
         let value = tokens[3].text
         let offset = line.utf8.distance(from: line.startIndex, to: value.startIndex)
         return (start + offset)..<(start + offset + value.utf8.count)

@@ -1,10 +1,10 @@
 import MailboxSim
 
 /// The one way a line of mailsim is run, wherever it comes from: a script file or standard input (`run`, `test`,
-/// `record`), a file played into the prompt (`load`), a line typed at the prompt, a document in the language
-/// server, the playground's start script. It cuts bytes into lines (`ScriptLines`), runs each through the `Session` (as its sink says:
-/// plainly, under a recorder's eyes, or interruptibly), and hands each line's result to the sink as one value
-/// (`LineResult`). The sink decides what to show and whether the run goes on.
+/// `record`), a file played into the prompt (`load`), a line typed at the prompt, a document in the language server,
+/// the playground's start script. It cuts bytes into lines (`ScriptLines`), runs each through the `Session` (as its
+/// sink says: plainly, under a recorder's eyes, or interruptibly), and hands each line's result to the sink as one
+/// value (`LineResult`). The sink decides what to show and whether the run goes on.
 public struct LineRunner<Sink> {
     public var sink: Sink
     /// How diagnostics name the source: a file's path, `<stdin>`; nil at the prompt.
@@ -55,8 +55,9 @@ extension LineRunner where Sink: LineSink {
             lines = reader
         }
         if requiringFingerUp, !sink.hasStoppedOnError, let gesture = session.screen.gesture {
-            let result = LineResult(place: LinePlace(file: file, line: lines.number), text: "",
-                                    outcome: .failure(.fingerStillDown(gesture.target)))
+            let result = LineResult(
+                place: LinePlace(file: file, line: lines.number), text: "",
+                outcome: .failure(.fingerStillDown(gesture.target)))
             _ = sink.take(result, session: &session)
             stopped = true
         }
@@ -72,10 +73,13 @@ extension LineRunner where Sink: LineSink {
     private mutating func run(_ line: ScriptLines.RawLine, _ number: Int, session: inout Session) -> Bool {
         switch line {
         case .bytes(let bytes):
-            if sink.readsLineText { return run(.text(String(decoding: bytes, as: UTF8.self)), number, session: &session) }
+            if sink.readsLineText {
+                return run(.text(String(decoding: bytes, as: UTF8.self)), number, session: &session)
+            }
             // The sink never reads the line's text: the line runs from its bytes, and no String is made of it.
             let place = LinePlace(file: file, line: number)
-            let result = LineResult(place: place, text: "", outcome: sink.execute(bytes: bytes, at: place, on: &session))
+            let result = LineResult(
+                place: place, text: "", outcome: sink.execute(bytes: bytes, at: place, on: &session))
             if !sink.take(result, session: &session) { stopped = true }
             return !stopped
         case .unreadable(let line):
@@ -93,7 +97,8 @@ extension LineRunner where Sink: LineSink {
         case .invalidUTF8(let byte):
             result = LineResult(place: place, text: "", outcome: .failure(.invalidUTF8(byte: byte)))
         case .tooLong:
-            result = LineResult(place: place, text: "", outcome: .failure(.lineTooLong(maxBytes: ScriptLimits.maxLineBytes)))
+            result = LineResult(
+                place: place, text: "", outcome: .failure(.lineTooLong(maxBytes: ScriptLimits.maxLineBytes)))
         }
         if !sink.take(result, session: &session) { stopped = true }
         return !stopped
@@ -132,7 +137,9 @@ public struct LineResult: Sendable {
 public protocol LineSink {
     /// Runs one line on the session. The default runs it plainly; a sink may run it under a recorder's eyes or
     /// so that Ctrl-C can stop it. On an error the session must be as it was before the line.
-    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError>
+    mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    >
     /// Takes what the line did; false stops the run (an error in a script, `quit`).
     mutating func take(_ result: LineResult, session: inout Session) -> Bool
     /// True when the run was stopped by an error (then the end of the script is not checked for a finger).
@@ -142,19 +149,25 @@ public protocol LineSink {
     var readsLineText: Bool { get }
     /// Runs one line given as bytes (valid UTF-8), for a sink that does not read the line's text. The default
     /// makes the text and runs it as `execute(_:at:on:)` does.
-    mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError>
+    mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    >
 }
 
 extension LineSink {
     public var readsLineText: Bool { true }
 
-    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
-                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    public mutating func execute(
+        bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
+        on session: inout Session
+    ) -> Result<Session.Outcome, ScriptError> {
         execute(String(decoding: bytes, as: UTF8.self)[...], at: place, on: &session)
     }
 
     @inline(__always)
-    public mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    public mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    > {
         do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A script's bytes cut into lines as every run reads them (`mailsim run`, `test`, standard input, the fuzzer
@@ -95,7 +95,10 @@ public struct ScriptLines {
     public static func lines(of source: some Collection<UInt8>) -> [Line] {
         var reader = ScriptLines()
         var lines: [Line] = []
-        let collect = { (_: Int, line: Line) -> Bool in lines.append(line); return true }
+        let collect = { (_: Int, line: Line) -> Bool in
+            lines.append(line)
+            return true
+        }
         Array(source).withUnsafeBufferPointer { _ = reader.feed($0, collect) }
         reader.finish(collect)
         return lines
@@ -130,7 +133,8 @@ public struct ScriptLines {
     /// The index of the first LF in `bytes` at or after `start` (C's `memchr`, which reads a word at a time).
     private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress, start < bytes.endIndex,
-              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.endIndex - start) else { return nil }
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.endIndex - start)
+        else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 

@@ -20,8 +20,11 @@ public struct ScriptRun: LineSink {
     /// playground export). True stops the run at that line with `.model(.interrupted)`.
     private let isCancelled: (@Sendable () -> Bool)?
 
-    public init(file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil, observer: (any ScriptObserver)? = nil,
-                isCancelled: (@Sendable () -> Bool)? = nil) {
+    public init(
+        file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil,
+        observer: (any ScriptObserver)? = nil,
+        isCancelled: (@Sendable () -> Bool)? = nil
+    ) {
         report = ScriptSummary(file: file)
         self.output = output
         self.pictures = pictures
@@ -34,14 +37,18 @@ public struct ScriptRun: LineSink {
     /// A script run reads only each line's outcome, so lines run from their bytes.
     public var readsLineText: Bool { false }
 
-    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
-                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    public mutating func execute(
+        bytes: UnsafeBufferPointer<UInt8>, at place: LinePlace,
+        on session: inout Session
+    ) -> Result<Session.Outcome, ScriptError> {
         if let observer { return observed(String(decoding: bytes, as: UTF8.self)[...], place.line, observer, &session) }
         do { return .success(try session.execute(bytes: bytes)) } catch { return .failure(error) }
     }
 
-    public mutating func execute(_ line: Substring, at place: LinePlace,
-                                 on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    public mutating func execute(
+        _ line: Substring, at place: LinePlace,
+        on session: inout Session
+    ) -> Result<Session.Outcome, ScriptError> {
         if let observer { return observed(line, place.line, observer, &session) }
         do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
     }
@@ -66,11 +73,13 @@ public struct ScriptRun: LineSink {
         switch outcome.effect {
         case .report(.picture(let picture))?:
             guard let pictures else { return stop(.noPictures, at: number) }
-            do throws(ScriptError) { try pictures.write(picture, line: number) } catch { return stop(error, at: number) }
+            do throws(ScriptError) { try pictures.write(picture, line: number) } catch {
+                return stop(error, at: number)
+            }
         case .report(let found)?:
             output.emit(.report(found))
         case .save?, .load?, .quit?, .screenReset?, nil:
-            break // `save` and `load` are refused outside the prompt; `quit` stops below
+            break  // `save` and `load` are refused outside the prompt; `quit` stops below
         }
         if let check = outcome.check {
             report.checks += 1
@@ -91,17 +100,20 @@ public struct ScriptRun: LineSink {
 
     /// Runs a line under the observer's eyes (a recorder's run; kept apart from the plain path).
     @inline(never)
-    private func observed(_ line: Substring, _ number: Int, _ observer: any ScriptObserver,
-                          _ session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    private func observed(
+        _ line: Substring, _ number: Int, _ observer: any ScriptObserver,
+        _ session: inout Session
+    ) -> Result<Session.Outcome, ScriptError> {
         if let isCancelled, isCancelled() { return .failure(.model(.interrupted)) }
         observer.willRun(line: number, text: String(line), session: session)
         do {
             let frames = ObserverFrames(observer: observer, isCancelled: isCancelled)
-            let outcome = if let isCancelled {
-                try session.execute(line: line, watcher: frames, isCancelled: isCancelled)
-            } else {
-                try session.execute(line: line, watcher: frames)
-            }
+            let outcome =
+                if let isCancelled {
+                    try session.execute(line: line, watcher: frames, isCancelled: isCancelled)
+                } else {
+                    try session.execute(line: line, watcher: frames)
+                }
             observer.didRun(line: number, session: session, outcome: outcome)
             return .success(outcome)
         } catch {

@@ -103,7 +103,8 @@ public struct SettingResult: Equatable, Sendable {
     /// The difference between two listings, for the parameter `name`.
     public init(name: String, before: ParameterListing, after: ParameterListing) {
         self.name = name
-        var was = "", now = ""
+        var was = ""
+        var now = ""
         var others: [Changed] = []
         for (old, new) in zip(before.entries, after.entries) {
             if old.name == name {

@@ -1,4 +1,3 @@
-
 /// The one walk through a command's parameters over the words after its name, which the parser (words of a
 /// line being run) and the completer (words typed before the cursor) both take, so they read the grammar the
 /// same way: flags and `in S`/`within TOL` keywords are optional and recognised by their spelling, other
@@ -22,8 +21,10 @@ enum ParameterWalk<Word> {
     /// once every parameter was walked.
     /// `flags` are the command's flag spellings (`CommandSpec.flags`), read once by the caller.
     @inline(__always)
-    static func next(_ parameters: [Parameter], flags: [String], at index: inout Int, _ words: inout ArraySlice<Word>,
-                     spells: (Word, String) -> Bool) -> Step? {
+    static func next(
+        _ parameters: [Parameter], flags: [String], at index: inout Int, _ words: inout ArraySlice<Word>,
+        spells: (Word, String) -> Bool
+    ) -> Step? {
         guard index < parameters.count else { return nil }
         let parameter = parameters[index]
         index += 1

@@ -39,7 +39,8 @@ extension MailboxState {
             case .y: return .number(y(of: id))
             case .height: return .number(height(of: id))
             case .alpha: return .number(alpha(of: id))
-            case .background: return .color(backgroundColor(of: id), in: settings.palette, preferring: background(of: id))
+            case .background:
+                return .color(backgroundColor(of: id), in: settings.palette, preferring: background(of: id))
             case .icon: return .name(icon(of: id).rawValue)
             case .iconAlpha: return .number(iconAlpha(of: id))
             case .iconX: return .number(iconX(of: id))

@@ -6,9 +6,14 @@ public final class PictureRequest: Equatable, Sendable {
     public let target: Target
     public let screen: ScreenSnapshot
 
-    public init(target: Target, screen: ScreenSnapshot) { self.target = target; self.screen = screen }
+    public init(target: Target, screen: ScreenSnapshot) {
+        self.target = target
+        self.screen = screen
+    }
 
-    public static func == (a: PictureRequest, b: PictureRequest) -> Bool { a.target == b.target && a.screen == b.screen }
+    public static func == (a: PictureRequest, b: PictureRequest) -> Bool {
+        a.target == b.target && a.screen == b.screen
+    }
 
     /// The picture's size in pixels (an SVG's in points).
     public var size: (width: Int, height: Int) {

@@ -10,7 +10,8 @@ public struct Session: Sendable {
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
     public var collectsTrace = true
-    /// Whether `set` reports what it changed (`CommandOutput.setting`): at the prompt, and when a script's run is traced.
+    /// Whether `set` reports what it changed (`CommandOutput.setting`): at the prompt, and when a script's run is
+    /// traced.
     public var confirmsSettings: Bool
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
     private var cancellation: (@Sendable () -> Bool)?
@@ -63,7 +64,9 @@ public struct Session: Sendable {
 
     /// Runs one line like `execute(line:)`. `isCancelled` is polled by long commands (pans, `settle`); when it
     /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
-    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
+        -> Outcome
+    {
         guard let command = try Parser.parse(line) else { return Outcome() }
         return try execute(parsed: command, isCancelled: isCancelled)
     }
@@ -72,26 +75,35 @@ public struct Session: Sendable {
     /// `execute(line:isCancelled:)` runs a parsed line: the same checks, outcome and replay; `isCancelled` is
     /// polled by long commands, and a command it stops leaves the session as it was. The line that stands for
     /// it in a script is `command.scriptLine`.
-    public mutating func execute(_ command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+    public mutating func execute(_ command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
+        -> Outcome
+    {
         if let refusal = command.boundsRefusal { throw refusal }
         return try execute(parsed: command, isCancelled: isCancelled)
     }
 
     /// Runs a command within the table's bounds, polling `isCancelled`, putting the session back if it is stopped.
-    private mutating func execute(parsed command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+    private mutating func execute(parsed command: Command, isCancelled: @escaping @Sendable () -> Bool)
+        throws(ScriptError) -> Outcome
+    {
         // Only a command that takes time polls, and so only its screen is kept to be put back (a copy a line
         // would make a long `load` copy its timeline at every line).
         guard command.takesTime else { return try finish(command) }
         let saved = self
         cancellation = isCancelled
         defer { cancellation = nil }
-        do { return try finish(command) } catch { self = saved; throw error }
+        do { return try finish(command) } catch {
+            self = saved
+            throw error
+        }
     }
 
     /// The session after `line` and what the line did, run on a copy of this one, which stays as it was: for a
     /// caller that keeps this session to fall back on and may abandon the run (the REPL's worker thread, which
     /// Ctrl-C leaves behind). That copy is the only one: none is kept inside to put back.
-    public func trying(line: Substring, isCancelled: @escaping @Sendable () -> Bool) -> Result<(Session, Outcome), ScriptError> {
+    public func trying(line: Substring, isCancelled: @escaping @Sendable () -> Bool) -> Result<
+        (Session, Outcome), ScriptError
+    > {
         var trial = self
         do throws(ScriptError) {
             guard let command = try Parser.parse(line) else { return .success((trial, Outcome())) }
@@ -112,22 +124,29 @@ public struct Session: Sendable {
 
     /// Runs one line under `watcher`'s eyes like `execute(line:watcher:)`, polling `isCancelled` as
     /// `execute(line:isCancelled:)` does (a walkthrough or a history made for a server, bounded while it runs).
-    public mutating func execute(line: Substring, watcher: some FrameWatcher,
-                                 isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+    public mutating func execute(
+        line: Substring, watcher: some FrameWatcher,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws(ScriptError) -> Outcome {
         guard let command = try Parser.parse(line) else { return Outcome() }
         return try execute(command, watcher: watcher, isCancelled: isCancelled)
     }
 
     /// Runs a built command under `watcher`'s eyes, polling `isCancelled`, as `execute(line:watcher:isCancelled:)`
     /// runs a parsed line (the playground's history, replaying the commands it kept).
-    public mutating func execute(_ command: Command, watcher: some FrameWatcher,
-                                 isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError) -> Outcome {
+    public mutating func execute(
+        _ command: Command, watcher: some FrameWatcher,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws(ScriptError) -> Outcome {
         if let refusal = command.boundsRefusal { throw refusal }
         guard command.takesTime else { return try finish(command, watch: watcher) }
         let saved = self
         cancellation = isCancelled
         defer { cancellation = nil }
-        do { return try finish(command, watch: watcher) } catch { self = saved; throw error }
+        do { return try finish(command, watch: watcher) } catch {
+            self = saved
+            throw error
+        }
     }
 
     private mutating func execute(line: Substring, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
@@ -137,7 +156,9 @@ public struct Session: Sendable {
 
     /// Runs a parsed line.
     /// (Commands are handed down `consuming`: the common line's command is moved, not copied and dropped, on its way.)
-    private mutating func finish(_ command: consuming Command, watch: some FrameWatcher = Unwatched()) throws(ScriptError) -> Outcome {
+    private mutating func finish(_ command: consuming Command, watch: some FrameWatcher = Unwatched())
+        throws(ScriptError) -> Outcome
+    {
         guard interactive else { return try run(command, watch: watch) }
         var outcome = try run(copy command, watch: watch)
         outcome.replay = Session.replay(command, outcome)
@@ -180,21 +201,27 @@ public struct Session: Sendable {
     }
 
     /// Does what `command` says; on an error nothing has changed.
-    private mutating func perform(_ command: consuming Command, into outcome: inout Outcome,
-                                  watch: some FrameWatcher) throws(ScriptError) {
+    private mutating func perform(
+        _ command: consuming Command, into outcome: inout Outcome,
+        watch: some FrameWatcher
+    ) throws(ScriptError) {
         switch consume command {
         case let .pan(target, translation, duration):
-            try sendTimed(.panned(target, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
+            try sendTimed(
+                .panned(target, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case let .edgePan(translation, duration):
-            try sendTimed(.panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
+            try sendTimed(
+                .panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
         case .release(let velocity):
             try send(.released(velocity: velocity))
         case let .flick(id, velocity):
             // A pan and a release (SPEC §7.18); with the finger down, the release cannot be refused (§7.1).
             if let gesture = screen.gesture { throw .model(.gestureInProgress(gesture.target)) }
             let time = ScriptLimits.flickDuration
-            try sendTimed(.panned(.message(id), translation: velocity * Double(time.nanoseconds) / Double(Ticks.perSecond),
-                                  duration: time), watch)
+            try sendTimed(
+                .panned(
+                    .message(id), translation: velocity * Double(time.nanoseconds) / Double(Ticks.perSecond),
+                    duration: time), watch)
             try send(.released(velocity: velocity))
         case .tap(let target):
             try send(.tapped(target))
@@ -219,8 +246,11 @@ public struct Session: Sendable {
             let before = screen.settings
             try send(.settingsChanged(change.applied(to: before)))
             if confirmsSettings {
-                outcome.effect = .report(.setting(SettingResult(name: change.tunable.name, before: ParameterListing(settings: before),
-                                                                after: ParameterListing(settings: screen.settings))))
+                outcome.effect = .report(
+                    .setting(
+                        SettingResult(
+                            name: change.tunable.name, before: ParameterListing(settings: before),
+                            after: ParameterListing(settings: screen.settings))))
             }
         case .params(let format):
             let listing = ParameterListing(settings: screen.settings)
@@ -252,7 +282,9 @@ public struct Session: Sendable {
         case .expect(let expectation):
             let actual: Value
             do { actual = try screen.read(expectation.path) } catch { throw .model(error) }
-            outcome.check = expectation.holds(for: actual, paletteColor: expectation.paletteName.map { screen.settings.palette[$0] })
+            outcome.check =
+                expectation.holds(
+                    for: actual, paletteColor: expectation.paletteName.map { screen.settings.palette[$0] })
                 ? .held : .failed(.expectation(expectation, actual: actual))
         case let .mustFail(inner, text):
             var trial = outcome
@@ -274,7 +306,8 @@ public struct Session: Sendable {
             } else if topic == CommandTable.pathsTopic {
                 outcome.effect = .report(.help(.paths))
             } else {
-                outcome.effect = .report(.help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands))
+                outcome.effect = .report(
+                    .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands))
             }
         case .quit:
             outcome.effect = .quit
@@ -304,7 +337,8 @@ public struct Session: Sendable {
     func timeline(filter: String?) throws(ScriptError) -> TimelineExcerpt {
         let timeline = screen.timeline
         guard let filter else {
-            return TimelineExcerpt(entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
+            return TimelineExcerpt(
+                entries: Array(timeline.entries), dropped: timeline.dropped, capacity: timeline.capacity)
         }
         let subjects = TimelineSubject.names(messageCount: screen.messageCount)
         // A message the screen was not made with is told as `show msg9` tells it: what exists.
@@ -314,8 +348,9 @@ public struct Session: Sendable {
         guard subjects.contains(filter) else {
             throw .unknownTimelineTarget(filter, suggestion: nearest(filter, in: subjects))
         }
-        return TimelineExcerpt(entries: timeline.entries.filter { $0.subject.name == filter },
-                               dropped: timeline.dropped, capacity: timeline.capacity)
+        return TimelineExcerpt(
+            entries: timeline.entries.filter { $0.subject.name == filter },
+            dropped: timeline.dropped, capacity: timeline.capacity)
     }
 
     /// `lines` (the lines a prompt kept for `save`) as a script; with expectations, `expect` lines pinning the

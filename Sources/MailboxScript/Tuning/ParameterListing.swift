@@ -24,8 +24,10 @@ public struct ParameterListing: Equatable, Sendable {
         entries = TunableTable.all.map { tunable in
             let value = tunable.read(settings)
             let reference = tunable.read(profiled)
-            return Entry(name: tunable.name, value: value, shown: TunableTable.shown(tunable, in: settings), defaultValue: tunable.defaultValue,
-                         differsFromProfile: tunable.name != "profile" && value != reference, summary: tunable.summary)
+            return Entry(
+                name: tunable.name, value: value, shown: TunableTable.shown(tunable, in: settings),
+                defaultValue: tunable.defaultValue,
+                differsFromProfile: tunable.name != "profile" && value != reference, summary: tunable.summary)
         }
     }
 

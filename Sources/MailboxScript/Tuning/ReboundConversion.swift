@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Facebook Rebound's conversions (facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/`),
@@ -23,7 +23,8 @@ enum ReboundConversion {
     /// `SpringConfig.fromOrigamiTensionAndFriction`, then Rebound's spring (mass 1, acceleration
     /// tension·(end − x) − friction·v): as mailsim's damping ratio and response.
     static func spring(origamiTension: Double, origamiFriction: Double) -> (ratio: Double, response: Double) {
-        let k = tension(fromOrigami: origamiTension), c = friction(fromOrigami: origamiFriction)
+        let k = tension(fromOrigami: origamiTension)
+        let c = friction(fromOrigami: origamiFriction)
         // k ≤ 0 is no spring: a NaN response, which the range check refuses.
         let root = k > 0 ? k.squareRoot() : .nan
         return (c / (2 * root), 2 * Double.pi / root)

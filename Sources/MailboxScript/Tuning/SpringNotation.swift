@@ -24,25 +24,30 @@ public struct SpringNotation: Sendable {
     /// Every notation, in the order `help set` lists them.
     public static let all: [SpringNotation] = [
         SpringNotation(
-            tool: "swiftui", keywords: ["duration", "bounce"], placeholders: ["D", "B"], ranges: [.positive, .open(-1, 1)],
+            tool: "swiftui", keywords: ["duration", "bounce"], placeholders: ["D", "B"],
+            ranges: [.positive, .open(-1, 1)],
             formula: "response = duration; damping ratio = 1 − bounce (bounce ≥ 0), 1 / (1 + bounce) (bounce < 0)",
-            source: "SwiftUI's `Spring(duration:bounce:)` and `.spring(duration:bounce:)`: `springDampingFraction(bounce:)` "
+            source:
+                "SwiftUI's `Spring(duration:bounce:)` and `.spring(duration:bounce:)`: `springDampingFraction(bounce:)` "
                 + "in SwiftUI's inlinable interface, as OpenSwiftUI reimplements it (OpenSwiftUIProject/OpenSwiftUI at 2077144, "
                 + "`Sources/OpenSwiftUICore/Animation/Animation/Spring/FluidSpringAnimation.swift`); Flutter's "
                 + "`SpringDescription.withDurationAndBounce`, the same; developer.apple.com/documentation/swiftui/spring: duration 0.5, bounce 0.3 is "
                 + "stiffness 157.9, damping 17.6",
             convert: { v in (v[1] < 0 ? 1 / (1 + v[1]) : 1 - v[1], v[0]) }),
         SpringNotation(
-            tool: "swiftui", keywords: ["response", "dampingFraction"], placeholders: ["R", "Z"], ranges: [.positive, .positive],
+            tool: "swiftui", keywords: ["response", "dampingFraction"], placeholders: ["R", "Z"],
+            ranges: [.positive, .positive],
             formula: "response = response; damping ratio = dampingFraction",
             source: "SwiftUI's `.spring(response:dampingFraction:)`: stiffness (2π/response)², damping "
                 + "2√stiffness · dampingFraction (`springStiffness(response:)`, `springDamping(fraction:stiffness:)`, same file)",
             convert: { v in (v[1], v[0]) }),
         SpringNotation(
-            tool: "origami", keywords: ["bounciness", "speed"], placeholders: ["B", "S"], ranges: [.closed(0, 20), .closed(0, 20)],
+            tool: "origami", keywords: ["bounciness", "speed"], placeholders: ["B", "S"],
+            ranges: [.closed(0, 20), .closed(0, 20)],
             formula: "b = 0.8·bounciness / 34, s = speed / 34; Origami tension t = 0.5 + 199.5·s, friction "
                 + "f = n + (2b − b²)·(0.01 − n), n = `b3_nobounce(t)` (Rebound's three cubics in t); then as `tension t friction f`",
-            source: "facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/BouncyConversion.java` "
+            source:
+                "facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/BouncyConversion.java` "
                 + "lines 27–31 and `SpringConfig.fromBouncinessAndSpeed`; facebook/pop's `POPSpringAnimation.h` gives "
                 + "both the range 0…20",
             convert: { v in
@@ -50,18 +55,22 @@ public struct SpringNotation: Sendable {
                 return ReboundConversion.spring(origamiTension: origami.tension, origamiFriction: origami.friction)
             }),
         SpringNotation(
-            tool: "origami", keywords: ["tension", "friction"], placeholders: ["T", "F"], ranges: [.upTo(200), .upTo(50)],
-            formula: "k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: response = 2π/√k, damping ratio = c / (2√k)",
+            tool: "origami", keywords: ["tension", "friction"], placeholders: ["T", "F"],
+            ranges: [.upTo(200), .upTo(50)],
+            formula:
+                "k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: response = 2π/√k, damping ratio = c / (2√k)",
             source: "facebook/rebound at 65f155c, `OrigamiValueConverter.java` lines 10 and 18, `Spring.java` line 356 "
                 + "(acceleration = tension·(end − position) − friction·velocity); the ranges are its "
                 + "`SpringConfiguratorView`'s sliders (0…200, 0…50; 0 converts to 0, no spring)",
             convert: { v in ReboundConversion.spring(origamiTension: v[0], origamiFriction: v[1]) }),
         SpringNotation(
-            tool: "framer", keywords: ["stiffness", "damping", "mass"], placeholders: ["K", "C", "M"], ranges: [.positive, .positive, .positive],
+            tool: "framer", keywords: ["stiffness", "damping", "mass"], placeholders: ["K", "C", "M"],
+            ranges: [.positive, .positive, .positive],
             formula: "response = 2π·√(mass / stiffness); damping ratio = damping / (2√(stiffness · mass))",
-            source: "Framer Motion (motiondivision/motion at 221735a), `packages/framer-motion/src/animation/generators/"
+            source:
+                "Framer Motion (motiondivision/motion at 221735a), `packages/framer-motion/src/animation/generators/"
                 + "spring/index.ts`: dampingRatio = damping / (2·√(stiffness·mass)), undamped frequency √(stiffness/mass)",
-            convert: { v in (v[1] / (2 * (v[0] * v[2]).squareRoot()), 2 * Double.pi * (v[2] / v[0]).squareRoot()) }),
+            convert: { v in (v[1] / (2 * (v[0] * v[2]).squareRoot()), 2 * Double.pi * (v[2] / v[0]).squareRoot()) })
     ]
 
     /// The tools' names, each once.

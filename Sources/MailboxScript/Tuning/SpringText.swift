@@ -12,7 +12,8 @@ enum SpringText {
     static func parse(tool: Substring, _ words: [Substring], for name: String) throws(ScriptError) -> Spring {
         let forms = SpringNotation.forms(of: tool)
         guard !forms.isEmpty else {
-            throw .setting(name, .unknownSpringNotation(String(tool), suggestion: nearest(String(tool), in: SpringNotation.tools)))
+            throw .setting(
+                name, .unknownSpringNotation(String(tool), suggestion: nearest(String(tool), in: SpringNotation.tools)))
         }
         let keywords = stride(from: 0, to: words.count, by: 2).map { String(words[$0]) }
         guard words.count % 2 == 0, let notation = forms.first(where: { $0.keywords == keywords }) else {
@@ -22,7 +23,8 @@ enum SpringText {
         for (index, keyword) in notation.keywords.enumerated() {
             let value = try DecimalNumber.parse(words[2 * index + 1]).value
             guard notation.ranges[index].contains(value) else {
-                throw .setting(name, .springNotationValue(keyword: keyword, got: value, allowed: notation.ranges[index]))
+                throw .setting(
+                    name, .springNotationValue(keyword: keyword, got: value, allowed: notation.ranges[index]))
             }
             values.append(value)
         }

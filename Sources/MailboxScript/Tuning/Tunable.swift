@@ -20,10 +20,12 @@ public struct Tunable: Sendable {
     /// Whether it sets other parameters together (`threshold.near` both sides, `icon.inset` rest and follow).
     public let isShorthand: Bool
 
-    init(_ name: String, _ kind: Kind, _ summary: String,
-         read: @escaping @Sendable (Settings) -> TunableValue?,
-         write: @escaping @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings,
-         refusal: (@Sendable (MailboxState) -> SettingProblem?)? = nil, isShorthand: Bool = false) {
+    init(
+        _ name: String, _ kind: Kind, _ summary: String,
+        read: @escaping @Sendable (Settings) -> TunableValue?,
+        write: @escaping @Sendable (Settings, TunableValue) throws(ScriptError) -> Settings,
+        refusal: (@Sendable (MailboxState) -> SettingProblem?)? = nil, isShorthand: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.summary = summary
@@ -93,7 +95,9 @@ public struct Tunable: Sendable {
     /// The words completion offers for the value's next word, after the words `given` (a spring's
     /// notation and its keywords, `spring swiftui duration 0.5` → `bounce`).
     public func valueWords(after given: [String]) -> [String] {
-        if case .curve = kind, given.first == "spring" { return SpringNotation.nextWords(after: Array(given.dropFirst())) }
+        if case .curve = kind, given.first == "spring" {
+            return SpringNotation.nextWords(after: Array(given.dropFirst()))
+        }
         guard given.isEmpty else { return [] }
         return switch kind {
         case .curve: TimingCurve.named.map(\.name) + ["bezier", "spring"]
@@ -159,7 +163,9 @@ public struct Tunable: Sendable {
             let word = try single()
             if let named = PaletteColor(named: word) { return .color(named.color) }
             if let color = Color(hex: String(word)) { return .color(color) }
-            throw .setting(name, .notAColour(String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map(\.rawValue))))
+            throw .setting(
+                name,
+                .notAColour(String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map(\.rawValue))))
         case .flag:
             return .flag(try OnOff.read(try single(), for: name))
         case .menuRelease:
@@ -182,13 +188,17 @@ public struct Tunable: Sendable {
                 }
                 return .menuRelease(.distance(n))
             default:
-                throw .setting(name, .notAMenuRelease(String(first), suggestion: nearest(String(first), in: ["velocity", "position", "distance"])))
+                throw .setting(
+                    name,
+                    .notAMenuRelease(
+                        String(first), suggestion: nearest(String(first), in: ["velocity", "position", "distance"])))
             }
         case .profile:
             let word = try single()
             guard let profile = Profile(rawValue: String(word)) else {
                 let names = Profile.allCases.map(\.rawValue)
-                throw .setting(name, .unknownProfile(String(word), suggestion: nearest(String(word), in: names), profiles: names))
+                throw .setting(
+                    name, .unknownProfile(String(word), suggestion: nearest(String(word), in: names), profiles: names))
             }
             return .profile(profile)
         case .choice(let choices):
@@ -203,7 +213,8 @@ public struct Tunable: Sendable {
                 return .fade(.near)
             }
             guard words.count == 2 else { throw .setting(name, .fadeRange) }
-            let start = try DecimalNumber.parse(words[0]).value, end = try DecimalNumber.parse(words[1]).value
+            let start = try DecimalNumber.parse(words[0]).value
+            let end = try DecimalNumber.parse(words[1]).value
             guard start >= 0, start < end, end <= Metrics.screenWidth else { throw .setting(name, .fadeRange) }
             return .fade(.range(start: start, end: end))
         }
@@ -224,7 +235,9 @@ enum CurveText {
         let head = words[0]
         let numbers = words.dropFirst()
         if let named = TimingCurve.named.first(where: { $0.name == head }) {
-            if let extra = numbers.first { throw .setting(name, .curveTakesNoNumbers(curve: String(head), got: String(extra))) }
+            if let extra = numbers.first {
+                throw .setting(name, .curveTakesNoNumbers(curve: String(head), got: String(extra)))
+            }
             return named.curve
         }
         func read(_ count: Int, _ form: CurveForm) throws(ScriptError) -> [Double] {

@@ -5,7 +5,8 @@ import MailboxText
 /// Every tunable parameter, in the order `params` and `help set` list them: the one table `set`, `params`,
 /// `param.NAME`, completion and the README's list read.
 public enum TunableTable {
-    public static let all: [Tunable] = general + thresholds + icon + timings + delays + overlay
+    public static let all: [Tunable] =
+        general + thresholds + icon + timings + delays + overlay
         + [menuOpen, menuRelease, menuStill] + colors + rules + undo
 
     /// The parameter called `name`, if any.
@@ -21,7 +22,8 @@ public enum TunableTable {
     public static func shown(_ tunable: Tunable, in settings: Settings) -> String {
         if let value = tunable.read(settings) { return value.scriptText }
         if tunable.name == "icon.inset" {
-            return ["rest", "follow"].map { "\($0) \(named("icon.\($0)")?.read(settings)?.scriptText ?? "?")" }.joined(separator: ", ")
+            return ["rest", "follow"].map { "\($0) \(named("icon.\($0)")?.read(settings)?.scriptText ?? "?")" }.joined(
+                separator: ", ")
         }
         let which = tunable.name.split(separator: ".").last ?? ""
         return ["left", "right"].map { side in
@@ -44,74 +46,120 @@ public enum TunableTable {
     // MARK: The table
 
     private static let general: [Tunable] = [
-        Tunable("fps", .whole(Limits.framesPerSecond), "the frame rate at which pans are sampled",
-                read: { .whole($0.framesPerSecond) },
-                write: { s, v throws(ScriptError) in var s = s; if case .whole(let n) = v { s.framesPerSecond = n }; return s }),
-        Tunable("profile", .profile,
-                "sets the profile group to a library's or an app's numbers (help set profile cites each)",
-                read: { .profile($0.profile) },
-                write: { s, v throws(ScriptError) in if case .profile(let p) = v { return p.applied(to: s) }; return s }),
+        Tunable(
+            "fps", .whole(Limits.framesPerSecond), "the frame rate at which pans are sampled",
+            read: { .whole($0.framesPerSecond) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .whole(let n) = v { s.framesPerSecond = n }
+                return s
+            }),
+        Tunable(
+            "profile", .profile,
+            "sets the profile group to a library's or an app's numbers (help set profile cites each)",
+            read: { .profile($0.profile) },
+            write: { s, v throws(ScriptError) in
+                if case .profile(let p) = v { return p.applied(to: s) }
+                return s
+            })
     ]
 
     private static let thresholds: [Tunable] = [
-        threshold("threshold.near", sides: [\.left, \.right], \.near, "the near threshold of both sides (the first action)"),
-        threshold("threshold.far", sides: [\.left, \.right], \.far, "the far threshold of both sides (the second action)"),
-        threshold("threshold.left.near", sides: [\.left], \.near, "dragging left: later from here (the icon fades in up to it)"),
+        threshold(
+            "threshold.near", sides: [\.left, \.right], \.near, "the near threshold of both sides (the first action)"),
+        threshold(
+            "threshold.far", sides: [\.left, \.right], \.far, "the far threshold of both sides (the second action)"),
+        threshold(
+            "threshold.left.near", sides: [\.left], \.near,
+            "dragging left: later from here (the icon fades in up to it)"),
         threshold("threshold.left.far", sides: [\.left], \.far, "dragging left: list from here"),
-        threshold("threshold.right.near", sides: [\.right], \.near, "dragging right: archive from here (the icon fades in up to it)"),
+        threshold(
+            "threshold.right.near", sides: [\.right], \.near,
+            "dragging right: archive from here (the icon fades in up to it)"),
         threshold("threshold.right.far", sides: [\.right], \.far, "dragging right: delete from here"),
-        choice("threshold.left.bound", \.thresholds.left.bound,
-               "dragging left: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
-        choice("threshold.right.bound", \.thresholds.right.bound,
-               "dragging right: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
+        choice(
+            "threshold.left.bound", \.thresholds.left.bound,
+            "dragging left: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
+        choice(
+            "threshold.right.bound", \.thresholds.right.bound,
+            "dragging right: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)")
     ]
 
     private static let icon: [Tunable] = [
-        Tunable("icon.inset", .number(0...(Metrics.screenWidth / 2), unit: "pt"),
-                "sets icon.rest and icon.follow: how far in from the edge an icon is pinned, and how far behind the row's edge it follows",
-                read: { $0.iconRest == $0.iconFollow ? .number($0.iconRest) : nil },
-                write: { s, v throws(ScriptError) in
-                    var s = s
-                    if case .number(let n) = v { s.iconRest = n; s.iconFollow = n }
-                    return s
-                }, isShorthand: true),
-        number("icon.rest", 0...(Metrics.screenWidth / 2), "pt", \.iconRest,
-               "before the near threshold, the icon's centre is this far in from the screen's edge"),
-        number("icon.follow", 0...(Metrics.screenWidth / 2), "pt", \.iconFollow,
-               "from the near threshold, the icon's centre is this far behind the row's edge"),
-        Tunable("icon.fade", .fade,
-                "the icon's alpha: near (|x| / near threshold, 1 from it) or S E (0 up to |x| S, linear to 1 at E, in every zone)",
-                read: { .fade($0.iconFade) },
-                write: { s, v throws(ScriptError) in var s = s; if case .fade(let f) = v { s.iconFade = f }; return s }),
-        number("slide.overshoot", 0...Metrics.screenWidth, "pt", \.slideOvershoot,
-               "a released row slides out to ±(320 + N), and a row that left stays there"),
-        flag("snap.animate", \.snapAnimated, "off: a row released before the near threshold is back at 0 at once"),
+        Tunable(
+            "icon.inset", .number(0...(Metrics.screenWidth / 2), unit: "pt"),
+            "sets icon.rest and icon.follow: how far in from the edge an icon is pinned, and how far behind the row's edge it follows",
+            read: { $0.iconRest == $0.iconFollow ? .number($0.iconRest) : nil },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .number(let n) = v {
+                    s.iconRest = n
+                    s.iconFollow = n
+                }
+                return s
+            }, isShorthand: true),
+        number(
+            "icon.rest", 0...(Metrics.screenWidth / 2), "pt", \.iconRest,
+            "before the near threshold, the icon's centre is this far in from the screen's edge"),
+        number(
+            "icon.follow", 0...(Metrics.screenWidth / 2), "pt", \.iconFollow,
+            "from the near threshold, the icon's centre is this far behind the row's edge"),
+        Tunable(
+            "icon.fade", .fade,
+            "the icon's alpha: near (|x| / near threshold, 1 from it) or S E (0 up to |x| S, linear to 1 at E, in every zone)",
+            read: { .fade($0.iconFade) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .fade(let f) = v { s.iconFade = f }
+                return s
+            }),
+        number(
+            "slide.overshoot", 0...Metrics.screenWidth, "pt", \.slideOvershoot,
+            "a released row slides out to ±(320 + N), and a row that left stays there"),
+        flag("snap.animate", \.snapAnimated, "off: a row released before the near threshold is back at 0 at once")
     ]
 
-    private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in [
-        Tunable("duration.\(role.rawValue)", .duration(max: ScriptLimits.maxPanSeconds), "seconds of \(role.role)",
+    private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in
+        [
+            Tunable(
+                "duration.\(role.rawValue)", .duration(max: ScriptLimits.maxPanSeconds), "seconds of \(role.role)",
                 read: { .duration($0.timings.duration(role)) },
-                write: { s, v throws(ScriptError) in var s = s; if case .duration(let t) = v { s.timings.setDuration(role, t) }; return s }),
-        Tunable("curve.\(role.rawValue)", .curve,
-                "the curve of \(role.role)" + (role.followsRelease ? "; a spring starts with the release velocity" : ""),
+                write: { s, v throws(ScriptError) in
+                    var s = s
+                    if case .duration(let t) = v { s.timings.setDuration(role, t) }
+                    return s
+                }),
+            Tunable(
+                "curve.\(role.rawValue)", .curve,
+                "the curve of \(role.role)"
+                    + (role.followsRelease ? "; a spring starts with the release velocity" : ""),
                 read: { .curve($0.timings.curve(role)) },
-                write: { s, v throws(ScriptError) in var s = s; if case .curve(let c) = v { s.timings.setCurve(role, c) }; return s }),
-    ] }
+                write: { s, v throws(ScriptError) in
+                    var s = s
+                    if case .curve(let c) = v { s.timings.setCurve(role, c) }
+                    return s
+                })
+        ]
+    }
 
     private static let delays: [Tunable] = [
         delay("delay.hide", \.hideDelay, "seconds the hide waits after the slide out or the overlay's dismissal"),
-        delay("delay.segment", \.segmentDelay, "seconds a selected segment's views wait before sliding"),
+        delay("delay.segment", \.segmentDelay, "seconds a selected segment's views wait before sliding")
     ]
 
     private static let overlay: [Tunable] = [
         choice("overlay.appear", \.overlayAppear, "the options overlay appears with a fade (duration.fade) or instant"),
-        choice("overlay.dismiss", \.overlayDismiss, "the options overlay goes with a fade (duration.fade) or instant"),
+        choice("overlay.dismiss", \.overlayDismiss, "the options overlay goes with a fade (duration.fade) or instant")
     ]
 
     private static let menuOpen = Tunable(
         "menu.open", .number(1...Metrics.screenWidth, unit: "pt"), "content.x of the open menu",
         read: { .number($0.menuOpenX) },
-        write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s.menuOpenX = n }; return s },
+        write: { s, v throws(ScriptError) in
+            var s = s
+            if case .number(let n) = v { s.menuOpenX = n }
+            return s
+        },
         refusal: { $0.menuPhase == .closed ? nil : .menuNotClosed })
 
     private static let menuRelease = Tunable(
@@ -119,89 +167,137 @@ public enum TunableTable {
         "what a released menu does: velocity (SPEC: the finger's way), position N (open from content.x N on, else closed) "
             + "or distance N (open when moved more than N from closed, closed when moved N back from open)",
         read: { .menuRelease($0.menuRelease) },
-        write: { s, v throws(ScriptError) in var s = s; if case .menuRelease(let r) = v { s.menuRelease = r }; return s })
+        write: { s, v throws(ScriptError) in
+            var s = s
+            if case .menuRelease(let r) = v { s.menuRelease = r }
+            return s
+        })
 
-    private static let menuStill = choice("menu.still", \.menuStill,
+    private static let menuStill = choice(
+        "menu.still", \.menuStill,
         "with menu.release velocity, a release at velocity 0 goes to the nearer end or closes")
 
     private static let colors: [Tunable] = PaletteColor.allCases.map { name in
-        Tunable("color.\(name.rawValue)", .color, "the colour shown as \(name.rawValue): \(name.role)",
-                read: { .color($0.palette[name]) },
-                write: { s, v throws(ScriptError) in var s = s; if case .color(let c) = v { s.palette[name] = c }; return s })
+        Tunable(
+            "color.\(name.rawValue)", .color, "the colour shown as \(name.rawValue): \(name.role)",
+            read: { .color($0.palette[name]) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .color(let c) = v { s.palette[name] = c }
+                return s
+            })
     }
 
     private static let rules: [Tunable] = [
-        number("escape.velocity", 0...ScriptLimits.maxVelocity, "pt/s", \.escapeVelocity,
-               "a release this fast the way x points commits to the near action before the near threshold (0: off)"),
-        number("elasticity", 0...1, "", \.elasticity,
-               "beyond |x| 320 a row follows this fraction of the finger's excess (1: all of it)"),
-        flag("haptics", \.haptics, "a haptic event at every threshold crossing: light at near, medium at far (haptic.count)"),
-        flag("compose.draft-alert", \.composeDraftAlert,
-             "tap cancel on a compose sheet with text typed asks about the draft first"),
+        number(
+            "escape.velocity", 0...ScriptLimits.maxVelocity, "pt/s", \.escapeVelocity,
+            "a release this fast the way x points commits to the near action before the near threshold (0: off)"),
+        number(
+            "elasticity", 0...1, "", \.elasticity,
+            "beyond |x| 320 a row follows this fraction of the finger's excess (1: all of it)"),
+        flag(
+            "haptics", \.haptics,
+            "a haptic event at every threshold crossing: light at near, medium at far (haptic.count)"),
+        flag(
+            "compose.draft-alert", \.composeDraftAlert,
+            "tap cancel on a compose sheet with text typed asks about the draft first")
     ]
 
     private static let undo: [Tunable] = [
         flag("undo.alert", \.undoAlert, "a shake asks \"Undo last action?\" first; off: it undoes at once"),
-        choice("undo.return", \.undoReturn, "an undone row slides back in from its side, or is put back (place) at x 0 at once"),
-        Tunable("undo.depth", .whole(0...1000), "how many actions the undo stack keeps, dropping the oldest (0: all)",
-                read: { .whole($0.undoDepth) },
-                write: { s, v throws(ScriptError) in var s = s; if case .whole(let n) = v { s.undoDepth = n }; return s }),
+        choice(
+            "undo.return", \.undoReturn,
+            "an undone row slides back in from its side, or is put back (place) at x 0 at once"),
+        Tunable(
+            "undo.depth", .whole(0...1000), "how many actions the undo stack keeps, dropping the oldest (0: all)",
+            read: { .whole($0.undoDepth) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .whole(let n) = v { s.undoDepth = n }
+                return s
+            })
     ]
 
     // MARK: Builders
 
-    private static func number(_ name: String, _ range: ClosedRange<Double>, _ unit: String,
-                               _ path: WritableKeyPath<Settings, Double> & Sendable, _ summary: String) -> Tunable {
-        Tunable(name, .number(range, unit: unit), summary,
-                read: { .number($0[keyPath: path]) },
-                write: { s, v throws(ScriptError) in var s = s; if case .number(let n) = v { s[keyPath: path] = n }; return s })
+    private static func number(
+        _ name: String, _ range: ClosedRange<Double>, _ unit: String,
+        _ path: WritableKeyPath<Settings, Double> & Sendable, _ summary: String
+    ) -> Tunable {
+        Tunable(
+            name, .number(range, unit: unit), summary,
+            read: { .number($0[keyPath: path]) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .number(let n) = v { s[keyPath: path] = n }
+                return s
+            })
     }
 
     /// One of a few words, each a case of `T` (`closed|strict`).
     private static func choice<T: RawRepresentable<String> & CaseIterable & Sendable>(
-        _ name: String, _ path: WritableKeyPath<Settings, T> & Sendable, _ summary: String) -> Tunable {
-        Tunable(name, .choice(T.allCases.map(\.rawValue)), summary,
-                read: { .choice($0[keyPath: path].rawValue) },
-                write: { s, v throws(ScriptError) in
-                    var s = s
-                    if case .choice(let word) = v, let value = T(rawValue: word) { s[keyPath: path] = value }
-                    return s
-                })
+        _ name: String, _ path: WritableKeyPath<Settings, T> & Sendable, _ summary: String
+    ) -> Tunable {
+        Tunable(
+            name, .choice(T.allCases.map(\.rawValue)), summary,
+            read: { .choice($0[keyPath: path].rawValue) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .choice(let word) = v, let value = T(rawValue: word) { s[keyPath: path] = value }
+                return s
+            })
     }
 
     /// Seconds from 0 to 10 before something starts.
-    private static func delay(_ name: String, _ path: WritableKeyPath<Settings, Ticks> & Sendable, _ summary: String) -> Tunable {
-        Tunable(name, .delay(max: 10), summary,
-                read: { .duration($0[keyPath: path]) },
-                write: { s, v throws(ScriptError) in var s = s; if case .duration(let t) = v { s[keyPath: path] = t }; return s })
+    private static func delay(_ name: String, _ path: WritableKeyPath<Settings, Ticks> & Sendable, _ summary: String)
+        -> Tunable
+    {
+        Tunable(
+            name, .delay(max: 10), summary,
+            read: { .duration($0[keyPath: path]) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .duration(let t) = v { s[keyPath: path] = t }
+                return s
+            })
     }
 
-    private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, _ summary: String) -> Tunable {
-        Tunable(name, .flag, summary,
-                read: { .flag($0[keyPath: path]) },
-                write: { s, v throws(ScriptError) in var s = s; if case .flag(let on) = v { s[keyPath: path] = on }; return s })
+    private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, _ summary: String)
+        -> Tunable
+    {
+        Tunable(
+            name, .flag, summary,
+            read: { .flag($0[keyPath: path]) },
+            write: { s, v throws(ScriptError) in
+                var s = s
+                if case .flag(let on) = v { s[keyPath: path] = on }
+                return s
+            })
     }
 
     /// A threshold of one side or both: it reads one value (nil when the sides differ) and refuses a value
     /// that leaves a side without 0 < near < far ≤ 320.
-    private static func threshold(_ name: String, sides: [WritableKeyPath<Thresholds, SideThresholds> & Sendable],
-                                  _ which: WritableKeyPath<SideThresholds, Double> & Sendable, _ summary: String) -> Tunable {
-        Tunable(name, .number(0...Metrics.slideDistance, unit: "pt"), summary,
-                read: { s in
-                    let values = sides.map { s.thresholds[keyPath: $0][keyPath: which] }
-                    return values.allSatisfy { $0 == values[0] } ? .number(values[0]) : nil
-                },
-                write: { s, v throws(ScriptError) in
-                    guard case .number(let n) = v else { return s }
-                    var s = s
-                    for side in sides {
-                        s.thresholds[keyPath: side][keyPath: which] = n
-                        if let problem = s.thresholds[keyPath: side].problem {
-                            throw .setting(name, .thresholds(side: side == \Thresholds.left ? .left : .right, problem))
-                        }
+    private static func threshold(
+        _ name: String, sides: [WritableKeyPath<Thresholds, SideThresholds> & Sendable],
+        _ which: WritableKeyPath<SideThresholds, Double> & Sendable, _ summary: String
+    ) -> Tunable {
+        Tunable(
+            name, .number(0...Metrics.slideDistance, unit: "pt"), summary,
+            read: { s in
+                let values = sides.map { s.thresholds[keyPath: $0][keyPath: which] }
+                return values.allSatisfy { $0 == values[0] } ? .number(values[0]) : nil
+            },
+            write: { s, v throws(ScriptError) in
+                guard case .number(let n) = v else { return s }
+                var s = s
+                for side in sides {
+                    s.thresholds[keyPath: side][keyPath: which] = n
+                    if let problem = s.thresholds[keyPath: side].problem {
+                        throw .setting(name, .thresholds(side: side == \Thresholds.left ? .left : .right, problem))
                     }
-                    return s
-                }, isShorthand: sides.count > 1)
+                }
+                return s
+            }, isShorthand: sides.count > 1)
     }
 }
 
@@ -223,7 +319,8 @@ public struct SettingChange: Equatable, Sendable {
     func refusal(on screen: MailboxState) -> SettingProblem? {
         if let refusal = tunable.refusal?(screen) { return refusal }
         guard screen.menuPhase != .closed, let after = try? applied(to: screen.settings),
-              after.menuOpenX != screen.settings.menuOpenX else { return nil }
+            after.menuOpenX != screen.settings.menuOpenX
+        else { return nil }
         return .menuNotClosed
     }
 

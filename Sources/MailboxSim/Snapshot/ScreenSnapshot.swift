@@ -125,13 +125,17 @@ extension MailboxState {
             animating: isAnimating,
             gesture: gesture?.kind,
             finger: gesture.map { FingerSnapshot(target: $0.target, translation: $0.translation) },
-            overlay: overlay.map { OverlaySnapshot(kind: $0.kind, message: $0.message, alpha: overlayPresentationAlpha,
-                                                   closing: $0.dismissal != nil) },
+            overlay: overlay.map {
+                OverlaySnapshot(
+                    kind: $0.kind, message: $0.message, alpha: overlayPresentationAlpha,
+                    closing: $0.dismissal != nil)
+            },
             menu: menuPhase,
             contentX: contentPresentationX,
-            compose: ComposeSnapshot(phase: composePhase, y: composePresentationY, dim: composePresentationDim,
-                                     focus: compose.focus, to: compose.to, subject: compose.subject,
-                                     body: compose.body),
+            compose: ComposeSnapshot(
+                phase: composePhase, y: composePresentationY, dim: composePresentationDim,
+                focus: compose.focus, to: compose.to, subject: compose.subject,
+                body: compose.body),
             alert: alert,
             segment: segments.selected,
             tint: segments.tint,
@@ -141,17 +145,19 @@ extension MailboxState {
                 let id = row.id
                 let zone = displayZone(of: id)
                 let x = x(of: id)
-                return RowSnapshot(id: id, folder: row.folder, x: x, y: ys[id.index], height: height(of: id),
-                                   alpha: alpha(of: id), background: zone.background,
-                                   backgroundColor: settings.palette[zone.background], icon: zone.icon,
-                                   iconAlpha: iconAlpha(zone, x: x), iconX: iconX(zone, x: x),
-                                   snooze: row.snooze, list: row.list)
+                return RowSnapshot(
+                    id: id, folder: row.folder, x: x, y: ys[id.index], height: height(of: id),
+                    alpha: alpha(of: id), background: zone.background,
+                    backgroundColor: settings.palette[zone.background], icon: zone.icon,
+                    iconAlpha: iconAlpha(zone, x: x), iconX: iconX(zone, x: x),
+                    snooze: row.snooze, list: row.list)
             },
             undoCount: undoStack.count,
             running: runningAnimations.map { a in
-                RunningAnimation(key: a.key, from: a.from, to: a.to, start: a.start, duration: a.duration, curve: a.curve,
-                                 progress: a.curve.progress(elapsed: now - a.start, duration: a.duration),
-                                 value: presentation(a.key))
+                RunningAnimation(
+                    key: a.key, from: a.from, to: a.to, start: a.start, duration: a.duration, curve: a.curve,
+                    progress: a.curve.progress(elapsed: now - a.start, duration: a.duration),
+                    value: presentation(a.key))
             })
     }
 }

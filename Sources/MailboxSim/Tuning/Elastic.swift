@@ -1,4 +1,3 @@
-
 /// A row's resistance past the screen's width: beyond |x| = 320 it follows only `elasticity` of the
 /// finger's excess (SwipeCellKit's elastic overscroll; 1 follows the finger exactly, 0 stops at the edge).
 public struct Elastic: Sendable {

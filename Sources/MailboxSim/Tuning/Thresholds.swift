@@ -1,4 +1,3 @@
-
 /// Where the zones of a row change, for each side: near (the first action) and far (the second).
 public struct Thresholds: Equatable, Sendable {
     /// Dragging left (x < 0): later at near, list at far.

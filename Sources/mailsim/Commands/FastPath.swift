@@ -1,6 +1,6 @@
-import MailboxText
 import ArgumentParser
 import Glibc
+import MailboxText
 
 extension MailsimCommand {
     /// The entry point. The calls scripts and CI make in tight loops (`run FILE…`, `test PATH…`, a script on
@@ -43,8 +43,9 @@ extension MailsimCommand {
         if names.contains(first) { return nil }
         let commands = names.filter { $0 != "repl" && $0 != "help" }
         let hint = didYouMean(first, in: commands)
-        Console.error(errorLine("unknown command \(quoted(first))\(hint)")
-                      + (hint.isEmpty ? ": the commands are \(commands.joined(separator: ", ")) (mailsim --help)" : ""))
+        Console.error(
+            errorLine("unknown command \(quoted(first))\(hint)")
+                + (hint.isEmpty ? ": the commands are \(commands.joined(separator: ", ")) (mailsim --help)" : ""))
         return 2
     }
 }
@@ -64,8 +65,9 @@ enum FastPath {
         switch first {
         case "run":
             guard let call = RunCall(rest) else { return nil }
-            return MailsimCommand.Run.execute(files: call.files, trace: call.trace, color: call.color,
-                                              traceEvents: call.traceEvents)
+            return MailsimCommand.Run.execute(
+                files: call.files, trace: call.trace, color: call.color,
+                traceEvents: call.traceEvents)
         case "--version" where rest.isEmpty:
             // What ArgumentParser prints for it, without its start-up.
             Console.out(MailsimCommand.versionLine)
@@ -98,10 +100,12 @@ enum FastPath {
                     seenTrace = true
                     trace = true
                 } else if color == nil, let value = FastPath.value(of: "--color", argument, &rest),
-                          let choice = ColorChoice(rawValue: value) {
+                    let choice = ColorChoice(rawValue: value)
+                {
                     color = choice
                 } else if traceEvents == nil, let value = FastPath.value(of: "--trace-events", argument, &rest),
-                          !value.isEmpty {
+                    !value.isEmpty
+                {
                     traceEvents = value
                 } else {
                     return nil
@@ -122,7 +126,8 @@ enum FastPath {
                 if !argument.hasPrefix("-") {
                     paths.append(argument)
                 } else if jobs == nil, let value = FastPath.value(of: "--jobs", argument, &rest),
-                          let n = Int(value), n >= 1 {
+                    let n = Int(value), n >= 1
+                {
                     jobs = n
                 } else {
                     return nil

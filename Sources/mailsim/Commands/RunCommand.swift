@@ -1,8 +1,8 @@
+import ArgumentParser
 import MailboxJSON
 import MailboxReports
 import MailboxScript
 import MailboxText
-import ArgumentParser
 
 extension MailsimCommand {
     /// `mailsim run FILE...`: runs scripts, each in a fresh simulation.
@@ -12,15 +12,19 @@ extension MailsimCommand {
             discussion: "Exit status: 0 when every expectation held, 1 when an expectation failed, 2 on an error."
         )
 
-        @Argument(help: "The .mbs scripts to run, in order; - reads one from standard input.", completion: .file(extensions: ["mbs"]))
+        @Argument(
+            help: "The .mbs scripts to run, in order; - reads one from standard input.",
+            completion: .file(extensions: ["mbs"]))
         var files: [String]
 
         @Flag(name: .long, help: "Also print every animation and event as it happens.")
         var trace = false
 
-        @Option(name: .customLong("trace-events"), help: ArgumentHelp(
-            "Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
-            valueName: "file"), completion: .file(extensions: ["json"]))
+        @Option(
+            name: .customLong("trace-events"),
+            help: ArgumentHelp(
+                "Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
+                valueName: "file"), completion: .file(extensions: ["json"]))
         var traceEvents: String?
 
         @OptionGroup var output: OutputOptions

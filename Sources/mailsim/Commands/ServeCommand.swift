@@ -1,6 +1,6 @@
-import MailboxText
 import ArgumentParser
 import Glibc
+import MailboxText
 import PlaygroundOptions
 
 extension MailsimCommand {
@@ -13,9 +13,9 @@ extension MailsimCommand {
             discussion: PlaygroundOptions.discussion + """
 
 
-            mailsim serve runs mailsim-playground, found beside mailsim, then (for a mailsim in this repository's \
-            .build) in Playground/.build, then on the PATH (make playground builds it, make install installs it).
-            """
+                mailsim serve runs mailsim-playground, found beside mailsim, then (for a mailsim in this repository's \
+                .build) in Playground/.build, then on the PATH (make playground builds it, make install installs it).
+                """
         )
 
         @OptionGroup var options: PlaygroundOptions

@@ -13,7 +13,8 @@ struct ServerSearch {
         let folder = String(executable[..<slash])
         let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
         guard let build = parts.lastIndex(of: ".build"), let configuration = parts.last,
-              configuration == "release" || configuration == "debug" else { return [folder] }
+            configuration == "release" || configuration == "debug"
+        else { return [folder] }
         let root = parts[..<build].joined(separator: "/")
         let other = configuration == "release" ? "debug" : "release"
         return [folder, root + "/Playground/.build/" + configuration, root + "/Playground/.build/" + other]

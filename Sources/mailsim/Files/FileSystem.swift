@@ -66,17 +66,21 @@ enum FileSystem {
 
     /// `write(bytes:to:)`, with `check` run on the final target just before the rename (it throws to leave the
     /// old file as it is); `replacingInput` lets `--update` rewrite its own script.
-    static func write(bytes contents: [UInt8], to path: String, replacingInput: Bool,
-                      check: ((String) throws(Failure) -> Void)?) throws(Failure) {
+    static func write(
+        bytes contents: [UInt8], to path: String, replacingInput: Bool,
+        check: ((String) throws(Failure) -> Void)?
+    ) throws(Failure) {
         try write(to: path, replacingInput: replacingInput, check: check) { fd, _ in writeAll(contents, to: fd) }
     }
 
     /// The one writer, filled by `fill` (given the temporary's descriptor and path; false, with `errno` set,
     /// when it fails): for a writer that insists on opening its file itself (libedit's history). A new file
     /// gets `newFileMode` less the umask.
-    static func write(to path: String, replacingInput: Bool = false, newFileMode: mode_t = 0o644,
-                      check: ((String) throws(Failure) -> Void)? = nil,
-                      fill: (Int32, String) -> Bool) throws(Failure) {
+    static func write(
+        to path: String, replacingInput: Bool = false, newFileMode: mode_t = 0o644,
+        check: ((String) throws(Failure) -> Void)? = nil,
+        fill: (Int32, String) -> Bool
+    ) throws(Failure) {
         if let fd = descriptor(named: path) {
             // `--junit /dev/stdout`: the descriptor mailsim already holds (a pipe, a terminal, a file opened for
             // appending), after what stdout holds; never a file replaced behind the shell's back.
@@ -130,8 +134,11 @@ enum FileSystem {
     /// Creates the temporary for `target` in its folder: `.NAME.mailsim-XXXXXXXXXXXX`, hidden (a suite never
     /// lists it), its name random, opened only if nothing of that name exists (a planted link is never followed).
     /// Mode `mode` less the umask (0600 when an existing file's mode will be set on it).
-    private static func createTemporary(beside target: String, mode: mode_t, name: String) throws(Failure) -> (Int32, String) {
-        let folder: String, base: String
+    private static func createTemporary(beside target: String, mode: mode_t, name: String) throws(Failure) -> (
+        Int32, String
+    ) {
+        let folder: String
+        let base: String
         if let slash = target.lastIndex(of: "/") {
             folder = String(target[...slash])
             base = String(target[target.index(after: slash)...])
@@ -174,7 +181,10 @@ enum FileSystem {
                 if errno == EINTR { continue }
                 return false
             }
-            if written == 0 { errno = EIO; return false }
+            if written == 0 {
+                errno = EIO
+                return false
+            }
             bytes = bytes.dropFirst(written)
         }
         return true
@@ -242,7 +252,9 @@ enum FileSystem {
     static func protectInput(_ path: String) {
         guard let identity = identity(ofFile: path) else { return }
         inputs.withLock { list in
-            if !list.contains(where: { $0.identity == identity }) { list.append((identity, path == "-" ? "<stdin>" : path)) }
+            if !list.contains(where: { $0.identity == identity }) {
+                list.append((identity, path == "-" ? "<stdin>" : path))
+            }
         }
     }
 
@@ -262,7 +274,9 @@ enum FileSystem {
     /// (`--junit`), for the message.
     static func refuseInput(_ output: String, for option: String) throws(Failure) {
         guard output != "-", let input = input(at: output) else { return }
-        throw Failure(message: "\(option) \(output): " + inputRefusal(output, input).dropFirst("cannot write '\(output)': ".count))
+        throw Failure(
+            message: "\(option) \(output): " + inputRefusal(output, input).dropFirst("cannot write '\(output)': ".count)
+        )
     }
 
     private static func inputRefusal(_ path: String, _ input: String) -> String {
@@ -272,7 +286,10 @@ enum FileSystem {
     /// The whole file.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        try stream(path) { bytes.append(contentsOf: $0); return true }
+        try stream(path) {
+            bytes.append(contentsOf: $0)
+            return true
+        }
         return bytes
     }
 
@@ -294,13 +311,17 @@ enum FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot read '\(path)': \(lastError())") }
         var bytes: [UInt8] = []
-        try stream(fd, name: path) { bytes.append(contentsOf: $0); return true }
+        try stream(fd, name: path) {
+            bytes.append(contentsOf: $0)
+            return true
+        }
         return (bytes, stamp(info))
     }
 
     private static func stamp(_ info: stat) -> Stamp {
-        Stamp(identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), size: Int64(info.st_size),
-              modified: [info.st_mtim.tv_sec, info.st_mtim.tv_nsec])
+        Stamp(
+            identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), size: Int64(info.st_size),
+            modified: [info.st_mtim.tv_sec, info.st_mtim.tv_nsec])
     }
 
     /// Replaces the file at `path` (or the file a symbolic link there points to) with `bytes` in one step,
@@ -329,7 +350,9 @@ enum FileSystem {
             try makeDirectories(String(path[..<slash]))
         }
         guard mkdir(path, 0o755) == 0 || (errno == EEXIST && isDirectory(path)) else {
-            if errno == EEXIST { throw Failure(message: "cannot make the folder '\(path)': it exists and is not a folder") }
+            if errno == EEXIST {
+                throw Failure(message: "cannot make the folder '\(path)': it exists and is not a folder")
+            }
             throw Failure(message: "cannot make the folder '\(path)': \(lastError())")
         }
     }
@@ -349,7 +372,9 @@ enum FileSystem {
     /// otherwise be followed again and again (two of them, exponentially: a hang).
     private static func scripts(under path: String, visited: inout Set<[UInt64]>) throws(Failure) -> [String] {
         // In `run`'s words for a file it cannot open (`cannot read 'X': No such file or directory`).
-        guard exists(path) else { throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(ENOENT)))") }
+        guard exists(path) else {
+            throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(ENOENT)))")
+        }
         guard isDirectory(path) else { return [path] }
         var info = stat()
         if stat(path, &info) == 0, !visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { return [] }
@@ -397,7 +422,8 @@ enum FileSystem {
 
     /// `~/x.mbs` → `$HOME/x.mbs` (as a shell would), for paths typed at the prompt and in scripts.
     static func expandingTilde(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty
+        else {
             return path
         }
         return home + path.dropFirst()
@@ -411,7 +437,8 @@ enum FileSystem {
     static func path(_ written: String, inScript script: String?) -> String {
         let path = expandingTilde(written)
         guard !path.hasPrefix("/"), let script, script != "-", script != "<stdin>",
-              let slash = script.lastIndex(of: "/") else { return path }
+            let slash = script.lastIndex(of: "/")
+        else { return path }
         return String(script[...slash]) + path
     }
 

@@ -45,15 +45,16 @@ enum Console {
         fflush(nil)
     }
 
-    /// The end of the program for a write error: `error: cannot write standard output: …` and status 2; nothing on EPIPE (a
-    /// reader that went away), where the run goes on as it always has.
+    /// The end of the program for a write error: `error: cannot write standard output: …` and status 2; nothing on
+    /// EPIPE (a reader that went away), where the run goes on as it always has.
     private static func writeFailed(_ code: Int32, onStandardError: Bool = false) {
         if code == EPIPE {
             brokenPipe = true
             return
         }
         if !onStandardError {
-            let message = Array((errorLine("cannot write standard output: \(String(cString: strerror(code)))") + "\n").utf8)
+            let message = Array(
+                (errorLine("cannot write standard output: \(String(cString: strerror(code)))") + "\n").utf8)
             _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         // The buffered rest would fail again at exit: leave now, without C's flush, the terminal as it was.

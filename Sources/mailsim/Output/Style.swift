@@ -1,8 +1,8 @@
+import ArgumentParser
+import Glibc
 import MailboxAnimation
 import MailboxReports
 import MailboxScript
-import ArgumentParser
-import Glibc
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -11,9 +11,11 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
 
 /// The options every command that prints shares.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "When to use colour: auto (standard output is a terminal and NO_COLOR is unset), always or never.",
-        valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "When to use colour: auto (standard output is a terminal and NO_COLOR is unset), always or never.",
+            valueName: "when"))
     var color: ColorChoice?
 }
 

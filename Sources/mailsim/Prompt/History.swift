@@ -1,6 +1,5 @@
-import Glibc
-
 @preconcurrency import CEdit
+import Glibc
 
 /// Where the prompt's history lives between sessions.
 enum HistoryFile {

@@ -1,6 +1,6 @@
-import Synchronization
 import Glibc
 import MailboxThreads
+import Synchronization
 
 /// Ctrl-C at the prompt. The SIGINT handler only sets a flag and writes a byte to a pipe (both
 /// async-signal-safe); the REPL reads the flag to tell Ctrl-C from Ctrl-D when libedit returns no line, and
@@ -97,7 +97,8 @@ private final class Thread: Sendable {
     private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var all = sigset_t(), previous = sigset_t()
+        var all = sigset_t()
+        var previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
@@ -108,10 +109,12 @@ private final class Thread: Sendable {
         pthread_attr_setstacksize(&attributes, 16 << 20)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(Thread(body)).toOpaque()
-        let status = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, &attributes,
+            { raw in
+                Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, context)
         if status != 0 { Unmanaged<Thread>.fromOpaque(context).release() }
         return status == 0
     }

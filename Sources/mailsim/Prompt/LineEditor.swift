@@ -1,9 +1,8 @@
+@preconcurrency import CEdit
+import Glibc
 import MailboxScript
 import MailboxText
 import MailboxThreads
-import Glibc
-
-@preconcurrency import CEdit
 
 /// The prompt's line editor: libedit through its readline emulation (emacs keys, Up/Down history, Ctrl-R
 /// reverse search, ~/.editrc), with tab completion from `Completer` and a history file.
@@ -128,7 +127,8 @@ enum LineEditor {
 
     /// libedit's `rl_attempted_completion_function`: the candidates for the word before the cursor, as a
     /// malloc'ed array (its first entry the text that replaces the word: the candidates' common prefix).
-    private static func matches(for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    private static func matches(for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    {
         guard let session = completionSession.withLock({ $0 }) else { return nil }
         var completion = Completer.complete(lineBeforeCursor(), session: session)
         if completion.fileNames {

@@ -1,9 +1,9 @@
+import Glibc
 import MailboxAnimation
 import MailboxReports
 import MailboxScript
 import MailboxSim
 import MailboxText
-import Glibc
 import Synchronization
 
 /// The interactive prompt: reads lines with libedit and runs each through the one line runner (`LineRunner`) in
@@ -38,8 +38,9 @@ final class Repl {
     func loop() -> Int32 {
         Interrupt.install()
         LineEditor.start(historyPath: HistoryFile.path())
-        LineEditor.say("mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
-                       + "`help` lists commands; Tab completes; Ctrl-D leaves.")
+        LineEditor.say(
+            "mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
+                + "`help` lists commands; Tab completes; Ctrl-D leaves.")
         while true {
             switch LineEditor.read(prompt: prompt, session: session) {
             case .end:
@@ -94,11 +95,15 @@ struct ReplSink: LineSink {
 
     /// At the prompt: on a thread of its own, so that Ctrl-C answers at once. A loaded line runs here, polling
     /// Ctrl-C as long commands do (a thread a line would make a long file slow to load).
-    func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<Session.Outcome, ScriptError> {
+    func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
+        Session.Outcome, ScriptError
+    > {
         let cancelled: @Sendable () -> Bool = { Interrupt.flag.load(ordering: .relaxed) }
         guard place.file == nil else {
             if Interrupt.take() { return .failure(.model(.interrupted)) }
-            do { return .success(try session.execute(line: line, isCancelled: cancelled)) } catch { return .failure(error) }
+            do { return .success(try session.execute(line: line, isCancelled: cancelled)) } catch {
+                return .failure(error)
+            }
         }
         // The worker runs the line on its own copy (`Session.trying`), the one copy of the session a typed line
         // makes: the session here stays as it was until the line finished. Ctrl-C stops the abandoned worker too:
@@ -205,7 +210,9 @@ struct ReplSink: LineSink {
     private func load(_ file: String, at: String, session: inout Session) -> Bool {
         let path = FileSystem.path(file, inScript: script)
         let identity = FileSystem.identity(of: path)
-        let refusal: ScriptError? = loading.contains(identity) ? .alreadyLoading(file)
+        let refusal: ScriptError? =
+            loading.contains(identity)
+            ? .alreadyLoading(file)
             : loading.count >= ScriptLimits.maxLoadDepth ? .loadsTooDeep(limit: ScriptLimits.maxLoadDepth) : nil
         if let refusal {
             Console.error(style.error("\(at)error: \(refusal.message)"))
@@ -215,8 +222,9 @@ struct ReplSink: LineSink {
         FileSystem.protectInput(path)
         defer { FileSystem.releaseInput(path) }
         // Named as typed at the prompt; a file loaded by a loaded file, by where it was found.
-        var runner = LineRunner(file: script == nil ? file : path,
-                                sink: ReplSink(repl: repl, loading: loading + [identity], script: path))
+        var runner = LineRunner(
+            file: script == nil ? file : path,
+            sink: ReplSink(repl: repl, loading: loading + [identity], script: path))
         do throws(FileSystem.Failure) {
             try FileSystem.stream(path) { runner.feed($0, session: &session) }
         } catch {

@@ -13,13 +13,16 @@ struct PictureFiles: PictureSink {
     func write(_ request: PictureRequest, line: Int) throws(ScriptError) {
         let path = FileSystem.path(request.target.file, inScript: script)
         if let claims, let script, let other = claims.claim(path, by: script, line: line) {
-            throw .cannotWrite(command: "snapshot", reason: "\(path) is also written by \(other.script):\(other.line) in "
-                + "this run (mailsim test runs scripts in parallel: give each script files of its own)")
+            throw .cannotWrite(
+                command: "snapshot",
+                reason: "\(path) is also written by \(other.script):\(other.line) in "
+                    + "this run (mailsim test runs scripts in parallel: give each script files of its own)")
         }
         let bytes: [UInt8]
         do throws(RasterError) {
-            bytes = try PictureFiles.encode(Scene(screen: request.screen), as: request.target.format,
-                                            scale: request.target.scale)
+            bytes = try PictureFiles.encode(
+                Scene(screen: request.screen), as: request.target.format,
+                scale: request.target.scale)
         } catch {
             throw .cannotWrite(command: "snapshot", reason: error.message)
         }
@@ -44,7 +47,10 @@ struct PictureFiles: PictureSink {
 /// before anything is written (which of two scripts comes second is a race, so the file would be either's).
 /// One script may write its own file again.
 final class PictureClaims: Sendable {
-    struct Owner: Sendable { let script: String; let line: Int }
+    struct Owner: Sendable {
+        let script: String
+        let line: Int
+    }
     private let owners = Locked<[String: Owner]>([:])
 
     /// Claims `path` for `script` (at `line`); the other script that owns it, or nil when it is this one's.

@@ -12,10 +12,12 @@ enum ScriptFile {
     /// file that cannot be read gives a report marked unreadable (and nothing is emitted).
     /// A `snapshot` FILE is relative to the script's folder (standard input's: the current directory); with
     /// `claims`, the pictures' files are shared with the run's other scripts, and none may write another's.
-    static func run<Output: ScriptOutputSink>(_ file: String, trace: Bool, output: inout Output,
-                                              observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
-                                              claims: PictureClaims? = nil,
-                                              finished: (Session) -> Void = { _ in }) -> ScriptSummary {
+    static func run<Output: ScriptOutputSink>(
+        _ file: String, trace: Bool, output: inout Output,
+        observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
+        claims: PictureClaims? = nil,
+        finished: (Session) -> Void = { _ in }
+    ) -> ScriptSummary {
         let name = displayName(file)
         // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
         FileSystem.protectInput(file)
@@ -25,9 +27,12 @@ enum ScriptFile {
         // what its looking commands print.
         session.confirmsSettings = trace
         // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.
-        var runner = LineRunner(file: name, sink: ScriptRun(file: name, output: output,
-                                                            pictures: PictureFiles(script: name, claims: claims),
-                                                            observer: observer))
+        var runner = LineRunner(
+            file: name,
+            sink: ScriptRun(
+                file: name, output: output,
+                pictures: PictureFiles(script: name, claims: claims),
+                observer: observer))
         runner.sink.keepsContext = keepsContext
         defer { if let printed = runner.sink.output as? Output { output = printed } }
         do throws(FileSystem.Failure) {

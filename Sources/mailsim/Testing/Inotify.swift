@@ -18,8 +18,9 @@ final class Inotify {
 
     /// What a watched folder reports: a file written and closed, moved in or out, created, removed.
     /// And the folder itself removed or moved away.
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
-                                     | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+            | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init() throws(FileSystem.Failure) {
         fd = inotify_init1(Int32(IN_CLOEXEC))
@@ -40,7 +41,9 @@ final class Inotify {
     /// Waits up to `milliseconds` (-1: for ever) for changes and returns those that came; empty on a timeout,
     /// or as soon as `wake` (a pipe, when given) can be read or a signal arrives.
     func changes(waiting milliseconds: Int32, wake: Int32 = -1) -> [Change] {
-        var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var pollers = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        ]
         let ready = poll(&pollers, wake >= 0 ? 2 : 1, milliseconds)
         guard ready > 0, pollers[0].revents & Int16(POLLIN) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

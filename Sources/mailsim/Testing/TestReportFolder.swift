@@ -3,8 +3,8 @@ import MailboxRaster
 import MailboxReports
 import MailboxScene
 import MailboxScript
-import MailboxTestResults
 import MailboxSim
+import MailboxTestResults
 import MailboxWalkthrough
 
 /// The files of `mailsim test --report DIR`: DIR/index.html, and for each problem of a script that did not
@@ -41,11 +41,13 @@ enum TestReportFolder {
             // Too long to replay (or gone meanwhile): no pictures, but every problem's text, as the run found it.
             let problems = report.problems.map { diagnostic in
                 let context = report.context(atLine: diagnostic.line)
-                return TestReportPage.Problem(diagnostic: diagnostic, time: context?.screen.time.fixedSeconds ?? "?",
-                                              picture: nil, walkthrough: nil, context: context)
+                return TestReportPage.Problem(
+                    diagnostic: diagnostic, time: context?.screen.time.fixedSeconds ?? "?",
+                    picture: nil, walkthrough: nil, context: context)
             }
-            return TestReportPage.Entry(file: file, report: report, note: "the script could not be played again for pictures",
-                                        problems: problems)
+            return TestReportPage.Entry(
+                file: file, report: report, note: "the script could not be played again for pictures",
+                problems: problems)
         }
         var problems: [TestReportPage.Problem] = []
         var notes: [String] = []
@@ -68,15 +70,18 @@ enum TestReportFolder {
             }
             var wrotePlayer = true
             do throws(FileSystem.Failure) {
-                try FileSystem.write(HTMLPlayer.page(walkthrough.prefix(through: problem), speed: 1), to: directory + "/" + player)
+                try FileSystem.write(
+                    HTMLPlayer.page(walkthrough.prefix(through: problem), speed: 1), to: directory + "/" + player)
             } catch {
                 wrotePlayer = false
                 notes.append(error.message)
             }
-            problems.append(TestReportPage.Problem(diagnostic: diagnostic, time: problem.time.fixedSeconds,
-                                                   picture: wrotePicture ? picture : nil,
-                                                   walkthrough: wrotePlayer ? player : nil,
-                                                   context: report.context(atLine: diagnostic.line)))
+            problems.append(
+                TestReportPage.Problem(
+                    diagnostic: diagnostic, time: problem.time.fixedSeconds,
+                    picture: wrotePicture ? picture : nil,
+                    walkthrough: wrotePlayer ? player : nil,
+                    context: report.context(atLine: diagnostic.line)))
         }
         return TestReportPage.Entry(file: file, report: report, note: notes.first, problems: problems)
     }
@@ -89,6 +94,6 @@ enum TestReportFolder {
     static func safeName(_ path: String) -> String {
         var name = path.hasSuffix(".mbs") ? String(path.dropLast(4)) : path
         while name.hasPrefix("./") { name.removeFirst(2) }
-        return String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ) ? $0 : "_" })
+        return String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
     }
 }

@@ -28,22 +28,29 @@ enum TestRun {
         let reportDirectory = options.reportDirectory
         // The scripts run in parallel: two of them writing one picture file would leave either's picture.
         let claims = PictureClaims()
-        let delivered = WorkerPool.run(count: items.count, threads: options.jobs ?? WorkerPool.processorCount, work: { index in
-            let result = check(items[index], claims: claims)
-            return (result, reportDirectory.map { TestReportFolder.entry(for: result, in: $0) })
-        }, deliver: { _, output in
-            printer.print(output.0)
-            results.append(output.0)
-            if let entry = output.1 { entries.append(entry) }
-            if output.0.status == .fail || output.0.status == .error { failed += 1 }
-            return options.maxFailures.map { failed < $0 } ?? true
-        })
+        let delivered = WorkerPool.run(
+            count: items.count, threads: options.jobs ?? WorkerPool.processorCount,
+            work: { index in
+                let result = check(items[index], claims: claims)
+                return (result, reportDirectory.map { TestReportFolder.entry(for: result, in: $0) })
+            },
+            deliver: { _, output in
+                printer.print(output.0)
+                results.append(output.0)
+                if let entry = output.1 { entries.append(entry) }
+                if output.0.status == .fail || output.0.status == .error { failed += 1 }
+                return options.maxFailures.map { failed < $0 } ?? true
+            })
         if delivered < items.count, let limit = options.maxFailures {
             for item in items[delivered...] {
                 let result = ScriptResult(skipped: item.path, reason: "not run: --max-failures \(limit) reached")
                 printer.print(result)
                 results.append(result)
-                if reportDirectory != nil { entries.append(TestReportPage.Entry(file: item.path, report: result.report, note: result.skipReason, skipped: true)) }
+                if reportDirectory != nil {
+                    entries.append(
+                        TestReportPage.Entry(
+                            file: item.path, report: result.report, note: result.skipReason, skipped: true))
+                }
             }
         }
         var status: Int32 = results.contains { $0.unreadable != nil } ? 2 : 0
@@ -65,7 +72,10 @@ enum TestRun {
         }
         let totals = TestTotals(results)
         if items.isEmpty {
-            Console.error(errorLine("no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")"))
+            Console.error(
+                errorLine(
+                    "no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")"
+                ))
         }
         printer.end(totals)
         if status != 0 { return status }

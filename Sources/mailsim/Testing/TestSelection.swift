@@ -1,6 +1,6 @@
-import MailboxText
 import ArgumentParser
 import Glibc
+import MailboxText
 import Synchronization
 
 /// Which scripts a `mailsim test` call runs: every `.mbs` under its paths (sorted, as `FileSystem.scripts`
@@ -53,8 +53,12 @@ struct TestSelection {
         if let filter, let regex = try? TestSelection.regex(filter) {
             // Swift's regular expressions backtrack: a pattern that checks passed can still be slow on some
             // name. The matching is bounded: past `matchSeconds` the run ends with a clear error (exit 2).
-            let deadline = Deadline(seconds: TestSelection.matchSeconds, message:
-                errorLine("--filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the scripts' paths: simplify it\n"))
+            let deadline = Deadline(
+                seconds: TestSelection.matchSeconds,
+                message:
+                    errorLine(
+                        "--filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the scripts' paths: simplify it\n"
+                    ))
             defer { deadline.cancel() }
             func matches(_ path: String) -> Bool { (try? regex.firstMatch(in: path)) != nil }
             selected = selected.filter { item in
@@ -101,7 +105,10 @@ struct TestSelection {
             throw BadPattern(message: "--filter: \(quoted(pattern)) is not a regular expression (\(error))")
         }
         if let reason = PatternCost.exponential(pattern) {
-            throw BadPattern(message: "--filter: \(quoted(pattern)) \(reason), which can take exponential time to match: write it without that")
+            throw BadPattern(
+                message:
+                    "--filter: \(quoted(pattern)) \(reason), which can take exponential time to match: write it without that"
+            )
         }
         return regex
     }
@@ -126,7 +133,10 @@ enum PatternCost {
             case "{":
                 var k = j + 1
                 var text = ""
-                while k < chars.count, chars[k] != "}" { text.unicodeScalars.append(chars[k]); k += 1 }
+                while k < chars.count, chars[k] != "}" {
+                    text.unicodeScalars.append(chars[k])
+                    k += 1
+                }
                 guard k < chars.count, !text.isEmpty, text.allSatisfy({ $0.isNumber || $0 == "," }) else { return nil }
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 let unbounded = parts.count == 2 && (parts[1].isEmpty || (Int(parts[1]) ?? 0) > 10)
@@ -139,11 +149,15 @@ enum PatternCost {
             let c = chars[i]
             switch c {
             case "\\":
-                if i + 1 < chars.count, ("1"..."9").contains(chars[i + 1]) || chars[i + 1] == "k" || chars[i + 1] == "g" {
+                if i + 1 < chars.count, ("1"..."9").contains(chars[i + 1]) || chars[i + 1] == "k" || chars[i + 1] == "g"
+                {
                     return "has a back-reference"
                 }
                 i += 2
-                if let q = quantifier(at: i) { if !groups.isEmpty { groups[groups.count - 1] = true }; i = skipModifier(q.end) }
+                if let q = quantifier(at: i) {
+                    if !groups.isEmpty { groups[groups.count - 1] = true }
+                    i = skipModifier(q.end)
+                }
                 continue
             case "[":
                 // A character class: skip to its closing bracket (a `]` first, or after `^`, is literal).
@@ -155,7 +169,7 @@ enum PatternCost {
             case "(":
                 groups.append(false)
                 i += 1
-                if i < chars.count, chars[i] == "?" { i += 1 }   // (?:, (?i), (?<name>: not a quantifier
+                if i < chars.count, chars[i] == "?" { i += 1 }  // (?:, (?i), (?<name>: not a quantifier
                 continue
             case ")":
                 let inner = groups.popLast() ?? false

@@ -25,25 +25,31 @@ enum UpdateMode {
     static func run(_ options: TestOptions) -> Int32 {
         let items = TestSelection(options).items
         for item in items { FileSystem.protectInput(item.path) }
-        var changed = 0, files = 0, left = 0
+        var changed = 0
+        var files = 0
+        var left = 0
         var status: Int32 = 0
-        WorkerPool.run(count: items.count, threads: options.jobs ?? WorkerPool.processorCount, work: { index in
-            update(items[index])
-        }, deliver: { _, outcome in
-            for line in outcome.lines { Console.out(line) }
-            if let text = outcome.text, let original = outcome.original {
-                do throws(FileSystem.Failure) {
-                    try FileSystem.replace(outcome.path, with: text, original: original.bytes, stamp: original.stamp)
-                    changed += outcome.changed
-                    files += 1
-                } catch {
-                    Console.error(errorLine("--update: \(error.message)"))
-                    status = 2
+        WorkerPool.run(
+            count: items.count, threads: options.jobs ?? WorkerPool.processorCount,
+            work: { index in
+                update(items[index])
+            },
+            deliver: { _, outcome in
+                for line in outcome.lines { Console.out(line) }
+                if let text = outcome.text, let original = outcome.original {
+                    do throws(FileSystem.Failure) {
+                        try FileSystem.replace(
+                            outcome.path, with: text, original: original.bytes, stamp: original.stamp)
+                        changed += outcome.changed
+                        files += 1
+                    } catch {
+                        Console.error(errorLine("--update: \(error.message)"))
+                        status = 2
+                    }
                 }
-            }
-            if outcome.stillFailing { left += 1 }
-            return true
-        })
+                if outcome.stillFailing { left += 1 }
+                return true
+            })
         if items.isEmpty {
             Console.error(errorLine("no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))"))
             return 1
@@ -58,12 +64,14 @@ enum UpdateMode {
     static func update(_ item: TestSelection.Item) -> Outcome {
         guard case .script(let path) = item else {
             if case let .unreadable(path, message) = item {
-                return Outcome(path: path, lines: ["\(displayName(path)): left untouched: \(message)"], stillFailing: true)
+                return Outcome(
+                    path: path, lines: ["\(displayName(path)): left untouched: \(message)"], stillFailing: true)
             }
             return Outcome(path: item.path)
         }
         var outcome = Outcome(path: path)
-        let source: [UInt8], stamp: FileSystem.Stamp
+        let source: [UInt8]
+        let stamp: FileSystem.Stamp
         do throws(FileSystem.Failure) {
             (source, stamp) = try FileSystem.readStamped(path)
         } catch {
@@ -73,13 +81,17 @@ enum UpdateMode {
         }
         let report = ScriptFile.run(source: source, name: path)
         if let error = report.error {
-            outcome.lines = ["\(displayName(path)): left untouched: stopped by an error at line \(error.line)", "  " + error.text]
+            outcome.lines = [
+                "\(displayName(path)): left untouched: stopped by an error at line \(error.line)", "  " + error.text
+            ]
             outcome.stillFailing = true
             return outcome
         }
         guard !report.failures.isEmpty else { return outcome }
         let update = ExpectationUpdate(source: source, failures: report.failures)
-        var said = update.changes.map { ($0.line, "\(displayName(path)):\($0.line): \($0.path) \($0.comparison.rawValue) \($0.old) → \($0.new)") }
+        var said = update.changes.map {
+            ($0.line, "\(displayName(path)):\($0.line): \($0.path) \($0.comparison.rawValue) \($0.old) → \($0.new)")
+        }
         said += update.leftAlone.map { ($0.line, "\(displayName(path)):\($0.line): left alone: \($0.reason)") }
         outcome.lines = said.sorted { $0.0 < $1.0 }.map(\.1)
         outcome.stillFailing = !update.leftAlone.isEmpty
@@ -89,7 +101,9 @@ enum UpdateMode {
         let changedLines = Set(update.changes.map(\.line))
         let stillFailing = again.problems.filter { changedLines.contains($0.line) || $0.isError }
         guard stillFailing.isEmpty else {
-            outcome.lines = ["\(displayName(path)): left untouched: the updated script would still fail"] + stillFailing.map { "  " + $0.text }
+            outcome.lines =
+                ["\(displayName(path)): left untouched: the updated script would still fail"]
+                + stillFailing.map { "  " + $0.text }
             outcome.stillFailing = true
             return outcome
         }

@@ -1,10 +1,10 @@
+import Glibc
 import MailboxReports
 import MailboxText
-import Glibc
 
-/// `mailsim test --watch`: runs the selected scripts once, then reruns each script whenever it is saved (or
-/// moved into a watched folder), printing its result and the totals of the rerun, until Ctrl-C (then it says so and exits 130). Folders made
-/// under a watched one are watched too. Saves that come together (an editor writing a file twice, a
+/// `mailsim test --watch`: runs the selected scripts once, then reruns each script whenever it is saved (or moved into
+/// a watched folder), printing its result and the totals of the rerun, until Ctrl-C (then it says so and exits 130).
+/// Folders made under a watched one are watched too. Saves that come together (an editor writing a file twice, a
 /// checkout) are gathered for a tenth of a second and run as one batch.
 enum WatchMode {
     static let quietMilliseconds: Int32 = 100
@@ -31,7 +31,8 @@ enum WatchMode {
         var absent: [String] = []
         while true {
             fflush(nil)
-            var batch = watcher.changes(waiting: absent.isEmpty ? -1 : absentMilliseconds, wake: Interrupt.wakeDescriptor)
+            var batch = watcher.changes(
+                waiting: absent.isEmpty ? -1 : absentMilliseconds, wake: Interrupt.wakeDescriptor)
             if Interrupt.take() { return stopped() }
             // Gather what comes with it, until a moment passes with nothing new.
             while !batch.isEmpty {
@@ -42,7 +43,8 @@ enum WatchMode {
             }
             Interrupt.drainWakes()
             // A watched folder given on the command line (or a script's folder) that went away is waited for.
-            for change in batch where change.watchEnded && roots.contains(change.path) && !absent.contains(change.path) {
+            for change in batch where change.watchEnded && roots.contains(change.path) && !absent.contains(change.path)
+            {
                 absent.append(change.path)
                 Console.out("")
                 Console.out("\(displayName(change.path)) is gone: watching for it to come back")
@@ -87,7 +89,9 @@ enum WatchMode {
         let touched = Set(batch.filter { !$0.isFolder && $0.path.hasSuffix(".mbs") }.map { key($0.path) })
         guard !touched.isEmpty else { return true }
         let gone = Set(touched.filter { !FileSystem.exists($0) })
-        let selected = TestSelection(options).items.filter { touched.contains(key($0.path)) && !gone.contains(key($0.path)) }
+        let selected = TestSelection(options).items.filter {
+            touched.contains(key($0.path)) && !gone.contains(key($0.path))
+        }
         Console.out("")
         for path in gone.sorted() { Console.out("removed: \(displayName(path))") }
         guard !selected.isEmpty else { return true }

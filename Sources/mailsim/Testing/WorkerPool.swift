@@ -11,8 +11,10 @@ enum WorkerPool {
     /// false no new job starts, the results of jobs already running are dropped, and the call returns how
     /// many results were delivered (`count` when it never answered false).
     @discardableResult
-    static func run<T: Sendable>(count: Int, threads: Int, work: @escaping @Sendable (Int) -> T,
-                                 deliver: (Int, T) -> Bool) -> Int {
+    static func run<T: Sendable>(
+        count: Int, threads: Int, work: @escaping @Sendable (Int) -> T,
+        deliver: (Int, T) -> Bool
+    ) -> Int {
         let threads = min(threads, count)
         guard threads > 1 else {
             for index in 0..<count where !deliver(index, work(index)) { return index + 1 }

@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// The fast path against the general reader, by difference: the fast number reader against `DecimalNumber.parse`,
 /// the fast path reader against `PropertyPath.parse`, and `FastParser` against the table walk on every line of
@@ -14,7 +15,8 @@ import Testing
 @Suite struct FastParserAgreementTests {
     /// Every string of up to `length` characters over `alphabet`.
     static func strings(over alphabet: [Character], upTo length: Int) -> [String] {
-        var all = [""], frontier = [""]
+        var all = [""]
+        var frontier = [""]
         for _ in 0..<length {
             frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
             all += frontier
@@ -25,10 +27,14 @@ import Testing
     /// Seeded random words of digits, signs, points, letters, exponents and a few non-ASCII characters.
     static func randomWords(_ count: Int, seed: UInt64) -> [String] {
         var random = SeededRandom(seed: seed)
-        let pieces = ["0", "1", "9", "00", "123456789", "12345678901234", "123456789012345", "1234567890123456",
-                      ".", "-", "+", "e", "E", "5", "e10", "inf", "nan", "x", " ", "٣", "½", "0.000000001",
-                      "9007199254740993", ".5", "5.", "msg", "msg1", ".x", ".icon.alpha", "count", "view.later"]
-        return (0..<count).map { _ in (0..<Int.random(in: 1...5, using: &random)).map { _ in random.pick(pieces) }.joined() }
+        let pieces = [
+            "0", "1", "9", "00", "123456789", "12345678901234", "123456789012345", "1234567890123456",
+            ".", "-", "+", "e", "E", "5", "e10", "inf", "nan", "x", " ", "٣", "½", "0.000000001",
+            "9007199254740993", ".5", "5.", "msg", "msg1", ".x", ".icon.alpha", "count", "view.later"
+        ]
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 1...5, using: &random)).map { _ in random.pick(pieces) }.joined()
+        }
     }
 
     /// Whether the fast number reader took `text`; where it did, the general reader gives the same number.
@@ -42,7 +48,8 @@ import Testing
             Issue.record("\(quoted(text)): the fast reader reads \(fast.value), the general one refuses it")
             return true
         }
-        let same = fast.value.bitPattern == general.value.bitPattern && fast.negative == general.negative
+        let same =
+            fast.value.bitPattern == general.value.bitPattern && fast.negative == general.negative
             && fast.whole == general.whole && fast.fractionNanoseconds == general.fractionNanoseconds
             && fast.hasFraction == general.hasFraction
         #expect(same, "\(quoted(text)): fast \(fast), general \(general)")
@@ -67,8 +74,10 @@ import Testing
     }
 
     /// The fast path's commands, by every name and alias (and `!`, which it reads before them).
-    static let itsCommands: Set<String> = Set(FastParser.Kind.allCases.flatMap { CommandTable.spec(named: $0.rawValue)?.names ?? [] })
-        .union(["!"])
+    static let itsCommands: Set<String> = Set(
+        FastParser.Kind.allCases.flatMap { CommandTable.spec(named: $0.rawValue)?.names ?? [] }
+    )
+    .union(["!"])
 
     /// Checks every line with `FastParserTests.agree` (the fast path against the table walk, from the text and from
     /// the bytes) and counts what the fast path took.
@@ -76,7 +85,9 @@ import Testing
         var tally = Tally()
         for line in lines {
             tally.lines += 1
-            if let head = (try? Lexer.tokens(line[...]))?.first, itsCommands.contains(String(head.text)) { tally.ofItsCommands += 1 }
+            if let head = (try? Lexer.tokens(line[...]))?.first, itsCommands.contains(String(head.text)) {
+                tally.ofItsCommands += 1
+            }
             if FastParserTests.agree(line) { tally.taken += 1 }
         }
         return tally
@@ -98,7 +109,9 @@ import Testing
 
     /// Every word of the corpus's lines, as a number: the numbers scripts write.
     @Test func numbersOfTheCorpus() {
-        let words = (ReaderCorpus.scriptLines + ReaderCorpus.fuzzLines).flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        let words = (ReaderCorpus.scriptLines + ReaderCorpus.fuzzLines).flatMap {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        }
         let taken = words.filter { Self.checkNumber(String($0)) }.count
         // 3,564 of 30,532 words when the floor was set.
         #expect(taken >= 3_200, "the fast reader took \(taken) of \(words.count) words")

@@ -1,11 +1,12 @@
 import Foundation
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// Replays every input in `Fuzz/regressions/` (what the fuzzer, or a person, found once and was fixed) through
 /// the same checks as the fuzz target (`robustnessProblems(input:)`): no crash, the same output twice, every invariant
@@ -36,9 +37,11 @@ import Testing
     /// Issue 24: the fuzzer's dictionary knows every parameter (and `param.NAME`), every curve notation, every
     /// profile and palette name, and extreme numerals.
     @Test func theDictionaryKnowsEveryParameterAndCurve() throws {
-        let text = try String(contentsOf: Self.folder.deletingLastPathComponent().appendingPathComponent("mbs.dict"), encoding: .utf8)
-        let words = Set(text.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count >= 2 }
-            .map { String($0.dropFirst().dropLast()) })
+        let text = try String(
+            contentsOf: Self.folder.deletingLastPathComponent().appendingPathComponent("mbs.dict"), encoding: .utf8)
+        let words = Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count >= 2 }
+                .map { String($0.dropFirst().dropLast()) })
         var wanted = TunableTable.names.flatMap { [$0, "param." + $0] }
         wanted += TimingCurve.named.map(\.name) + ["bezier", "spring"]
         wanted += Profile.allCases.map(\.rawValue) + PaletteColor.allCases.map(\.rawValue)

@@ -1,15 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Issue 24, item 1: no input kills the process. Random finite parameters at the ends of their ranges and
 /// gestures with extreme numerals (`HostileGenerator`): every line ends in a result or a refusal, a refusal
@@ -29,10 +31,12 @@ import Testing
     func aSpringThatBarelyDampsLastsAtMostAnHour(role: AnimationRole) throws {
         for profile in Profile.allCases {
             var session = Session()
-            for line in ["set profile \(profile.rawValue)", "set curve.\(role.rawValue) spring 0.000000001 60",
-                         "tap menu", "settle", "tap menu", "settle", "pan msg1 -300", "release 1000000", "settle",
-                         "tap cancel", "settle", "pan msg2 100", "release -1000000", "settle", "shake", "tap undo",
-                         "settle", "compose", "settle", "tap cancel", "settle", "tap segment later", "settle"] {
+            for line in [
+                "set profile \(profile.rawValue)", "set curve.\(role.rawValue) spring 0.000000001 60",
+                "tap menu", "settle", "tap menu", "settle", "pan msg1 -300", "release 1000000", "settle",
+                "tap cancel", "settle", "pan msg2 100", "release -1000000", "settle", "shake", "tap undo",
+                "settle", "compose", "settle", "tap cancel", "settle", "tap segment later", "settle"
+            ] {
                 _ = try? session.execute(line: line[...])
                 #expect(Invariants.problems(session.screen) == [], "\(profile) \(role) \(line)")
             }
@@ -48,8 +52,10 @@ import Testing
     func aFastReleaseOverAVanishingDistance(zeros: Int) throws {
         for profile in ["mcswipe", "swipecellkit", "mailbox", "itemtouchhelper"] {
             var session = Session()
-            for line in ["set profile \(profile)", "set curve.snap spring 0.5 0.4", "set curve.slide spring 0.5 0.4",
-                         "pan msg1 -0.\(String(repeating: "0", count: zeros))1", "release 1000000"] {
+            for line in [
+                "set profile \(profile)", "set curve.snap spring 0.5 0.4", "set curve.slide spring 0.5 0.4",
+                "pan msg1 -0.\(String(repeating: "0", count: zeros))1", "release 1000000"
+            ] {
                 _ = try? session.execute(line: line[...])
             }
             let timeline = try session.execute(line: "timeline")
@@ -76,8 +82,13 @@ import Testing
         var session = Session()
         for line in ["set curve.menu spring 0.000000001 60", "tap menu"] { _ = try? session.execute(line: line[...]) }
         let timeline = (try? session.execute(line: "timeline").report).flatMap { $0 }.map(TextRenderer.lines) ?? []
-        #expect(timeline.contains { $0.hasSuffix("spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: not settled after 3600s") },
-                "\(timeline)")
+        #expect(
+            timeline.contains {
+                $0.hasSuffix(
+                    "spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: not settled after 3600s"
+                )
+            },
+            "\(timeline)")
         let fast = Spring(dampingRatio: 0.5, response: 0.4, initialVelocity: .infinity)
         #expect(fast.initialVelocity == Spring.fastestInitialVelocity)
         #expect(fast.settlingDuration.isFinite)
@@ -86,8 +97,10 @@ import Testing
     }
 
     @Test func numbersNeverPrintAnExponent() {
-        for value in [1.0000000000000002e+27, 1e300, -1e300, 9e15, 1e16, 123456789012345.678, 1e-300, -1e-20,
-                      Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude] {
+        for value in [
+            1.0000000000000002e+27, 1e300, -1e300, 9e15, 1e16, 123456789012345.678, 1e-300, -1e-20,
+            Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude
+        ] {
             for decimals in [0, 3, 6] {
                 let text = formatNumber(value, decimals: decimals)
                 #expect(badNumber(in: text) == nil && !text.contains("e"), "\(value) → \(text)")

@@ -1,7 +1,8 @@
 import Foundation
+import MailsimTestSupport
+
 @testable import MailboxScript
 @testable import MailboxSim
-import MailsimTestSupport
 
 /// The lines the readers are compared on: every line of `Scripts/`, the lines of the fuzz corpus
 /// (`Fuzz/regressions/`: its scripts, and the lines its choice files make the generators write), and seeded
@@ -35,7 +36,8 @@ enum ReaderCorpus {
 
     /// Runs `steps` generated lines through a session (so the generator sees the screen they make) and keeps them.
     private static func generatedLines(steps: Int, _ next: (Session) -> String) -> [String] {
-        var session = Session(), lines: [String] = []
+        var session = Session()
+        var lines: [String] = []
         for _ in 0..<min(steps, 2_000) {
             let line = next(session)
             lines.append(line)
@@ -54,13 +56,16 @@ enum ReaderCorpus {
 
     /// Words a random line is made of: commands, paths, operators, keywords, numbers, and what readers trip on.
     static let pieces: [String] = {
-        var pieces = CommandTable.names + PropertyPath.templates.map { $0.replacingOccurrences(of: "msgN", with: "msg1") }
-        pieces += ["==", "!=", "<", "<=", ">", ">=", "=", "in", "within", "!", "#", "# x", "--json", "--jsn", "msg1",
-                   "msg12", "msg0", "content", "cancel", "segment", "later", "yellow", "#B2B2B2", "#b2b2b2", "true",
-                   "false", "none", "tomorrow", "to-buy", "0", "-0", "1", "-180", "0.3", "+10", "1e9", "0.0000000001",
-                   "12345678901234567", "999999999999999", ".5", "5.", "nan", "inf", "\"a b\"", "\"x", "\"a\\\"b\"",
-                   "\"\"", "\t", "  ", "\u{7}", "\u{7F}", "é", "e\u{301}", "\u{200B}", "٣", "K", "\u{212A}", "!pan",
-                   "msg1.x==0", "x" + String(repeating: "y", count: 70)]
+        var pieces =
+            CommandTable.names + PropertyPath.templates.map { $0.replacingOccurrences(of: "msgN", with: "msg1") }
+        pieces += [
+            "==", "!=", "<", "<=", ">", ">=", "=", "in", "within", "!", "#", "# x", "--json", "--jsn", "msg1",
+            "msg12", "msg0", "content", "cancel", "segment", "later", "yellow", "#B2B2B2", "#b2b2b2", "true",
+            "false", "none", "tomorrow", "to-buy", "0", "-0", "1", "-180", "0.3", "+10", "1e9", "0.0000000001",
+            "12345678901234567", "999999999999999", ".5", "5.", "nan", "inf", "\"a b\"", "\"x", "\"a\\\"b\"",
+            "\"\"", "\t", "  ", "\u{7}", "\u{7F}", "é", "e\u{301}", "\u{200B}", "٣", "K", "\u{212A}", "!pan",
+            "msg1.x==0", "x" + String(repeating: "y", count: 70)
+        ]
         return pieces
     }()
 
@@ -98,6 +103,6 @@ enum ReaderCorpus {
     }
 }
 
-private extension Substring {
-    func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
+extension Substring {
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
 }

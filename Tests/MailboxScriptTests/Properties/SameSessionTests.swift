@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// `sameSession` (Invariants.swift) is what "a refused command changes nothing" is checked with, by the
 /// property tests, the bad-input catalogue and the fuzz target: it must compare everything a session holds.
@@ -20,8 +21,10 @@ import Testing
 
     /// Two animators are equal when they run the same animations, however their slots are laid out.
     @Test func animatorsCompareByWhatRuns() {
-        var a = Animator<PropertyKey, FollowUp>(), b = Animator<PropertyKey, FollowUp>()
-        let x = PropertyKey(.row(m1), .x), y = PropertyKey(.row(m2), .x)
+        var a = Animator<PropertyKey, FollowUp>()
+        var b = Animator<PropertyKey, FollowUp>()
+        let x = PropertyKey(.row(m1), .x)
+        let y = PropertyKey(.row(m2), .x)
         a.start(x, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .easeInOut)
         a.start(y, from: .scalar(0), to: .scalar(2), at: .zero, duration: ms(300), curve: .easeInOut)
         b.start(x, from: .scalar(0), to: .scalar(1), at: .zero, duration: ms(300), curve: .easeInOut)
@@ -34,8 +37,10 @@ import Testing
     }
 
     /// Any change a command makes is a difference, down to the newest timeline entry and the animations.
-    @Test(arguments: ["pan msg1 -10 in 0", "advance 0.000000001", "set fps 30", "compose", "tap menu",
-                      "tap segment later", "reset 6", "state", "pan msg1 -10 in 0\nrelease 0"])
+    @Test(arguments: [
+        "pan msg1 -10 in 0", "advance 0.000000001", "set fps 30", "compose", "tap menu",
+        "tap segment later", "reset 6", "state", "pan msg1 -10 in 0\nrelease 0"
+    ])
     func everyCommandThatActsIsADifference(_ script: String) throws {
         var session = Session()
         let before = session
@@ -60,7 +65,8 @@ import Testing
     }
 
     @Test func animationsAndTheTimelineCount() throws {
-        var a = Session(), b = Session()
+        var a = Session()
+        var b = Session()
         _ = try a.execute(line: "pan msg1 -100 in 0")
         _ = try b.execute(line: "pan msg1 -100 in 0")
         #expect(sameSession(a, b))

@@ -1,5 +1,6 @@
-@testable import MailboxScript
 import Testing
+
+@testable import MailboxScript
 
 /// `LineText.key` (a word's bytes loaded eight at a time, wherever the word sits in its line) against the key made
 /// byte by byte, for every word of every place and length in lines of every length; and the loads it is made of.
@@ -22,8 +23,10 @@ import Testing
     }
 
     @Test func twoWordsHaveOneKeyExactlyWhenTheirBytesAreTheSame() {
-        let words = ["x", "y", "icon", "icon.x", "icon.alpha", "background", "msg1", "release", "reschedule", "to-buy",
-                     "12345678", "123456789", "1234567890123456", "1234567890123457"]
+        let words = [
+            "x", "y", "icon", "icon.x", "icon.alpha", "background", "msg1", "release", "reschedule", "to-buy",
+            "12345678", "123456789", "1234567890123456", "1234567890123457"
+        ]
         for a in words {
             for b in words {
                 let keys = [a, b].map { Array($0.utf8).withUnsafeBufferPointer { SpellingKey($0) } }
@@ -37,7 +40,9 @@ import Testing
         let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
         for count in 0...8 {
             let loaded = bytes.withUnsafeBytes { $0.baseAddress!.loadLowBytes(count) }
-            let expected = bytes.prefix(count).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            let expected = bytes.prefix(count).enumerated().reduce(UInt64(0)) {
+                $0 | UInt64($1.element) << (8 * $1.offset)
+            }
             #expect(loaded == expected, "\(count)")
         }
     }
@@ -65,9 +70,12 @@ import Testing
                 #expect(found == first, "\(name) in \(count) (\(position))")
             }
             for stranger in ["", "x1", "expec", "expectt", "Expect", "msgN.xx"] {
-                #expect(table.index(of: stranger) == nil && Array(stranger.utf8).withUnsafeBufferPointer { buffer in
-                    LineText(bytes: buffer).index(of: LineText.Word(start: 0, end: buffer.count, column: 1), in: table)
-                } == nil, "\(stranger)")
+                #expect(
+                    table.index(of: stranger) == nil
+                        && Array(stranger.utf8).withUnsafeBufferPointer { buffer in
+                            LineText(bytes: buffer).index(
+                                of: LineText.Word(start: 0, end: buffer.count, column: 1), in: table)
+                        } == nil, "\(stranger)")
             }
         }
     }

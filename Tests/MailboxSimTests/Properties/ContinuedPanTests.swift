@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// SPEC §2: a pan that ends on translation DX leaves the row at exactly (x when the finger went down) + DX,
 /// whatever the frames before it: for any split of the gesture into continued pans, any `in S`, any fps.
@@ -15,8 +16,9 @@ import Testing
         try run(&session, "set fps \(Int.random(in: 1...240, using: &random))")
         // Sometimes the finger grabs the row while it snaps back or slides out, so it starts off rest.
         if random.chance(0.5) {
-            try run(&session, "pan msg1 \(random.pick(["-40", "35.5", "-150", "120"]))", "release",
-                    "advance \(random.pick(["0.05", "0.1", "0.137", "0.2"]))")
+            try run(
+                &session, "pan msg1 \(random.pick(["-40", "35.5", "-150", "120"]))", "release",
+                "advance \(random.pick(["0.05", "0.1", "0.137", "0.2"]))")
         }
         try run(&session, "pan msg1 0 in 0")
         let origin = session.screen.gesture!.origin
@@ -25,10 +27,13 @@ import Testing
             try run(&session, "pan msg1 \(Self.translation(&random))\(Self.duration(&random))")
         }
         // The last pan ends on one of the boundaries (or anywhere), from wherever the ones before left it.
-        let last = random.chance(0.7) ? random.pick(["60", "-60", "260", "-260", "0", "-320", "320"]) : Self.translation(&random)
+        let last =
+            random.chance(0.7)
+            ? random.pick(["60", "-60", "260", "-260", "0", "-320", "320"]) : Self.translation(&random)
         try run(&session, "pan msg1 \(last)\(Self.duration(&random))")
         let dx = Double(last)!
-        #expect(session.screen.x(of: m1) == origin + dx, "seed \(seed): x \(session.screen.x(of: m1)) ≠ \(origin) + \(dx)")
+        #expect(
+            session.screen.x(of: m1) == origin + dx, "seed \(seed): x \(session.screen.x(of: m1)) ≠ \(origin) + \(dx)")
         #expect(session.screen.displayZone(of: m1) == SwipeZone.at(origin + dx))
         try run(&session, "release", "settle")
     }

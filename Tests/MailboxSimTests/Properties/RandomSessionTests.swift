@@ -1,10 +1,11 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxReports
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// Property tests over random command sequences (seeded: a failure replays from its seed). Each session runs
 /// lines from `CommandGenerator`, mostly ones that fit the screen, some refused; after every line the
@@ -21,8 +22,10 @@ import Testing
 
     /// Runs `steps` generated lines from `seed`, checking every property; returns what happened.
     @discardableResult
-    static func walk(seed: UInt64, steps: Int, messages: Int = 5, resets: Bool = true, tuneRate: Double = 0,
-                     sourceLocation: SourceLocation = #_sourceLocation) -> (Tally, [String]) {
+    static func walk(
+        seed: UInt64, steps: Int, messages: Int = 5, resets: Bool = true, tuneRate: Double = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (Tally, [String]) {
         var generator = CommandGenerator(seed: seed)
         if !resets { generator.maxMessages = 0 }
         generator.tuneRate = tuneRate
@@ -38,7 +41,9 @@ import Testing
                 tally.ran += 1
                 lines.append(line)
                 if !line.hasPrefix("reset") {
-                    #expect(session.screen.now >= before.screen.now, "the clock went back: \(context)", sourceLocation: sourceLocation)
+                    #expect(
+                        session.screen.now >= before.screen.now, "the clock went back: \(context)",
+                        sourceLocation: sourceLocation)
                 }
             } catch {
                 tally.refused += 1
@@ -46,8 +51,9 @@ import Testing
                 let head = line.split(separator: " ").first ?? ""
                 if head != "expect" && !head.hasPrefix("!") { lines.append("! " + line) }
                 let unchanged = sameSession(session, before)
-                #expect(unchanged, "refused (\(error.message)) but changed the session: \(context)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    unchanged, "refused (\(error.message)) but changed the session: \(context)",
+                    sourceLocation: sourceLocation)
             }
             var problems = Invariants.problems(session.screen)
             if line == "settle" {
@@ -55,7 +61,9 @@ import Testing
                 problems += Invariants.settledProblems(session.screen)
             }
             if !problems.isEmpty {
-                Issue.record(Comment(rawValue: context + "\n" + problems.prefix(5).joined(separator: "\n")), sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(rawValue: context + "\n" + problems.prefix(5).joined(separator: "\n")),
+                    sourceLocation: sourceLocation)
                 break
             }
             note(session.screen, into: &tally)
@@ -71,7 +79,9 @@ import Testing
         if s.menuPhase == .open { tally.reached.insert("menu open") }
         if s.composePhase == .shown { tally.reached.insert("compose shown") }
         if s.segments.selected != .mailbox { tally.reached.insert("segment \(s.segments.selected)") }
-        for folder in Folder.allCases where folder != .inbox && s.count(in: folder) > 0 { tally.reached.insert("in \(folder)") }
+        for folder in Folder.allCases where folder != .inbox && s.count(in: folder) > 0 {
+            tally.reached.insert("in \(folder)")
+        }
         tally.deepest = max(tally.deepest, s.undoStack.count)
         if s.timeline.dropped > 0 { tally.reached.insert("timeline full") }
         tally.entries = s.timeline.total
@@ -106,9 +116,11 @@ import Testing
             reached.formUnion(tally.reached)
             deepest = max(deepest, tally.deepest)
         }
-        let expected: Set<String> = ["overlay reschedule", "overlay list", "waiting overlay", "alert undo", "alert draft",
-                                     "menu open", "compose shown", "segment later", "segment archive",
-                                     "in later", "in list", "in archive", "in trash"]
+        let expected: Set<String> = [
+            "overlay reschedule", "overlay list", "waiting overlay", "alert undo", "alert draft",
+            "menu open", "compose shown", "segment later", "segment archive",
+            "in later", "in list", "in archive", "in trash"
+        ]
         #expect(expected.subtracting(reached).isEmpty, "never reached: \(expected.subtracting(reached).sorted())")
         #expect(deepest >= 3, "the undo stack never got past \(deepest)")
     }
@@ -134,7 +146,8 @@ import Testing
             _ = try? stepped.execute(line: "release")
         }
         let text = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let first = transcript(of: text), second = transcript(of: text)
+        let first = transcript(of: text)
+        let second = transcript(of: text)
         #expect(first == second)
         let checks = lines.filter { line in
             switch try? Parser.parse(line[...]) {
@@ -142,8 +155,9 @@ import Testing
             default: false
             }
         }.count
-        #expect(first.last == "exit 0, \(checks) checks",
-                "\(first.filter { $0.hasPrefix("stderr") }.prefix(3))")
+        #expect(
+            first.last == "exit 0, \(checks) checks",
+            "\(first.filter { $0.hasPrefix("stderr") }.prefix(3))")
         var whole = Session()
         _ = ScriptRunner.run(text, file: "t.mbs", session: &whole)
         let same = sameSession(whole, stepped)

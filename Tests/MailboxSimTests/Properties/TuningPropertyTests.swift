@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Issue 13: the parameters, over random values (seeded: a failure replays from its seed). SPEC's numbers
 /// stay the default; the zones, the icon's ramp, the durations and the curves follow what is set; springs
@@ -28,11 +30,12 @@ import Testing
             "duration.menu": "0.4", "duration.compose": "0.3", "duration.segment": "0.3", "duration.undo": "0.3",
             "menu.open": "280", "menu.release": "velocity", "color.gray": "#B2B2B2", "color.yellow": "#FECA16",
             "color.brown": "#CE9662", "color.green": "#55D550", "color.red": "#E73D0E", "color.blue": "#44AAD2",
-            "escape.velocity": "0", "elasticity": "1", "haptics": "off", "compose.draft-alert": "off", "profile": "mailbox",
+            "escape.velocity": "0", "elasticity": "1", "haptics": "off", "compose.draft-alert": "off",
+            "profile": "mailbox",
             "threshold.left.bound": "closed", "threshold.right.bound": "closed", "icon.rest": "30", "icon.follow": "30",
             "icon.fade": "near", "slide.overshoot": "0", "snap.animate": "on", "delay.hide": "0", "delay.segment": "0",
             "overlay.appear": "fade", "overlay.dismiss": "fade", "menu.still": "nearer", "undo.alert": "on",
-            "undo.return": "slide", "undo.depth": "0",
+            "undo.return": "slide", "undo.depth": "0"
         ]
         for tunable in TunableTable.all {
             if tunable.name.hasPrefix("curve.") {
@@ -48,9 +51,11 @@ import Testing
     /// reach the same state, step for step, as sessions without.
     @Test(arguments: Array(1...12) as [UInt64])
     func settingTheDefaultsChangesNothing(seed: UInt64) throws {
-        let prelude = ["set profile mailbox"] + TunableTable.all.filter { $0.name != "profile" }.map {
-            "set \($0.name) \($0.defaultValue.scriptText)"
-        }
+        let prelude =
+            ["set profile mailbox"]
+            + TunableTable.all.filter { $0.name != "profile" }.map {
+                "set \($0.name) \($0.defaultValue.scriptText)"
+            }
         try Self.expectSameSessions(seed: seed, prelude: prelude)
     }
 
@@ -62,14 +67,17 @@ import Testing
     }
 
     static func expectSameSessions(seed: UInt64, prelude: [String]) throws {
-        var plain = Session(), tuned = Session()
+        var plain = Session()
+        var tuned = Session()
         for line in prelude { _ = try tuned.execute(line: line[...]) }
         var generator = CommandGenerator(seed: seed)
         for step in 1...300 {
             let line = generator.next(for: plain)
             let a = Result { try plain.execute(line: line[...]) }
             let b = Result { try tuned.execute(line: line[...]) }
-            #expect((try? a.get()) == nil ? (try? b.get()) == nil : (try? b.get()) != nil, "seed \(seed), step \(step): \(line)")
+            #expect(
+                (try? a.get()) == nil ? (try? b.get()) == nil : (try? b.get()) != nil,
+                "seed \(seed), step \(step): \(line)")
             var tunedScreen = tuned.screen
             tunedScreen.settings = plain.screen.settings
             #expect(tunedScreen == plain.screen, "seed \(seed), step \(step): \(line)")
@@ -90,10 +98,13 @@ import Testing
             let far = min(320, near + (Double.random(in: 1...120, using: &random) * 8).rounded() / 8)
             return (near, far)
         }
-        let left = side(), right = side()
+        let left = side()
+        let right = side()
         // Far first when it grows, so that every step keeps near < far.
-        for (name, value) in [("left.far", 320.0), ("left.near", left.near), ("left.far", left.far),
-                              ("right.far", 320), ("right.near", right.near), ("right.far", right.far)] {
+        for (name, value) in [
+            ("left.far", 320.0), ("left.near", left.near), ("left.far", left.far),
+            ("right.far", 320), ("right.near", right.near), ("right.far", right.far)
+        ] {
             _ = try session.execute(line: "set threshold.\(name) \(formatExact(value))"[...])
         }
         let thresholds = session.screen.settings.thresholds
@@ -117,7 +128,8 @@ import Testing
         _ = try session.execute(line: "pan msg1 \(formatExact(sign * near))"[...])
         #expect(session.screen.iconAlpha(of: m1) == 1)
         _ = try session.execute(line: "release"[...])
-        #expect(session.screen.rows[0].latch?.level == Int(sign) || session.screen.rows[0].latch?.level == 2 * Int(sign))
+        #expect(
+            session.screen.rows[0].latch?.level == Int(sign) || session.screen.rows[0].latch?.level == 2 * Int(sign))
     }
 
     // MARK: Durations
@@ -129,8 +141,10 @@ import Testing
         let milliseconds = Int.random(in: 1...5000, using: &random) * 2
         let x = -Double(Int.random(in: 1...59, using: &random))
         var session = Session()
-        for line in ["set duration.snap \(Ticks.milliseconds(Int64(milliseconds)).decimalSeconds)", "pan msg1 \(formatExact(x))",
-                     "release 0", "advance \(Ticks.milliseconds(Int64(milliseconds / 2)).decimalSeconds)"] {
+        for line in [
+            "set duration.snap \(Ticks.milliseconds(Int64(milliseconds)).decimalSeconds)", "pan msg1 \(formatExact(x))",
+            "release 0", "advance \(Ticks.milliseconds(Int64(milliseconds / 2)).decimalSeconds)"
+        ] {
             _ = try session.execute(line: line[...])
         }
         #expect(abs(session.screen.x(of: m1) - x / 2) < 1e-9, "seed \(seed): \(milliseconds) ms")
@@ -153,8 +167,10 @@ import Testing
         let x0 = Double(Int.random(in: 1...59, using: &random)) * (random.chance(0.5) ? -1 : 1)
         let v0 = Double(Int.random(in: -3000...3000, using: &random))
         var session = Session()
-        for line in ["set curve.snap spring \(formatExact(zeta)) \(formatExact(response))", "pan msg1 \(formatExact(x0))",
-                     "release \(formatExact(v0))"] {
+        for line in [
+            "set curve.snap spring \(formatExact(zeta)) \(formatExact(response))", "pan msg1 \(formatExact(x0))",
+            "release \(formatExact(v0))"
+        ] {
             _ = try session.execute(line: line[...])
         }
         let start = session.screen.now
@@ -162,13 +178,19 @@ import Testing
         let k = (2 * Double.pi / response) * (2 * Double.pi / response)
         let c = 4 * Double.pi * zeta / response
         let h = 1e-4
-        var x = x0, v = v0, t = 0.0
+        var x = x0
+        var v = v0
+        var t = 0.0
         func step() {
             func a(_ x: Double, _ v: Double) -> Double { -k * x - c * v }
-            let k1x = v, k1v = a(x, v)
-            let k2x = v + h / 2 * k1v, k2v = a(x + h / 2 * k1x, v + h / 2 * k1v)
-            let k3x = v + h / 2 * k2v, k3v = a(x + h / 2 * k2x, v + h / 2 * k2v)
-            let k4x = v + h * k3v, k4v = a(x + h * k3x, v + h * k3v)
+            let k1x = v
+            let k1v = a(x, v)
+            let k2x = v + h / 2 * k1v
+            let k2v = a(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v
+            let k3v = a(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v
+            let k4v = a(x + h * k3x, v + h * k3v)
             x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
             v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
             t += h
@@ -179,7 +201,9 @@ import Testing
             var probe = session.screen
             try probe.send(.clockAdvanced(to: start + Ticks(seconds: t)))
             let agrees = abs(probe.x(of: m1) - x) < 1e-5 * max(1, abs(x0) + abs(v0) * response)
-            #expect(agrees, "seed \(seed): ζ \(zeta), response \(response), x0 \(x0), v0 \(v0), t \(t): \(probe.x(of: m1)) vs \(x)")
+            #expect(
+                agrees,
+                "seed \(seed): ζ \(zeta), response \(response), x0 \(x0), v0 \(v0), t \(t): \(probe.x(of: m1)) vs \(x)")
             if !agrees { return }
         }
         // Settled from the end on: within 0.5 pt and 1 pt/s for good (the bound covers every later instant).
@@ -207,13 +231,17 @@ import Testing
         for _ in 0..<50 {
             let raw = Double(Int.random(in: -2000...2000, using: &random))
             let x = elastic.stretched(raw)
-            if abs(raw) <= 320 { #expect(x == raw) } else {
+            if abs(raw) <= 320 {
+                #expect(x == raw)
+            } else {
                 #expect(abs(abs(x) - (320 + e * (abs(raw) - 320))) < 1e-9)
                 #expect((x < 0) == (raw < 0))
             }
             if e > 0 { #expect(abs(elastic.unstretched(x) - raw) < 1e-9) }
             let more = Double(Int.random(in: -500...500, using: &random))
-            #expect(abs(elastic.x(from: x, by: more) - elastic.stretched((e > 0 ? raw : elastic.unstretched(x)) + more)) < 1e-9)
+            #expect(
+                abs(elastic.x(from: x, by: more) - elastic.stretched((e > 0 ? raw : elastic.unstretched(x)) + more))
+                    < 1e-9)
         }
     }
 }

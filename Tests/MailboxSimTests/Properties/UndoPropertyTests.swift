@@ -1,9 +1,10 @@
+import MailsimTestSupport
+import Testing
+
 @testable import MailboxAnimation
 @testable import MailboxScript
 @testable import MailboxSim
 @testable import MailboxText
-import MailsimTestSupport
-import Testing
 
 /// Undo restores exactly the earlier model. From a random reachable screen, brought to rest, a few random
 /// complete actions (archive, delete, later or list, with or without an option, on random rows, with other
@@ -21,7 +22,8 @@ import Testing
 
         init(_ s: MailboxState) {
             rows = s.rows.map {
-                Row(folder: $0.folder, snooze: $0.snooze, list: $0.list, latch: $0.latch,
+                Row(
+                    folder: $0.folder, snooze: $0.snooze, list: $0.list, latch: $0.latch,
                     x: s.x(of: $0.id), height: s.height(of: $0.id), y: s.y(of: $0.id))
             }
             undoStack = s.undoStack
@@ -36,13 +38,19 @@ import Testing
     static func bringToRest(_ session: inout Session) throws {
         for _ in 0..<10 {
             try run(&session, "settle")
-            if session.screen.gesture != nil { try run(&session, "release"); continue }
+            if session.screen.gesture != nil {
+                try run(&session, "release")
+                continue
+            }
             switch session.screen.cover {
             case .alert(.draft)?: try run(&session, "tap delete-draft")
             case .alert?, .overlay?, .compose?: try run(&session, "tap cancel")
             case .menu?: try run(&session, "tap menu")
             case nil:
-                if session.screen.segments.selected != .mailbox { try run(&session, "tap segment mailbox"); continue }
+                if session.screen.segments.selected != .mailbox {
+                    try run(&session, "tap segment mailbox")
+                    continue
+                }
                 return
             }
         }
@@ -68,14 +76,22 @@ import Testing
             let row = random.pick(rows).id.name
             let duration = random.pick(["", " in 0", " in 0.1", " in 0.5"])
             switch random.next() % 4 {
-            case 0: try Self.run(&session, "pan \(row) \(random.pick(["60", "100", "259.999"]))\(duration)", "release", "settle")
-            case 1: try Self.run(&session, "pan \(row) \(random.pick(["260", "300", "1000"]))\(duration)", "release", "settle")
+            case 0:
+                try Self.run(
+                    &session, "pan \(row) \(random.pick(["60", "100", "259.999"]))\(duration)", "release", "settle")
+            case 1:
+                try Self.run(
+                    &session, "pan \(row) \(random.pick(["260", "300", "1000"]))\(duration)", "release", "settle")
             case 2:
-                try Self.run(&session, "pan \(row) \(random.pick(["-60", "-100", "-259.999"]))\(duration)", "release", "settle")
-                try Self.run(&session, random.chance(0.5) ? "tap" : "choose " + random.pick(OverlayKind.reschedule.options), "settle")
+                try Self.run(
+                    &session, "pan \(row) \(random.pick(["-60", "-100", "-259.999"]))\(duration)", "release", "settle")
+                try Self.run(
+                    &session, random.chance(0.5) ? "tap" : "choose " + random.pick(OverlayKind.reschedule.options),
+                    "settle")
             default:
                 try Self.run(&session, "pan \(row) \(random.pick(["-260", "-300"]))\(duration)", "release", "settle")
-                try Self.run(&session, random.chance(0.5) ? "tap" : "choose " + random.pick(OverlayKind.list.options), "settle")
+                try Self.run(
+                    &session, random.chance(0.5) ? "tap" : "choose " + random.pick(OverlayKind.list.options), "settle")
             }
             actions += 1
             // Something else between actions, that must not disturb the stack.
