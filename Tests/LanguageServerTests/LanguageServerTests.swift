@@ -19,18 +19,7 @@ import Testing
             request(
                 1, "initialize", .object([("initializationOptions", .object([("hoverPicture", .string(pictures))]))])))
         _ = server.handle(notify("initialized", .object([])))
-        _ = server.handle(
-            notify(
-                "textDocument/didOpen",
-                .object([
-                    (
-                        "textDocument",
-                        .object([
-                            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)),
-                            ("text", .string(text))
-                        ])
-                    )
-                ])))
+        _ = server.handle(didOpen(uri, text))
         let published = server.runAndPublish(uri)
         return (server, published)
     }
@@ -41,6 +30,14 @@ import Testing
 
     func notify(_ method: String, _ params: JSON) -> JSON {
         .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+
+    /// `textDocument/didOpen` of `text` as `uri`, version 1.
+    func didOpen(_ uri: String, _ text: String) -> JSON {
+        let document: JSON = .object([
+            ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)), ("text", .string(text))
+        ])
+        return notify("textDocument/didOpen", .object([("textDocument", document)]))
     }
 
     func at(_ line: Int, _ character: Int, uri: String = Self.uri) -> JSON {
@@ -140,18 +137,7 @@ import Testing
     @Test func aCancelledRunPublishesNothingAndIsTakenUpAgain() {
         var server = Server()
         _ = server.handle(request(1, "initialize"))
-        _ = server.handle(
-            notify(
-                "textDocument/didOpen",
-                .object([
-                    (
-                        "textDocument",
-                        .object([
-                            ("uri", .string(Self.uri)), ("version", .int(1)),
-                            ("text", .string("pan msg1 -30\nrelease\nsettle\n"))
-                        ])
-                    )
-                ])))
+        _ = server.handle(didOpen(Self.uri, "pan msg1 -30\nrelease\nsettle\n"))
         #expect(server.runAndPublish(Self.uri, isCancelled: { true }).isEmpty)
         #expect(server.needsRun(Self.uri))
         #expect(server.runAndPublish(Self.uri).count == 1)
@@ -411,20 +397,7 @@ import Testing
         var server = Server()
         server.limits = DocumentLimits(maxDocuments: 2, maxBytes: 100)
         _ = server.handle(request(1, "initialize"))
-        func open(_ uri: String, _ text: String) -> [JSON] {
-            server.handle(
-                notify(
-                    "textDocument/didOpen",
-                    .object([
-                        (
-                            "textDocument",
-                            .object([
-                                ("uri", .string(uri)), ("languageId", .string("mbs")), ("version", .int(1)),
-                                ("text", .string(text))
-                            ])
-                        )
-                    ])))
-        }
+        func open(_ uri: String, _ text: String) -> [JSON] { server.handle(didOpen(uri, text)) }
         func symbols(_ uri: String) -> JSON? {
             server.handle(
                 request(5, "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
