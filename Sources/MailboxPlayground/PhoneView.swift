@@ -109,9 +109,11 @@ enum PhoneView {
         .object(TunableTable.all.map { ($0.name, .string(TunableTable.shown($0, in: settings))) })
     }
 
-    /// The timeline's lines as `timeline` prints them.
-    static func timeline(_ session: Session) -> [String] {
-        guard let excerpt = try? session.timelineExcerpt() else { return [] }
-        return TextRenderer.lines(.timeline(excerpt))
+    /// The timeline's lines as `timeline` prints them, from the entry numbered `mark` on (the last gesture's), at
+    /// most the newest `PlaygroundLimits.historyTimelineEntries`: a message's cost is the gesture's, not the
+    /// session's (the whole timeline, up to 10,000 entries, was drawn and sent after every gesture).
+    static func timeline(_ session: Session, since mark: Int) -> [String] {
+        TextRenderer.lines(
+            .timeline(session.timelineExcerpt(since: mark, last: PlaygroundLimits.historyTimelineEntries)))
     }
 }

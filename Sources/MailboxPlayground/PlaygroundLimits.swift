@@ -32,6 +32,8 @@ public enum PlaygroundLimits {
     /// window of at most this many lines (a gesture begun past it starts a new window).
     public static let historyFrames = 1_200
     public static let historyLines = 2_000
+    /// `history`'s timeline: the last gesture's entries, at most the newest this many.
+    public static let historyTimelineEntries = 500
     /// An export (`POST /walkthrough`, `/walkthrough.gif`): its script's body at most 1 MiB on the wire, its
     /// work stopped after this many seconds of wall time from when it starts running (a GIF takes longer than a
     /// message), at most this many at once (one running, the others waiting; more are answered 503), the GIF at

@@ -608,7 +608,8 @@ public struct PlaygroundSession: Sendable {
     /// The timeline and plots of the last gesture; nil when `cancelled` stopped the replay.
     func historyMessage(_ cancelled: @escaping @Sendable () -> Bool) -> ServerMessage? {
         guard let plots = historyPlots(cancelled) else { return nil }
-        return .history(timeline: PhoneView.timeline(phones[0]), plots: plots)
+        let mark = window?.start.screen.timeline.total ?? 0
+        return .history(timeline: PhoneView.timeline(phones[0], since: mark), plots: plots)
     }
 
     /// The HTML player's property plots of the last gesture (phone A): its lines run again from the state before

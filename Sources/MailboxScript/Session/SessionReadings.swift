@@ -13,4 +13,14 @@ extension Session {
     public func timelineExcerpt(filter: String? = nil) throws(ScriptError) -> TimelineExcerpt {
         try timeline(filter: filter)
     }
+
+    /// The entries appended since the timeline's total was `mark` (a gesture's own, when `mark` was read as it
+    /// began), at most the newest `limit` of them; `dropped` counts the gesture's entries left out. A timeline
+    /// emptied since (`reset`) gives all it holds.
+    public func timelineExcerpt(since mark: Int, last limit: Int) -> TimelineExcerpt {
+        let timeline = screen.timeline
+        let since = timeline.total >= mark ? timeline.entries(since: mark) : timeline.entries
+        let shown = since.suffix(limit)
+        return TimelineExcerpt(entries: Array(shown), dropped: since.count - shown.count, capacity: limit)
+    }
 }
