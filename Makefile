@@ -138,7 +138,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install completion browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -161,6 +161,7 @@ test: deps
 	$(call logged,reference,python3 Tests/reference/test_reference.py .build/debug/mailsim)
 	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
 	$(call logged,attacks,tools/playground-tests.sh --attacks Playground/.build/debug/mailsim-playground)
+	$(call logged,public,tools/playground-tests.sh --public Playground/.build/debug/mailsim-playground)
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)

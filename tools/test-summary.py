@@ -27,6 +27,7 @@ PATTERNS = {
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],
     "attacks": [(r"^playground attacks: (\d+) checks, 0 failed", "playground attack checks")],
+    "public": [(r"^playground public: (\d+) checks, 0 failed", "public-address checks")],
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
     "completion": [(r"^(\d+) passed, 0 failed", "completion checks")],
     "browser": [(r"^Ran (\d+) tests?", "browser checks")],

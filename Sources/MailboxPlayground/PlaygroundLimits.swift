@@ -5,8 +5,7 @@ public enum PlaygroundLimits {
     public static let messageBytes = 128 * 1024
     /// Messages a second per socket: a burst of this many, refilled at this rate.
     public static let messagesPerSecond = 400
-    /// Sessions open at once; the next upgrade is answered 503.
-    public static let openSessions = 64
+    // Sessions open at once: `--max-sessions` (PlaygroundOptions.defaultMaxSessions, 64, when not given).
     /// The largest script a `load` (or the start) takes, in bytes and lines.
     public static let scriptBytes = 64 * 1024
     public static let scriptLines = 10_000

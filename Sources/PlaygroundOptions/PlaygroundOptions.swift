@@ -40,6 +40,10 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Open the page in the default browser (xdg-open).")
     public var open = false
 
+    /// The version both programs print (`mailsim --version`, `mailsim-playground --version`): the one place it is
+    /// written.
+    public static let version = "0.1.0"
+
     /// `--idle-timeout` when not given: half an hour.
     public static let defaultIdleSeconds = 1800.0
     /// `--sessions-per-address` when not given.
@@ -50,8 +54,49 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         help: "Close a page's session after this many seconds without a message from it (the page says so).")
     public var idleTimeout: Double = PlaygroundOptions.defaultIdleSeconds
 
-    @Option(name: .long, help: "The most sessions one client address may have open at once (1 to 64).")
+    @Option(
+        name: .long,
+        help:
+            "The most sessions one client address may have open at once (1 to 10000; a class behind one NAT address needs the class's size)."
+    )
     public var sessionsPerAddress: Int = PlaygroundOptions.defaultSessionsPerAddress
+
+    /// `--max-sessions` when not given (PlaygroundLimits.openSessions).
+    public static let defaultMaxSessions = 64
+    /// The bounds of `--max-sessions` and `--sessions-per-address`.
+    public static let sessionRange = 1...10_000
+
+    @Option(
+        name: .long,
+        help: "The most sessions open at once, from everyone (1 to 10000); a full server's page says so.")
+    public var maxSessions: Int = PlaygroundOptions.defaultMaxSessions
+
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp(
+            "An origin (scheme://host[:port]) the page is also served at, behind a proxy; repeatable.",
+            valueName: "url"))
+    public var publicOrigin: [String] = []
+
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp(
+            "A proxy's address or CIDR block whose X-Forwarded-For/-Proto/-Host headers are believed; repeatable.",
+            valueName: "addr"))
+    public var trustedProxy: [String] = []
+
+    @Option(name: .long, help: "How standard error's lines are written: text, or json (one object a line).")
+    public var logFormat: LogFormat = .text
+
+    /// The `--public-origin` values, read (valid once `validate()` passed).
+    public var publicOrigins: [PublicOrigin] {
+        publicOrigin.compactMap { try? PublicOrigin.parse($0).get() }
+    }
+
+    /// The `--trusted-proxy` values, read (valid once `validate()` passed).
+    public var trustedProxies: [AddressRange] {
+        trustedProxy.compactMap { AddressRange($0) }
+    }
 
     public init() {}
 
@@ -61,8 +106,22 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         guard idleTimeout >= 1, idleTimeout <= 86_400 else {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds (got \(idleTimeout))")
         }
-        guard (1...64).contains(sessionsPerAddress) else {
-            throw ValidationError("--sessions-per-address must be from 1 to 64 (got \(sessionsPerAddress))")
+        guard Self.sessionRange.contains(sessionsPerAddress) else {
+            throw ValidationError("--sessions-per-address must be from 1 to 10000 (got \(sessionsPerAddress))")
+        }
+        guard Self.sessionRange.contains(maxSessions) else {
+            throw ValidationError("--max-sessions must be from 1 to 10000 (got \(maxSessions))")
+        }
+        for text in publicOrigin {
+            if case .failure(let error) = PublicOrigin.parse(text) {
+                throw ValidationError("--public-origin '\(text)' is not an origin: \(error.reason)")
+            }
+        }
+        for text in trustedProxy {
+            if case .failure(let error) = AddressRange.parse(text) {
+                throw ValidationError(
+                    "--trusted-proxy '\(text)' is not an address or a CIDR block (such as 10.0.0.0/8): \(error.reason)")
+            }
         }
     }
 
@@ -74,7 +133,16 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         if sessionsPerAddress != Self.defaultSessionsPerAddress {
             arguments += ["--sessions-per-address", String(sessionsPerAddress)]
         }
+        if maxSessions != Self.defaultMaxSessions { arguments += ["--max-sessions", String(maxSessions)] }
+        for origin in publicOrigin { arguments += ["--public-origin", origin] }
+        for proxy in trustedProxy { arguments += ["--trusted-proxy", proxy] }
+        if logFormat != .text { arguments += ["--log-format", logFormat.rawValue] }
         if let script { arguments += ["--", script] }
         return arguments
     }
+}
+
+/// How the server writes standard error: `text` (a line of words) or `json` (one JSON object a line).
+public enum LogFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case text, json
 }

@@ -17,17 +17,18 @@ struct GuardedChannel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections] value in
             // On the channel's event loop, before it reads: the pipeline is the upgradable HTTP one.
-            let address = channel.remoteAddress?.ipAddress ?? "an unknown address"
-            guard connections.open(from: address) else {
+            let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
+            let (key, limit) = connections.bound(for: peer)
+            guard connections.open(from: key, limit: limit) else {
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
                 UpgradeRefusal(
                     status: .serviceUnavailable,
-                    reason: "\(ConnectionLimits.perAddress) connections are open from \(address); close some",
+                    reason: "\(limit) connections are open from \(key); close some",
                     extra: [("Retry-After", "10")]
                 ).answer(on: channel)
                 return value
             }
-            channel.closeFuture.whenComplete { _ in connections.close(from: address) }
+            channel.closeFuture.whenComplete { _ in connections.close(from: key) }
             let shared = ConnectionPhase()
             let timer = HeadTimer(shared: shared)
             let operations = channel.pipeline.syncOperations
@@ -110,22 +111,42 @@ final class MaskCheck: ChannelInboundHandler, RemovableChannelHandler {
 
 /// The connections open from each client address, bounded by `ConnectionLimits.perAddress`: past it a new one is
 /// answered 503 and closed at once, so that one client cannot take every descriptor the server has.
+///
+/// A trusted proxy's connections carry many clients, so they are not counted per address: all trusted proxies'
+/// connections together are bounded by `proxyLimit` instead (one a session place, `--max-sessions`, and
+/// `ConnectionLimits.perAddress` more for the page's requests and exports). The proxy bounds each client's own
+/// connections (nginx's `limit_conn`; docs/playground.md, "Behind a proxy").
 final class ConnectionCount: Sendable {
     private let open = Mutex<[String: Int]>([:])
+    let forwarding: Forwarding
+    let proxyLimit: Int
 
-    /// Counts one more from `address`, or false (and counts nothing) when it has its bound.
-    func open(from address: String) -> Bool {
+    /// The key the trusted proxies' connections are counted under.
+    static let proxies = "the trusted proxies"
+
+    init(forwarding: Forwarding = Forwarding(trusted: []), maxSessions: Int = 64) {
+        self.forwarding = forwarding
+        proxyLimit = maxSessions + ConnectionLimits.perAddress
+    }
+
+    /// What a connection from `peer` is counted under, and that key's bound.
+    func bound(for peer: String) -> (String, Int) {
+        forwarding.isTrusted(peer) ? (Self.proxies, proxyLimit) : (peer, ConnectionLimits.perAddress)
+    }
+
+    /// Counts one more under `key`, or false (and counts nothing) when it has its bound.
+    func open(from key: String, limit: Int) -> Bool {
         open.withLock { open in
-            guard open[address, default: 0] < ConnectionLimits.perAddress else { return false }
-            open[address, default: 0] += 1
+            guard open[key, default: 0] < limit else { return false }
+            open[key, default: 0] += 1
             return true
         }
     }
 
-    func close(from address: String) {
+    func close(from key: String) {
         open.withLock { open in
-            let left = open[address, default: 1] - 1
-            open[address] = left > 0 ? left : nil
+            let left = open[key, default: 1] - 1
+            open[key] = left > 0 ? left : nil
         }
     }
 }

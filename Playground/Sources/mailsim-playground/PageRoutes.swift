@@ -11,11 +11,11 @@ enum PageRoutes {
     static let contentSecurityPolicy =
         "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
     static func add(
-        to router: Router<BasicRequestContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-        gate: SessionGate, exports: ExportLane, stopping: Stopping
+        to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
+        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding
     ) {
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: HostCheck(address: address, port: port))
+        router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding))
         let assets: [(String, String, String)] = [
             ("/", PlaygroundPage.html, "text/html; charset=utf-8"),
             ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
@@ -28,9 +28,10 @@ enum PageRoutes {
             router.head(RouterPath(path)) { _, _ in asset(body, type: type, headOnly: true) }
         }
         // An upgrade the WebSocket router refused arrives here: say why.
-        router.get("/ws") { request, _ in
+        router.get("/ws") { request, context in
             let headers = request.headers
-            guard address.accepts(origin: headers[.origin], hostHeader: request.head.authority, port: port()) else {
+            guard let client = context.client, address.accepts(origin: headers[.origin], client: client, port: port())
+            else {
                 return text(
                     .forbidden,
                     "the WebSocket's Origin must be this page's own (\(headers[.origin] ?? "none was sent"))")
@@ -41,15 +42,15 @@ enum PageRoutes {
             return text(.serviceUnavailable, "\(gate.limit) playground sessions are open; close one")
         }
         let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping)
-        router.post("/walkthrough") { request, _ in
-            try await exporting.answer(request) { script, isCancelled in
+        router.post("/walkthrough") { request, context in
+            try await exporting.answer(request, context) { script, isCancelled in
                 PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
                     (ByteBuffer(string: html), "text/html; charset=utf-8", walkthroughPolicy(html))
                 }
             }
         }
-        router.post("/walkthrough.gif") { request, _ in
-            try await exporting.answer(request) { script, isCancelled in
+        router.post("/walkthrough.gif") { request, context in
+            try await exporting.answer(request, context) { script, isCancelled in
                 PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
                     (ByteBuffer(bytes: bytes), "image/gif", contentSecurityPolicy)
                 }
@@ -128,13 +129,15 @@ struct Exporting: Sendable {
     let stopping: Stopping
 
     func answer<E: Error>(
-        _ request: Request,
+        _ request: Request, _ context: PlaygroundContext,
         _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>
     ) async throws -> Response {
-        guard address.accepts(origin: request.headers[.origin], hostHeader: request.head.authority, port: port()) else {
+        // HostCheck has read the client before any route runs.
+        let client = context.client ?? Client(address: "", peer: "", viaProxy: false, scheme: "http", host: nil)
+        guard address.accepts(origin: request.headers[.origin], client: client, port: port()) else {
             return PageRoutes.text(
                 .forbidden,
-                "an export is made for this server's own page: the Origin must be http://\(request.head.authority ?? "its address") (got \(request.headers[.origin] ?? "none"))"
+                "an export is made for this server's own page: the Origin must be \(address.ownOrigins(client).joined(separator: " or ")) (got \(request.headers[.origin] ?? "none"))"
             )
         }
         var request = request
@@ -196,7 +199,7 @@ extension PageRoutes {
 /// Gives every answer the page's headers (nosniff, the policy, no-store), a 404 or 405 of the router's too: its
 /// errors are answered here as plain text with their words.
 struct SecurityHeaders: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PlaygroundContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -212,19 +215,29 @@ struct SecurityHeaders: RouterMiddleware {
     }
 }
 
-/// Refuses a request whose `Host` is not this server's address (DNS rebinding; see ServedAddress).
+/// Reads the request's client (`Forwarding`: 400 when a trusted proxy's headers cannot be read) and refuses a
+/// request whose `Host` is not this server's address or a public origin's (DNS rebinding; see ServedAddress).
 struct HostCheck: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PlaygroundContext
     let address: ServedAddress
     let port: @Sendable () -> Int
+    let forwarding: Forwarding
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let host = request.head.authority, address.accepts(hostHeader: host, port: port()) else {
-            return PageRoutes.text(
-                .forbidden, "the Host must be this server's address (got \(request.head.authority ?? "none"))")
+        let client: Client
+        switch forwarding.client(peer: context.peer, headers: request.headers, authority: request.head.authority) {
+        case .failure(let error):
+            return PageRoutes.text(.badRequest, error.reason)
+        case .success(let read):
+            client = read
         }
+        guard let host = client.host, address.accepts(hostHeader: host, port: port()) else {
+            return PageRoutes.text(.forbidden, "the Host must be this server's address (got \(client.host ?? "none"))")
+        }
+        var context = context
+        context.client = client
         return try await next(request, context)
     }
 }

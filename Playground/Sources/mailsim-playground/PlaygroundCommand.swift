@@ -12,7 +12,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
         commandName: "mailsim-playground",
         abstract: PlaygroundOptions.abstract,
         discussion: PlaygroundOptions.discussion,
-        version: "mailsim-playground 0.1.0"
+        version: "mailsim-playground \(PlaygroundOptions.version)"
     )
 
     @OptionGroup var options: PlaygroundOptions
@@ -43,7 +43,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
         let start = try StartScript.load(options.script)
         let host = options.host
         let port = options.port
-        let address = ServedAddress(host: host)
+        let address = ServedAddress(host: host, publicOrigins: options.publicOrigins)
         if !address.isLoopback {
             Log.line("warning: --host \(host) serves the playground to other machines, without authentication")
         }
@@ -51,7 +51,8 @@ struct PlaygroundCommand: AsyncParsableCommand {
         do {
             try await PlaygroundServer(
                 start: start, address: address, port: port, openBrowser: options.open,
-                idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress
+                idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress,
+                maxSessions: options.maxSessions, forwarding: Forwarding(trusted: options.trustedProxies)
             ).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")

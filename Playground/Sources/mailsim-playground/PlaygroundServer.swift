@@ -19,9 +19,13 @@ struct PlaygroundServer {
     let idleSeconds: Double
     /// Sessions one client address may hold.
     let sessionsPerAddress: Int
+    /// Sessions open at once (`--max-sessions`).
+    let maxSessions: Int
+    /// Whose forwarded headers are believed (`--trusted-proxy`).
+    let forwarding: Forwarding
 
     func run() async throws {
-        let gate = SessionGate(limit: PlaygroundLimits.openSessions, perAddress: sessionsPerAddress)
+        let gate = SessionGate(limit: maxSessions, perAddress: sessionsPerAddress)
         let stopping = Stopping()
         stopping.watchSignals()
         let lanes = WorkLanes()
@@ -32,8 +36,11 @@ struct PlaygroundServer {
         let openBrowser = self.openBrowser
         let port: @Sendable () -> Int = { boundPort.load(ordering: .relaxed) }
 
-        let router = Router()
-        PageRoutes.add(to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping)
+        let forwarding = self.forwarding
+        let router = Router(context: PlaygroundContext.self)
+        PageRoutes.add(
+            to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
+            forwarding: forwarding)
 
         var logger = Logger(label: "mailsim-playground")
         logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
@@ -41,7 +48,7 @@ struct PlaygroundServer {
             maxFrameSize: PlaygroundLimits.messageBytes,
             autoPing: .enabled(timePeriod: .seconds(30)),
             closeTimeout: .seconds(2), validateUTF8: true)
-        let connections = ConnectionCount()
+        let connections = ConnectionCount(forwarding: forwarding, maxSessions: maxSessions)
         let server = HTTPServerBuilder { responder in
             GuardedChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
@@ -49,12 +56,15 @@ struct PlaygroundServer {
                     configuration: .init(
                         http1: .init(idleTimeout: .seconds(ConnectionLimits.idleSeconds)), ws: webSocket)
                 ) { request, channel, _ in
-                    let client = channel.remoteAddress?.ipAddress ?? "an unknown address"
-                    switch UpgradeRefusal.check(request, from: client, address: address, port: port(), gate: gate) {
+                    let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
+                    let checked = UpgradeRefusal.check(
+                        request, peer: peer, address: address, port: port(), gate: gate, forwarding: forwarding,
+                        stopping: stopping)
+                    switch checked {
                     case .failure(let refusal):
                         refusal.answer(on: channel)
                         return .dontUpgrade
-                    case .success(let ticket):
+                    case .success(let (ticket, client)):
                         // The place is the session's from now: given back when it ends, or when the connection
                         // closes before it began.
                         channel.closeFuture.whenComplete { _ in ticket.release() }
@@ -62,7 +72,8 @@ struct PlaygroundServer {
                         let origin = request.headerFields[.origin] ?? "?"
                         return .upgrade([:]) { inbound, outbound, _ in
                             try await SocketSession.serve(
-                                services, ticket: ticket, origin: origin, inbound: inbound, outbound: outbound)
+                                services, ticket: ticket, client: client, origin: origin, inbound: inbound,
+                                outbound: outbound)
                         }
                     }
                 }, connections: connections)

@@ -46,11 +46,12 @@ final class SocketSession: @unchecked Sendable {
     /// (closed by the page, the page gone, a frame too big, idle too long, the server stopping), a drag still
     /// under way is ended with `pointerLost()`.
     static func serve(
-        _ services: SessionServices, ticket: SessionGate.Ticket, origin: String,
+        _ services: SessionServices, ticket: SessionGate.Ticket, client: Client, origin: String,
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
     ) async throws {
         let id = ticket.id
-        Log.line("session \(id) opened (\(origin) from \(ticket.address); \(ticket.open) open)")
+        let from = client.viaProxy ? "\(client.address) via \(client.peer)" : client.address
+        Log.line("session \(id) opened (\(origin) from \(from); \(ticket.open) open)")
         var ending = "closed"
         defer { Log.line("session \(id) \(ending) (\(ticket.release() ?? ticket.open) open)") }
         guard services.stopping.remember(id, outbound) else {

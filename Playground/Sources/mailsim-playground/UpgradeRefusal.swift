@@ -14,36 +14,48 @@ struct UpgradeRefusal: Error {
     /// Headers of its own (`Retry-After`, `Allow`, `Sec-WebSocket-Version`).
     var extra: [(String, String)] = []
 
-    /// The session's place when the upgrade may go ahead (taken now, before the 101), else why not.
+    /// The session's place when the upgrade may go ahead (taken now, before the 101), with its client; else why not.
     static func check(
-        _ request: HTTPRequest, from client: String, address: ServedAddress, port: Int,
-        gate: SessionGate
-    ) -> Result<SessionGate.Ticket, UpgradeRefusal> {
-        let host = request.authority
-        guard let host, address.accepts(hostHeader: host, port: port) else {
+        _ request: HTTPRequest, peer: String, address: ServedAddress, port: Int, gate: SessionGate,
+        forwarding: Forwarding, stopping: Stopping
+    ) -> Result<(SessionGate.Ticket, Client), UpgradeRefusal> {
+        let client: Client
+        switch forwarding.client(peer: peer, headers: request.headerFields, authority: request.authority) {
+        case .failure(let error):
+            return .failure(UpgradeRefusal(status: .badRequest, reason: error.reason))
+        case .success(let read):
+            client = read
+        }
+        guard let host = client.host, address.accepts(hostHeader: host, port: port) else {
             return .failure(
                 UpgradeRefusal(
-                    status: .forbidden, reason: "the Host must be this server's address (got \(host ?? "none"))"))
+                    status: .forbidden, reason: "the Host must be this server's address (got \(client.host ?? "none"))")
+            )
         }
         let origin = request.headerFields[.origin]
-        guard address.accepts(origin: origin, hostHeader: host, port: port) else {
+        guard address.accepts(origin: origin, client: client, port: port) else {
             return .failure(
                 UpgradeRefusal(
                     status: .forbidden,
-                    reason: "the WebSocket's Origin must be this page's own, http://\(host) (got \(origin ?? "none"))"))
+                    reason:
+                        "the WebSocket's Origin must be this page's own, \(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))"
+                ))
         }
-        switch gate.enter(from: client) {
+        guard !stopping.isStopping else {
+            return .failure(UpgradeRefusal(status: .serviceUnavailable, reason: "the server is stopping"))
+        }
+        switch gate.enter(from: client.address) {
         case .success(let ticket):
-            return .success(ticket)
+            return .success((ticket, client))
         case .failure(.full):
             return .failure(
                 UpgradeRefusal(
                     status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one"))
-        case .failure(.address(let client)):
+        case .failure(.address(let address)):
             return .failure(
                 UpgradeRefusal(
                     status: .tooManyRequests,
-                    reason: "\(gate.perAddress) playground sessions are open from \(client); close one"))
+                    reason: "\(gate.perAddress) playground sessions are open from \(address); close one"))
         }
     }
 

@@ -1,9 +1,10 @@
 import ArgumentParser
+import PlaygroundOptions
 
 /// `mailsim`: the Mailbox gesture and animation simulator.
 @main
 struct MailsimCommand: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = PlaygroundOptions.version
     /// What `mailsim --version` prints.
     static let versionLine = "mailsim \(version)"
 
