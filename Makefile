@@ -133,12 +133,14 @@ man:
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
-## into a temporary PREFIX (Tests/install/test_install.sh), then 20 s of fuzzing.
+## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
+## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then 20 s of
+## fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser proxy lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -170,6 +172,7 @@ test: deps
 	@$(MAKE) --no-print-directory completion-deps
 	$(call logged,completion,python3 Tests/install/test_completion.py .build/debug/mailsim)
 	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
+	$(call logged,proxy,Tests/proxy/run.sh Playground/.build/debug/mailsim-playground)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
