@@ -289,9 +289,12 @@ bench-pictures: release
 	Benchmarks/pictures.sh
 
 ## bench-playground: 50 WebSocket clients dragging rows for 20 s against the release server, then one alone: latency
-## from a message to its screen and the server's memory (Benchmarks/playground_load.py).
+## from a message to its screen and the server's memory (Benchmarks/playground_load.py); then a class: 50, 150 and 300
+## pages from addresses of their own through nginx to 1 and to 3 servers, on their own schedules and in lockstep, a
+## server killed among 3 (Benchmarks/playground_class.py: docs/deploy.md's figures; CLASS_ARGS=… passes options).
 bench-playground: playground
 	tools/playground-bench.sh
+	Benchmarks/playground-class.sh --kill-one-at 10 $(CLASS_ARGS)
 
 ## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
 ## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).
