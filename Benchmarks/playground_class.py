@@ -92,6 +92,13 @@ def worker(numbers, kwargs, uri, mode, ready, go, start, seconds, out):
              "cpu": usage.ru_utime + usage.ru_stime})
 
 
+def machine_busy():
+    """The machine's busy CPU seconds so far, every process's (/proc/stat: all but idle and iowait)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
@@ -113,6 +120,7 @@ def run(cluster, clients, mode, seconds, processes, kill_at):
     live = [i for i in range(len(cluster.processes)) if cluster.alive(i)]
     server_cpu = {i: cpu_seconds(cluster.pid(i)) for i in live}
     nginx_cpu = sum(cpu_seconds(p) for p in cluster.nginx_pids())
+    busy = machine_busy()
     start.value = time.time() + 0.3
     go.set()
     killed = None
@@ -124,6 +132,7 @@ def run(cluster, clients, mode, seconds, processes, kill_at):
     results = [out.get() for _ in procs]
     for p in procs:
         p.join()
+    busy = machine_busy() - busy
     for i in live:
         if i != killed:
             server_cpu[i] = cpu_seconds(cluster.pid(i)) - server_cpu[i]
@@ -141,11 +150,12 @@ def run(cluster, clients, mode, seconds, processes, kill_at):
             answers[k] = answers.get(k, 0) + v
     line = ("%d pages, %d server%s, %s, %g s: %d messages (%.0f/s; %s); latency p50 %.2f ms, p99 %.2f ms, max %.1f ms; "
             "servers' CPU %.1f s (%.0f%% of a core, %.3f ms a message); nginx %.1f s (%.3f ms a message); "
-            "clients' CPU %.1f s (%.0f%% of a core, %d processes); servers' RSS %s MiB" % (
+            "clients' CPU %.1f s (%.0f%% of a core, %d processes); other work on the machine %.0f%% of a core; "
+            "servers' RSS %s MiB" % (
                 clients, len(live), "" if len(live) == 1 else "s", mode, seconds, messages, messages / seconds,
                 answers, percentile(ms, 0.5), percentile(ms, 0.99), ms[-1] if ms else 0, cpu, cpu / seconds * 100,
                 cpu / max(messages, 1) * 1000, nginx_cpu, nginx_cpu / max(messages, 1) * 1000, clients_cpu,
-                clients_cpu / seconds * 100, processes,
+                clients_cpu / seconds * 100, processes, max(0.0, busy - cpu - nginx_cpu - clients_cpu) / seconds * 100,
                 "/".join("%.0f" % rss_mib(cluster.pid(i)) for i in live if cluster.alive(i))))
     print(line, flush=True)
     if kill_at is not None:
@@ -197,8 +207,11 @@ def main():
                     kill = options.kill_one_at if servers > 1 else None
                     run(cluster, clients, mode, options.seconds, options.processes, kill)
                     if kill is not None:
+                        # Server 0 again, and nginx's view of it afresh (a reload forgets the failures it counted,
+                        # which would keep it out for fail_timeout and then give it new connections only slowly).
                         cluster.start_server(0)
-                        time.sleep(11)  # nginx's fail_timeout: server 0 is taken again after it
+                        cluster.nginx.send_signal(signal.SIGHUP)
+                        time.sleep(2)
         finally:
             cluster.stop()
 

@@ -43,6 +43,12 @@
     clearInterval(countdownTimer);
     waitingForUser = false;
     idleClosed = false;
+    if (socket && socket.readyState <= WebSocket.OPEN) {
+      // An attempt still under way (Try now clicked meanwhile): dropped, its events ignored, so one session opens.
+      var previous = socket;
+      socket = null;
+      previous.close();
+    }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var ws = new WebSocket(scheme + location.host + "/ws");
     socket = ws;
@@ -96,7 +102,9 @@
     retryAt = Date.now() + delay;
     retryTimer = setTimeout(connect, delay);
     setConnection("reconnecting…", "bad");
-    var first = "The connection to mailsim was lost" + (had ? why : "") + ". ";
+    // Never connected (a full server refuses the upgrade, which the browser sees as a close without words): say so.
+    var first = hello ? "The connection to mailsim was lost" + (had ? why : "") + ". "
+      : "mailsim does not answer (the server may be full or restarting). ";
     var say = function () {
       var left = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
       banner(first + "Reconnecting… attempt " + attempt + ", next in " + left + " s.", ["reconnect"]);
