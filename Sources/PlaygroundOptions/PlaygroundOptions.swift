@@ -15,7 +15,9 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
 
         The server answers only pages it served itself (the WebSocket's Origin must be the page's own, and the Host \
         this server's address). --host other than a loopback address lets other machines use it: there is no \
-        authentication.
+        authentication. Behind a proxy at a public name, --public-origin names the origin the page is served at and \
+        --trusted-proxy the proxy whose X-Forwarded-For is believed; GET /healthz and GET /metrics are for the \
+        balancer and the scraper.
 
         Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 an error (the start script failed, a file that cannot be \
         read, the address cannot be bound, a usage error).

@@ -276,5 +276,204 @@ for value, words in [("ftp://x.example", "the scheme must be http or https"),
     code, errors = usage("--public-origin", value)
     check(f"--public-origin {value}: exit 2, '{words}'", code == 2 and words in errors, errors)
 
+# /healthz, /metrics and the JSON log.
+METRIC_LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")'
+                         r'(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")*)\})? (\S+)$')
+
+
+def parse_metrics(text):
+    """The exposition (text format 0.0.4) read strictly: {(name, labels): value}, or an AssertionError saying what is
+    wrong (a sample before its TYPE, a family declared twice, buckets that fall, +Inf not the count, no final \n)."""
+    assert text.endswith("\n"), "the exposition ends with a line break"
+    types, samples = {}, {}
+    for line in text.rstrip("\n").split("\n"):
+        if line.startswith("# HELP "):
+            continue
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ", 3)
+            assert name not in types, f"{name} declared twice"
+            assert kind in ("counter", "gauge", "histogram", "summary", "untyped"), line
+            types[name] = kind
+            continue
+        match = METRIC_LINE.match(line)
+        assert match, f"not a sample line: {line!r}"
+        name, labels, value = match.groups()
+        family = re.sub(r"_(bucket|sum|count)$", "", name) if re.sub(r"_(bucket|sum|count)$", "", name) in types \
+            and types[re.sub(r"_(bucket|sum|count)$", "", name)] == "histogram" else name
+        assert family in types, f"{name} sampled before its TYPE"
+        labels = tuple(sorted(re.findall(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"', labels or "")))
+        assert (name, labels) not in samples, f"{name}{labels} twice"
+        samples[(name, labels)] = float(value)
+    for family, kind in types.items():
+        if kind != "histogram": continue
+        buckets = [(k[1], v) for k, v in samples.items() if k[0] == family + "_bucket"]
+        values = [v for _, v in buckets]
+        assert values == sorted(values), f"{family}'s buckets fall: {values}"
+        assert buckets[-1][0] == (("le", "+Inf"),), f"{family}'s last bucket is +Inf"
+        assert buckets[-1][1] == samples[(family + "_count", ())], f"{family}'s +Inf bucket is its count"
+    return samples
+
+
+def metrics(server, source="127.0.0.1", headers=()):
+    head, body = server.request("/metrics", source=source, headers=headers)
+    assert " 200 " in status(head), (head, body)
+    assert "content-type: text/plain; version=0.0.4" in head.lower(), head
+    return parse_metrics(body)
+
+
+def value(samples, name, **labels):
+    return samples.get((name, tuple(sorted(labels.items()))), None)
+
+
+def receive_json(ws):
+    return json.loads(ws.recv(timeout=10))
+
+
+def answer(ws, message):
+    """Sends MESSAGE; the messages up to its screen or error."""
+    ws.send(json.dumps(message) if isinstance(message, dict) else message)
+    while True:
+        m = receive_json(ws)
+        if m["type"] in ("screen", "error"): return m
+
+
+server = Server("--trusted-proxy", "127.0.0.2", "--log-format", "json")
+head, body = server.request("/healthz")
+check("GET /healthz while taking sessions: 200 ok", " 200 " in status(head) and body == "ok\n", (head, body))
+head, _ = server.request("/healthz", host="evil.example")
+check("... with a Host that does not name the server: 403 (as every request)", " 403 " in status(head), head)
+try:
+    before = metrics(server)
+    check("GET /metrics from loopback: the exposition parses strictly", True)
+except AssertionError as error:
+    before = {}
+    check("GET /metrics from loopback: the exposition parses strictly", False, error)
+names = {name for name, _ in before}
+wanted = {"mailsim_playground_sessions", "mailsim_playground_sessions_opened_total", "mailsim_playground_messages_total",
+          "mailsim_playground_answer_seconds_bucket", "mailsim_playground_answer_seconds_sum",
+          "mailsim_playground_answer_seconds_count", "mailsim_playground_refusals_total",
+          "mailsim_playground_exports_total", "process_cpu_seconds_total", "process_resident_memory_bytes",
+          "process_open_fds"}
+check("... it has every family the docs name", wanted <= names, wanted - names)
+check("... the process figures are there and plausible", value(before, "process_cpu_seconds_total") > 0
+      and value(before, "process_resident_memory_bytes") > 1 << 20 and value(before, "process_open_fds") >= 3, before)
+ws = server.session()
+for _ in range(3): receive_json(ws)
+sent = 0
+for t in range(5):
+    answer(ws, {"type": "tick", "t": t * 16}); sent += 1
+answer(ws, b"\x00binary"); sent += 1
+answer(ws, {"type": "line", "text": "pan msg1 -100"}); sent += 1
+after = wait_for(lambda: (lambda m: m if value(m, "mailsim_playground_answer_seconds_count") == sent else None)(metrics(server)))
+after = after or metrics(server)
+check("after one session of 7 messages: sessions 1, opened 1, messages 7",
+      (value(after, "mailsim_playground_sessions"), value(after, "mailsim_playground_sessions_opened_total"),
+       value(after, "mailsim_playground_messages_total")) == (1, 1, 7), after)
+check("... the answer histogram counted each message answered (count 7, sum > 0)",
+      value(after, "mailsim_playground_answer_seconds_count") == 7
+      and value(after, "mailsim_playground_answer_seconds_sum") > 0, after)
+check("... the binary frame is a refusal with reason binary",
+      value(after, "mailsim_playground_refusals_total", reason="binary") == 1, after)
+server.upgrade(origin="http://evil.example")
+server.upgrade(host="evil.example", origin="http://evil.example")
+server.request("/", host="evil.example")
+head, body = server.request("/metrics", source="127.0.0.2", headers=["X-Forwarded-For: 10.0.0.1"])
+check("GET /metrics relayed by the proxy for a client elsewhere is refused 403 with words", " 403 " in status(head)
+      and "trusted proxies only" in body, (head, body))
+check("... the trusted proxy asking for itself is served", " 200 " in status(server.request("/metrics", source="127.0.0.2")[0]))
+refused = metrics(server)
+check("refusals are counted by reason (origin 1, host 2, metrics 1)",
+      [value(refused, "mailsim_playground_refusals_total", reason=r) for r in ("origin", "host", "metrics")] == [1, 2, 1],
+      {k: v for k, v in refused.items() if k[0] == "mailsim_playground_refusals_total" and v})
+ws.close()
+closed = wait_for(lambda: value(metrics(server), "mailsim_playground_sessions") == 0)
+check("... and the sessions gauge goes back to 0 when the page leaves", closed)
+server.stop()
+lines = list(server.errors)
+try:
+    events = [json.loads(line) for line in lines]
+    parsed = all(isinstance(e, dict) for e in events)
+except ValueError as error:
+    events, parsed = [], False
+check("--log-format json: every line of standard error is one JSON object", parsed and len(events) >= 4, lines)
+stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
+check("... each with an RFC 3339 time (ms, UTC), a level and an event", all(
+    stamp.match(e.get("time", "")) and e.get("level") in ("info", "warning", "error") and e.get("event")
+    for e in events), events[:3])
+kinds = [e.get("event") for e in events]
+check("... the events: listening, session_open, refused, session_close, stopping",
+      all(k in kinds for k in ("listening", "session_open", "refused", "session_close", "stopping")), kinds)
+opened = next((e for e in events if e.get("event") == "session_open"), {})
+check("... session_open names the session and the client", opened.get("session") == 1
+      and opened.get("client") == "127.0.0.1" and opened.get("origin") == server.origin, opened)
+
+# The full server's page.
+server = Server("--max-sessions", "1")
+head, _ = server.request("/")
+check("GET / with a place free: the page (200)", " 200 " in status(head), head)
+ws = server.session()
+head, body = server.request("/")
+check("GET / of a full server: 503, a page that says so and how many it holds, Retry-After: 60",
+      " 503 " in status(head) and "text/html" in head.lower() and "The playground is full" in body
+      and "It holds 1 session at once" in body and "retry-after: 60" in head.lower(), (head, body))
+check("... with the page's security headers", "content-security-policy: default-src 'self'" in head.lower()
+      and "x-content-type-options: nosniff" in head.lower(), head)
+head, _ = server.request("/playground.js")
+check("... its other files are still served", " 200 " in status(head), head)
+ws.close()
+check("... and once the session leaves, the page again", wait_for(lambda: " 200 " in status(server.request("/")[0])))
+server.stop()
+server = Server("--sessions-per-address", "1", "--trusted-proxy", "127.0.0.2")
+proxy = lambda xff: server.request("/", source="127.0.0.2", headers=[f"X-Forwarded-For: {xff}"])
+ws = server.session(source="127.0.0.2", headers={"X-Forwarded-For": "10.0.0.1"})
+head, body = proxy("10.0.0.1")
+check("GET / from a client address with all its places: 503, the page names its address and bound",
+      " 503 " in status(head) and "1 session is open from your address (10.0.0.1)" in body, (head, body))
+check("... another client behind the same proxy gets the page", " 200 " in status(proxy("10.0.0.2")[0]))
+ws.close()
+server.stop()
+
+# SIGTERM: /healthz 503 at once, new upgrades 503, every page closed with 1001 and words, the process gone within
+# the bound (Stopping.seconds, 3 s) even with a page that reads nothing.
+server = Server("--sessions-per-address", "64")
+pages = [server.session() for _ in range(20)]
+for ws in pages:
+    for _ in range(3): receive_json(ws)
+head, _ = server.upgrade()  # a page frozen after its upgrade: never reads, never answers a close
+frozen = Server.held[-1]
+probe, late = server.connection(), server.connection()
+started = time.monotonic()
+server.process.send_signal(signal.SIGTERM)
+wait_for(lambda: any(l.startswith("stopping") for l in server.errors), 5)
+probe.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+head, body = read_answer(probe)
+check("after SIGTERM: /healthz answers 503 stopping (a balancer drains it)", " 503 " in status(head)
+      and body == "stopping\n", (head, body))
+late.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: {server.origin}\r\n\r\n").encode())
+head, body = read_answer(late)
+check("... a new upgrade is answered 503 'the server is stopping'", " 503 " in status(head)
+      and "the server is stopping" in body, (head, body))
+codes = []
+for ws in pages:
+    try:
+        while True: ws.recv(timeout=5)
+    except ConnectionClosed as closed:
+        codes.append((closed.rcvd.code, closed.rcvd.reason) if closed.rcvd else None)
+    except TimeoutError:
+        codes.append("still open")
+check("... each of the 20 pages is closed with 1001 'the server is stopping'",
+      codes == [(1001, "the server is stopping")] * 20, codes)
+try:
+    code = server.process.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    server.process.kill(); code = "still running 10 s after the signal"
+took = time.monotonic() - started
+print(f"      the server ended {took:.2f} s after SIGTERM, with 20 pages and a frozen one open")
+check("... the process ends with status 0 within the 3 s bound (a frozen page does not hold it)",
+      code == 0 and took < 3 + 1.5, (code, took))
+frozen.close()
+release_held()
+
 print(f"playground public: {check.checks} checks, {check.failed} failed")
 sys.exit(1 if check.failed else 0)

@@ -36,10 +36,14 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     let shared: ConnectionPhase
+    let metrics: Metrics
     private var timer: Scheduled<Void>?
     private var headBytes = 0
 
-    init(shared: ConnectionPhase) { self.shared = shared }
+    init(shared: ConnectionPhase, metrics: Metrics) {
+        self.shared = shared
+        self.metrics = metrics
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         arm(context, seconds: ConnectionLimits.silentSeconds, answer: nil)
@@ -97,6 +101,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes a plain-text answer with `status` straight to the socket and closes the connection.
     func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String) {
         timer?.cancel()
+        metrics.refused(status == .requestTimeout ? .headTimeout : .headTooBig)
         shared.phase = .upgraded  // nothing more is read
         context.writeAndFlush(wrapOutboundOut(UpgradeRefusal(status: status, reason: reason).bytes)).whenComplete { _ in
             context.close(promise: nil)
@@ -116,12 +121,14 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
     let shared: ConnectionPhase
     let timer: HeadTimer
+    let metrics: Metrics
     /// True once the connection is refused: what else arrives is dropped.
     private var refused = false
 
-    init(shared: ConnectionPhase, timer: HeadTimer) {
+    init(shared: ConnectionPhase, timer: HeadTimer, metrics: Metrics) {
         self.shared = shared
         self.timer = timer
+        self.metrics = metrics
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -174,6 +181,7 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
         _ extra: [(String, String)] = []
     ) {
         refused = true
+        metrics.refused(.badRequest)
         shared.phase = .upgraded  // the timer stops reading
         UpgradeRefusal(status: status, reason: reason, extra: extra).answer(from: context)
     }

@@ -20,6 +20,8 @@ struct GuardedChannel: ServerChildChannel {
             let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
             let (key, limit) = connections.bound(for: peer)
             guard connections.open(from: key, limit: limit) else {
+                connections.metrics.refused(.connections)
+                Log.refused(.connections, "\(limit) connections are open from \(key)", client: peer)
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
                 UpgradeRefusal(
                     status: .serviceUnavailable,
@@ -30,11 +32,12 @@ struct GuardedChannel: ServerChildChannel {
             }
             channel.closeFuture.whenComplete { _ in connections.close(from: key) }
             let shared = ConnectionPhase()
-            let timer = HeadTimer(shared: shared)
+            let timer = HeadTimer(shared: shared, metrics: connections.metrics)
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(timer, position: .first)
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try operations.addHandler(RequestCheck(shared: shared, timer: timer), position: .after(decoder))
+            try operations.addHandler(
+                RequestCheck(shared: shared, timer: timer, metrics: connections.metrics), position: .after(decoder))
             return value
         }
     }
@@ -120,12 +123,15 @@ final class ConnectionCount: Sendable {
     private let open = Mutex<[String: Int]>([:])
     let forwarding: Forwarding
     let proxyLimit: Int
+    /// Where the refusals of the connections' guards are counted.
+    let metrics: Metrics
 
     /// The key the trusted proxies' connections are counted under.
     static let proxies = "the trusted proxies"
 
-    init(forwarding: Forwarding = Forwarding(trusted: []), maxSessions: Int = 64) {
+    init(forwarding: Forwarding, maxSessions: Int, metrics: Metrics) {
         self.forwarding = forwarding
+        self.metrics = metrics
         proxyLimit = maxSessions + ConnectionLimits.perAddress
     }
 

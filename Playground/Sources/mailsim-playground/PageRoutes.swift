@@ -12,10 +12,10 @@ enum PageRoutes {
         "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
     static func add(
         to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding
+        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics
     ) {
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding))
+        router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics))
         let assets: [(String, String, String)] = [
             ("/", PlaygroundPage.html, "text/html; charset=utf-8"),
             ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
@@ -23,25 +23,38 @@ enum PageRoutes {
             ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8")
         ]
         for (path, body, type) in assets {
-            router.get(RouterPath(path)) { _, _ in asset(body, type: type) }
+            // GET / is below: the full page when no place is free.
+            if path != "/" { router.get(RouterPath(path)) { _, _ in asset(body, type: type) } }
             // HEAD: the same head, no body (RFC 9110 §9.3.2).
             router.head(RouterPath(path)) { _, _ in asset(body, type: type, headOnly: true) }
         }
+        // The page, unless its socket would be refused: then a page that says the playground is full.
+        router.get("/") { _, context in
+            if let client = context.client, let refusal = gate.refusal(for: client.address) {
+                metrics.refused(refusal == .full ? .full : .address)
+                return FullPage.answer(refusal, gate: gate)
+            }
+            return asset(PlaygroundPage.html, type: "text/html; charset=utf-8")
+        }
+        HealthRoutes.add(to: router, gate: gate, stopping: stopping, forwarding: forwarding, metrics: metrics)
         // An upgrade the WebSocket router refused arrives here: say why.
         router.get("/ws") { request, context in
             let headers = request.headers
             guard let client = context.client, address.accepts(origin: headers[.origin], client: client, port: port())
             else {
+                metrics.refused(.origin)
                 return text(
                     .forbidden,
                     "the WebSocket's Origin must be this page's own (\(headers[.origin] ?? "none was sent"))")
             }
             guard headers[.upgrade]?.lowercased() == "websocket" else {
+                metrics.refused(.badRequest)
                 return text(.upgradeRequired, "/ws is the playground's WebSocket")
             }
+            metrics.refused(.full)
             return text(.serviceUnavailable, "\(gate.limit) playground sessions are open; close one")
         }
-        let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping)
+        let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping, metrics: metrics)
         router.post("/walkthrough") { request, context in
             try await exporting.answer(request, context) { script, isCancelled in
                 PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
@@ -127,6 +140,7 @@ struct Exporting: Sendable {
     let port: @Sendable () -> Int
     let lane: ExportLane
     let stopping: Stopping
+    let metrics: Metrics
 
     func answer<E: Error>(
         _ request: Request, _ context: PlaygroundContext,
@@ -135,6 +149,7 @@ struct Exporting: Sendable {
         // HostCheck has read the client before any route runs.
         let client = context.client ?? Client(address: "", peer: "", viaProxy: false, scheme: "http", host: nil)
         guard address.accepts(origin: request.headers[.origin], client: client, port: port()) else {
+            metrics.refused(.origin)
             return PageRoutes.text(
                 .forbidden,
                 "an export is made for this server's own page: the Origin must be \(address.ownOrigins(client).joined(separator: " or ")) (got \(request.headers[.origin] ?? "none"))"
@@ -145,14 +160,17 @@ struct Exporting: Sendable {
         do {
             body = try await request.collectBody(upTo: PlaygroundLimits.exportBodyBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
+            metrics.refused(.tooBig)
             return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
         }
         guard let decoded = String(validating: body.readableBytesView, as: UTF8.self) else {
+            metrics.refused(.exportRefused)
             return PageRoutes.text(.badRequest, "the script is not UTF-8 text")
         }
         let script: String
         if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             guard let field = PageRoutes.formField("script", of: decoded) else {
+                metrics.refused(.exportRefused)
                 return PageRoutes.text(.badRequest, "the form has no script field")
             }
             script = field
@@ -167,15 +185,18 @@ struct Exporting: Sendable {
         }
         switch made {
         case nil:
+            metrics.refused(.exportBusy)
             var response = PageRoutes.text(
                 .serviceUnavailable,
                 "the server is making \(lane.limit) walkthroughs already; try again in a few seconds")
             response.headers[.retryAfter] = "5"
             return response
         case .success(let (bytes, type, policy))?:
+            metrics.exports.add(1, ordering: .relaxed)
             return Response(
                 status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
         case .failure(let error)?:
+            metrics.refused(.exportRefused)
             return PageRoutes.text(.badRequest, ErrorText.of(error))
         }
     }
@@ -222,6 +243,7 @@ struct HostCheck: RouterMiddleware {
     let address: ServedAddress
     let port: @Sendable () -> Int
     let forwarding: Forwarding
+    let metrics: Metrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -229,11 +251,14 @@ struct HostCheck: RouterMiddleware {
         let client: Client
         switch forwarding.client(peer: context.peer, headers: request.headers, authority: request.head.authority) {
         case .failure(let error):
+            metrics.refused(.forwarded)
+            Log.refused(.forwarded, error.reason, client: context.peer)
             return PageRoutes.text(.badRequest, error.reason)
         case .success(let read):
             client = read
         }
         guard let host = client.host, address.accepts(hostHeader: host, port: port()) else {
+            metrics.refused(.host)
             return PageRoutes.text(.forbidden, "the Host must be this server's address (got \(client.host ?? "none"))")
         }
         var context = context

@@ -40,6 +40,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Log.useJSON(options.logFormat == .json)
         let start = try StartScript.load(options.script)
         let host = options.host
         let port = options.port

@@ -6,6 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import MailboxPlayground
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The server: the page's routes, the WebSocket, and the announcement once it listens. It stops on SIGINT or
@@ -27,10 +28,12 @@ struct PlaygroundServer {
     func run() async throws {
         let gate = SessionGate(limit: maxSessions, perAddress: sessionsPerAddress)
         let stopping = Stopping()
-        stopping.watchSignals()
+        await stopping.watchSignals()
         let lanes = WorkLanes()
         let exports = ExportLane()
-        let services = SessionServices(start: start, lanes: lanes, stopping: stopping, idleSeconds: idleSeconds)
+        let metrics = Metrics()
+        let services = SessionServices(
+            start: start, lanes: lanes, stopping: stopping, idleSeconds: idleSeconds, metrics: metrics)
         let boundPort = Atomic<Int>(port)
         let address = self.address
         let openBrowser = self.openBrowser
@@ -40,7 +43,7 @@ struct PlaygroundServer {
         let router = Router(context: PlaygroundContext.self)
         PageRoutes.add(
             to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
-            forwarding: forwarding)
+            forwarding: forwarding, metrics: metrics)
 
         var logger = Logger(label: "mailsim-playground")
         logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
@@ -48,7 +51,7 @@ struct PlaygroundServer {
             maxFrameSize: PlaygroundLimits.messageBytes,
             autoPing: .enabled(timePeriod: .seconds(30)),
             closeTimeout: .seconds(2), validateUTF8: true)
-        let connections = ConnectionCount(forwarding: forwarding, maxSessions: maxSessions)
+        let connections = ConnectionCount(forwarding: forwarding, maxSessions: maxSessions, metrics: metrics)
         let server = HTTPServerBuilder { responder in
             GuardedChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
@@ -62,6 +65,8 @@ struct PlaygroundServer {
                         stopping: stopping)
                     switch checked {
                     case .failure(let refusal):
+                        metrics.refused(refusal.kind)
+                        Log.refused(refusal.kind, refusal.reason, client: peer)
                         refusal.answer(on: channel)
                         return .dontUpgrade
                     case .success(let (ticket, client)):
@@ -87,11 +92,18 @@ struct PlaygroundServer {
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? self.port
                 boundPort.store(actual, ordering: .relaxed)
-                Browser.announce("http://\(address.printedHost):\(actual)/", open: openBrowser)
+                let url = "http://\(address.printedHost):\(actual)/"
+                Log.event("listening", "playground at \(url)", [("url", .text(url))], jsonOnly: true)
+                Browser.announce(url, open: openBrowser)
             },
             logger: logger
         )
-        try await app.runService()
+        // No signal of ServiceLifecycle's own: `Stopping` watches them, and starts the graceful shutdown after the
+        // drain (Hummingbird's `runService` would stop listening at the signal).
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        stopping.onDrained { await group.triggerGracefulShutdown() }
+        try await group.run()
         await exports.shutdown()
         await lanes.shutdown()
     }

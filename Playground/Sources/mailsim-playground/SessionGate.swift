@@ -23,7 +23,7 @@ final class SessionGate: Sendable {
     var count: Int { places.withLock { $0.open } }
 
     /// Why no place was given.
-    enum Refusal: Error {
+    enum Refusal: Error, Equatable {
         case full
         case address(String)
     }
@@ -37,6 +37,16 @@ final class SessionGate: Sendable {
             places.opened += 1
             places.byAddress[address, default: 0] += 1
             return .success(Ticket(gate: self, address: address, id: places.opened))
+        }
+    }
+
+    /// Why a session from `address` would be refused now, or nil when a place is free (the full page; the upgrade
+    /// takes its place with `enter`).
+    func refusal(for address: String) -> Refusal? {
+        places.withLock { places in
+            if places.open >= limit { return .full }
+            if places.byAddress[address, default: 0] >= perAddress { return .address(address) }
+            return nil
         }
     }
 

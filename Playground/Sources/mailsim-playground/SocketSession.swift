@@ -10,6 +10,8 @@ struct SessionServices: Sendable {
     let stopping: Stopping
     /// A page that sends nothing for this long is closed with words it shows.
     let idleSeconds: Double
+    /// Where sessions, messages, answer times and refusals are counted.
+    let metrics: Metrics
 }
 
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running
@@ -50,16 +52,30 @@ final class SocketSession: @unchecked Sendable {
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
     ) async throws {
         let id = ticket.id
+        let metrics = services.metrics
         let from = client.viaProxy ? "\(client.address) via \(client.peer)" : client.address
-        Log.line("session \(id) opened (\(origin) from \(from); \(ticket.open) open)")
+        var fields: [(String, Log.Field)] = [
+            ("session", .number(id)), ("client", .text(client.address)), ("origin", .text(origin))
+        ]
+        if client.viaProxy { fields.append(("proxy", .text(client.peer))) }
+        Log.event(
+            "session_open", "session \(id) opened (\(origin) from \(from); \(ticket.open) open)",
+            fields + [("open", .number(ticket.open))])
         var ending = "closed"
-        defer { Log.line("session \(id) \(ending) (\(ticket.release() ?? ticket.open) open)") }
+        defer {
+            let open = ticket.release() ?? ticket.open
+            Log.event(
+                "session_close", "session \(id) \(ending) (\(open) open)",
+                fields + [("ending", .text(ending)), ("open", .number(open))])
+        }
         guard services.stopping.remember(id, outbound) else {
             ending = "refused: the server is stopping"
+            metrics.refused(.stopping)
             try await outbound.close(.goingAway, reason: "the server is stopping")
             return
         }
         defer { services.stopping.forget(id) }
+        metrics.sessionsOpened.add(1, ordering: .relaxed)
         let socket = SocketSession(services)
         let idle = IdleWatch(seconds: services.idleSeconds, outbound: outbound)
         defer { idle.stop() }
@@ -69,24 +85,32 @@ final class SocketSession: @unchecked Sendable {
             }
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
             for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
+                let received = ContinuousClock.now
+                metrics.messages.add(1, ordering: .relaxed)
                 idle.touch()
-                guard bucket.take() else {
+                if !bucket.take() {
+                    metrics.refused(.rate)
                     try await outbound.write(.text(tooMany))
-                    continue
-                }
-                switch message {
-                case .binary:
-                    try await outbound.write(.text(binary))
-                case .text(let text):
+                } else if case .text(let text) = message {
                     let answers = try await socket.perform { session, isCancelled in
                         session.receive(text, isCancelled: isCancelled)
                     }
                     for answer in answers { try await outbound.write(.text(answer)) }
+                } else {
+                    metrics.refused(.binary)
+                    try await outbound.write(.text(binary))
                 }
+                let elapsed = (ContinuousClock.now - received).components
+                metrics.answered(
+                    nanoseconds: Int(elapsed.seconds) * 1_000_000_000 + Int(elapsed.attoseconds / 1_000_000_000))
             }
-            if idle.closed { ending = "closed after \(formatSeconds(services.idleSeconds)) idle" }
+            if idle.closed {
+                ending = "closed after \(formatSeconds(services.idleSeconds)) idle"
+                metrics.refused(.idle)
+            }
         } catch {
             ending = "ended: \(error)"
+            if ending.contains("messageTooLarge") || ending.contains("invalidFrameLength") { metrics.refused(.tooBig) }
             _ = try? await socket.perform { session, _ in session.pointerLost() }
             throw error
         }

@@ -13,6 +13,8 @@ struct UpgradeRefusal: Error {
     let reason: String
     /// Headers of its own (`Retry-After`, `Allow`, `Sec-WebSocket-Version`).
     var extra: [(String, String)] = []
+    /// What /metrics counts it as.
+    var kind: RefusalReason = .badRequest
 
     /// The session's place when the upgrade may go ahead (taken now, before the 101), with its client; else why not.
     static func check(
@@ -22,7 +24,7 @@ struct UpgradeRefusal: Error {
         let client: Client
         switch forwarding.client(peer: peer, headers: request.headerFields, authority: request.authority) {
         case .failure(let error):
-            return .failure(UpgradeRefusal(status: .badRequest, reason: error.reason))
+            return .failure(UpgradeRefusal(status: .badRequest, reason: error.reason, kind: .forwarded))
         case .success(let read):
             client = read
         }
@@ -38,11 +40,12 @@ struct UpgradeRefusal: Error {
                 UpgradeRefusal(
                     status: .forbidden,
                     reason:
-                        "the WebSocket's Origin must be this page's own, \(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))"
-                ))
+                        "the WebSocket's Origin must be this page's own, \(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))",
+                    kind: .origin))
         }
         guard !stopping.isStopping else {
-            return .failure(UpgradeRefusal(status: .serviceUnavailable, reason: "the server is stopping"))
+            return .failure(
+                UpgradeRefusal(status: .serviceUnavailable, reason: "the server is stopping", kind: .stopping))
         }
         switch gate.enter(from: client.address) {
         case .success(let ticket):
@@ -50,12 +53,14 @@ struct UpgradeRefusal: Error {
         case .failure(.full):
             return .failure(
                 UpgradeRefusal(
-                    status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one"))
+                    status: .serviceUnavailable, reason: "\(gate.limit) playground sessions are open; close one",
+                    kind: .full))
         case .failure(.address(let address)):
             return .failure(
                 UpgradeRefusal(
                     status: .tooManyRequests,
-                    reason: "\(gate.perAddress) playground sessions are open from \(address); close one"))
+                    reason: "\(gate.perAddress) playground sessions are open from \(address); close one",
+                    kind: .address))
         }
     }
 
