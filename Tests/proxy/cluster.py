@@ -78,7 +78,7 @@ class Cluster:
 
     def server_command(self, i):
         return [self.server, "--port", str(self.ports[i]), "--trusted-proxy", "127.0.0.1",
-                "--public-origin", self.origin, *self.server_args]
+                "--public-origin", self.origin, "--log-format", "json", *self.server_args]
 
     def start_server(self, i):
         """Starts server I on its port (again, after it was killed) and waits until it listens."""

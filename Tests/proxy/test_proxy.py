@@ -346,6 +346,26 @@ async def class_with_a_server_lost(cluster, clients=60, seconds=9.0):
           "way %r" % (percentile(ms, 0.5), percentile(ms, 0.99), ms[-1] if ms else 0, stats.refused))
 
 
+def logs(cluster):
+    """Each server's standard error with --log-format json: one JSON object a line (standard output's address line
+    aside), the sessions through nginx named by their client's address."""
+    events, bad, clients = {}, [], set()
+    for i in range(3):
+        for line in cluster.log(i).splitlines():
+            if line.startswith("playground at "):
+                continue
+            try:
+                entry = json.loads(line)
+                events[entry["event"]] = events.get(entry["event"], 0) + 1
+                if entry["event"] == "session_open":
+                    clients.add(entry.get("client"))
+            except (ValueError, KeyError):
+                bad.append(line)
+    check("the servers' logs are one JSON object a line", not bad and events.get("session_open"), bad[:2] or events)
+    check("their sessions through nginx are each client's own address", "127.0.0.1" not in clients and
+          any(c and c.startswith("127.0.1.") for c in clients), sorted(c for c in clients if c)[:4])
+
+
 async def main():
     # The default 16 sessions an address, 64 a server; a light debug build.
     deploy_files()
@@ -362,6 +382,7 @@ async def main():
         await load_flood(cluster, good)
         await good.close()
         await class_with_a_server_lost(cluster)
+        logs(cluster)
     finally:
         cluster.stop()
 
