@@ -10,7 +10,9 @@ Two modes:
 - lockstep: every page sends at the same instant each frame and thinks not at all (the worst case).
 
 Each run reports messages answered a second, the latency from a message sent to its screen (p50, p99, max), the
-servers' CPU per message (/proc/PID/stat), nginx's, and the clients' own CPU (they share the machine). With
+servers' CPU per message (/proc/PID/stat), nginx's, the clients' own CPU (they share the machine), the other work
+on the machine (/proc/stat), and the servers' own view of the latency (their /metrics histogram: from a message read
+to its answer written, without the clients' and nginx's delays). With
 --kill-one-at S, server 0 is killed (SIGKILL) S seconds in: the run reports how many pages reconnected (the page's
 back-off, then `load` with the script each held), how long that took (p50, p99) and how many scripts came back
 different or not at all (lost).
@@ -99,6 +101,39 @@ def machine_busy():
     return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
+def answer_histogram(cluster, i):
+    """Server I's answer-time histogram from its /metrics (asked on loopback): {upper bound in s: cumulative count}."""
+    import http.client
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", cluster.ports[i], timeout=5)
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        connection.close()
+    except OSError:
+        return {}
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("mailsim_playground_answer_seconds_bucket{"):
+            bound = line.split('le="')[1].split('"')[0]
+            out[float("inf") if bound == "+Inf" else float(bound)] = int(float(line.rsplit(" ", 1)[1]))
+    return out
+
+
+def server_side(before, after):
+    """The servers' own view of a run (from a message read to its answer written): the share answered within 10 ms,
+    and the bucket that holds the 99th percentile."""
+    delta = {}
+    for i in after:
+        for bound, count in after[i].items():
+            delta[bound] = delta.get(bound, 0) + count - before.get(i, {}).get(bound, 0)
+    total = delta.get(float("inf"), 0)
+    if not total:
+        return "no /metrics"
+    within = delta.get(0.01, 0) / total * 100
+    p99 = next(b for b in sorted(delta) if delta[b] >= 0.99 * total)
+    return "%.1f%% within 10 ms, p99 ≤ %s ms" % (within, "%g" % (p99 * 1000) if p99 != float("inf") else "∞")
+
+
 def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
@@ -121,18 +156,23 @@ def run(cluster, clients, mode, seconds, processes, kill_at):
     server_cpu = {i: cpu_seconds(cluster.pid(i)) for i in live}
     nginx_cpu = sum(cpu_seconds(p) for p in cluster.nginx_pids())
     busy = machine_busy()
+    histograms = {i: answer_histogram(cluster, i) for i in live}
     start.value = time.time() + 0.3
     go.set()
     killed = None
     if kill_at is not None:
         time.sleep(max(0.0, start.value + kill_at - time.time()))
         server_cpu[0] = cpu_seconds(cluster.pid(0)) - server_cpu[0]
+        histograms_killed = answer_histogram(cluster, 0)
         cluster.kill(0, signal.SIGKILL)
         killed = 0
     results = [out.get() for _ in procs]
     for p in procs:
         p.join()
     busy = machine_busy() - busy
+    after = {i: answer_histogram(cluster, i) for i in live if cluster.alive(i)}
+    if killed is not None:
+        after[killed] = histograms_killed
     for i in live:
         if i != killed:
             server_cpu[i] = cpu_seconds(cluster.pid(i)) - server_cpu[i]
@@ -151,12 +191,13 @@ def run(cluster, clients, mode, seconds, processes, kill_at):
     line = ("%d pages, %d server%s, %s, %g s: %d messages (%.0f/s; %s); latency p50 %.2f ms, p99 %.2f ms, max %.1f ms; "
             "servers' CPU %.1f s (%.0f%% of a core, %.3f ms a message); nginx %.1f s (%.3f ms a message); "
             "clients' CPU %.1f s (%.0f%% of a core, %d processes); other work on the machine %.0f%% of a core; "
-            "servers' RSS %s MiB" % (
+            "servers' RSS %s MiB; server side: %s" % (
                 clients, len(live), "" if len(live) == 1 else "s", mode, seconds, messages, messages / seconds,
                 answers, percentile(ms, 0.5), percentile(ms, 0.99), ms[-1] if ms else 0, cpu, cpu / seconds * 100,
                 cpu / max(messages, 1) * 1000, nginx_cpu, nginx_cpu / max(messages, 1) * 1000, clients_cpu,
                 clients_cpu / seconds * 100, processes, max(0.0, busy - cpu - nginx_cpu - clients_cpu) / seconds * 100,
-                "/".join("%.0f" % rss_mib(cluster.pid(i)) for i in live if cluster.alive(i))))
+                "/".join("%.0f" % rss_mib(cluster.pid(i)) for i in live if cluster.alive(i)),
+                server_side(histograms, after)))
     print(line, flush=True)
     if kill_at is not None:
         restore = sorted(s * 1000 for r in results for s in r["restore"])
