@@ -133,12 +133,14 @@ man:
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
-## into a temporary PREFIX (Tests/install/test_install.sh), then 20 s of fuzzing.
+## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
+## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then 20 s of
+## fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser proxy lsp nvim fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -170,6 +172,7 @@ test: deps
 	@$(MAKE) --no-print-directory completion-deps
 	$(call logged,completion,python3 Tests/install/test_completion.py .build/debug/mailsim)
 	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
+	$(call logged,proxy,Tests/proxy/run.sh Playground/.build/debug/mailsim-playground)
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
@@ -286,9 +289,12 @@ bench-pictures: release
 	Benchmarks/pictures.sh
 
 ## bench-playground: 50 WebSocket clients dragging rows for 20 s against the release server, then one alone: latency
-## from a message to its screen and the server's memory (Benchmarks/playground_load.py).
+## from a message to its screen and the server's memory (Benchmarks/playground_load.py); then a class: 50, 150 and 300
+## pages from addresses of their own through nginx to 1 and to 3 servers, on their own schedules and in lockstep, a
+## server killed among 3 (Benchmarks/playground_class.py: docs/deploy.md's figures; CLASS_ARGS=… passes options).
 bench-playground: playground
 	tools/playground-bench.sh
+	Benchmarks/playground-class.sh --kill-one-at 10 $(CLASS_ARGS)
 
 ## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
 ## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).

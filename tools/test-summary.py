@@ -31,6 +31,7 @@ PATTERNS = {
     "install": [(r"^install: (\d+) checks, 0 failed", "install checks")],
     "completion": [(r"^(\d+) passed, 0 failed", "completion checks")],
     "browser": [(r"^Ran (\d+) tests?", "browser checks")],
+    "proxy": [(r"^proxy: (\d+) checks, 0 failed", "proxy checks")],
     "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
     "nvim": [(r"^(\d+) Neovim LSP checks passed", "Neovim LSP checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -44,11 +45,17 @@ MSG1_Y = 144 + 43
 COMPOSE = (320 - 22, 42)
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 class Server:
     """`mailsim-playground --port 0`, its address read from the line it prints."""
 
-    def __init__(self, *arguments):
-        self.process = subprocess.Popen([PLAYGROUND, "--port", "0", *arguments], stdout=subprocess.PIPE,
+    def __init__(self, *arguments, port=0):
+        self.process = subprocess.Popen([PLAYGROUND, "--port", str(port), *arguments], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
         self.output = []
         found = threading.Event()
@@ -535,11 +542,15 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertIn(line, player.text_content("#script"))
         self.assertEqual(problems, [], "the player's page had errors (its policy blocked something?)")
 
-    def test_a_session_closed_for_idling_says_so_on_the_page(self):
-        # A server that closes a page after 2 s without a message (--idle-timeout): the banner gives its words.
+    def test_a_session_closed_for_idling_says_so_and_comes_back_at_a_touch(self):
+        # A server that closes a page after 2 s without a message (--idle-timeout): the banner gives its words, the
+        # page does not reconnect on its own (nobody is there), and a touch of the phone brings the session back.
         idle = Server("--idle-timeout", "2")
         try:
             page = self.open(idle.url)
+            self.drag_on(page, 100, MSG1_Y, 120)
+            self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+            lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
             deadline = time.monotonic() + 10
             while page.is_hidden("#banner"):
                 self.assertLess(time.monotonic(), deadline, "the page was not told its session closed")
@@ -548,8 +559,170 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertIn("closed after 2 s without use; reconnect to go on", text)
             self.assertIn("Your session is its script", text)
             self.assertEqual(page.text_content("#conn"), "disconnected")
+            self.assertEqual(page.text_content("#reconnect"), "Reconnect")
+            self.assertEqual(self.connection(page)["attempt"], 0)  # no reconnect on its own
+            self.click_phone_on(page, 160, 300)
+            self.wait_for_connection(page, lambda c: c["reconnects"] == 1 and c["connected"] and not c["held"])
+            self.assertEqual(self.lines(page), lines)
+            self.assertEqual(self.prop("archive.count", page=page), 1)
+            self.assertTrue(page.is_hidden("#banner"))
         finally:
             idle.stop()
+
+    # ---- when the server goes (docs/playground.md, "When the server goes")
+
+    def connection(self, page):
+        return page.evaluate("mailsimPlayground.connection()")
+
+    def wait_for_connection(self, page, holds, timeout=30, what="the connection"):
+        deadline = time.monotonic() + timeout
+        while not holds(self.connection(page)):
+            self.assertLess(time.monotonic(), deadline, "timed out waiting for %s: %r; banner %r" % (
+                what, self.connection(page), page.text_content("#banner-text")))
+            page.wait_for_timeout(20)
+
+    def wait_for_banner(self, page, words, timeout=15):
+        deadline = time.monotonic() + timeout
+        while page.is_hidden("#banner") or words not in page.text_content("#banner-text"):
+            self.assertLess(time.monotonic(), deadline, "the banner did not say %r: %r" % (
+                words, page.text_content("#banner-text")))
+            page.wait_for_timeout(20)
+        return page.text_content("#banner-text")
+
+    def drag_on(self, page, x, y, dx, seconds=0.25, steps=12):
+        saved, self.page = self.page, page
+        try:
+            self.drag(x, y, dx, seconds=seconds, steps=steps)
+        finally:
+            self.page = saved
+
+    def click_phone_on(self, page, x, y):
+        saved, self.page = self.page, page
+        try:
+            self.click_phone(x, y)
+        finally:
+            self.page = saved
+
+    def session_on_own_server(self, *arguments):
+        """A server on a port of its own (a second one can take it), a page on it with a row dragged to the
+        reschedule options after a tuning change: the page's script, state and phone's SVG."""
+        port = free_port()
+        server = Server(*arguments, port=port)
+        page = self.open(server.url)
+        page.select_option('.param[data-name="curve.snap"] select', "easeIn")
+        self.wait_for("s.phones[0].params['curve.snap'] === 'easeIn'", page=page)
+        self.drag_on(page, 200, MSG1_Y, -120)
+        self.wait_for("p.overlay === 'reschedule' && !s.animating", page=page)
+        lines = self.wait_for_lines(lambda l: "set curve.snap easeIn" in l and any(x.startswith("release") for x in l)
+                                    and l[-1].startswith("advance"), page=page)
+        before = (lines, self.page_state(page=page), page.evaluate("mailsimPlayground.screen().phones[0].svg"))
+        return port, server, page, before
+
+    def assert_restored(self, page, before):
+        lines, state, svg = before
+        self.wait_for_connection(page, lambda c: c["reconnects"] == 1 and c["connected"] and not c["held"],
+                                 what="the session to be restored")
+        self.wait_for_lines(lambda l: l == lines, page=page)
+        self.wait_for("p.overlay === 'reschedule' && !s.animating", page=page)
+        self.assertEqual(self.page_state(page=page), state)
+        self.assertEqual(page.evaluate("mailsimPlayground.screen().phones[0].svg"), svg)
+        self.assertEqual(page.eval_on_selector_all("#script li code", "els => els.map(e => e.textContent)"), lines)
+        self.assertEqual(page.eval_on_selector('.param[data-name="curve.snap"] select', "e => e.value"), "easeIn")
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(page.text_content("#conn"), "connected")
+
+    def test_the_page_restores_itself_after_the_server_is_killed(self):
+        port, server, page, before = self.session_on_own_server()
+        second = None
+        try:
+            server.process.kill()
+            server.process.wait(10)
+            # No click from here on: the page reconnects on its own and says so meanwhile.
+            said = self.wait_for_banner(page, "Reconnecting… attempt ")
+            self.assertRegex(said, r"Reconnecting… attempt [0-9]+, next in [0-9]+ s")
+            self.assertEqual(page.text_content("#conn"), "reconnecting…")
+            second = Server(port=port)
+            self.assert_restored(page, before)
+        finally:
+            server.stop()
+            if second:
+                second.stop()
+
+    def test_the_page_restores_itself_after_the_server_stops(self):
+        # SIGTERM: the server closes the page with 1001 "the server is stopping"; the page says why and reconnects.
+        port, server, page, before = self.session_on_own_server()
+        second = None
+        try:
+            server.process.terminate()
+            self.assertEqual(server.process.wait(10), 0)
+            said = self.wait_for_banner(page, "Reconnecting… attempt ")
+            self.assertIn("(the server is stopping)", said)
+            second = Server(port=port)
+            self.assert_restored(page, before)
+        finally:
+            server.stop()
+            if second:
+                second.stop()
+
+    def test_a_comparison_comes_back_with_phone_bs_profile_and_tuning(self):
+        port = free_port()
+        server, second = Server(port=port), None
+        try:
+            page = self.open(server.url)
+            page.click("#compare")
+            self.wait_for("s.phones.length === 2", page=page)
+            page.click('#target button[data-target="1"]')
+            page.select_option('.param[data-name="curve.snap"] select', "linear")
+            self.wait_for("s.phones[1].params['curve.snap'] === 'linear'", page=page)
+            # Phone A's own lines come back in place, phone B's own `set` lines after them: here, the same script.
+            lines = self.wait_for_lines(lambda l: "#B: set curve.snap linear" in l, page=page)
+            self.assertEqual(lines, ["#B: set profile mcswipe", "#B: set curve.snap linear"])
+            params = page.evaluate("mailsimPlayground.screen().phones.map(p => p.params)")
+            server.process.kill()
+            server.process.wait(10)
+            self.wait_for_banner(page, "Reconnecting… attempt ")
+            second = Server(port=port)
+            self.wait_for_connection(page, lambda c: c["reconnects"] == 1 and c["connected"] and not c["held"])
+            self.wait_for("s.phones.length === 2 && s.phones[1].params['curve.snap'] === 'linear'", page=page)
+            self.assertEqual(page.evaluate("mailsimPlayground.screen().phones.map(p => p.params)"), params)
+            self.assertEqual(self.wait_for_lines(lambda l: len(l) == len(lines), page=page), lines)
+        finally:
+            server.stop()
+            if second:
+                second.stop()
+
+    def test_a_script_too_long_to_load_is_offered_for_download_not_reloaded(self):
+        port = free_port()
+        server, second = Server(port=port), None
+        try:
+            page = self.open(server.url)
+            # Pinning the state appends about 90 expect lines (2 KiB): 45 pins pass the 64 KiB a load takes.
+            for _ in range(45):
+                page.click("#pin")
+            self.wait_for_lines(lambda l: len(l) >= 45 * 80, page=page, timeout=30)
+            self.assertGreater(len(page.evaluate("mailsimPlayground.script()").encode()), 64 * 1024)
+            server.process.kill()
+            server.process.wait(10)
+            said = self.wait_for_banner(page, "cannot be restored")
+            self.assertIn("longer than a reconnect can load (10000 lines, 64 KiB)", said)
+            self.assertTrue(page.is_visible("#banner-download") and page.is_visible("#start-afresh"))
+            self.assertTrue(page.is_hidden("#reconnect"))
+            self.assertEqual(self.connection(page)["attempt"], 0)  # no reconnecting: a load would be refused
+            saved, self.page = self.page, page
+            try:
+                with open(self.download("#banner-download")) as f:
+                    self.assertEqual(f.read(), page.evaluate("mailsimPlayground.script()"))
+            finally:
+                self.page = saved
+            second = Server(port=port)
+            page.click("#start-afresh")
+            self.wait_for_connection(page, lambda c: c["connected"] and not c["held"] and not c["waitingForUser"])
+            self.wait_for_lines(lambda l: l == [], page=page)
+            self.assertTrue(page.is_hidden("#banner"))
+        finally:
+            server.stop()
+            if second:
+                second.stop()
 
     def test_download_gif_is_a_gif_of_the_session(self):
         self.drag(200, MSG1_Y, -180, seconds=0.3)

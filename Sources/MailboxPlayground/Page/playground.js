@@ -27,39 +27,221 @@
 
   // ---------------------------------------------------------------- the socket
 
+  // A lost socket comes back on its own (docs/playground.md, "When the server goes"): the page reconnects with
+  // back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
+  // An idle close (1000, the server freeing a page nobody used) waits for the user to act instead.
+  var held = null;         // what a reconnect restores, taken when the socket was lost: { lines, phones, ... }
+  var restoring = null;    // on a socket being restored: which of the opening's messages are still to skip
+  var attempt = 0;         // reconnect attempts since the socket was lost
+  var retryTimer = 0, countdownTimer = 0, retryAt = 0;
+  var waitingForUser = false;  // after an idle close, or a session too long to load: no reconnect on its own
+  var idleClosed = false;      // the server closed the page for idling: the user's next touch or key reconnects
+  var reconnects = 0;      // sessions restored since the page opened (for tests)
+
   function connect() {
+    clearTimeout(retryTimer);
+    clearInterval(countdownTimer);
+    waitingForUser = false;
+    idleClosed = false;
+    if (socket && socket.readyState <= WebSocket.OPEN) {
+      // An attempt still under way (Try now clicked meanwhile): dropped, its events ignored, so one session opens.
+      var previous = socket;
+      socket = null;
+      previous.close();
+    }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws");
-    socket.addEventListener("open", function () {
+    var ws = new WebSocket(scheme + location.host + "/ws");
+    socket = ws;
+    ws.addEventListener("open", function () {
+      if (ws !== socket) return;
       connected = true;
-      setConnection("connected", "ok");
+      setConnection(held ? "restoring…" : "connected", held ? "bad" : "ok");
+      if (held) banner("Connected again: restoring the session from its script…", []);
+      else { attempt = 0; banner("", []); }
     });
-    socket.addEventListener("message", function (event) {
+    ws.addEventListener("message", function (event) {
+      if (ws !== socket) return;
       var message;
       try { message = JSON.parse(event.data); } catch (e) { return notify("The server sent what is not JSON.", "error"); }
       receive(message);
     });
-    socket.addEventListener("close", lost);
-    socket.addEventListener("error", function () { /* close follows */ });
+    ws.addEventListener("close", function (event) { if (ws === socket) lost(event); });
+    ws.addEventListener("error", function () { /* close follows */ });
   }
 
   function send(message) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    if (restoring || !socket || socket.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify(message));
     return true;
   }
 
-  // The server says why it closed (the session idle too long, the server stopping): the banner says it too.
+  // The socket closed: keep what the session was (once: a restore that failed keeps the first), then reconnect
+  // after a back-off, unless the server closed an idle page (1000) or the script is too long to load.
   function lost(event) {
-    if (!connected && socket && socket.readyState !== WebSocket.CLOSED) return;
+    var had = connected;
     connected = false;
     tickWaiting = false;
-    setConnection("disconnected", "bad");
+    restoring = null;
+    if (pointer) {
+      var p = pointer;
+      pointer = null;
+      try { p.element.releasePointerCapture(p.id); } catch (e) { /* already released */ }
+    }
+    if (!held && hello && (lines.length || comparing || speed !== 1)) held = holdSession();
     var why = event && event.reason ? " (" + event.reason + ")" : "";
-    $("banner-text").textContent = "The connection to mailsim was lost" + why +
-      ". Your session is its script: reconnect to start again from it.";
-    $("banner").hidden = false;
+    if (had && event && event.code === 1000) {
+      waitingForUser = true;
+      idleClosed = true;
+      setConnection("disconnected", "bad");
+      return banner("The connection to mailsim was closed" + why + ". Your session is its script: Reconnect, or " +
+        "touch the phone, to go on from it.", ["reconnect"]);
+    }
+    if (held && tooLong(held)) return refuseRestore();
+    attempt += 1;
+    var delay = backoff(attempt);
+    retryAt = Date.now() + delay;
+    retryTimer = setTimeout(connect, delay);
+    setConnection("reconnecting…", "bad");
+    // Never connected (a full server refuses the upgrade, which the browser sees as a close without words): say so.
+    var first = hello ? "The connection to mailsim was lost" + (had ? why : "") + ". "
+      : "mailsim does not answer (the server may be full or restarting). ";
+    var say = function () {
+      var left = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
+      banner(first + "Reconnecting… attempt " + attempt + ", next in " + left + " s.", ["reconnect"]);
+    };
+    say();
+    clearInterval(countdownTimer);
+    countdownTimer = setInterval(say, 250);
   }
+
+  // The wait before reconnect attempt n: the first spread over 0.2–1.2 s, so that the pages a stopping server
+  // closes at once do not all come back in the same instant (300 pages: about 30 in any 100 ms); then 1 s doubling
+  // to 10 s, each ±20 %.
+  function backoff(n) {
+    if (n <= 1) return 200 + Math.random() * 1000;
+    return Math.min(10000, 500 * Math.pow(2, n - 1)) * (0.8 + 0.4 * Math.random());
+  }
+
+  // What the session was: its script (the finger lifted where it was, if the socket went with a finger down, as
+  // the server does when a page closes), and what is not in the script: the comparison's phone B, the speed.
+  function holdSession() {
+    var text = scriptText();
+    if (fingerDownAtEnd(lines)) text += "release\n";
+    return {
+      script: text, lines: lines.slice(), phones: linePhones.slice(), comparing: comparing,
+      speed: speed,
+    };
+  }
+
+  // Whether the script leaves a finger down: its last line that acts (not a comment, `advance`, `expect` or `!`)
+  // is a `pan` or an `edgepan` (the page's own drags end with `release`).
+  function fingerDownAtEnd(list) {
+    for (var i = list.length - 1; i >= 0; i--) {
+      var word = (list[i].trim().split(/\s+/)[0] || "");
+      if (!word || word[0] === "#" || word[0] === "!" || word === "advance" || word === "expect") continue;
+      return word === "pan" || word === "edgepan";
+    }
+    return false;
+  }
+
+  function limits() {
+    return (hello && hello.limits) || { scriptBytes: 65536, scriptLines: 10000 };
+  }
+
+  function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
+
+  // A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
+  function tooLong(h) {
+    return byteLength(h.script) > limits().scriptBytes || lineCount(h.script) > limits().scriptLines;
+  }
+
+  function refuseRestore(reason) {
+    waitingForUser = true;
+    clearInterval(countdownTimer);
+    setConnection("disconnected", "bad");
+    var l = limits();
+    var why = reason || ("its script (" + lineCount(held.script) + " lines, " + byteLength(held.script) +
+      " bytes) is longer than a reconnect can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
+    banner("The connection to mailsim was lost, and the session cannot be restored: " + why +
+      ". Download keeps it; Start afresh opens a new session.", ["banner-download", "start-afresh"]);
+  }
+
+  // The banner's words and which of its buttons show; no words hides it.
+  function banner(text, buttons) {
+    $("banner-text").textContent = text || "";
+    $("banner").hidden = !text;
+    ["reconnect", "banner-download", "start-afresh"].forEach(function (id) {
+      $(id).hidden = buttons.indexOf(id) < 0;
+    });
+    $("reconnect").textContent = waitingForUser ? "Reconnect" : "Try now";
+    document.body.classList.toggle("offline", !!text);
+  }
+
+  // On the new socket's hello: the held script as a `load`. The opening's screen and script (a fresh session)
+  // are not shown; the load's answer is.
+  function restore() {
+    restoring = { screen: true, script: true };
+    socket.send(JSON.stringify({ type: "load", script: held.script }));
+  }
+
+  // The load was answered with a screen: the session is back. What the script does not hold follows: phone B (the
+  // comparison again, then phone B's own `set` lines, each but those a later line for both phones overrides), the
+  // speed. Phone B's own gestures (a line phone A refused) are not replayed (docs/playground.md).
+  function restored() {
+    var h = held;
+    held = null;
+    restoring = null;
+    attempt = 0;
+    reconnects += 1;
+    setConnection("connected", "ok");
+    banner("", []);
+    notify("Reconnected: the session is restored from its script.");
+    if (h.comparing) {
+      send({ type: "compare", on: true });
+      phoneBSets(h.lines, h.phones).forEach(function (words) {
+        send({ type: "set", name: words[0], value: words[1], phone: 1 });
+      });
+    }
+    if (h.speed !== 1) send({ type: "speed", value: h.speed });
+  }
+
+  // Phone B's own `set` lines ([name, value] each, in order), but one that a later `set` of the same parameter (or
+  // of the profile) for both phones overrides.
+  function phoneBSets(list, owners) {
+    var out = [];
+    for (var i = 0; i < list.length; i++) {
+      var m = /^#B: set (\S+) (.+)$/.exec(list[i]);
+      if (!m || owners[i] !== "1") continue;
+      var overridden = false;
+      for (var j = i + 1; j < list.length && !overridden; j++) {
+        var later = /^set (\S+) /.exec(list[j]);
+        overridden = !!later && (owners[j] || "both") === "both" && (later[1] === m[1] || later[1] === "profile");
+      }
+      if (!overridden) out.push([m[1], m[2]]);
+    }
+    return out;
+  }
+
+  function restoreFailed(message) {
+    // Work interrupted (a loaded server): try again later; any other refusal would come again.
+    if (/interrupted|slow down/.test(message)) {
+      restoring = null;
+      return socket.close(4000, "restore interrupted");
+    }
+    restoring = null;
+    refuseRestore(message.replace(/^error: /, ""));
+  }
+
+  $("reconnect").addEventListener("click", function () { if (!connected) connect(); });
+  $("start-afresh").addEventListener("click", function () {
+    held = null;
+    attempt = 0;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.close(4001, "start afresh");
+    connect();
+  });
+  $("banner-download").addEventListener("click", function () {
+    download("playground.mbs", new Blob([held ? held.script : scriptText()], { type: "text/plain" }));
+  });
 
   function setConnection(text, kind) {
     var c = $("conn");
@@ -68,6 +250,14 @@
   }
 
   function receive(m) {
+    if (restoring) {
+      // The opening's screen and script are a fresh session's: skipped. Then the load's answer: a screen (the
+      // session is back) or an error (it was refused).
+      if (m.type === "screen" && restoring.screen) { restoring.screen = false; return; }
+      if (m.type === "script" && restoring.script) { restoring.script = false; return; }
+      if (m.type === "error" && !restoring.screen) return restoreFailed(m.message || "");
+      if (m.type === "screen") restored();
+    }
     switch (m.type) {
     case "hello": return onHello(m);
     case "screen": return onScreen(m);
@@ -107,9 +297,14 @@
   // ---------------------------------------------------------------- hello
 
   function onHello(m) {
+    var same = hello && JSON.stringify(hello.params) === JSON.stringify(m.params) &&
+      JSON.stringify(hello.profiles) === JSON.stringify(m.profiles);
     hello = m;
-    buildProfiles();
-    buildParams();
+    if (!same) {
+      buildProfiles();
+      buildParams();
+    }
+    if (held) return restore();
     var fragment = /^#script=(.*)$/s.exec(location.hash);
     if (fragment && !loadedFromLink) {
       loadedFromLink = true;
@@ -179,6 +374,7 @@
 
   screens.forEach(function (element, index) {
     element.addEventListener("pointerdown", function (event) {
+      if (idleClosed && !connected) return connect();
       if (pointer || event.button > 0) return;
       event.preventDefault();
       if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
@@ -237,6 +433,7 @@
     var t = event.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
     if (event.altKey || event.metaKey) return;
+    if (idleClosed && !connected) return connect();
     if (event.key === " " && !composing()) {
       event.preventDefault();
       return togglePause();
@@ -299,11 +496,6 @@
     for (var i = 0; i < profiles.length; i++) if (profiles[i] !== a) return profiles[i];
     return a;
   }
-
-  $("reconnect").addEventListener("click", function () {
-    location.hash = "#script=" + encodeURIComponent(scriptText());
-    location.reload();
-  });
 
   // ---------------------------------------------------------------- the script pane
 
@@ -869,13 +1061,17 @@
     Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
       pick.textContent = "";
       profiles.forEach(function (p) { var o = element("option", "", p); o.value = p; pick.appendChild(o); });
-      pick.addEventListener("change", function () {
-        var message = { type: "set", name: "profile", value: pick.value };
-        if (comparing) message.phone = parseInt(pick.dataset.phone, 10);
-        send(message);
-      });
     });
   }
+
+  // Each picker's listener, once (a reconnect's hello rebuilds the options, not the listeners).
+  Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
+    pick.addEventListener("change", function () {
+      var message = { type: "set", name: "profile", value: pick.value };
+      if (comparing) message.phone = parseInt(pick.dataset.phone, 10);
+      send(message);
+    });
+  });
 
   function syncProfiles() {
     Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
@@ -950,6 +1146,11 @@
     history: function () { return history; },
     link: link,
     connected: function () { return connected; },
+    // The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
+    connection: function () {
+      return { connected: connected, restoring: !!restoring, held: !!held, attempt: attempt, reconnects: reconnects,
+               waitingForUser: waitingForUser };
+    },
   };
 
   connect();
