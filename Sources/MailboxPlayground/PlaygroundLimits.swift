@@ -11,6 +11,9 @@ public enum PlaygroundLimits {
     public static let scriptLines = 10_000
     /// The most lines a session's script grows to.
     public static let sessionLines = 100_000
+    /// The most bytes of text a session's script grows to: with `sessionLines`, what bounds a session's memory
+    /// (its script; each phone's timeline is bounded by its own capacity). 100,000 lines of 4 KiB would be 400 MB.
+    public static let sessionBytes = 4 << 20
     /// The CPU time one message's work may take, in seconds; then it is interrupted and refused.
     public static let workSeconds = 2.0
     /// The pointer's coordinates must lie in this range (screen points; the screen is 320 × 568).

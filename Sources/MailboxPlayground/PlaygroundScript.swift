@@ -15,6 +15,9 @@ public struct PlaygroundScript: Equatable, Sendable {
     }
 
     public private(set) var entries: [Entry] = []
+    /// The lines' text in bytes of UTF-8, kept as lines come and go (the session's bound,
+    /// `PlaygroundLimits.sessionBytes`, is checked after every message).
+    public private(set) var bytes = 0
     /// The first line changed since `takeChange()` (nil: none).
     private(set) var changedFrom: Int?
 
@@ -24,12 +27,15 @@ public struct PlaygroundScript: Equatable, Sendable {
 
     mutating func append(_ text: String, owner: Owner = .both) {
         mark(entries.count)
+        bytes += text.utf8.count
         entries.append(Entry(text: text, owner: owner))
     }
 
     /// Replaces the lines from `index` on.
     mutating func replace(from index: Int, with new: [Entry]) {
         mark(index)
+        bytes -= entries[index...].reduce(0) { $0 + $1.text.utf8.count }
+        bytes += new.reduce(0) { $0 + $1.text.utf8.count }
         entries.replaceSubrange(index..., with: new)
     }
 

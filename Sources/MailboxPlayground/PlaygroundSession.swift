@@ -135,16 +135,13 @@ public struct PlaygroundSession: Sendable {
             self = saved
             return PlaygroundSession.answering(message, [.error(message: error.message, line: error.line)])
         }
-        if script.count > PlaygroundLimits.sessionLines {
+        if script.count > PlaygroundLimits.sessionLines || script.bytes > PlaygroundLimits.sessionBytes {
             self = saved
+            let bound =
+                script.count > PlaygroundLimits.sessionLines
+                ? "\(PlaygroundLimits.sessionLines) lines" : "\(PlaygroundLimits.sessionBytes >> 20) MiB"
             return PlaygroundSession.answering(
-                message,
-                [
-                    .error(
-                        message:
-                            "error: the session is full (\(PlaygroundLimits.sessionLines) lines): download it and reset",
-                        line: nil)
-                ])
+                message, [.error(message: "error: the session is full (\(bound)): download it and reset", line: nil)])
         }
         var out = [screenMessage()]
         if let change = script.takeChange() { out.append(change) }

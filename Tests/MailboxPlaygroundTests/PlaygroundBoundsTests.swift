@@ -116,4 +116,33 @@ import Testing
         #expect(gif.starts(with: Array("GIF89a".utf8)))
         #expect(try PlaygroundMessageTests.gifFrames(gif) > 1)
     }
+
+    /// A session's script is bounded in bytes as well as lines: 100,000 kept lines of 4 KiB each (a line's bound)
+    /// would hold 400 MB. Lines of about 4 KiB are refused once the script would pass 4 MiB, and the refusal
+    /// changes nothing.
+    @Test func aSessionsScriptIsBoundedInBytes() throws {
+        var p = PlaygroundSession(start: .empty)
+        let line = "expect msg1.x == 0  # " + String(repeating: "x", count: 4_000)
+        var refused: [JSON] = []
+        var sent = 0
+        while sent < 2_000 {
+            let replies = send(&p, "line", [("text", .string(line))])
+            sent += 1
+            if let error = replies.first(where: { $0["type"] == .string("error") }) {
+                refused = [error]
+                break
+            }
+        }
+        let message = try #require(refused.first?["message"]?.stringValue, "never refused after \(sent) lines")
+        #expect(message.contains("the session is full (4 MiB)"), "\(message)")
+        #expect(p.script.bytes <= PlaygroundLimits.sessionBytes)
+        #expect(p.script.bytes > PlaygroundLimits.sessionBytes - 5_000)
+        #expect(p.script.bytes == p.script.entries.reduce(0) { $0 + $1.text.utf8.count })
+        let before = p.script
+        _ = send(&p, "line", [("text", .string(line))])
+        #expect(p.script == before)
+        // A load replaces the script, and its bytes with it.
+        _ = send(&p, "load", [("script", .string("pan msg1 -30\nrelease\n"))])
+        #expect(p.script.bytes == "pan msg1 -30release".utf8.count)
+    }
 }

@@ -126,22 +126,17 @@
   // the server does when a page closes), and what is not in the script: the comparison's phone B, the speed.
   function holdSession() {
     var text = scriptText();
-    if (fingerDownAtEnd(lines)) text += "release\n";
+    if (fingerDown()) text += "release\n";
     return {
       script: text, lines: lines.slice(), phones: linePhones.slice(), comparing: comparing,
       speed: speed,
     };
   }
 
-  // Whether the script leaves a finger down: its last line that acts (not a comment, `advance`, `expect` or `!`)
-  // is a `pan` or an `edgepan` (the page's own drags end with `release`).
-  function fingerDownAtEnd(list) {
-    for (var i = list.length - 1; i >= 0; i--) {
-      var word = (list[i].trim().split(/\s+/)[0] || "");
-      if (!word || word[0] === "#" || word[0] === "!" || word === "advance" || word === "expect") continue;
-      return word === "pan" || word === "edgepan";
-    }
-    return false;
+  // Whether the last screen had a finger down (its `gesture`, the server's word for the gesture in progress): the
+  // page reads what the server says, not the script's words.
+  function fingerDown() {
+    return !!(screen && screen.gesture && screen.gesture !== "none");
   }
 
   function limits() {
