@@ -24,6 +24,13 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie) $(if $(LTO),--experimental-lto-mode=$(LTO)) \
   $(if $(STARTUP_ORDER),-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering)
+## mailsim-playground's release build links the Swift runtime and Foundation in too (`--static-swift-stdlib`, and
+## libstdc++.a from static-libs' folder), with no run path: it runs on a machine without Swift, mapping only libc, libm
+## and libgcc_s (docs/install.md). Its flags go to the linker alone (-Xlinker), so that only the link differs from a
+## plain build. A server, it stays position-independent (its image is address-randomised) and binds every symbol at
+## start (-z now: its relocations are then read-only, full RELRO).
+PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_LIBS) \
+  -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
 .PHONY: help deps build release static-libs run test check format format-check unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
@@ -57,8 +64,8 @@ release: deps static-libs
 ## playground: mailsim-playground, the playground's server (`mailsim serve`; docs/playground.md), a package of its own
 ## (Playground/) so that SwiftNIO and Hummingbird stay out of mailsim; release, into Playground/.build/release.
 ## playground-debug: the same, debug (what `make test` checks).
-playground: deps
-	cd Playground && swift build -c release $(SWIFT_BUILD_FLAGS)
+playground: deps static-libs
+	cd Playground && swift build $(PLAYGROUND_RELEASE_FLAGS)
 
 playground-debug: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
