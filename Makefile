@@ -35,7 +35,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
 .DEFAULT_GOAL := help
 .PHONY: help deps build release static-libs run test check format format-check unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
-  test-completion completion-deps
+  test-completion completion-deps dist test-dist dist-debug dist-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -69,6 +69,36 @@ playground: deps static-libs
 
 playground-debug: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+
+## dist: the tarball and the Debian package of both release builds, into .build/dist (tools/dist/make-dist.sh;
+## docs/install.md): mailsim-VERSION-linux-ARCH.tar.gz (bin/, the man pages, the completions, the licence, README,
+## the systemd unit) and mailsim_VERSION-1_ARCH.deb (dpkg-deb; Depends from what the binaries link, Recommends what
+## they dlopen). test-dist: then the install test on them (Tests/dist/test_deb.sh: lintian, the tarball with
+## /opt/swift hidden, the .deb in a clean bookworm chroot; as root).
+DIST_DIR ?= .build/dist
+dist: release playground dist-deps
+	tools/dist/make-dist.sh .build/release/mailsim Playground/.build/release/mailsim-playground $(DIST_DIR)
+
+test-dist: dist
+	Tests/dist/test_deb.sh $(DIST_DIR)
+
+## dist-debug: what `make test`'s dist step checks, in a minute rather than the release builds' quarter of an hour:
+## the debug builds relinked as the release ones are (the Swift runtime and Foundation in, no run path: only the
+## link differs, nothing is recompiled), packaged by the same script into .build/dist-debug. They link libedit and
+## libstdc++ as shared libraries, so their Depends names libedit2 and libstdc++6 too (computed all the same).
+## (A debug mailsim takes in FoundationEssentials through ArgumentParser, whose static archive needs two more that its
+## module does not name: DEBUG_STATIC_FOUNDATION. The release build's optimiser drops that code.)
+DEBUG_STATIC_FOUNDATION := $(addprefix -Xlinker ,-lCoreFoundation -l_FoundationCollections -l_FoundationCShims -l_FoundationICU)
+dist-debug: deps dist-deps
+	swift build --product mailsim --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+	MAILSIM_DIST_LEVEL=1 tools/dist/make-dist.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground .build/dist-debug
+
+## dist-deps: what make-dist.sh and the install test use, installed when missing (dpkg-dev, lintian, debootstrap).
+dist-deps:
+	@missing=$$(for p in dpkg-dev binutils lintian debootstrap; do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing" $$missing "(for make dist)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 ## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
 ## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release.
