@@ -170,12 +170,14 @@ man:
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
-## into a temporary PREFIX (Tests/install/test_install.sh), then 20 s of fuzzing.
+## into a temporary PREFIX (Tests/install/test_install.sh), then the packages of `make dist-debug` installed in a clean
+## Debian chroot and removed (Tests/dist/test_deb.sh; debootstrap's root cached in .build/dist-test), then 20 s of
+## fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install completion browser lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks pictures formats faults hostile install completion browser lsp nvim dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -209,6 +211,7 @@ test: deps
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
+	$(call logged,dist,$(MAKE) --no-print-directory dist-debug && Tests/dist/test_deb.sh .build/dist-debug)
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 

@@ -32,6 +32,7 @@ PATTERNS = {
     "browser": [(r"^Ran (\d+) tests?", "browser checks")],
     "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
     "nvim": [(r"^(\d+) Neovim LSP checks passed", "Neovim LSP checks")],
+    "dist": [(r"^dist: (\d+) checks, 0 failed", "dist checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }
 
