@@ -73,8 +73,9 @@ playground-debug: deps
 ## dist: the tarball and the Debian package of both release builds, into .build/dist (tools/dist/make-dist.sh;
 ## docs/install.md): mailsim-VERSION-linux-ARCH.tar.gz (bin/, the man pages, the completions, the licence, README,
 ## the systemd unit) and mailsim_VERSION-1_ARCH.deb (dpkg-deb; Depends from what the binaries link, Recommends what
-## they dlopen). test-dist: then the install test on them (Tests/dist/test_deb.sh: lintian, the tarball with
-## /opt/swift hidden, the .deb in a clean bookworm chroot; as root).
+## they dlopen).
+## test-dist: make dist, then the install test on its packages (Tests/dist/test_deb.sh, as root: lintian, the tarball
+## with /opt/swift hidden, the .deb in a clean bookworm chroot).
 DIST_DIR ?= .build/dist
 dist: release playground dist-deps
 	tools/dist/make-dist.sh .build/release/mailsim Playground/.build/release/mailsim-playground $(DIST_DIR)
