@@ -169,7 +169,10 @@ if command -v systemd-analyze >/dev/null; then
     'cp "$root/lib/systemd/system/mailsim-playground.service" "$tmp/" && sed -i "s|/usr/bin/mailsim-playground|$root/usr/bin/mailsim-playground|" "$tmp/mailsim-playground.service" && systemd-analyze verify --man=no "$tmp/mailsim-playground.service"'
 fi
 if in_root mailsim-playground --help | grep -q -- --log-format; then
-  check "the unit's command line starts (--log-format json)" bash -c 'in_root sh -c "timeout -s TERM 2 mailsim-playground --host 127.0.0.1 --port 0 --log-format json"; [ $? = 0 ] || [ $? = 124 ]'
+  check "the unit's command line (on port 0) starts, logs JSON lines, stops on SIGTERM" bash -c '
+    in_root timeout -s TERM 3 mailsim-playground --host 127.0.0.1 --port 0 --log-format json 2>"$tmp/json.log" >/dev/null
+    status=$?; [ $status = 0 ] || [ $status = 124 ] || { echo "exit $status"; cat "$tmp/json.log"; exit 1; }
+    python3 -c "import json, sys; [json.loads(l) for l in open(sys.argv[1]) if l.strip()]" "$tmp/json.log"'
 else
   echo "skip  the unit's command line: this mailsim-playground has no --log-format yet"
 fi
