@@ -24,11 +24,18 @@ CLANG := $(dir $(realpath $(shell command -v swift)))clang
 RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
   $(if $(PIE),,-Xswiftc -Xclang-linker -Xswiftc -no-pie) $(if $(LTO),--experimental-lto-mode=$(LTO)) \
   $(if $(STARTUP_ORDER),-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering)
+## mailsim-playground's release build links the Swift runtime and Foundation in too (`--static-swift-stdlib`, and
+## libstdc++.a from static-libs' folder), with no run path: it runs on a machine without Swift, mapping only libc, libm
+## and libgcc_s (docs/install.md). Its flags go to the linker alone (-Xlinker), so that only the link differs from a
+## plain build. A server, it stays position-independent (its image is address-randomised) and binds every symbol at
+## start (-z now: its relocations are then read-only, full RELRO).
+PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_LIBS) \
+  -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
 .PHONY: help deps build release static-libs run test check format format-check unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
-  test-completion completion-deps
+  test-completion completion-deps dist test-dist dist-debug dist-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -57,11 +64,42 @@ release: deps static-libs
 ## playground: mailsim-playground, the playground's server (`mailsim serve`; docs/playground.md), a package of its own
 ## (Playground/) so that SwiftNIO and Hummingbird stay out of mailsim; release, into Playground/.build/release.
 ## playground-debug: the same, debug (what `make test` checks).
-playground: deps
-	cd Playground && swift build -c release $(SWIFT_BUILD_FLAGS)
+playground: deps static-libs
+	cd Playground && swift build $(PLAYGROUND_RELEASE_FLAGS)
 
 playground-debug: deps
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+
+## dist: the tarball and the Debian package of both release builds, into .build/dist (tools/dist/make-dist.sh;
+## docs/install.md): mailsim-VERSION-linux-ARCH.tar.gz (bin/, the man pages, the completions, the licence, README,
+## the systemd unit) and mailsim_VERSION-1_ARCH.deb (dpkg-deb; Depends from what the binaries link, Recommends what
+## they dlopen).
+## test-dist: make dist, then the install test on its packages (Tests/dist/test_deb.sh, as root: lintian, the tarball
+## with /opt/swift hidden, the .deb in a clean bookworm chroot).
+DIST_DIR ?= .build/dist
+dist: release playground dist-deps
+	tools/dist/make-dist.sh .build/release/mailsim Playground/.build/release/mailsim-playground $(DIST_DIR)
+
+test-dist: dist
+	Tests/dist/test_deb.sh $(DIST_DIR)
+
+## dist-debug: what `make test`'s dist step checks, in a minute rather than the release builds' quarter of an hour:
+## the debug builds relinked as the release ones are (the Swift runtime and Foundation in, no run path: only the
+## link differs, nothing is recompiled), packaged by the same script into .build/dist-debug. They link libedit and
+## libstdc++ as shared libraries, so their Depends names libedit2 and libstdc++6 too (computed all the same).
+## (A debug mailsim takes in FoundationEssentials through ArgumentParser, whose static archive needs two more that its
+## module does not name: DEBUG_STATIC_FOUNDATION. The release build's optimiser drops that code.)
+DEBUG_STATIC_FOUNDATION := $(addprefix -Xlinker ,-lCoreFoundation -l_FoundationCollections -l_FoundationCShims -l_FoundationICU)
+dist-debug: deps dist-deps
+	swift build --product mailsim --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+	cd Playground && swift build $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+	MAILSIM_DIST_LEVEL=1 tools/dist/make-dist.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground .build/dist-debug
+
+## dist-deps: what make-dist.sh and the install test use, installed when missing (dpkg-dev, lintian, debootstrap).
+dist-deps:
+	@missing=$$(for p in dpkg-dev binutils lintian debootstrap; do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing" $$missing "(for make dist)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 ## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
 ## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release.
@@ -134,13 +172,15 @@ man:
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
 ## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
-## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then 20 s of
+## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then the
+## packages of `make dist-debug` installed in a clean Debian chroot and removed (Tests/dist/test_deb.sh; debootstrap's
+## root cached in .build/dist-test), then 20 s of
 ## fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser proxy lsp nvim fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser proxy lsp nvim dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -176,6 +216,7 @@ test: deps
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
+	$(call logged,dist,$(MAKE) --no-print-directory dist-debug && Tests/dist/test_deb.sh .build/dist-debug)
 	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 

@@ -34,6 +34,7 @@ PATTERNS = {
     "proxy": [(r"^proxy: (\d+) checks, 0 failed", "proxy checks")],
     "lsp": [(r"^(\d+) LSP protocol checks passed", "LSP protocol checks")],
     "nvim": [(r"^(\d+) Neovim LSP checks passed", "Neovim LSP checks")],
+    "dist": [(r"^dist: (\d+) checks, 0 failed", "dist checks")],
     "fuzz": [(r"^fuzz: no finding in (\S+) runs", "fuzz runs")],
 }
 
