@@ -106,5 +106,7 @@ struct PlaygroundServer {
         try await group.run()
         await exports.shutdown()
         await lanes.shutdown()
+        // The drain ended before the bound: every connection closed (the bound's own `stopped` is in Stopping).
+        Log.event("stopped", "stopped", jsonOnly: true)
     }
 }
