@@ -35,7 +35,10 @@ let package = Package(
         // not, so its start-up does not grow.
         .library(name: "MailboxPlayground", targets: ["MailboxPlayground"]),
         // The playground server's arguments, declared once for `mailsim serve` and `mailsim-playground`.
-        .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"])
+        .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
+        // The one JSON writer, for the server's log lines too (one object a line, escaped as every JSON mailsim
+        // prints).
+        .library(name: "MailboxJSON", targets: ["MailboxJSON"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")

@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailboxJSON", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

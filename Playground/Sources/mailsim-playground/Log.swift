@@ -1,4 +1,5 @@
 import Foundation
+import MailboxJSON
 import Synchronization
 
 /// The server's lines on standard error (warnings, errors, a session opening or closing, the stop): as words by
@@ -35,15 +36,17 @@ enum Log {
             if !jsonOnly { write(message) }
             return
         }
-        var line = "{\"time\":\"\(timestamp())\",\"level\":\"\(level.rawValue)\",\"event\":\(quoted(event))"
-        line += ",\"message\":\(quoted(message))"
+        var object: [(String, JSON)] = [
+            ("time", .string(timestamp())), ("level", .string(level.rawValue)), ("event", .string(event)),
+            ("message", .string(message))
+        ]
         for (name, value) in fields {
             switch value {
-            case .text(let text): line += ",\(quoted(name)):\(quoted(text))"
-            case .number(let number): line += ",\(quoted(name)):\(number)"
+            case .text(let text): object.append((name, .string(text)))
+            case .number(let number): object.append((name, .int(number)))
             }
         }
-        write(line + "}")
+        write(JSON.object(object).text)
     }
 
     /// A line of words from before or beside the events (errors at start): its level read from its `error:` or
@@ -77,25 +80,6 @@ enum Log {
         let ms = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
             + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 
