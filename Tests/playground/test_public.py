@@ -12,7 +12,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 SERVER = os.path.abspath(sys.argv[1])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklist import Checklist  # noqa: E402
+from checklist import Checklist, read_answer  # noqa: E402
 
 check = Checklist()
 # Hundreds of sockets at once below: the soft limit of open files raised to the hard one.
@@ -87,7 +87,7 @@ class Server:
         lines += list(headers)
         s = self.connection(source)
         s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        head, body = read_answer(s, upgrade=True)
+        head, body = read_answer(s)
         if " 101 " in status(head):
             self.held.append(s)
         else:
@@ -101,21 +101,6 @@ class Server:
         s = self.connection(source)
         return connect(f"ws://127.0.0.1:{self.port}/ws", sock=s, origin=origin or self.origin,
                        additional_headers=headers, open_timeout=10, max_size=None)
-
-
-def read_answer(s, upgrade=False):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = s.recv(65536)
-        if not chunk: break
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = re.search(rb"(?i)content-length: *(\d+)", head)
-    while length and len(body) < int(length.group(1)):
-        chunk = s.recv(65536)
-        if not chunk: break
-        body += chunk
-    return head.decode(errors="replace"), body.decode(errors="replace")
 
 
 def status(head):

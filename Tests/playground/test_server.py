@@ -11,7 +11,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)  # sessions kept 
 SERVER = os.path.abspath(sys.argv[1])
 MAILSIM = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklist import Checklist  # noqa: E402
+from checklist import Checklist, read_answer  # noqa: E402
 
 check = Checklist()
 
@@ -50,18 +50,7 @@ class Server:
         """Sends REQUEST (bytes) and returns the status line and the body."""
         with socket.create_connection(("127.0.0.1", self.port), timeout=10) as s:
             s.sendall(request)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = s.recv(65536)
-                if not chunk: break
-                data += chunk
-            head, _, body = data.partition(b"\r\n\r\n")
-            length = re.search(rb"(?i)content-length: *(\d+)", head)
-            while length and len(body) < int(length.group(1)):
-                chunk = s.recv(65536)
-                if not chunk: break
-                body += chunk
-            return head.decode(errors="replace"), body.decode(errors="replace")
+            return read_answer(s)
 
     def upgrade(self, host=None, origin=None):
         host = host or f"127.0.0.1:{self.port}"
