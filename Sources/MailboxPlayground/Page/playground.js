@@ -33,6 +33,7 @@
   var held = null;         // what a reconnect restores, taken when the socket was lost: { lines, phones, ... }
   var restoring = null;    // on a socket being restored: which of the opening's messages are still to skip
   var attempt = 0;         // reconnect attempts since the socket was lost
+  var lostWhy = "";        // why the server closed the socket that was lost (kept while the attempts fail)
   var retryTimer = 0, countdownTimer = 0, retryAt = 0;
   var waitingForUser = false;  // after an idle close, or a session too long to load: no reconnect on its own
   var idleClosed = false;      // the server closed the page for idling: the user's next touch or key reconnects
@@ -89,6 +90,7 @@
     }
     if (!held && hello && (lines.length || comparing || speed !== 1)) held = holdSession();
     var why = event && event.reason ? " (" + event.reason + ")" : "";
+    if (had) lostWhy = why;
     if (had && event && event.code === 1000) {
       waitingForUser = true;
       idleClosed = true;
@@ -103,7 +105,7 @@
     retryTimer = setTimeout(connect, delay);
     setConnection("reconnecting…", "bad");
     // Never connected (a full server refuses the upgrade, which the browser sees as a close without words): say so.
-    var first = hello ? "The connection to mailsim was lost" + (had ? why : "") + ". "
+    var first = hello ? "The connection to mailsim was lost" + lostWhy + ". "
       : "mailsim does not answer (the server may be full or restarting). ";
     var say = function () {
       var left = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
@@ -187,6 +189,7 @@
     held = null;
     restoring = null;
     attempt = 0;
+    lostWhy = "";
     reconnects += 1;
     setConnection("connected", "ok");
     banner("", []);
