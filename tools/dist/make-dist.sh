@@ -2,7 +2,7 @@
 # `make dist`: the tarball and the Debian package of mailsim and mailsim-playground (docs/install.md).
 # Usage: tools/dist/make-dist.sh MAILSIM MAILSIM_PLAYGROUND OUTDIR
 # Writes OUTDIR/mailsim-VERSION-linux-ARCH.tar.gz and OUTDIR/mailsim_VERSION-1_DEBARCH.deb from the two binaries
-# given (`make dist`: the release builds). The version is MailsimCommand.swift's, and the binary must say the same.
+# given (`make dist`: the release builds). The version is PlaygroundOptions.swift's (the one place both programs read it), and both binaries must say the same.
 # Depends is computed by dpkg-shlibdeps from what the binaries link; Recommends lists what they dlopen
 # (Sources/MailboxRaster: cairo, libpng, libwebp, FFmpeg) and the fonts the pictures' text is drawn in.
 # Files get the last commit's date and root as owner, and gzip no name or time, so that the same tree gives
@@ -15,11 +15,15 @@ for tool in dpkg-deb dpkg-shlibdeps strip; do
   command -v $tool >/dev/null || { echo "error: $tool is missing (apt-get install dpkg-dev binutils)" >&2; exit 2; }
 done
 
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/mailsim/Commands/MailsimCommand.swift)
-[ -n "$version" ] || { echo "error: no version in Sources/mailsim/Commands/MailsimCommand.swift" >&2; exit 2; }
+source=Sources/PlaygroundOptions/PlaygroundOptions.swift
+version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' "$source")
+[ -n "$version" ] || { echo "error: no version in $source" >&2; exit 2; }
 said=$("$mailsim" --version)
 [ "$said" = "$version" ] || [ "$said" = "mailsim $version" ] || {
-  echo "error: $mailsim --version says '$said', MailsimCommand.swift says $version: is it an old build?" >&2; exit 2; }
+  echo "error: $mailsim --version says '$said', $source says $version: is it an old build?" >&2; exit 2; }
+said=$("$playground" --version)
+[ "$said" = "$version" ] || [ "$said" = "mailsim-playground $version" ] || {
+  echo "error: $playground --version says '$said', $source says $version: is it an old build?" >&2; exit 2; }
 debversion=$version-1
 arch=$(uname -m) debarch=$(dpkg --print-architecture)
 maintainer=${MAILSIM_MAINTAINER:-$(git log -1 --format='%an <%ae>')}
