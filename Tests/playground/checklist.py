@@ -1,6 +1,9 @@
 """The playground tests' checks: each printed `ok` or `FAIL` with its detail, counted for the closing line."""
 import re
+import subprocess
 import sys
+import threading
+import time
 
 
 class Checklist:
@@ -33,3 +36,26 @@ def read_answer(s):
         if not chunk: break
         body += chunk
     return head.decode(errors="replace"), body.decode(errors="replace")
+
+
+class ServerProcess:
+    """A playground server started on a free port (COMMAND then `--port 0` and ARGUMENTS): the port it printed, its
+    origin, and its standard error kept line by line in `errors` (for the tests that read its log)."""
+
+    def __init__(self, command, arguments, env=None, preexec_fn=None):
+        self.process = subprocess.Popen([*command, "--port", "0", *arguments], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec_fn)
+        self.errors = []
+        threading.Thread(target=self._read_errors, daemon=True).start()
+        line = self.process.stdout.readline()
+        match = re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line)
+        if not match:
+            self.process.kill()
+            time.sleep(0.2)  # the last of standard error
+            raise SystemExit(f"the server did not start with {list(arguments)}: {line!r} {self.errors}")
+        self.port = int(match.group(1))
+        self.origin = f"http://127.0.0.1:{self.port}"
+
+    def _read_errors(self):
+        for line in self.process.stderr:
+            self.errors.append(line.rstrip("\n"))

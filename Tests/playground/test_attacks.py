@@ -12,7 +12,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 SERVER = os.path.abspath(sys.argv[1])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklist import Checklist  # noqa: E402
+from checklist import Checklist, ServerProcess  # noqa: E402
 
 check = Checklist()
 
@@ -21,27 +21,13 @@ short = b"pan msg1 -100\nrelease\nadvance 20\n"  # a 20-second walkthrough: 600 
 started = []  # every server an item started, stopped when the item ends
 
 
-class Server:
+class Server(ServerProcess):
     """mailsim-playground on a free port, its standard error kept."""
 
     def __init__(self, *arguments, preexec_fn=None):
         started.append(self)
-        self.process = subprocess.Popen([SERVER, "--port", "0", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn)
-        self.errors = []
-        threading.Thread(target=self._read_errors, daemon=True).start()
-        line = self.process.stdout.readline()
-        match = re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line)
-        if not match:
-            self.process.kill()
-            raise SystemExit(f"the server did not print its address: {line!r} {self.errors}")
-        self.port = int(match.group(1))
-        self.origin = f"http://127.0.0.1:{self.port}"
+        super().__init__([SERVER], arguments, preexec_fn=preexec_fn)
         self.host = f"127.0.0.1:{self.port}"
-
-    def _read_errors(self):
-        for line in self.process.stderr:
-            self.errors.append(line.rstrip("\n"))
 
     def alive(self):
         return self.process.poll() is None

@@ -12,7 +12,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 SERVER = os.path.abspath(sys.argv[1])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklist import Checklist, read_answer  # noqa: E402
+from checklist import Checklist, ServerProcess, read_answer  # noqa: E402
 
 check = Checklist()
 # Hundreds of sockets at once below: the soft limit of open files raised to the hard one.
@@ -29,26 +29,11 @@ def wait_for(condition, seconds=10.0):
         time.sleep(0.02)
 
 
-class Server:
+class Server(ServerProcess):
     """mailsim-playground on a free port with ARGUMENTS; its standard error collected line by line."""
 
     def __init__(self, *arguments):
-        self.process = subprocess.Popen([SERVER, "--port", "0", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
-        self.errors = []
-        threading.Thread(target=self._read_errors, daemon=True).start()
-        line = self.process.stdout.readline()
-        match = re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line)
-        if not match:
-            self.process.kill()
-            time.sleep(0.2)
-            raise SystemExit(f"the server did not start with {arguments}: {line!r} {self.errors}")
-        self.port = int(match.group(1))
-        self.origin = f"http://127.0.0.1:{self.port}"
-
-    def _read_errors(self):
-        for line in self.process.stderr:
-            self.errors.append(line.rstrip("\n"))
+        super().__init__([SERVER], arguments)
 
     def stop(self):
         if self.process.poll() is None:

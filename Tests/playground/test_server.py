@@ -11,31 +11,16 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)  # sessions kept 
 SERVER = os.path.abspath(sys.argv[1])
 MAILSIM = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklist import Checklist, read_answer  # noqa: E402
+from checklist import Checklist, ServerProcess, read_answer  # noqa: E402
 
 check = Checklist()
 
 
-class Server:
+class Server(ServerProcess):
     """mailsim-playground on a free port; its standard error collected line by line."""
 
     def __init__(self, *arguments, program=None, env=None):
-        command = [program, "serve"] if program else [SERVER]
-        self.process = subprocess.Popen([*command, "--port", "0", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, env=env)
-        self.errors = []
-        threading.Thread(target=self._read_errors, daemon=True).start()
-        line = self.process.stdout.readline()
-        match = re.fullmatch(r"playground at http://127\.0\.0\.1:(\d+)/\n", line)
-        if not match:
-            self.process.kill()
-            raise SystemExit(f"the server did not print its address: {line!r} {self.errors}")
-        self.port = int(match.group(1))
-        self.origin = f"http://127.0.0.1:{self.port}"
-
-    def _read_errors(self):
-        for line in self.process.stderr:
-            self.errors.append(line.rstrip("\n"))
+        super().__init__([program, "serve"] if program else [SERVER], arguments, env=env)
 
     def opened(self):
         return sum(" opened " in line for line in self.errors)
