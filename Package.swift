@@ -38,7 +38,10 @@ let package = Package(
         .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
         // The one JSON writer, for the server's log lines too (one object a line, escaped as every JSON mailsim
         // prints).
-        .library(name: "MailboxJSON", targets: ["MailboxJSON"])
+        .library(name: "MailboxJSON", targets: ["MailboxJSON"]),
+        // The hand-off (docs/handoff.md): the settings in force as a Swift file, an ES module, design tokens and CSS
+        // custom properties (`mailsim export`, the prompt's `export`, the playground's Export buttons).
+        .library(name: "MailboxHandoff", targets: ["MailboxHandoff"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -101,12 +104,18 @@ let package = Package(
                 "MailboxReports", "MailboxWalkthrough"
             ],
             swiftSettings: crossModule),
+        // The hand-off: the parameters and decisions as code (Swift, JavaScript) and as design tokens (DTCG JSON, CSS),
+        // rendered from the parameter table and the model's own enums.
+        .target(
+            name: "MailboxHandoff",
+            dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+            swiftSettings: crossModule),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
         .target(
             name: "MailboxPlayground",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxHandoff"
             ],
             // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
             resources: [
@@ -141,7 +150,7 @@ let package = Package(
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                 "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults",
-                "MailboxLanguageServer", "PlaygroundOptions", "CEdit",
+                "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: crossModule
@@ -206,6 +215,14 @@ let package = Package(
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                 "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"
+            ]),
+        // The hand-off: the exports' text, and the differential run that compiles the Swift with swiftc, runs the
+        // JavaScript with Node and compares both with the model on 100,000 cases and more.
+        .testTarget(
+            name: "MailboxHandoffTests",
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxHandoff",
+                "MailsimTestSupport"
             ]),
         .testTarget(name: "mailsimCLITests", dependencies: ["mailsim", "MailsimTestSupport"]),
         .testTarget(

@@ -1,0 +1,122 @@
+import MailboxSim
+
+/// What `mailsim export FORMAT` writes: the settings in force as code or as design tokens.
+public enum HandoffFormat: String, CaseIterable, Sendable {
+    /// One Foundation-free Swift file: every parameter as a typed constant, the decisions as pure functions.
+    case swift
+    /// The same as an ES module without dependencies, for web prototypes.
+    case js
+    /// The parameters as Design Tokens Community Group JSON.
+    case tokens
+    /// The parameters as CSS custom properties.
+    case css
+
+    /// What the format is, for `help export` and `mailsim export --help`.
+    public var summary: String {
+        switch self {
+        case .swift: "one Swift file, no dependencies: the parameters as constants, the decisions as functions"
+        case .js: "the same as an ES module without dependencies"
+        case .tokens: "the parameters as Design Tokens Community Group JSON"
+        case .css: "the parameters as CSS custom properties"
+        }
+    }
+
+    /// The file a download or `mailsim export FORMAT -o` without a name is called: `MailboxInteraction.swift`,
+    /// `mailbox-interaction.mjs`, `mailbox.tokens.json`, `mailbox-tokens.css`.
+    public func fileName(typeName: String = HandoffOptions.defaultTypeName) -> String {
+        switch self {
+        case .swift: "\(typeName).swift"
+        case .js: "\(HandoffOptions.kebabCase(typeName)).mjs"
+        case .tokens: "\(HandoffOptions.kebabCase(typeName)).tokens.json"
+        case .css: "\(HandoffOptions.kebabCase(typeName)).css"
+        }
+    }
+
+    /// The media type a server answers the file with.
+    public var mediaType: String {
+        switch self {
+        case .swift: "text/x-swift; charset=utf-8"
+        case .js: "text/javascript; charset=utf-8"
+        case .tokens: "application/json"
+        case .css: "text/css; charset=utf-8"
+        }
+    }
+}
+
+/// How an export is named and labelled: the Swift type (and the JavaScript file's stem), and the line that says
+/// which program wrote it.
+public struct HandoffOptions: Equatable, Sendable {
+    /// The enum the Swift file declares (`MailboxInteraction`); a Swift and JavaScript identifier.
+    public var typeName: String
+    /// `mailsim 0.1.0`: the program and version the file's first comment names (no date: an export of the same
+    /// settings is the same bytes).
+    public var generator: String
+
+    public static let defaultTypeName = "MailboxInteraction"
+
+    public init(typeName: String = HandoffOptions.defaultTypeName, generator: String = "mailsim") {
+        self.typeName = typeName
+        self.generator = generator
+    }
+
+    /// Why `name` cannot name the exported type, or nil: it must be an ASCII identifier that starts with a letter
+    /// and is no keyword of Swift or JavaScript (so it compiles unchanged in both).
+    public static func problem(withTypeName name: String) -> String? {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else {
+            return "'\(name)' is not a type name: it must start with a letter"
+        }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+        else {
+            return "'\(name)' is not a type name: use letters, digits and _ only"
+        }
+        guard name.utf8.count <= 64 else { return "'\(name)' is not a type name: at most 64 characters" }
+        if reserved.contains(name) { return "'\(name)' is a keyword of Swift or JavaScript: choose another type name" }
+        return nil
+    }
+
+    /// Swift's and JavaScript's keywords and the names the exported file itself declares.
+    static let reserved: Set<String> = [
+        "Any", "Self", "Type", "Protocol", "associatedtype", "class", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "super", "throws", "true",
+        "try", "await", "const", "debugger", "delete", "export", "extends", "finally", "function", "instanceof",
+        "new", "null", "this", "typeof", "void", "with", "yield", "implements", "interface", "package", "protected",
+        "arguments", "eval", "undefined", "NaN", "Infinity", "Math", "Object", "Double", "Int", "Bool", "String",
+        "Color", "Curve", "Motion", "Zone", "Icon", "Outcome", "Release", "Spring", "Bezier"
+    ]
+
+    /// `MailboxInteraction` → `mailbox-interaction`.
+    public static func kebabCase(_ name: String) -> String {
+        var out = ""
+        var previousWasLower = false
+        for scalar in name.unicodeScalars {
+            let isUpper = scalar.properties.isUppercase
+            if isUpper && previousWasLower { out += "-" }
+            out += scalar.properties.lowercaseMapping
+            previousWasLower = !isUpper && scalar != "_"
+        }
+        return out.replacingUnderscores()
+    }
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
+}
+
+/// Every export: the settings in force rendered as the format asks.
+public enum HandoffExport {
+    /// The text of `format` for `settings`.
+    public static func render(_ format: HandoffFormat, settings: Settings, options: HandoffOptions = HandoffOptions())
+        -> String
+    {
+        let interaction = Interaction(settings: settings)
+        switch format {
+        case .swift: return SwiftExport(interaction, options).text
+        case .js: return JavaScriptExport(interaction, options).text
+        case .tokens: return DesignTokens(interaction).json
+        case .css: return CSSProperties(interaction).text
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// The ES module (being written).
+struct JavaScriptExport {
+    let interaction: Interaction
+    let options: HandoffOptions
+    init(_ interaction: Interaction, _ options: HandoffOptions) {
+        self.interaction = interaction
+        self.options = options
+    }
+    var text: String { "" }
+}
