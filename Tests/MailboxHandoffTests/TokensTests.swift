@@ -28,7 +28,7 @@ final class TokensTests: XCTestCase {
         let slide = try XCTUnwrap(file.at("curve.slide"))
         XCTAssertEqual(slide["$type"], .string("cubicBezier"))
         XCTAssertEqual(slide["$value"]?.arrayValue?.compactMap(\.doubleValue), [0.42, 0, 0.58, 1])
-        XCTAssertEqual(slide["$description"]?.stringValue?.hasSuffix("(easeInOut)"), true)
+        XCTAssertEqual(slide["$description"]?.stringValue?.hasSuffix(". The curve easeInOut"), true)
 
         let yellow = try XCTUnwrap(file.at("color.yellow"))
         XCTAssertEqual(yellow["$type"], .string("color"))

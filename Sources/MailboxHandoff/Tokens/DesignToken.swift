@@ -49,7 +49,7 @@ struct DesignToken {
         case .curve(.bezier(let b)):
             var description = summary
             if let named = TimingCurve.named.first(where: { $0.curve == .bezier(b) }) {
-                description += " (\(named.name))"
+                description += ". The curve \(named.name)"
             }
             return .token(typed("cubicBezier", .array([b.x1, b.y1, b.x2, b.y2].map(JSON.number)), description))
         case .curve(.spring(let s)): return spring(s, summary)
