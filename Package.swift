@@ -224,7 +224,10 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxHandoff",
                 "MailsimTestSupport"
             ]),
-        .testTarget(name: "mailsimCLITests", dependencies: ["mailsim", "MailsimTestSupport"]),
+        // Through the real binary; MailboxHandoff (and what its API takes) to compare `mailsim export` with the renderer.
+        .testTarget(
+            name: "mailsimCLITests",
+            dependencies: ["mailsim", "MailboxSim", "MailboxScript", "MailboxHandoff", "MailsimTestSupport"]),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: [
