@@ -214,7 +214,7 @@ let package = Package(
             name: "MailboxPlaygroundTests",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground"
+                "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground", "MailboxHandoff"
             ]),
         // The hand-off: the exports' text, and the differential run that compiles the Swift with swiftc, runs the
         // JavaScript with Node and compares both with the model on 100,000 cases and more.
@@ -224,7 +224,10 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxHandoff",
                 "MailsimTestSupport"
             ]),
-        .testTarget(name: "mailsimCLITests", dependencies: ["mailsim", "MailsimTestSupport"]),
+        // Through the real binary; MailboxHandoff (and what its API takes) to compare `mailsim export` with the renderer.
+        .testTarget(
+            name: "mailsimCLITests",
+            dependencies: ["mailsim", "MailboxSim", "MailboxScript", "MailboxHandoff", "MailsimTestSupport"]),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: [

@@ -1,26 +1,12 @@
+import MailboxScript
 import MailboxSim
 
-/// What `mailsim export FORMAT` writes: the settings in force as code or as design tokens.
-public enum HandoffFormat: String, CaseIterable, Sendable {
-    /// One Foundation-free Swift file: every parameter as a typed constant, the decisions as pure functions.
-    case swift
-    /// The same as an ES module without dependencies, for web prototypes.
-    case js
-    /// The parameters as Design Tokens Community Group JSON.
-    case tokens
-    /// The parameters as CSS custom properties.
-    case css
+/// What `mailsim export FORMAT` writes: the settings in force as code or as design tokens. The formats (their
+/// names and `summary`) are the script language's `ExportFormat`, named once there for `export FORMAT FILE`'s
+/// parsing, help and completion; this is the same type, with what writing a file of each takes.
+public typealias HandoffFormat = ExportFormat
 
-    /// What the format is, for `help export` and `mailsim export --help`.
-    public var summary: String {
-        switch self {
-        case .swift: "one Swift file, no dependencies: the parameters as constants, the decisions as functions"
-        case .js: "the same as an ES module without dependencies"
-        case .tokens: "the parameters as Design Tokens Community Group JSON"
-        case .css: "the parameters as CSS custom properties"
-        }
-    }
-
+extension ExportFormat {
     /// The file a download or `mailsim export FORMAT -o` without a name is called: `MailboxInteraction.swift`,
     /// `mailbox-interaction.mjs`, `mailbox.tokens.json`, `mailbox-tokens.css`.
     public func fileName(typeName: String = HandoffOptions.defaultTypeName) -> String {
@@ -65,7 +51,10 @@ public struct HandoffOptions: Equatable, Sendable {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else {
             return "'\(name)' is not a type name: it must start with a letter"
         }
-        guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+        guard
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            })
         else {
             return "'\(name)' is not a type name: use letters, digits and _ only"
         }

@@ -174,7 +174,8 @@ struct EditorSink: LineSink {
     var stop: RunStop?
 
     init(file: String, firstLine: Int, isCancelled: @escaping @Sendable () -> Bool, bounds: RunBounds) {
-        run = ScriptRun(file: file, output: CollectedOutput(collected: collected), pictures: NoPictures())
+        run = ScriptRun(
+            file: file, output: CollectedOutput(collected: collected), pictures: NoPictures(), exports: NoExports())
         self.isCancelled = isCancelled
         self.firstLine = firstLine
         self.bounds = bounds
@@ -261,6 +262,11 @@ struct CollectedOutput: ScriptOutputSink {
 /// `snapshot` lines as the editor runs them: checked, never written (a keystroke writes no file).
 struct NoPictures: PictureSink {
     func write(_ request: PictureRequest, line: Int) throws(ScriptError) {}
+}
+
+/// `export` lines as the editor runs them: checked, never written.
+struct NoExports: ExportSink {
+    func write(_ request: ExportRequest, line: Int) throws(ScriptError) {}
 }
 
 /// Seconds on the monotonic clock.

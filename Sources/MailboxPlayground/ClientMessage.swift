@@ -1,4 +1,5 @@
 import MailboxJSON
+import MailboxScript
 import MailboxText
 
 /// A message from the page, decoded from its JSON and checked field by field (docs/playground.md, Protocol).
@@ -30,6 +31,8 @@ public enum ClientMessage: Equatable, Sendable {
     case plot(curve: String)
     /// The timeline and the plots now.
     case history
+    /// The settings in force of phone A (or `phone`) as FORMAT, to download (the hand-off, `mailsim export`).
+    case export(format: ExportFormat, phone: Int?)
 
     /// The playback speeds the page may ask for.
     public static let speeds: [Double] = [1, 0.25, 0.1]
@@ -100,6 +103,12 @@ public enum ClientMessage: Equatable, Sendable {
             return .compare(on: on, profile: profile)
         case "plot": return .plot(curve: try f.words("curve"))
         case "history": return .history
+        case "export":
+            let word = try f.string("format", maxBytes: 32)
+            guard let format = ExportFormat(rawValue: word) else {
+                throw .init("export: \"format\" must be one of \(ExportFormat.names.joined(separator: ", "))")
+            }
+            return .export(format: format, phone: try f.phone())
         default:
             throw .init("unknown message type \(JSON.quote(String(type.prefix(40))))")
         }

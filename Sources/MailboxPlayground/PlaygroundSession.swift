@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxHandoff
 import MailboxJSON
 import MailboxReports
 import MailboxScene
@@ -35,6 +36,9 @@ public struct PlaygroundSession: Sendable {
     var historyDue = false
     /// Each phone's last screen, from which the next is written (`PhoneView.Render`).
     var renders: [PhoneView.Render] = []
+    /// The program and version an `export`'s first comment names (the server sets `mailsim VERSION`, so that the
+    /// text is what `mailsim export` prints for the same settings); kept across a `load`.
+    public var exportGenerator = "mailsim"
 
     struct Amend: Sendable {
         enum Kind: Sendable {
@@ -168,7 +172,7 @@ public struct PlaygroundSession: Sendable {
     {
         if drag?.checkpoint != nil {
             switch message {
-            case .move, .up, .down, .tick, .speed, .plot, .history: break
+            case .move, .up, .down, .tick, .speed, .plot, .history, .export: break
             default: throw Refusal(message: "error: a finger is down: lift it first", line: nil)
             }
         }
@@ -191,7 +195,9 @@ public struct PlaygroundSession: Sendable {
             switch PlaygroundStart.script(text, name: "load", isCancelled: cancelled) {
             case .failure(let error): throw Refusal(message: error.message, line: nil)
             case .success(let start):
+                let generator = exportGenerator
                 self = PlaygroundSession(start: start)
+                exportGenerator = generator
                 // The page replaces its whole script.
                 script.replace(from: 0, with: script.entries)
             }
@@ -200,6 +206,7 @@ public struct PlaygroundSession: Sendable {
             for line in phones[0].pinnedExpectations() { script.append(line, owner: phones.count > 1 ? .a : .both) }
         case let .compare(on, profile): try compare(on: on, profile: profile, cancelled)
         case .plot(let words): return [try CurvePlot.message(words)]
+        case let .export(format, phone): return [try export(format, phone: phone)]
         case .history:
             guard let history = historyMessage(cancelled) else {
                 throw Refusal(
@@ -338,6 +345,24 @@ public struct PlaygroundSession: Sendable {
         } else if phones.count > 1 {
             phones.removeLast()
         }
+    }
+
+    /// The settings in force of phone A (or `phone`) as `format`: what `mailsim export FORMAT` prints for them.
+    func export(_ format: ExportFormat, phone: Int?) throws(Refusal) -> ServerMessage {
+        let index = phone ?? 0
+        guard index < phones.count else {
+            throw Refusal(message: "error: export: there is no phone B (compare first)", line: nil)
+        }
+        let text = HandoffExport.render(
+            format, settings: phones[index].screen.settings, options: HandoffOptions(generator: exportGenerator))
+        guard text.utf8.count <= PlaygroundLimits.handoffBytes else {
+            throw Refusal(
+                message:
+                    "error: export: the \(format.rawValue) text is longer than \(PlaygroundLimits.handoffBytes / 1024) KiB",
+                line: nil)
+        }
+        return .export(
+            format: format.rawValue, fileName: format.fileName(), mediaType: format.mediaType, text: text)
     }
 
     // MARK: - Time

@@ -117,6 +117,6 @@ enum PlaygroundLines {
     }
 
     static func refusal(_ word: String) -> String {
-        "\(word) is not run in the playground (it touches files or ends the session): use the page's Download, Load and Snapshot"
+        "\(word) is not run in the playground (it touches files or ends the session): use the page's Download, Load, Snapshot and Export"
     }
 }

@@ -14,6 +14,9 @@ public enum ServerMessage: Equatable, Sendable {
     case plot(curve: String, points: [(Double, Double)], duration: Double)
     /// The timeline's lines and the property plots (SVG).
     case history(timeline: [String], plots: [String])
+    /// An export of the settings in force (`export`'s answer): the format, the file name and media type to
+    /// download it as, and its text (what `mailsim export FORMAT` prints for the same settings).
+    case export(format: String, fileName: String, mediaType: String, text: String)
     /// A refusal: what `mailsim run` would print, and the line refused if any; `id` as for `report`.
     case error(message: String, line: String?, id: Int? = nil)
 
@@ -57,6 +60,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .report: "report"
         case .plot: "plot"
         case .history: "history"
+        case .export: "export"
         case .error: "error"
         }
     }
@@ -101,6 +105,11 @@ public enum ServerMessage: Equatable, Sendable {
             ]
         case let .history(timeline, plots):
             members += [("timeline", .array(timeline.map(JSON.string))), ("plots", .array(plots.map(JSON.string)))]
+        case let .export(format, fileName, mediaType, text):
+            members += [
+                ("format", .string(format)), ("fileName", .string(fileName)), ("mediaType", .string(mediaType)),
+                ("text", .string(text))
+            ]
         case let .error(message, line, id):
             members += [("line", line.map(JSON.string) ?? .null), ("message", .string(message))]
             if let id { members.append(("id", .int(id))) }

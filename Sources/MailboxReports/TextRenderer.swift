@@ -17,6 +17,7 @@ public enum TextRenderer {
         case .note(let note): [[Span(NoteText.line(note))]]
         case .setting(let change): [[Span(SettingText.line(change))]]
         case .json(let report): [[Span(JSONRenderer.text(report))]]
+        case .export(let request): [[Span("wrote \(request.file) (\(request.format.rawValue))")]]
         case .picture(let request):
             [
                 [

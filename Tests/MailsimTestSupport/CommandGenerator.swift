@@ -262,6 +262,7 @@ public struct CommandGenerator {
         case .tolerance: return random.pick(["0", "0.5", "1"])
         case .subject: return random.pick(TimelineSubject.names(messageCount: s.messageCount) + ["nowhere"])
         case .file: return random.pick(["a.png", "a.svg", "a.mbs", "a.txt"])
+        case .exportFormat: return random.pick(ExportFormat.names + ["pdf"])
         case .commandName: return random.pick(CommandTable.names + [CommandTable.pathsTopic])
         case .command: return anyCommand(s)
         }

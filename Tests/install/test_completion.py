@@ -18,7 +18,8 @@ results = []
 
 # What is typed, and what the word must become.
 CASES = [("mailsim run fir", "first.mbs"), ("mailsim test Scr", "Scripts/"), ("mailsim record -o fil", "film.webp"),
-         ("mailsim record first.mbs -o walk", "walkthrough.gif")]
+         ("mailsim record first.mbs -o walk", "walkthrough.gif"), ("mailsim export tok", "tokens"),
+         ("mailsim export swift fir", "first.mbs")]
 
 
 def setup():

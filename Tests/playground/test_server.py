@@ -208,6 +208,26 @@ check("a client vanishing mid-drag: its session is closed", any(re.search(r"sess
 check("the server is still up after all of that", server.alive())
 check("the session opened before is untouched", state(keeper) == keeper_state)
 
+# Export (docs/playground.md, Protocol): the settings in force as `mailsim export FORMAT` writes them.
+ws = server.session()
+opening(ws)
+answer(ws, {"type": "set", "name": "threshold.left.near", "value": "80"})
+exported = answer(ws, {"type": "export", "format": "swift"}, until=("export", "error"))[-1]
+check("export answers with the format, its file name and media type", exported.get("type") == "export"
+      and exported.get("format") == "swift" and exported.get("fileName") == "MailboxInteraction.swift"
+      and exported.get("mediaType") == "text/x-swift; charset=utf-8", exported)
+if MAILSIM:
+    cli = subprocess.run([MAILSIM, "export", "swift", "--set", "threshold.left.near 80"], capture_output=True, text=True)
+    check("export's text is what `mailsim export swift` prints for the same settings",
+          cli.returncode == 0 and exported.get("text") == cli.stdout, (cli.returncode, cli.stderr[-200:]))
+refused = answer(ws, {"type": "export", "format": "pdf"}, until=("export", "error"))[-1]
+check("an export of an unknown format is refused with the formats", refused["type"] == "error"
+      and "swift, js, tokens, css" in refused["message"], refused)
+refused = answer(ws, {"type": "line", "text": "export swift A.swift"})[-1]
+check("the export line is refused as snapshot is (it touches files)", refused["type"] == "error"
+      and "is not run in the playground" in refused["message"], refused)
+ws.close()
+
 # The 65th session.
 extra = []
 try:

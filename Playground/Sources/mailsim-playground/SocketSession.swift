@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
 import MailboxPlayground
+import PlaygroundOptions
 import Synchronization
 
 /// What a socket's session needs from the server: where work runs, how it stops, how long it may idle.
@@ -26,6 +27,7 @@ final class SocketSession: @unchecked Sendable {
     init(_ services: SessionServices) {
         self.services = services
         session = PlaygroundSession(start: services.start)
+        session.exportGenerator = "mailsim \(PlaygroundOptions.version)"
     }
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true

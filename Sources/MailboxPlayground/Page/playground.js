@@ -263,6 +263,7 @@
     case "report": return onReport(m);
     case "plot": return onPlot(m);
     case "history": return onHistory(m);
+    case "export": return onExport(m);
     case "error": return onError(m);
     }
   }
@@ -421,6 +422,7 @@
     document.body.classList.toggle("comparing", on);
     $("target").hidden = !on;
     $("download-b").hidden = !on;
+    $("export-b").hidden = !on;
     if (!on) setTarget("both");
     renderScript(0);
   }
@@ -567,6 +569,20 @@
     download("playground-B.mbs", new Blob([scriptTextB()], { type: "text/plain" }));
   });
   $("pin").addEventListener("click", function () { send({ type: "pin" }); });
+
+  // Export: the server renders the settings in force (phone A, or B) in the chosen format, as `mailsim export`
+  // does; the answer's text is saved under the format's own file name.
+  $("export").addEventListener("click", function () {
+    send({ type: "export", format: $("export-format").value });
+  });
+  $("export-b").addEventListener("click", function () {
+    send({ type: "export", format: $("export-format").value, phone: 1 });
+  });
+
+  function onExport(m) {
+    download(m.fileName, new Blob([m.text], { type: m.mediaType }));
+    notify("Exported " + m.fileName + ".");
+  }
 
   function link() { return location.origin + location.pathname + "#script=" + encodeURIComponent(scriptText()); }
 

@@ -101,6 +101,9 @@ extension ScriptError {
         case .pictureFormat(let file):
             let formats = PictureRequest.Format.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
             return "snapshot: \(quoted(file)) must end in \(formats)"
+        case let .unknownExportFormat(word, suggestion, formats):
+            return
+                "export: unknown format \(quoted(word))\(hint(suggestion)): export writes \(formats.joined(separator: ", "))"
         case let .setting(name, problem):
             return "set \(name): \(problem.message)"
         case .promptOnly(let command):
@@ -114,6 +117,10 @@ extension ScriptError {
             return error.message
         case .noPictures:
             return "snapshot: this run draws no pictures"
+        case .noExports:
+            return "export: this run writes no files"
+        case let .exportWouldReplace(file, format):
+            return "export: \(quoted(file)) exists; nothing was written (export \(format) \(file) --force replaces it)"
         case let .cannotWrite(command, reason):
             return "\(command): \(reason)"
         case let .cannotLoad(_, reason):

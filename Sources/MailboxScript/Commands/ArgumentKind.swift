@@ -41,6 +41,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case subject
     /// A file name.
     case file
+    /// A format `export` writes (`ExportFormat`): `swift`, `js`, `tokens`, `css`.
+    case exportFormat
     /// A command name.
     case commandName
     /// A whole command line.
@@ -68,6 +70,7 @@ public enum ArgumentName: String, Equatable, Sendable {
     case json = "--json"
     case expect = "--expect"
     case force = "--force"
+    case format = "FORMAT"
 }
 
 /// One argument in a command's synopsis.

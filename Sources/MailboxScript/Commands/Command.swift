@@ -30,6 +30,8 @@ public enum Command: Equatable, Sendable {
     /// `snapshot FILE [scale S]`: a picture of the screen now.
     case snapshot(PictureRequest.Target)
     case save(file: String, withExpectations: Bool, force: Bool = false)
+    /// `export FORMAT FILE [--force]`: the settings in force as code or design tokens (the front end writes it).
+    case export(ExportFormat, file: String, force: Bool = false)
     /// `load FILE`: plays a script into the session (the front end reads it).
     case load(file: String)
     case expect(Expectation)
@@ -69,6 +71,7 @@ extension Command {
         case .render: CommandTable.render
         case .snapshot: CommandTable.snapshot
         case .save: CommandTable.save
+        case .export: CommandTable.export
         case .load: CommandTable.load
         case .expect: CommandTable.expect
         case .mustFail, .invalid: CommandTable.bang

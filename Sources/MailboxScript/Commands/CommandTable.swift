@@ -8,7 +8,7 @@ public enum CommandTable {
     public static let all: [CommandSpec] = [
         pan, edgepan, release, flick, tap, compose, choose, shake, type, advance, settle, reset, set, params, act,
         state,
-        show, colors, timeline, render, snapshot, save, load, expect, bang, help, quit
+        show, colors, timeline, render, snapshot, export, save, load, expect, bang, help, quit
     ]
 
     /// The word `help` takes, besides command names, for the list of property paths.
@@ -258,6 +258,24 @@ extension CommandTable {
         .snapshot(
             try PictureRequest.Target(
                 file: try a.required(word: .file, of: "snapshot"), scale: a.number(.seconds)?.integer))
+    }
+    static let export = CommandSpec(
+        "export", traits: .touchesFiles, [.required(.format, .exportFormat), .required(.file, .file), .flag(.force)],
+        summary: "write the settings in force as code or design tokens: "
+            + ExportFormat.names.joined(separator: ", "),
+        details: "Writes the parameters in force now (the profile and every set) to FILE as FORMAT, the hand-off "
+            + "to an app or a design tool (docs/handoff.md): "
+            + ExportFormat.allCases.map { "\($0.rawValue), \($0.summary)" }.joined(separator: "; ")
+            + ". `mailsim export FORMAT SCRIPT` writes the same from the command line. In a script FILE is relative "
+            + "to the script's folder, at the prompt to the current directory, as for snapshot. An existing FILE is "
+            + "replaced only with --force (at the prompt, also when you answer y to `overwrite FILE? [y/N]`); "
+            + "the script being run is never replaced. Changes nothing and takes no time.",
+        example: "export swift MailboxInteraction.swift"
+    ) { a throws(ScriptError) in
+        guard let format = a.word(.format).flatMap(ExportFormat.init(rawValue:)) else {
+            throw Arguments.missing(.format, "export")
+        }
+        return .export(format, file: try a.required(word: .file, of: "export"), force: a.flag(.force))
     }
     static let save = CommandSpec(
         "save", traits: .touchesFiles, [.required(.file, .file), .flag(.expect), .flag(.force)],

@@ -59,6 +59,8 @@ extension Command {
                 + (target.scale == PictureRequest.defaultScale ? "" : " scale \(target.scale)")
         case let .save(file, withExpectations, force):
             return "save " + file + (withExpectations ? " --expect" : "") + (force ? " --force" : "")
+        case let .export(format, file, force):
+            return "export " + format.rawValue + " " + file + (force ? " --force" : "")
         case .load(let file):
             return "load " + file
         case .expect(let expectation):

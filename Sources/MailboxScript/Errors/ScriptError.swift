@@ -68,6 +68,8 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case toleranceNotNumericEquality
     /// A `snapshot` file that is neither .svg nor .png.
     case pictureFormat(file: String)
+    /// An `export` format that is none of `ExportFormat`'s.
+    case unknownExportFormat(String, suggestion: String?, formats: [String])
 
     // MARK: Settings
     /// `set NAME …` refused: why.
@@ -86,6 +88,10 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     // MARK: The front end's part
     /// `snapshot` in a run that draws no pictures.
     case noPictures
+    /// `export` in a run that writes no exports.
+    case noExports
+    /// `export FORMAT FILE` where FILE exists, without `--force` (and, at the prompt, without a yes).
+    case exportWouldReplace(file: String, format: String)
     /// A file that could not be written (`reason` is the system's words).
     case cannotWrite(command: String, reason: String)
     /// `load` of a file that could not be read.

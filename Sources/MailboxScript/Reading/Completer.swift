@@ -208,6 +208,8 @@ private struct Context {
             return complete(words: [])
         case .accessibilityAction:
             return Found(candidates: AccessibilityAction.allCases.map(\.rawValue))
+        case .exportFormat:
+            return Found(candidates: ExportFormat.names)
         case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:
             return Found()
         }

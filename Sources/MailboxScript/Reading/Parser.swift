@@ -192,6 +192,13 @@ public enum Parser {
             return .word(text)
         case .path:
             return .path(try PropertyPath.parse(text))
+        case .exportFormat:
+            guard ExportFormat(rawValue: String(text)) != nil else {
+                throw .unknownExportFormat(
+                    String(text), suggestion: nearest(String(text), in: ExportFormat.names), formats: ExportFormat.names
+                )
+            }
+            return .word(text)
         case .comparison:
             guard let comparison = Comparison(rawValue: String(text)) else { throw .unknownOperator(String(text)) }
             return .comparison(comparison)

@@ -14,6 +14,8 @@ public struct ScriptRun: LineSink {
     public var keepsContext = false
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
     private let pictures: (any PictureSink)?
+    /// Renders and writes what `export` lines ask for; without one, `export` is an error.
+    private let exports: (any ExportSink)?
     /// Watches every line and the frames inside long commands (a recorder), if any.
     private let observer: (any ScriptObserver)?
     /// Polled before each observed line and by its long commands: a server's bound on the whole run (a
@@ -22,12 +24,13 @@ public struct ScriptRun: LineSink {
 
     public init(
         file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil,
-        observer: (any ScriptObserver)? = nil,
+        exports: (any ExportSink)? = nil, observer: (any ScriptObserver)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) {
         report = ScriptSummary(file: file)
         self.output = output
         self.pictures = pictures
+        self.exports = exports
         self.observer = observer
         self.isCancelled = isCancelled
     }
@@ -74,6 +77,11 @@ public struct ScriptRun: LineSink {
         case .report(.picture(let picture))?:
             guard let pictures else { return stop(.noPictures, at: number) }
             do throws(ScriptError) { try pictures.write(picture, line: number) } catch {
+                return stop(error, at: number)
+            }
+        case .report(.export(let request))?:
+            guard let exports else { return stop(.noExports, at: number) }
+            do throws(ScriptError) { try exports.write(request, line: number) } catch {
                 return stop(error, at: number)
             }
         case .report(let found)?:
@@ -153,6 +161,13 @@ public struct NoOutput: ScriptOutputSink {
 public protocol PictureSink {
     /// Writes the picture `snapshot` asked for at `line`, or throws the error that stops the script there.
     func write(_ request: PictureRequest, line: Int) throws(ScriptError)
+}
+
+/// Renders and writes the files `export` asks for (the front end's job: the script layer knows the formats' names,
+/// not their text).
+public protocol ExportSink {
+    /// Writes the export asked for at `line`, or throws the error that stops the script there.
+    func write(_ request: ExportRequest, line: Int) throws(ScriptError)
 }
 
 /// Watches a script run for a recorder: each line before and after it runs (nil outcome: it was an error), and

@@ -54,16 +54,17 @@ public struct ScriptSummary: Sendable {
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script
 /// goes on; an error is reported and stops it (a `LineRunner` with a `ScriptRun` sink, fed the whole text at once).
-/// `mailsim test --update` and the tests run a script's text this way; `pictures` draws its `snapshot`s.
+/// `mailsim test --update` and the tests run a script's text this way; `pictures` draws its `snapshot`s and
+/// `exports` writes its `export`s.
 public enum ScriptRunner {
     public static func run(
         _ source: some Collection<UInt8>, file: String, session: inout Session,
-        pictures: (any PictureSink)? = nil,
+        pictures: (any PictureSink)? = nil, exports: (any ExportSink)? = nil,
         emit: (ScriptOutput) -> Void = { _ in }
     ) -> ScriptSummary {
         withoutActuallyEscaping(emit) { emit in
             var runner = LineRunner(
-                file: file, sink: ScriptRun(file: file, output: EachOutput(emit), pictures: pictures))
+                file: file, sink: ScriptRun(file: file, output: EachOutput(emit), pictures: pictures, exports: exports))
             let fed = source.withContiguousStorageIfAvailable { bytes in runner.feed(bytes, session: &session) }
             if fed == nil {
                 Array(source).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }

@@ -24,6 +24,9 @@ public enum CommandOutput: Equatable, Sendable {
     /// `snapshot FILE`: the screen to draw into a file. The front end draws and writes it (a script run
     /// prints nothing for it; the REPL says what it wrote).
     indirect case picture(PictureRequest)
+    /// `export FORMAT FILE`: the settings in force to write as code or tokens. The front end renders and writes
+    /// them (a script run prints nothing for it; the REPL says what it wrote).
+    indirect case export(ExportRequest)
     /// `state --json`, `show PATH --json`, `timeline --json`: the same facts, for a program to read
     /// (`JSONRenderer` renders them).
     indirect case json(MachineOutput)

@@ -274,6 +274,9 @@ public struct Session: Sendable {
             outcome.effect = .report(.render(screen.snapshot()))
         case .snapshot(let target):
             outcome.effect = .report(.picture(PictureRequest(target: target, screen: screen.snapshot())))
+        case let .export(format, file, force):
+            outcome.effect = .report(
+                .export(ExportRequest(format: format, file: file, force: force, settings: screen.settings)))
         case let .save(file, withExpectations, force):
             guard interactive else { throw .promptOnly(command: "save") }
             // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.

@@ -11,13 +11,18 @@ import MailboxText
 enum Console {
     /// Writes `line` and a newline through C's buffered `stdout` (as `print` does, without its overhead).
     static func out(_ line: String) {
+        write(line, newline: true)
+    }
+
+    /// Writes `text` exactly as it is (a file's text, `mailsim export` without -o), no newline added.
+    static func write(_ text: String, newline: Bool = false) {
         _ = checkedAtExit
-        var line = line
-        line.withUTF8 { bytes in
+        var text = text
+        text.withUTF8 { bytes in
             flockfile(standardOutput)
             var failed = false
             if let base = bytes.baseAddress { failed = fwrite(base, 1, bytes.count, standardOutput) != bytes.count }
-            if fputc(0x0A, standardOutput) == EOF { failed = true }
+            if newline && fputc(0x0A, standardOutput) == EOF { failed = true }
             funlockfile(standardOutput)
             if failed { writeFailed(errno) }
         }

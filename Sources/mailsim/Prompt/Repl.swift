@@ -8,7 +8,7 @@ import Synchronization
 
 /// The interactive prompt: reads lines with libedit and runs each through the one line runner (`LineRunner`) in
 /// one session, with itself as the sink (`ReplSink`): it prints what happened, keeps the lines for `save`, writes
-/// what `save` and `snapshot` ask for, and plays `load`ed files through a runner of their own.
+/// what `save`, `snapshot` and `export` ask for, and plays `load`ed files through a runner of their own.
 ///
 /// A line typed at the prompt runs on a copy of the session on a thread of its own, and the copy replaces the
 /// session only when it finished: an error, or Ctrl-C while it runs, leaves the session as it was.
@@ -140,6 +140,17 @@ struct ReplSink: LineSink {
         case .report(.picture(let picture))?:
             do throws(ScriptError) {
                 try PictureFiles(script: script).write(picture, line: result.place.line)
+            } catch {
+                Console.error(style.error("\(at)error: \(error.message)"))
+                return stopped(at: result.place)
+            }
+        case .report(.export(let request))?:
+            // As `save`: an existing file is replaced with --force, or when the person at the terminal answers y.
+            let confirm: (String) -> Bool = { file in
+                Console.inputIsTerminal && LineEditor.confirm("overwrite \(file)? [y/N] ")
+            }
+            do throws(ScriptError) {
+                try ExportFiles(script: script, confirm: confirm).write(request, line: result.place.line)
             } catch {
                 Console.error(style.error("\(at)error: \(error.message)"))
                 return stopped(at: result.place)

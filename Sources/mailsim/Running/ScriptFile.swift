@@ -10,7 +10,7 @@ enum ScriptFile {
     /// Runs `file` in a fresh session; `output` receives what it produces, `observer` (a recorder) watches each
     /// line, `keepsContext` keeps the screen at each problem, and `finished` sees the session at the end. A
     /// file that cannot be read gives a report marked unreadable (and nothing is emitted).
-    /// A `snapshot` FILE is relative to the script's folder (standard input's: the current directory); with
+    /// A `snapshot` or `export` FILE is relative to the script's folder (standard input's: the current directory); with
     /// `claims`, the pictures' files are shared with the run's other scripts, and none may write another's.
     static func run<Output: ScriptOutputSink>(
         _ file: String, trace: Bool, output: inout Output,
@@ -32,7 +32,7 @@ enum ScriptFile {
             sink: ScriptRun(
                 file: name, output: output,
                 pictures: PictureFiles(script: name, claims: claims),
-                observer: observer))
+                exports: ExportFiles(script: name), observer: observer))
         runner.sink.keepsContext = keepsContext
         defer { if let printed = runner.sink.output as? Output { output = printed } }
         do throws(FileSystem.Failure) {
@@ -62,6 +62,8 @@ enum ScriptFile {
     static func run(source: [UInt8], name: String) -> ScriptSummary {
         var session = Session()
         session.collectsTrace = false
-        return ScriptRunner.run(source, file: name, session: &session, pictures: PictureFiles(script: name))
+        return ScriptRunner.run(
+            source, file: name, session: &session, pictures: PictureFiles(script: name),
+            exports: ExportFiles(script: name))
     }
 }

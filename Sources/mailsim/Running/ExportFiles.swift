@@ -1,0 +1,40 @@
+import MailboxHandoff
+import MailboxScript
+import MailboxSim
+
+/// Renders what `export FORMAT FILE` asks for (`HandoffExport`) and writes it atomically (`FileSystem.write`).
+/// FILE is relative to the folder of `script` (nil at the prompt and for standard input: the current directory),
+/// as `snapshot`'s is. An existing FILE is replaced only with `--force`, or when `confirm` (the prompt's
+/// `overwrite FILE? [y/N]`) answers yes; a script run has no one to ask. The script being run is never replaced,
+/// even with `--force` (`FileSystem.write` refuses an input of the run).
+struct ExportFiles: ExportSink {
+    var script: String? = nil
+    /// Asks whether FILE (as written on the line) may be replaced; nil where no one can answer.
+    var confirm: ((String) -> Bool)? = nil
+
+    func write(_ request: ExportRequest, line: Int) throws(ScriptError) {
+        let path = FileSystem.path(request.file, inScript: script)
+        if !request.force && FileSystem.exists(path) && !(confirm?(request.file) ?? false) {
+            throw .exportWouldReplace(file: request.file, format: request.format.rawValue)
+        }
+        do throws(FileSystem.Failure) {
+            try FileSystem.write(ExportFiles.text(request.format, request.settings), to: path)
+        } catch {
+            throw .cannotWrite(command: "export", reason: error.message)
+        }
+    }
+
+    /// The text of an export of `settings`, as every front end of mailsim writes it: the type named
+    /// `typeName`, the generator `mailsim VERSION`.
+    static func text(
+        _ format: HandoffFormat, _ settings: Settings,
+        typeName: String = HandoffOptions.defaultTypeName
+    ) -> String {
+        HandoffExport.render(format, settings: settings, options: options(typeName: typeName))
+    }
+
+    /// The options every export of this program carries.
+    static func options(typeName: String = HandoffOptions.defaultTypeName) -> HandoffOptions {
+        HandoffOptions(typeName: typeName, generator: "mailsim \(MailsimCommand.version)")
+    }
+}

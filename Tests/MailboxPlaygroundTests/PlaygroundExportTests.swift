@@ -1,0 +1,80 @@
+import Foundation
+import MailboxHandoff
+import MailboxJSON
+import MailboxPlayground
+import MailboxScript
+import MailboxSim
+import Testing
+
+/// The `export` message (docs/playground.md, Protocol): the settings in force of phone A (or B) as a format, with
+/// the file name and media type to download them as; what the `export` line itself does there (refused, as
+/// every line that touches files is).
+@Suite struct PlaygroundExportTests {
+    let never: @Sendable () -> Bool = { false }
+
+    func answer(_ p: inout PlaygroundSession, _ text: String) -> [JSON] {
+        p.receive(text, isCancelled: never).compactMap { try? JSON.parse($0) }
+    }
+
+    @Test func decodes() {
+        #expect(
+            ClientMessage.decode(#"{"type":"export","format":"swift"}"#)
+                == .success(.export(format: .swift, phone: nil)))
+        #expect(
+            ClientMessage.decode(#"{"type":"export","format":"css","phone":1}"#)
+                == .success(.export(format: .css, phone: 1)))
+        for bad in [#"{"type":"export"}"#, #"{"type":"export","format":"pdf"}"#, #"{"type":"export","format":3}"#] {
+            guard case .failure(let error) = ClientMessage.decode(bad) else {
+                Issue.record("\(bad) was accepted")
+                continue
+            }
+            #expect(error.message.hasPrefix("export: \"format\" must"))
+        }
+    }
+
+    @Test(arguments: HandoffFormat.allCases)
+    func answersWithTheRenderersTextForTheSettingsInForce(_ format: HandoffFormat) throws {
+        var p = PlaygroundSession(start: .empty)
+        p.exportGenerator = "mailsim test"
+        _ = p.opening()
+        _ = answer(&p, #"{"type":"set","name":"threshold.left.near","value":"80"}"#)
+        let replies = answer(&p, #"{"type":"export","format":"\#(format.rawValue)"}"#)
+        #expect(replies.first?["type"] == .string("screen"))
+        let export = try #require(replies.first { $0["type"] == .string("export") })
+        #expect(export["format"] == .string(format.rawValue))
+        #expect(export["fileName"] == .string(format.fileName()))
+        #expect(export["mediaType"] == .string(format.mediaType))
+        let expected = HandoffExport.render(
+            format, settings: p.phones[0].screen.settings, options: HandoffOptions(generator: "mailsim test"))
+        #expect(export["text"] == .string(expected))
+        #expect(p.phones[0].screen.settings != Settings())
+    }
+
+    @Test func phoneBOnlyInAComparison() throws {
+        var p = PlaygroundSession(start: .empty)
+        _ = p.opening()
+        let refused = answer(&p, #"{"type":"export","format":"js","phone":1}"#)
+        #expect(refused.first?["type"] == .string("error"))
+        #expect(refused.first?["message"] == .string("error: export: there is no phone B (compare first)"))
+        _ = answer(&p, #"{"type":"compare","on":true,"profile":"mcswipe"}"#)
+        let b = answer(&p, #"{"type":"export","format":"js","phone":1}"#)
+        let export = try #require(b.first { $0["type"] == .string("export") })
+        let expected = HandoffExport.render(
+            .js, settings: p.phones[1].screen.settings, options: HandoffOptions(generator: p.exportGenerator))
+        #expect(export["text"] == .string(expected))
+        #expect(p.phones[1].screen.settings.profile == .mcswipe)
+    }
+
+    /// The `export` line touches files: refused, as `snapshot` is.
+    @Test func theLineIsRefusedAsSnapshotIs() {
+        var p = PlaygroundSession(start: .empty)
+        _ = p.opening()
+        let export = answer(&p, #"{"type":"line","text":"export swift A.swift"}"#)
+        let snapshot = answer(&p, #"{"type":"line","text":"snapshot a.png"}"#)
+        #expect(export.first?["type"] == .string("error"))
+        let words = export.first?["message"]?.stringValue ?? ""
+        let snapshotWords = snapshot.first?["message"]?.stringValue ?? ""
+        #expect(words == snapshotWords.replacingOccurrences(of: "snapshot", with: "export"))
+        #expect(p.script.count == 0)
+    }
+}
