@@ -8,7 +8,7 @@ public typealias HandoffFormat = ExportFormat
 
 extension ExportFormat {
     /// The file a download or `mailsim export FORMAT -o` without a name is called: `MailboxInteraction.swift`,
-    /// `mailbox-interaction.mjs`, `mailbox.tokens.json`, `mailbox-tokens.css`.
+    /// `mailbox-interaction.mjs`, `mailbox-interaction.tokens.json`, `mailbox-interaction.css`.
     public func fileName(typeName: String = HandoffOptions.defaultTypeName) -> String {
         switch self {
         case .swift: "\(typeName).swift"
@@ -23,7 +23,8 @@ extension ExportFormat {
         switch self {
         case .swift: "text/x-swift; charset=utf-8"
         case .js: "text/javascript; charset=utf-8"
-        case .tokens: "application/json"
+        // The Design Tokens Format Module 2025.10, § File format: token files SHOULD be served as this.
+        case .tokens: "application/design-tokens+json"
         case .css: "text/css; charset=utf-8"
         }
     }

@@ -34,7 +34,8 @@ extension SwiftDecisions {
                 """)
         out += enumType(
             "Icon", doc: "The icon revealed behind a row.", cases: Icon.allCases.map(\.rawValue))
-        out += enumType("OptionsKind", doc: "The options overlay a left swipe shows.", cases: OverlayKind.allCases.map(\.rawValue))
+        out += enumType(
+            "OptionsKind", doc: "The options overlay a left swipe shows.", cases: OverlayKind.allCases.map(\.rawValue))
         out += enumType("Folder", doc: "Where a message goes.", cases: Folder.allCases.map(\.rawValue))
         for choice in ChoiceTypes.all {
             out += enumType(choice.name, doc: ChoiceTypes.doc(choice.name), cases: choice.words)

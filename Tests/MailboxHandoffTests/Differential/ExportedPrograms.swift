@@ -25,13 +25,13 @@ struct ExportedPrograms {
             .write(to: folder.appendingPathComponent("driver.mjs"), atomically: true, encoding: .utf8)
     }
 
-    /// Compiles the Swift files as they were exported, with no flag but the output's name; the compiler's messages
-    /// when it fails.
-    func compileSwift(tunings: Int) throws -> String? {
+    /// Compiles the Swift files as they were exported, in Swift 6's language mode: whether it built, and the
+    /// compiler's messages.
+    func compileSwift(tunings: Int) throws -> (built: Bool, messages: String) {
         let sources = (0..<tunings).map { "Tuning\($0).swift" } + ["main.swift"]
         let result = try ExportedPrograms.run(
-            ["swiftc", "-swift-version", "5", "-o", "driver"] + sources, in: folder, input: Data())
-        return result.status == 0 ? nil : result.output + result.errors
+            ["swiftc", "-swift-version", "6", "-o", "driver"] + sources, in: folder, input: Data())
+        return (result.status == 0, result.output + result.errors)
     }
 
     /// The Swift program's answers to `input`.
@@ -56,8 +56,8 @@ struct ExportedPrograms {
         let outputFile = folder.appendingPathComponent("\(name).out")
         let errorFile = folder.appendingPathComponent("\(name).err")
         try input.write(to: inputFile)
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -50,7 +50,9 @@ struct HandoffCases {
         var cases: [HandoffCase] = []
         for (index, settings) in tunings.enumerated() {
             cases += boundaries(index, settings)
-            for _ in 0..<randomPerTuning { cases.append(HandoffCase(tuning: index, kind: randomKind(settings, &random))) }
+            for _ in 0..<randomPerTuning {
+                cases.append(HandoffCase(tuning: index, kind: randomKind(settings, &random)))
+            }
         }
         return cases
     }
@@ -70,28 +72,41 @@ struct HandoffCases {
         if case .range(let start, let end) = settings.iconFade { xs += [start, -start, end, -end] }
         let escape = settings.escapeVelocity
         let velocities: [Double] = [0, escape, -escape, escape.nextDown, -escape.nextDown, 1500, -1500, 12_000]
-        let elapsed: [Ticks] = [.zero, .milliseconds(1), .milliseconds(150), settings.timings.duration(.slide),
-            settings.timings.duration(.snap), .milliseconds(5_000)]
+        let elapsed: [Ticks] = [
+            .zero, .milliseconds(1), .milliseconds(150), settings.timings.duration(.slide),
+            settings.timings.duration(.snap), .milliseconds(5_000)
+        ]
         var cases: [HandoffCase] = xs.map { HandoffCase(tuning: tuning, kind: .drag(translation: $0)) }
         for x in xs {
             for (i, v) in velocities.enumerated() {
-                cases.append(HandoffCase(tuning: tuning, kind: .release(translation: x, velocity: v, elapsed: elapsed[i % elapsed.count])))
+                cases.append(
+                    HandoffCase(
+                        tuning: tuning, kind: .release(translation: x, velocity: v, elapsed: elapsed[i % elapsed.count])
+                    ))
             }
         }
-        var menuXs: [Double] = [0, 1, 160, 320, settings.menuOpenX, settings.menuOpenX / 2, settings.menuOpenX / 2 + 1e-9]
+        var menuXs: [Double] = [
+            0, 1, 160, 320, settings.menuOpenX, settings.menuOpenX / 2, settings.menuOpenX / 2 + 1e-9
+        ]
         switch settings.menuRelease {
         case .velocity: break
         case .position(let n), .distance(let n): menuXs += [n, n.nextUp, n.nextDown, -n]
         }
         for x in menuXs {
             for v in [0.0, 1, -1, 800, -800] {
-                cases.append(HandoffCase(tuning: tuning, kind: .menu(translation: x, velocity: v, elapsed: .milliseconds(100))))
+                cases.append(
+                    HandoffCase(tuning: tuning, kind: .menu(translation: x, velocity: v, elapsed: .milliseconds(100))))
             }
         }
         for role in AnimationRole.allCases {
             let duration = settings.timings.duration(role)
-            for at in [Ticks.zero, Ticks(nanoseconds: 1), duration - Ticks(nanoseconds: 1), duration, duration + Ticks(nanoseconds: 1)] {
-                cases.append(HandoffCase(tuning: tuning, kind: .curve(role: role, elapsed: at, duration: duration, initialVelocity: 0)))
+            for at in [
+                Ticks.zero, Ticks(nanoseconds: 1), duration - Ticks(nanoseconds: 1), duration,
+                duration + Ticks(nanoseconds: 1)
+            ] {
+                cases.append(
+                    HandoffCase(
+                        tuning: tuning, kind: .curve(role: role, elapsed: at, duration: duration, initialVelocity: 0)))
             }
         }
         for side in [-1.0, 1.0] {
@@ -111,7 +126,8 @@ struct HandoffCases {
             return .release(translation: translation, velocity: velocity, elapsed: random.ticks(upTo: 1.5))
         case 68..<82:
             return .menu(
-                translation: random.double(in: -40...360), velocity: random.below(5) == 0 ? 0 : random.double(in: -2000...2000),
+                translation: random.double(in: -40...360),
+                velocity: random.below(5) == 0 ? 0 : random.double(in: -2000...2000),
                 elapsed: random.ticks(upTo: 1))
         case 82..<97:
             let role = AnimationRole.allCases[random.below(AnimationRole.allCases.count)]

@@ -139,7 +139,9 @@ struct ModelOracle {
             }
         case .hide(let folder):
             let height = animation(after, PropertyKey(.row(message), .height), from: afterMark)!
-            tokens += [.word("hide"), .word(folder.rawValue), .number(height.delay.seconds), .number(height.duration.seconds)]
+            tokens += [
+                .word("hide"), .word(folder.rawValue), .number(height.delay.seconds), .number(height.duration.seconds)
+            ]
         }
         return tokens
     }
@@ -159,7 +161,8 @@ struct ModelOracle {
         let target = found?.to ?? x
         var later = screen
         try! later.send(.clockAdvanced(to: screen.now + elapsed))
-        return [.number(x), .word(opens ? "yes" : "no"), .number(target)] + motion(found, value: later.contentPresentationX)
+        return [.number(x), .word(opens ? "yes" : "no"), .number(target)]
+            + motion(found, value: later.contentPresentationX)
     }
 
     private func undo(_ settings: Settings, _ side: Double, _ elapsed: Ticks) -> [Token] {

@@ -1,5 +1,5 @@
-import MailboxSim
 import MailboxScript
+import MailboxSim
 import MailboxText
 
 /// The settings the differential run exports: SPEC's, every profile's, and random tunings of every parameter the
@@ -37,10 +37,11 @@ enum RandomTunings {
                 let damping = random.below(4) == 0 ? 1 : random.double(in: 0.15...2.5)
                 return ["spring", decimal(damping), decimal(random.double(in: 0.1...1.2))]
             }
-            return ["bezier"] + [
-                random.double(in: 0...1), random.double(in: -0.6...1.6), random.double(in: 0...1),
-                random.double(in: -0.6...1.6)
-            ].map(decimal)
+            return ["bezier"]
+                + [
+                    random.double(in: 0...1), random.double(in: -0.6...1.6), random.double(in: 0...1),
+                    random.double(in: -0.6...1.6)
+                ].map(decimal)
         case .color: return [String(format6(random.next() & 0xFF_FFFF))]
         case .flag: return [random.bool() ? "on" : "off"]
         case .menuRelease:
