@@ -33,7 +33,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help deps build release static-libs run test check format format-check unit scripts bench bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help deps test-deps build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-deps
 
@@ -41,12 +41,19 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
 ## with dlopen when it first draws, so only libedit is linked (docs/pictures.md).
 DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev fonts-dejavu-core
+# The unit tests' own: Node runs the exported JavaScript in the hand-off's differential run (docs/handoff.md).
+TEST_DEB_PACKAGES := nodejs
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing" $$missing; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+
+test-deps: deps
+	@command -v node >/dev/null 2>&1 || { echo "installing $(TEST_DEB_PACKAGES) (the hand-off's differential run)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_DEB_PACKAGES); }
 
 ## help: the targets below and what each does, from these comments (tools/make-help.py).
 help:
@@ -186,7 +193,7 @@ TEST_STEPS := unit scripts repl docs trace reference playground attacks public p
 TEST_SKIP ?=
 logged = $(if $(filter $(1),$(TEST_SKIP)),@echo 'skipped: $(1) (TEST_SKIP)',@echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   exit $$(cat $(TEST_LOGS)/$(1).status))
-test: deps
+test: test-deps
 	swift build --build-tests
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
@@ -223,7 +230,7 @@ test: deps
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
 ## through mailsim, then the formatter's check and the commit subjects' length. A few minutes from clean, under a
 ## minute warm; `make test` runs everything.
-check: deps
+check: test-deps
 	swift build --build-tests
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
@@ -241,7 +248,7 @@ format-check:
 	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 ## unit: the unit tests alone (`swift test`; FILTER=REGEX runs the suites or tests it matches).
-unit: deps
+unit: test-deps
 	swift build --build-tests
 	swift test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
@@ -328,6 +335,11 @@ bench: release
 ## bench-pictures: the picture figures (GIF walkthrough, PNG and SVG snapshots; Benchmarks/pictures.sh).
 bench-pictures: release
 	Benchmarks/pictures.sh
+
+## bench-handoff: `mailsim export` of each format, its own time beside the process's start, the files' sizes, and
+## what compiling and importing them costs (Benchmarks/export.sh; docs/handoff.md's figures).
+bench-handoff: release
+	Benchmarks/export.sh
 
 ## bench-playground: 50 WebSocket clients dragging rows for 20 s against the release server, then one alone: latency
 ## from a message to its screen and the server's memory (Benchmarks/playground_load.py); then a class: 50, 150 and 300

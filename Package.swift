@@ -4,7 +4,7 @@ import PackageDescription
 /// "SPEC §N" in comments cites docs/SPEC.md, the behaviour contract.
 /// The layers, each using only those below it:
 /// MailboxThreads, MailboxText ← MailboxJSON ← MailboxAnimation ← MailboxSim (the model) ← MailboxScript ←
-/// MailboxReports ← mailsim. MailboxThreads (locks and POSIX threads) and MailboxText (text) use nothing of ours.
+/// MailboxReports ← mailsim; MailboxHandoff (the exports) sits on MailboxScript beside MailboxReports. MailboxThreads (locks and POSIX threads) and MailboxText (text) use nothing of ours.
 /// Release builds optimise across them, so the hot path (a line parsed, the reducer, the animator) is
 /// specialised and inlined as it was in one module.
 let crossModule: [SwiftSetting] = [
