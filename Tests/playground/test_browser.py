@@ -738,6 +738,33 @@ class PlaygroundInChromium(unittest.TestCase):
             if second:
                 second.stop()
 
+    def test_export_gives_the_tuned_interaction_as_mailsim_export_writes_it(self):
+        # Issue 35: Export beside Download. The slider sets threshold.near 80; Export (Swift) downloads
+        # MailboxInteraction.swift, the same bytes `mailsim export swift` writes for those settings; in a comparison,
+        # Export B gives phone B's (mcswipe) in the format chosen.
+        slider = self.page.locator('.param[data-name="threshold.near"] input[type=range]')
+        slider.fill("80")
+        self.wait_for("s.phones[0].params['threshold.near'] === '80'")
+        self.assertTrue(self.page.is_visible("#export") and self.page.is_visible("#export-format"))
+        self.page.select_option("#export-format", "swift")
+        with self.page.expect_download() as download:
+            self.page.click("#export")
+        self.assertEqual(download.value.suggested_filename, "MailboxInteraction.swift")
+        with open(download.value.path()) as f:
+            exported = f.read()
+        self.assertIn("public static let thresholdLeftNear: Double = 80\n", exported)
+        self.assertEqual(exported, self.mailsim("export", "swift", "--set", "threshold.near 80").stdout)
+        self.page.click("#compare")
+        self.wait_for("s.phones.length === 2")
+        self.assertTrue(self.page.is_visible("#export-b"))
+        self.page.select_option("#export-format", "js")
+        with self.page.expect_download() as download:
+            self.page.click("#export-b")
+        self.assertEqual(download.value.suggested_filename, "mailbox-interaction.mjs")
+        with open(download.value.path()) as f:
+            exported_b = f.read()
+        self.assertEqual(exported_b, self.mailsim("export", "js", "--profile", "mcswipe").stdout)
+
     def test_download_gif_is_a_gif_of_the_session(self):
         self.drag(200, MSG1_Y, -180, seconds=0.3)
         self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] === 1 && !s.animating")
