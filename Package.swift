@@ -109,6 +109,9 @@ let package = Package(
         .target(
             name: "MailboxHandoff",
             dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
+            // The model's curve arithmetic, embedded as text in every exported Swift file: a link to
+            // Sources/MailboxAnimation/CurveMath.swift, so the export is that code, not a copy.
+            resources: [.embedInCode("Embedded/CurveMath.swift.txt")],
             swiftSettings: crossModule),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
         .target(

@@ -91,25 +91,11 @@ public struct Spring: Hashable, Sendable {
     public var damping: Double { 4 * Double.pi * dampingRatio / response }
     private var omega: Double { 2 * Double.pi / response }
 
-    /// Remaining displacement e(t) (1 at t = 0, → 0 at rest), solving e'' + 2ζω e' + ω² e = 0, e'(0) = −v0.
+    /// Remaining displacement e(t) (1 at t = 0, → 0 at rest), solving e'' + 2ζω e' + ω² e = 0, e'(0) = −v0
+    /// (`CurveMath`, which the hand-off exports as it is).
     public func displacement(at t: Double) -> Double {
-        let w = omega
-        let z = dampingRatio
-        let v0 = initialVelocity
-        if z < 1 {
-            let wd = w * (1 - z * z).squareRoot()
-            let b = (z * w - v0) / wd
-            return exp(-z * w * t) * (cos(wd * t) + b * sin(wd * t))
-        } else if z == 1 {
-            return exp(-w * t) * (1 + (w - v0) * t)
-        } else {
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root)
-            let r2 = -w * (z + root)
-            let c2 = (-v0 - r1) / (r2 - r1)
-            let c1 = 1 - c2
-            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
-        }
+        CurveMath.springDisplacement(
+            at: t, dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
     }
 
     /// Remaining velocity e'(t), in units of the distance per second (negative while approaching).
@@ -160,53 +146,11 @@ public struct Spring: Hashable, Sendable {
         return seconds
     }
 
-    /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good, bounding
-    /// both by envelopes: A·e^(−ζωt) and A·ω·e^(−ζωt) under-damped; e^(−ωt)(a + b·t) critically damped;
-    /// K·e^(r₁t) over-damped (r₁ the slower root).
+    /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good (`CurveMath`).
     func withinSettlingDuration(position: Double, velocity: Double) -> Double {
-        let w = omega
-        let z = dampingRatio
-        let v0 = initialVelocity
-        if z < 1 {
-            let wd = w * (1 - z * z).squareRoot()
-            let b = (z * w - v0) / wd
-            let amplitude = (1 + b * b).squareRoot()
-            let t = max(log(amplitude / position), log(amplitude * w / velocity)) / (z * w)
-            return max(0, t)
-        } else if z == 1 {
-            // e = e^(−ωt)(1 + c t), e' = −e^(−ωt)(v0 + ω c t), c = ω − v0.
-            let c = w - v0
-            let position = Spring.crossing(a: 1, b: abs(c), rate: w, below: position)
-            let speed = Spring.crossing(a: abs(v0), b: w * abs(c), rate: w, below: velocity)
-            return max(position, speed)
-        } else {
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root)
-            let r2 = -w * (z + root)
-            let c2 = (-v0 - r1) / (r2 - r1)
-            let c1 = 1 - c2
-            let k = abs(c1) + abs(c2)
-            let kv = abs(c1 * r1) + abs(c2 * r2)
-            let t = max(log(k / position), log(kv / velocity)) / -r1
-            return max(0, t)
-        }
-    }
-
-    /// The instant after which e^(−rate·t)(a + b·t) (a, b ≥ 0) stays at or below `limit`: it rises to one
-    /// peak at t = 1/rate − a/b and falls after it, so bisection past the peak finds it.
-    static func crossing(a: Double, b: Double, rate: Double, below limit: Double) -> Double {
-        let envelope = { (t: Double) in exp(-rate * t) * (a + b * t) }
-        let peak = b > 0 ? max(0, 1 / rate - a / b) : 0
-        if envelope(peak) <= limit { return 0 }
-        var low = peak
-        var high = max(peak, 1 / rate) * 2 + 1 / rate
-        while envelope(high) > limit && high < 1e9 { high *= 2 }
-        for _ in 0..<200 {
-            let mid = (low + high) / 2
-            if mid == low || mid == high { break }
-            if envelope(mid) > limit { low = mid } else { high = mid }
-        }
-        return high
+        CurveMath.withinSettlingDuration(
+            dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity, position: position,
+            velocity: velocity)
     }
 
     private func fractionSettlingDuration(_ eps: Double) -> Double {
