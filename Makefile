@@ -177,6 +177,7 @@ man:
 ## then under attack, each with its figures (Tests/playground/test_attacks.py: issue 32),
 ## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
+## then the exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
 ## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
 ## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then the
@@ -187,7 +188,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats faults hostile install completion browser proxy lsp nvim dist fuzz
+TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -213,6 +214,7 @@ test: test-deps
 	$(call logged,public,tools/playground-tests.sh --public Playground/.build/debug/mailsim-playground)
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
+	$(call logged,handoff,tools/handoff-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)

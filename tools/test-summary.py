@@ -23,6 +23,7 @@ PATTERNS = {
     "reference": [(r"^reference model: (\d+) checks, 0 failed", "reference-model checks")],
     "pictures": [(r"^Ran (\d+) tests?", "picture checks")],
     "formats": [(r"^Ran (\d+) tests?", "format checks")],
+    "handoff": [(r"^Ran (\d+) tests?", "token-format checks")],
     "faults": [(r"^faults: (\d+) cases, 0 failed", "faults")],
     "hostile": [(r"^hostile: (\d+) cases, 0 crashes", "hostile cases")],
     "playground": [(r"^playground server: (\d+) checks, 0 failed", "playground server checks")],

@@ -9,7 +9,9 @@ the Design Tokens Community Group's JSON Schema for the Format Module 2025.10 (w
 
 SCHEMA_DIR holds the schema's files as published at https://www.designtokens.org/schemas/2025.10/ (format.json
 and format/...; the same as www/public/schemas/2025.10 in github.com/design-tokens/community-group). Files ending
-in .css are read as CSS, the others as tokens. Needs `pip install jsonschema tinycss2`. Not wired into the Makefile.
+in .css are read as CSS, the others as tokens. Needs `pip install jsonschema tinycss2`. `make test`'s `handoff` step
+(tools/handoff-tests.sh) runs it on SPEC's settings, every profile and a tuning, with the schema kept in
+Tests/handoff/dtcg-2025.10.
 """
 import json
 import os
@@ -58,6 +60,22 @@ class Tokens(unittest.TestCase):
             near = document["threshold"]["left"]["near"]
             self.assertEqual(near["$type"], "dimension")
             self.assertEqual(near["$value"]["unit"], "px")
+
+
+    def test_the_schema_refuses_what_the_format_does_not_allow(self):
+        # The check can fail: a dimension in pt (the format allows px and rem) and a colour as a bare hex string
+        # (2025.10's colour is an object) are refused.
+        path = next(p for p in FILES if not p.endswith(".css"))
+        root, registry = schemas()
+        validator = jsonschema.Draft7Validator(root, registry=registry)
+        with open(path, encoding="utf-8") as f:
+            document = json.load(f)
+        document["threshold"]["left"]["near"]["$value"]["unit"] = "pt"
+        self.assertTrue(list(validator.iter_errors(document)))
+        with open(path, encoding="utf-8") as f:
+            document = json.load(f)
+        document["color"]["yellow"]["$value"] = "#feca16"
+        self.assertTrue(list(validator.iter_errors(document)))
 
 
 class CSS(unittest.TestCase):
