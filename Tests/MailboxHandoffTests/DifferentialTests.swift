@@ -19,34 +19,37 @@ final class DifferentialTests: XCTestCase {
             ?? UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
         let started = Date()
         let tunings = RandomTunings.make(count: Self.randomTunings, seed: seed)
+        // swiftc builds the exports while the model answers: the two take the longest, and overlap.
+        let programs = try ExportedPrograms(tunings: tunings)
+        let compiling = try programs.compileSwift(tunings: tunings.count)
         let cases = HandoffCases.make(tunings: tunings, seed: seed &+ 1)
         XCTAssertGreaterThanOrEqual(cases.count, 100_000)
         let oracle = ModelOracle(tunings: tunings)
         let expected = cases.map(oracle.answer)
         let modelSeconds = Date().timeIntervalSince(started)
-
-        let programs = try ExportedPrograms(tunings: tunings)
-        let compileStart = Date()
-        let compiled = try programs.compileSwift(tunings: tunings.count)
+        let input = Data(cases.map(\.line).joined(separator: "\n").utf8 + [UInt8(ascii: "\n")])
+        let compiled = try compiling.wait()
+        let compileSeconds = Date().timeIntervalSince(started)
         // Not a warning in an exported file: it compiles clean in an engineer's project (the driver's are its own).
-        let messages = compiled.messages.split(separator: "\n").filter {
+        let messages = (compiled.output + compiled.errors).split(separator: "\n").filter {
             $0.hasPrefix("Tuning") && ($0.contains("error:") || $0.contains("warning:"))
         }
         XCTAssertEqual(
             messages.count, 0,
             "swiftc on the exported Swift (seed \(seed)):\n" + messages.prefix(40).joined(separator: "\n"))
-        guard compiled.built else {
-            return XCTFail("swiftc refused the exported Swift (seed \(seed)):\n\(compiled.messages.prefix(4000))")
+        guard compiled.status == 0 else {
+            return XCTFail(
+                "swiftc refused the exported Swift (seed \(seed)):\n\((compiled.output + compiled.errors).prefix(4000))"
+            )
         }
-        let compileSeconds = Date().timeIntervalSince(compileStart)
-        let input = Data(cases.map(\.line).joined(separator: "\n").utf8 + [UInt8(ascii: "\n")])
-
-        let swiftStart = Date()
-        let swift = try programs.runSwift(input)
-        let swiftSeconds = Date().timeIntervalSince(swiftStart)
-        let nodeStart = Date()
-        let node = try programs.runJavaScript(input)
-        let nodeSeconds = Date().timeIntervalSince(nodeStart)
+        // The two programs answer side by side.
+        let answerStart = Date()
+        let swiftRun = try programs.runSwift(input)
+        let nodeRun = try programs.runJavaScript(input)
+        let swift = try swiftRun.lines()
+        let swiftSeconds = Date().timeIntervalSince(answerStart)
+        let node = try nodeRun.lines()
+        let nodeSeconds = Date().timeIntervalSince(answerStart)
 
         var disagreements: [String] = []
         for (name, answers) in [("Swift", swift), ("JavaScript", node)] {
@@ -70,8 +73,8 @@ final class DifferentialTests: XCTestCase {
         }
         print(
             "handoff differential: \(cases.count) cases under \(tunings.count) tunings (seed \(seed)): model "
-                + "\(Self.seconds(modelSeconds)), swiftc \(Self.seconds(compileSeconds)), Swift "
-                + "\(Self.seconds(swiftSeconds)), Node \(Self.seconds(nodeSeconds)); "
+                + "\(Self.seconds(modelSeconds)), swiftc beside it, done at \(Self.seconds(compileSeconds)); then the Swift "
+                + "program \(Self.seconds(swiftSeconds)) and Node \(Self.seconds(nodeSeconds)) side by side; "
                 + (disagreements.isEmpty ? "all agree" : "disagreeing: " + disagreements.joined(separator: ", ")))
         try? FileManager.default.removeItem(at: programs.folder)
     }
