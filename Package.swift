@@ -34,6 +34,8 @@ let package = Package(
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
         .library(name: "MailboxPlayground", targets: ["MailboxPlayground"]),
+        // The page's files and the native walkthroughs, for the playground's server.
+        .library(name: "PlaygroundServing", targets: ["PlaygroundServing"]),
         // The playground server's arguments, declared once for `mailsim serve` and `mailsim-playground`.
         .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
         // The one JSON writer, for the server's log lines too (one object a line, escaped as every JSON mailsim
@@ -52,6 +54,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // The C library's maths (exp, log, sin, cos, pow) and memchr, the one C the model and the language use:
+        // glibc's natively, Debian's wasi-libc's in the page's WebAssembly (make wasm).
+        .systemLibrary(name: "CMaths"),
         // The one thread helper: a value behind a lock, a lock with a condition, a POSIX thread running a closure.
         .target(name: "MailboxThreads", swiftSettings: crossModule),
         // Text: number formats, quoting, "did you mean", display width, XML escaping, error lines, counts.
@@ -60,12 +65,12 @@ let package = Package(
         // server).
         .target(name: "MailboxJSON", dependencies: ["MailboxText"], swiftSettings: crossModule),
         // The animation engine: exact time, Core Animation curves, springs, the animator.
-        .target(name: "MailboxAnimation", dependencies: ["MailboxText"], swiftSettings: crossModule),
+        .target(name: "MailboxAnimation", dependencies: ["MailboxText", "CMaths"], swiftSettings: crossModule),
         // The model: the screen as a value, the actions, the reducer, the timeline, snapshots.
         .target(name: "MailboxSim", dependencies: ["MailboxText", "MailboxAnimation"], swiftSettings: crossModule),
         // The script language: lexer, parser, command table, property paths, Session, script runs.
         .target(
-            name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+            name: "MailboxScript", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "CMaths"],
             swiftSettings: crossModule),
         // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
         .target(
@@ -113,12 +118,22 @@ let package = Package(
             // Sources/MailboxAnimation/CurveMath.swift, so the export is that code, not a copy.
             resources: [.embedInCode("Embedded/CurveMath.swift.txt")],
             swiftSettings: crossModule),
-        // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; exports.
+        // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; the hand-off
+        // exports. Pure, as the model is: `make wasm` compiles it, with the layers below, for the page.
         .target(
             name: "MailboxPlayground",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxHandoff"
+                "MailboxReports", "MailboxScene", "MailboxHandoff"
+            ],
+            swiftSettings: crossModule),
+        // What the playground's server adds to the session: the page's files as bytes, and the walkthroughs that need
+        // native libraries (GIF, WebP, video and the HTML player, through MailboxRaster and MailboxWalkthrough).
+        .target(
+            name: "PlaygroundServing",
+            dependencies: [
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
+                "MailboxRaster", "MailboxWalkthrough", "MailboxPlayground"
             ],
             // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
             resources: [
@@ -217,7 +232,8 @@ let package = Package(
             name: "MailboxPlaygroundTests",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground", "MailboxHandoff"
+                "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground", "MailboxHandoff",
+                "PlaygroundServing"
             ]),
         // The hand-off: the exports' text, and the differential run that compiles the Swift with swiftc, runs the
         // JavaScript with Node and compares both with the model on 100,000 cases and more.

@@ -31,6 +31,7 @@ let package = Package(
             name: "mailsim-playground",
             dependencies: [
                 .product(name: "MailboxPlayground", package: "mailsim"),
+                .product(name: "PlaygroundServing", package: "mailsim"),
                 .product(name: "PlaygroundOptions", package: "mailsim"),
                 .product(name: "MailboxJSON", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -193,9 +193,12 @@ public struct Animator<Key: Hashable & Sendable, Completion: Sendable>: Sendable
         }
         if slotOfKey != nil && live < Self.scanBelow {
             slotOfKey = nil
-            let alive = slots.compactMap { $0 }
-            slots = alive
-            slotKeys = alive.map(\.key)
+            var alive: [Running] = []
+            for case let animation? in slots { alive.append(animation) }
+            // Built element by element: assigning [Running] to [Running?] would be an array upcast, a dynamic cast
+            // that Embedded Swift (the page's build) does not have.
+            slots = alive.map { .some($0) }
+            slotKeys = alive.map { .some($0.key) }
             freeSlots = []
             ends = []
             for (slot, animation) in alive.enumerated() {

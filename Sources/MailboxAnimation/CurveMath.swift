@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CMaths
 
 // The hand-off embeds the lines between the two markers below, as they are, in every Swift file `mailsim export
 // swift` writes (Sources/MailboxHandoff/Embedded/CurveMath.swift.txt is a link to this file): the exported curves

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CMaths
 
 /// A damped spring given as SwiftUI and UIKit describe it: damping ratio ζ and response (the undamped period),
 /// with stiffness (2π/response)², damping 4πζ/response and mass 1; solved in closed form.

@@ -16,7 +16,7 @@ extension JSON {
         switch self {
         case .array(let items) where items.isEmpty: out += "[]"
         case .object(let members) where members.isEmpty: out += "{}"
-        case .array(let items) where items.allSatisfy(\.isScalar):
+        case .array(let items) where items.allSatisfy({ $0.isScalar }):
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += ", " }

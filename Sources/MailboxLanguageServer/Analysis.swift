@@ -252,20 +252,21 @@ final class Collected: @unchecked Sendable {
     var diagnostics: [Diagnostic] = []
 }
 
-struct CollectedOutput: ScriptOutputSink {
+final class CollectedOutput: ScriptOutputSink {
     let collected: Collected
+    init(collected: Collected) { self.collected = collected }
     func emit(_ output: ScriptOutput) {
         if case .diagnostic(let diagnostic) = output { collected.diagnostics.append(diagnostic) }
     }
 }
 
 /// `snapshot` lines as the editor runs them: checked, never written (a keystroke writes no file).
-struct NoPictures: PictureSink {
+final class NoPictures: PictureSink {
     func write(_ request: PictureRequest, line: Int) throws(ScriptError) {}
 }
 
 /// `export` lines as the editor runs them: checked, never written.
-struct NoExports: ExportSink {
+final class NoExports: ExportSink {
     func write(_ request: ExportRequest, line: Int) throws(ScriptError) {}
 }
 

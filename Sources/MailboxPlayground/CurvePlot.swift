@@ -16,7 +16,7 @@ public enum CurvePlot {
             return .failure(.unknownParameter("curve", suggestion: nil))
         }
         do {
-            guard case .curve(let curve) = try tunable.parse(words.split(whereSeparator: \.isWhitespace)) else {
+            guard case .curve(let curve) = try tunable.parse(words.split(whereSeparator: { $0.isWhitespace })) else {
                 return .failure(.unknownParameter("curve", suggestion: nil))
             }
             return .success(curve)

@@ -50,7 +50,7 @@ public struct PlaygroundScript: Equatable, Sendable {
         changedFrom = nil
         let tail = entries[min(from, entries.count)...]
         return .script(
-            from: from, lines: tail.map { PlaygroundScript.line($0, for: .a) }, phones: tail.map(\.owner.rawValue))
+            from: from, lines: tail.map { PlaygroundScript.line($0, for: .a) }, phones: tail.map({ $0.owner.rawValue }))
     }
 
     /// A line as the file of `phone` (`.a` or `.b`) writes it.

@@ -6,7 +6,6 @@ import MailboxScene
 import MailboxScript
 import MailboxSim
 import MailboxText
-import MailboxWalkthrough
 
 /// One page's playground: one phone (or two, compared), each a `Session`, and the script they ran. It turns the
 /// page's messages into commands, runs them as values and keeps each one's printed line (docs/playground.md), and
@@ -104,7 +103,7 @@ public struct PlaygroundSession: Sendable {
         out.append(
             ServerMessage.script(
                 from: 0, lines: script.entries.map { PlaygroundScript.line($0, for: .a) },
-                phones: script.entries.map(\.owner.rawValue)
+                phones: script.entries.map({ $0.owner.rawValue })
             ).text)
         return out
     }
@@ -114,7 +113,7 @@ public struct PlaygroundSession: Sendable {
     public mutating func receive(_ text: String, isCancelled: @escaping @Sendable () -> Bool) -> [String] {
         switch ClientMessage.decode(text) {
         case .failure(let error): return [ServerMessage.error(message: error.message, line: nil).text]
-        case .success(let message): return receive(message, isCancelled: isCancelled).map(\.text)
+        case .success(let message): return receive(message, isCancelled: isCancelled).map({ $0.text })
         }
     }
 
@@ -124,7 +123,7 @@ public struct PlaygroundSession: Sendable {
             click = nil
             return []
         }
-        return receive(.up(x: drag.lastX, y: 0, t: pageClock ?? 0, phone: nil), isCancelled: { false }).map(\.text)
+        return receive(.up(x: drag.lastX, y: 0, t: pageClock ?? 0, phone: nil), isCancelled: { false }).map({ $0.text })
     }
 
     /// Runs one decoded message; the messages to send back.
@@ -641,7 +640,7 @@ public struct PlaygroundSession: Sendable {
     /// inside every long one: nil when it ran out of time.
     func historyPlots(_ cancelled: @escaping @Sendable () -> Bool) -> [String]? {
         guard let window, window.index <= script.count else { return [] }
-        let lines = script.entries[window.index...].filter { $0.owner != .b }.map(\.text)
+        let lines = script.entries[window.index...].filter { $0.owner != .b }.map({ $0.text })
         let seconds = (phones[0].screen.now - window.start.screen.now).seconds
         let fps = seconds > 0 ? max(1, min(60, Int(Double(PlaygroundLimits.historyFrames) / seconds))) : 60
         let sampler = FrameSampler(clock: FrameClock(framesPerSecond: fps), maxFrames: PlaygroundLimits.historyFrames)

@@ -104,9 +104,9 @@ public struct PlaygroundStartError: Error, Equatable, Sendable {
 }
 
 /// Which lines the playground refuses to run: those that touch files or end the session.
-enum PlaygroundLines {
+public enum PlaygroundLines {
     /// The command's name when `text` is `save`, `load`, `snapshot` or `quit` (alone or after `!`); nil otherwise.
-    static func touchesFiles(_ text: String) -> String? {
+    public static func touchesFiles(_ text: String) -> String? {
         guard let command = try? Parser.parse(text[...]) else { return nil }
         return touchesFiles(command)
     }

@@ -1,3 +1,5 @@
+import MailboxText
+
 /// A file name as text output shows it: as it is, unless it holds a control character (an ESC, a newline, a
 /// tab, DEL or a C1 control), which would reach the terminal raw or split the one line a script has. Then it
 /// is quoted as git quotes such names: in double quotes, with C escapes (`\n`, `\t`, `\033`, `\"`, `\\`).
@@ -42,7 +44,7 @@ extension String {
     fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
         var result = ""
         var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
+        while let range = rest.firstTextRange(of: target) {
             result += rest[..<range.lowerBound]
             result += replacement
             rest = rest[range.upperBound...]

@@ -48,8 +48,8 @@ public enum LanguageReference {
             for parameter in spec.parameters { parameter.keyword.map(add) }
         }
         add(CommandTable.pathsTopic)
-        TapTarget.words.map(\.word).forEach(add)
-        AccessibilityAction.allCases.map(\.rawValue).forEach(add)
+        TapTarget.words.map({ $0.word }).forEach(add)
+        AccessibilityAction.allCases.map({ $0.rawValue }).forEach(add)
         return words.map { "\"" + $0 + "\"" }.joined(separator: "\n")
     }
 

@@ -3,7 +3,7 @@ import MailboxScript
 /// `show PATH`: `path = value` lines, the `=` signs aligned.
 public enum PropertiesText {
     public static func lines(_ readings: [PropertyReading]) -> [StyledLine] {
-        let width = readings.map(\.path.name.count).max() ?? 0
+        let width = readings.map({ $0.path.name.count }).max() ?? 0
         return readings.map { reading in
             let name = reading.path.name
             let value: [Span]

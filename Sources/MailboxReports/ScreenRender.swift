@@ -25,7 +25,7 @@ public enum ScreenRender {
     static let menuItems = ["MENU", "Inbox", "Later", "Archive", "Lists", "Settings"]
 
     /// The lines as plain text.
-    public static func lines(_ screen: ScreenSnapshot) -> [String] { styledLines(screen).map(\.text) }
+    public static func lines(_ screen: ScreenSnapshot) -> [String] { styledLines(screen).map({ $0.text }) }
 
     /// The lines, the revealed backgrounds tinted with their colour.
     public static func styledLines(_ screen: ScreenSnapshot) -> [StyledLine] {
@@ -127,7 +127,7 @@ public enum ScreenRender {
                 views.append((x, lines.map { ($0, "") }))
             }
         }
-        let height = views.map(\.lines.count).max() ?? 0
+        let height = views.map({ $0.lines.count }).max() ?? 0
         var out: [(cells: [Cell], note: String)] = []
         for i in 0..<height {
             var cells = padded("")
@@ -185,7 +185,7 @@ public enum ScreenRender {
         }
         if let alert = screen.alert {
             out.append(boxed("┌ \(alert.title) ┐"))
-            out.append(boxed(alert.buttons.map(\.name).joined(separator: "   ")))
+            out.append(boxed(alert.buttons.map({ $0.name }).joined(separator: "   ")))
         }
         return out
     }

@@ -50,7 +50,7 @@ public typealias StyledLine = [Span]
 
 extension Array where Element == Span {
     /// The line's plain text.
-    public var text: String { map(\.text).joined() }
+    public var text: String { map({ $0.text }).joined() }
 
     /// How many columns the line takes where swatches are `swatchWidth` wide.
     public func width(swatchWidth: Int) -> Int {
@@ -87,4 +87,4 @@ func colorCellSpans(_ color: Color, in palette: Palette, preferring: PaletteColo
 }
 
 /// The longest palette name's length.
-private let paletteNameWidth = PaletteColor.allCases.map(\.rawValue.count).max() ?? 0
+private let paletteNameWidth = PaletteColor.allCases.map({ $0.rawValue.count }).max() ?? 0

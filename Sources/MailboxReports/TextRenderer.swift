@@ -31,7 +31,7 @@ public enum TextRenderer {
 
     /// The report as the plain text mailsim prints.
     public static func lines(_ report: CommandOutput) -> [String] {
-        styledLines(report, .plain).map(\.text)
+        styledLines(report, .plain).map({ $0.text })
     }
 }
 

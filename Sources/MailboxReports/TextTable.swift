@@ -36,7 +36,7 @@ public struct TextTable: Sendable {
     /// The lines, two spaces between columns, trailing blanks trimmed; the header's cells are headings.
     public func lines(_ layout: Layout) -> [StyledLine] {
         // A table without a header (`help`'s) has as many columns as its widest row.
-        let columns = header.isEmpty ? rows.map(\.count).max() ?? 0 : header.count
+        let columns = header.isEmpty ? rows.map({ $0.count }).max() ?? 0 : header.count
         guard let maxWidth, columns > 1 else { return laidOut(layout) }
         let last = columns - 1
         var widths = [Int](repeating: 0, count: columns)
@@ -102,7 +102,7 @@ public struct TextTable: Sendable {
 
     private func laidOut(_ layout: Layout) -> [StyledLine] {
         let all = [header.map { [Span($0, .heading)] }] + rows
-        var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
+        var widths = [Int](repeating: 0, count: all.map({ $0.count }).max() ?? 0)
         for (r, row) in all.enumerated() where !spanning.contains(r - 1) {
             for (i, cell) in row.enumerated() {
                 widths[i] = max(widths[i], cell.width(swatchWidth: layout.swatchWidth))
@@ -146,5 +146,5 @@ public struct TextTable: Sendable {
     }
 
     /// The plain lines.
-    public var lines: [String] { lines(.plain).map(\.text) }
+    public var lines: [String] { lines(.plain).map({ $0.text }) }
 }

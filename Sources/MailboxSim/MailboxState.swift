@@ -82,7 +82,7 @@ public struct MailboxState: Equatable, Sendable {
 
     /// The messages in a folder, in inbox order.
     public func messages(in folder: Folder) -> [MessageID] {
-        rows.filter { $0.folder == folder }.map(\.id)
+        rows.filter { $0.folder == folder }.map({ $0.id })
     }
 }
 

@@ -1,3 +1,4 @@
+import MailboxScene
 import MailboxText
 
 /// The HTML player's style sheet and script, inlined into every page. The script computes no geometry: it
@@ -35,24 +36,8 @@ enum PlayerAssets {
         #timeline li.past { color: var(--ink); }
         #timeline li.now { background: #e3f2f9; }
         .plots { margin-top: 24px; }
-        \(plotCSS)
+        \(PropertyPlots.css)
         @media (max-width: 1000px) { main { grid-template-columns: 340px 1fr; } }
-        """
-
-    /// The property plots' style (`PropertyPlots`' classes): the player's, and the playground's (served as
-    /// `/plots.css`), one text so the two cannot drift.
-    static let plotCSS = """
-        .plots svg.plot { display: block; width: 100%; padding-right: \(formatNumber(PropertyPlots.gutter))px; margin: 0 0 4px; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
-        .plot svg.area { overflow: visible; }
-        .plot line, .plot polyline { vector-effect: non-scaling-stroke; }
-        .plot .series { fill: none; stroke: var(--accent); stroke-width: 1.5; }
-        .plot .zero { stroke: #c7c7cc; stroke-width: 1; }
-        .plot .guide { stroke: #e0a030; stroke-width: 1; stroke-dasharray: 4 3; }
-        .plot .guide-label { font-size: 9px; fill: #b07010; text-anchor: end; font-family: "DejaVu Sans Mono", monospace; }
-        .plot .guide-label.at-start { text-anchor: start; }
-        .plot .name { font-size: 11px; fill: var(--ink); font-family: "DejaVu Sans Mono", monospace; }
-        .plot .range { font-size: 10px; fill: var(--dim); }
-        .plot .cursor { stroke: #e73d0e; stroke-width: 1.5; }
         """
 
     static let script = """

@@ -2,6 +2,7 @@ import Foundation
 import MailboxJSON
 import MailboxPlayground
 import MailboxThreads
+import PlaygroundServing
 import Testing
 
 /// Issue 32, item 2 and 4: every path that runs lines polls the message's deadline while it runs (not after),

@@ -4,6 +4,7 @@ import MailboxPlayground
 import MailboxReports
 import MailboxScript
 import MailboxSim
+import PlaygroundServing
 import Testing
 
 /// The playground's contract: its script replays (as `mailsim run` would) to the state it shows; the simplified

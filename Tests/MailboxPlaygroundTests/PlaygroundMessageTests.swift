@@ -5,6 +5,7 @@ import MailboxPlayground
 import MailboxReports
 import MailboxScript
 import MailboxSim
+import PlaygroundServing
 import Testing
 
 /// The messages the contract tests do not reach: pin, reset, shake, speed, ticks, a lost pointer, exports, the

@@ -5,6 +5,7 @@ import Hummingbird
 import MailboxPlayground
 import NIOCore
 import NIOPosix
+import PlaygroundServing
 
 /// The HTTP side: the page and its two files, the walkthrough exports, and the answers to refused upgrades.
 enum PageRoutes {

@@ -113,10 +113,10 @@ struct SwiftExport {
 /// The enum each `choice` parameter's words become: a list of words is one type.
 enum ChoiceTypes {
     static let all: [(words: [String], name: String)] = [
-        (ThresholdBound.allCases.map(\.rawValue), "Bound"),
-        (OverlayTransition.allCases.map(\.rawValue), "Transition"),
-        (MenuStill.allCases.map(\.rawValue), "MenuStill"),
-        (UndoReturn.allCases.map(\.rawValue), "UndoReturn")
+        (ThresholdBound.allCases.map({ $0.rawValue }), "Bound"),
+        (OverlayTransition.allCases.map({ $0.rawValue }), "Transition"),
+        (MenuStill.allCases.map({ $0.rawValue }), "MenuStill"),
+        (UndoReturn.allCases.map({ $0.rawValue }), "UndoReturn")
     ]
 
     static func name(for words: [String]) -> String? { all.first { $0.words == words }?.name }

@@ -22,7 +22,7 @@ extension SwiftDecisions {
         out += zoneType
         out += enumType(
             "PaletteName", doc: "A colour's name in the palette: what a zone shows.",
-            cases: PaletteColor.allCases.map(\.rawValue),
+            cases: PaletteColor.allCases.map({ $0.rawValue }),
             extra: """
                     /// The colour this name has in the parameters.
                     public var color: Color {
@@ -33,10 +33,11 @@ extension SwiftDecisions {
 
                 """)
         out += enumType(
-            "Icon", doc: "The icon revealed behind a row.", cases: Icon.allCases.map(\.rawValue))
+            "Icon", doc: "The icon revealed behind a row.", cases: Icon.allCases.map({ $0.rawValue }))
         out += enumType(
-            "OptionsKind", doc: "The options overlay a left swipe shows.", cases: OverlayKind.allCases.map(\.rawValue))
-        out += enumType("Folder", doc: "Where a message goes.", cases: Folder.allCases.map(\.rawValue))
+            "OptionsKind", doc: "The options overlay a left swipe shows.",
+            cases: OverlayKind.allCases.map({ $0.rawValue }))
+        out += enumType("Folder", doc: "Where a message goes.", cases: Folder.allCases.map({ $0.rawValue }))
         for choice in ChoiceTypes.all {
             out += enumType(choice.name, doc: ChoiceTypes.doc(choice.name), cases: choice.words)
         }
@@ -73,7 +74,7 @@ extension SwiftDecisions {
                 /// The zone a row's offset x falls in: it decides the colour and icon while dragging, and what a release
                 /// does. Zones start at a threshold (`Bound.closed`) or only beyond it (`.strict`).
                 public enum Zone: String, CaseIterable, Sendable {
-                    case \(zones.map(\.rawValue).joined(separator: ", "))
+                    case \(zones.map({ $0.rawValue }).joined(separator: ", "))
 
 
             """

@@ -93,7 +93,7 @@ extension Cover {
     /// How to get rid of it; `remaining` is how long what is going away still takes.
     func hint(remaining: Ticks) -> String {
         switch self {
-        case .alert(let alert): "tap " + alert.buttons.map(\.name).joined(separator: " or tap ")
+        case .alert(let alert): "tap " + alert.buttons.map({ $0.name }).joined(separator: " or tap ")
         case .overlay(let overlay):
             overlay.dismissal == nil
                 ? "tap to dismiss, choose an option, or tap cancel"

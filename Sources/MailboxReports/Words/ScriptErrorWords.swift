@@ -132,7 +132,7 @@ extension ScriptError {
         }
     }
 
-    private var paletteNames: String { PaletteColor.allCases.map(\.rawValue).joined(separator: ", ") }
+    private var paletteNames: String { PaletteColor.allCases.map({ $0.rawValue }).joined(separator: ", ") }
 }
 
 extension SettingProblem {

@@ -44,14 +44,14 @@ public final class CommandSpec: Sendable {
         self.detailsText = details
         self.exampleText = example
         self.interactiveOnly = interactiveOnly
-        self.flags = parameters.filter(\.isFlag).map(\.name)
+        self.flags = parameters.filter({ $0.isFlag }).map({ $0.name })
         self.build = build
         precondition(parameters.count <= Arguments.capacity, "\(name): more parameters than Arguments holds")
     }
 
     /// `pan TARGET DX [in S]`.
     public var synopsis: String {
-        ([name] + parameters.map(\.synopsis)).joined(separator: " ")
+        ([name] + parameters.map({ $0.synopsis })).joined(separator: " ")
     }
 
     /// Every name the command answers to.

@@ -33,7 +33,7 @@ public enum CommandTable {
     }
 
     /// Every name and alias, for suggestions and completion.
-    public static var names: [String] { all.flatMap(\.names) }
+    public static var names: [String] { all.flatMap({ $0.names }) }
 
     private static func buildExpectation(_ a: Arguments) throws(ScriptError) -> Command {
         guard case .path(let path)? = a[.path], case .comparison(let op)? = a[.op], case .word(let raw)? = a[.value]
@@ -182,14 +182,14 @@ extension CommandTable {
             alpha within 0.002 and 0.004/s), whatever the duration, and one on slide or snap starts with \
             the release velocity. A spring may be written in another tool's notation, converted exactly to a \
             damping ratio and a response (docs/tuning.md gives each formula and its source):
-            """ + " " + SpringNotation.all.map(\.form).joined(separator: ", ") + """
+            """ + " " + SpringNotation.all.map({ $0.form }).joined(separator: ", ") + """
                 . A value the screen cannot take is refused and changes nothing.
                 """,
         example: "set threshold.left.near 80"
     ) { a throws(ScriptError) in
         let name = try a.required(word: .name, of: "set")
         let value = try a.required(word: .value, of: "set")
-        return .set(try TunableTable.change(name: name[...], words: value.split(whereSeparator: \.isWhitespace)))
+        return .set(try TunableTable.change(name: name[...], words: value.split(whereSeparator: { $0.isWhitespace })))
     }
     static let params = CommandSpec(
         "params", traits: .looks, [.flag(.json)], summary: "list every tunable parameter: value, default, what it does",
@@ -208,7 +208,7 @@ extension CommandTable {
         guard case .panTarget(.message(let id))? = a[.message] else { throw Arguments.missing(.message, "act") }
         let word = try a.required(word: .action, of: "act")
         guard let action = AccessibilityAction(rawValue: word) else {
-            throw .unknownAction(word, suggestion: nil, actions: AccessibilityAction.allCases.map(\.rawValue))
+            throw .unknownAction(word, suggestion: nil, actions: AccessibilityAction.allCases.map({ $0.rawValue }))
         }
         return .act(id, action)
     }

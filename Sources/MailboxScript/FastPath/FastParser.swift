@@ -41,7 +41,7 @@ enum FastParser {
         let tolerance: ArgumentKind, toleranceKeyword: SpellingKey
         /// The `expect` operators and their spellings (kept: `allCases` makes a new array each time).
         let comparisons = Comparison.allCases
-        let comparisonSpellings = SpellingTable(Comparison.allCases.map(\.rawValue))
+        let comparisonSpellings = SpellingTable(Comparison.allCases.map({ $0.rawValue }))
 
         init() {
             var names: [String] = []
@@ -56,7 +56,7 @@ enum FastParser {
             }
             spellings = SpellingTable(names, indices: indices)
             self.entries = entries
-            bangSpellings = SpellingTable(CommandTable.all.filter { $0.name == "!" }.flatMap(\.names))
+            bangSpellings = SpellingTable(CommandTable.all.filter { $0.name == "!" }.flatMap({ $0.names }))
             func parameters(_ kind: Kind) -> [Parameter] { entries.first { $0.kind == kind }?.spec.parameters ?? [] }
             func key(_ keyword: String?) -> SpellingKey {
                 Array((keyword ?? "").utf8).withUnsafeBufferPointer { SpellingKey($0) }

@@ -4,9 +4,9 @@ extension PropertyPath {
     // The fast path's path reader: a path looked up by its bytes' key (docs/fast-path.md).
 
     /// Every fixed name and message field as bytes, for the fast reader (a lookup a line).
-    private static let fixedSpellings = SpellingTable(fixed.map(\.name))
+    private static let fixedSpellings = SpellingTable(fixed.map({ $0.name }))
     private static let fields = MessageField.allCases
-    private static let fieldSpellings = SpellingTable(fields.map(\.rawValue))
+    private static let fieldSpellings = SpellingTable(fields.map({ $0.rawValue }))
 
     /// A fixed path's name or `msgN.FIELD`, by bytes (every name is ASCII without `K`, `;` or `` ` ``, which
     /// only its own bytes spell); nil for anything else (a parameter's path, a refusal), which `parse` reads.

@@ -131,7 +131,7 @@ private struct Context {
                     return Found()
                 case .tapTarget where rest.first == segmentWord:
                     rest.removeFirst()
-                    if rest.isEmpty { return Found(candidates: Segment.allCases.map(\.rawValue)) }
+                    if rest.isEmpty { return Found(candidates: Segment.allCases.map({ $0.rawValue })) }
                     rest.removeFirst()
                 case .path:
                     path = try? PropertyPath.parse(rest.removeFirst()[...])
@@ -155,7 +155,7 @@ private struct Context {
 
     /// The rows a finger can reach now: in the feed and on screen (SPEC §7.3, "Rows off screen").
     private var reachableRows: [String] {
-        screen.rows.filter { $0.visible && screen.isOnScreen($0.id) }.map(\.id.name)
+        screen.rows.filter { $0.visible && screen.isOnScreen($0.id) }.map({ $0.id.name })
     }
 
     /// The tap targets that can be tapped now: each is tried on a copy of the screen (the model decides, so the
@@ -195,7 +195,7 @@ private struct Context {
         case .comparison:
             // Only numbers are ordered: a colour, a name, a bool or text is compared with `==` and `!=`.
             let orderable = path.map { if case .number = $0.valueType { true } else { false } } ?? true
-            return Found(candidates: Comparison.allCases.filter { orderable || $0.isEquality }.map(\.rawValue))
+            return Found(candidates: Comparison.allCases.filter { orderable || $0.isEquality }.map({ $0.rawValue }))
         case .value:
             return Found(candidates: path.map(valueNames) ?? [])
         case .subject:
@@ -207,7 +207,7 @@ private struct Context {
         case .command:
             return complete(words: [])
         case .accessibilityAction:
-            return Found(candidates: AccessibilityAction.allCases.map(\.rawValue))
+            return Found(candidates: AccessibilityAction.allCases.map({ $0.rawValue }))
         case .exportFormat:
             return Found(candidates: ExportFormat.names)
         case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:
@@ -261,7 +261,7 @@ private struct Context {
     func valueNames(_ path: PropertyPath) -> [String] {
         switch path.valueType {
         case .bool: return ["true", "false"]
-        case .color: return PaletteColor.allCases.map(\.rawValue)
+        case .color: return PaletteColor.allCases.map({ $0.rawValue })
         case .name(let names): return names
         case .number, .text: return []
         }

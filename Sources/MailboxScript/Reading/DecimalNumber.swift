@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxText
 
 /// A number as scripts write it: decimal, optional sign and fraction, no exponent; kept exact for time.
 ///
@@ -38,7 +39,7 @@ public struct DecimalNumber: Equatable, Sendable {
         let isDigits: (Substring) -> Bool = { $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
         guard isDigits(wholeDigits), isDigits(fraction), !(wholeDigits.isEmpty && fraction.isEmpty) else {
             let lower = text.lowercased()
-            if lower.contains("nan") || lower.contains("inf") {
+            if lower.containsText("nan") || lower.containsText("inf") {
                 throw .notFinite(String(text))
             }
             if lower.contains("e"), Double(String(text)) != nil {

@@ -164,7 +164,7 @@ public enum Parser {
             return .number(try number(text, parameter, spec))
         case .tapTarget:
             guard let entry = TapTarget.words.first(where: { text == $0.word }) else {
-                let words = TapTarget.words.map(\.word)
+                let words = TapTarget.words.map({ $0.word })
                 throw .unknownTapTarget(String(text), suggestion: nearest(String(text), in: words), targets: words)
             }
             if let target = entry.target { return .tapTarget(target) }
@@ -174,7 +174,7 @@ public enum Parser {
             rest.removeFirst()
             guard let segment = Segment(rawValue: String(name)) else {
                 throw .unknownSegment(
-                    String(name), suggestion: nearest(String(name), in: Segment.allCases.map(\.rawValue)))
+                    String(name), suggestion: nearest(String(name), in: Segment.allCases.map({ $0.rawValue })))
             }
             return .tapTarget(.segment(segment))
         case .setting:
@@ -186,7 +186,7 @@ public enum Parser {
             return .word(restOfLine(from: word, &rest, line))
         case .accessibilityAction:
             guard AccessibilityAction(rawValue: String(text)) != nil else {
-                let names = AccessibilityAction.allCases.map(\.rawValue)
+                let names = AccessibilityAction.allCases.map({ $0.rawValue })
                 throw .unknownAction(String(text), suggestion: nearest(String(text), in: names), actions: names)
             }
             return .word(text)

@@ -53,7 +53,7 @@ public enum PropertyPath: Hashable, Sendable {
 
     /// Every path on a screen with `messageCount` messages, in a stable order (for `show`, completion, `save`).
     public static func all(messageCount: Int) -> [PropertyPath] {
-        fixed.map(\.path)
+        fixed.map({ $0.path })
             + (1...max(1, messageCount)).flatMap { n in
                 MessageField.allCases.map { PropertyPath.message(MessageID(n), $0) }
             }
@@ -61,7 +61,7 @@ public enum PropertyPath: Hashable, Sendable {
 
     /// The names a path can take, with `msgN` for messages: for suggestions and completion.
     public static var templates: [String] {
-        fixed.map(\.name) + MessageField.allCases.map { "msgN.\($0.rawValue)" }
+        fixed.map({ $0.name }) + MessageField.allCases.map { "msgN.\($0.rawValue)" }
     }
 
     /// Every path as `help paths` lists it (`msgN.x` for the messages'), with the type of its value.
@@ -114,7 +114,9 @@ public enum PropertyPath: Hashable, Sendable {
             let field = text[text.index(after: dot)...]
             if let id = MessageID(name: head) {
                 if let f = MessageField(rawValue: String(field)) { return .message(id, f) }
-                let hint = nearest(String(field), in: MessageField.allCases.map(\.rawValue)).map { "\(head).\($0)" }
+                let hint = nearest(String(field), in: MessageField.allCases.map({ $0.rawValue })).map {
+                    "\(head).\($0)"
+                }
                 throw .unknownProperty(String(text), suggestion: hint)
             }
         }
@@ -173,15 +175,15 @@ public enum PropertyPath: Hashable, Sendable {
 
     /// The name sets built from the model's enums, built once rather than on every `expect`.
     private enum ValueNames {
-        static let segment = NameSet(Segment.allCases.map(\.rawValue))
-        static let menu = NameSet(MenuPhase.allCases.map(\.rawValue))
-        static let compose = NameSet(ComposePhase.allCases.map(\.rawValue))
-        static let composeFocus = NameSet(["none"] + ComposeSheet.Field.allCases.map(\.rawValue))
-        static let gesture = NameSet(["none"] + GestureKind.allCases.map(\.rawValue))
-        static let alert = NameSet(["none"] + Alert.allCases.map(\.rawValue))
-        static let overlay = NameSet(["none"] + OverlayKind.allCases.map(\.rawValue))
-        static let icon = NameSet(Icon.allCases.map(\.rawValue))
-        static let folder = NameSet(Folder.allCases.map(\.rawValue))
+        static let segment = NameSet(Segment.allCases.map({ $0.rawValue }))
+        static let menu = NameSet(MenuPhase.allCases.map({ $0.rawValue }))
+        static let compose = NameSet(ComposePhase.allCases.map({ $0.rawValue }))
+        static let composeFocus = NameSet(["none"] + ComposeSheet.Field.allCases.map({ $0.rawValue }))
+        static let gesture = NameSet(["none"] + GestureKind.allCases.map({ $0.rawValue }))
+        static let alert = NameSet(["none"] + Alert.allCases.map({ $0.rawValue }))
+        static let overlay = NameSet(["none"] + OverlayKind.allCases.map({ $0.rawValue }))
+        static let icon = NameSet(Icon.allCases.map({ $0.rawValue }))
+        static let folder = NameSet(Folder.allCases.map({ $0.rawValue }))
         static let snooze = NameSet(["none"] + OverlayKind.reschedule.options)
         static let list = NameSet(["none"] + OverlayKind.list.options)
     }

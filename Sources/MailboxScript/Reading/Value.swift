@@ -67,7 +67,7 @@ public enum Value: Equatable, Sendable {
             if let named = PaletteColor(named: text) { return .color(named.color, name: named) }
             if let color = Color(hex: String(text)) { return .color(color, name: PaletteColor.named(color)) }
             throw .notAColour(
-                String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map(\.rawValue)))
+                String(text), suggestion: nearest(String(text), in: PaletteColor.allCases.map({ $0.rawValue })))
         case .name(let names):
             if names.contains(String(text)) { return .name(String(text)) }
             throw .notOneOf(

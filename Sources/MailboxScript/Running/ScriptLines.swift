@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CMaths
 
 /// A script's bytes cut into lines as every run reads them (`mailsim run`, `test`, standard input, the fuzzer
 /// and the test harnesses): fed in pieces as a file is read, each line handed over as soon as it is complete.

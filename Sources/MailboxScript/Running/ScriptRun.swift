@@ -8,8 +8,9 @@ import MailboxSim
 public struct ScriptRun: LineSink {
     public private(set) var report: ScriptSummary
     /// Where what the script produces goes (an existential, not a generic parameter: a generic sink's metadata
-    /// would be instantiated at start-up, scanning every protocol conformance).
-    public var output: any ScriptOutputSink
+    /// would be instantiated at start-up, scanning every protocol conformance; a class-bound one, as Embedded Swift,
+    /// the page's build, has existentials of class-bound protocols only).
+    public let output: any ScriptOutputSink
     /// Whether the report keeps the screen at each failure and at the error (`ScriptSummary.contexts`).
     public var keepsContext = false
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
@@ -139,33 +140,34 @@ public struct ScriptRun: LineSink {
     }
 }
 
-/// Receives what a script run produces, in order (a printer, a trace collector).
-public protocol ScriptOutputSink {
-    mutating func emit(_ output: ScriptOutput)
+/// Receives what a script run produces, in order (a printer, a trace collector). A class: the run holds it as an
+/// existential, and Embedded Swift (the page's build) has those of class-bound protocols only.
+public protocol ScriptOutputSink: AnyObject {
+    func emit(_ output: ScriptOutput)
 }
 
 /// Hands each output to a closure.
-public struct EachOutput: ScriptOutputSink {
+public final class EachOutput: ScriptOutputSink {
     let body: (ScriptOutput) -> Void
     public init(_ body: @escaping (ScriptOutput) -> Void) { self.body = body }
     public func emit(_ output: ScriptOutput) { body(output) }
 }
 
 /// Drops every output (a run read only for its report).
-public struct NoOutput: ScriptOutputSink {
+public final class NoOutput: ScriptOutputSink {
     public init() {}
     @inline(__always) public func emit(_ output: ScriptOutput) {}
 }
 
 /// Draws and writes the pictures `snapshot` asks for (the front end's job: the script layer draws nothing).
-public protocol PictureSink {
+public protocol PictureSink: AnyObject {
     /// Writes the picture `snapshot` asked for at `line`, or throws the error that stops the script there.
     func write(_ request: PictureRequest, line: Int) throws(ScriptError)
 }
 
 /// Renders and writes the files `export` asks for (the front end's job: the script layer knows the formats' names,
 /// not their text).
-public protocol ExportSink {
+public protocol ExportSink: AnyObject {
     /// Writes the export asked for at `line`, or throws the error that stops the script there.
     func write(_ request: ExportRequest, line: Int) throws(ScriptError)
 }

@@ -24,7 +24,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// Every format's name, in `allCases`' order.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    public static var names: [String] { allCases.map({ $0.rawValue }) }
 }
 
 /// What `export FORMAT FILE [--force]` asks the front end to write: the settings in force when the line ran, in

@@ -25,7 +25,7 @@ extension MailboxState {
         case .viewX(let segment): return .number(viewX(of: segment))
         case .viewMessages(let segment):
             let ids = messages(in: segment.folder)
-            return .name(ids.isEmpty ? "none" : ids.map(\.name).joined(separator: ","))
+            return .name(ids.isEmpty ? "none" : ids.map({ $0.name }).joined(separator: ","))
         case .alert: return .name(alert?.rawValue ?? "none")
         case .hapticCount: return .number(Double(hapticCount))
         case .composeSubject: return .name(compose.subject.isEmpty ? "none" : compose.subject)

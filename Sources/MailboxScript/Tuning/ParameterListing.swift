@@ -32,5 +32,5 @@ public struct ParameterListing: Equatable, Sendable {
     }
 
     /// The parameters that differ from the profile's values.
-    public var differing: [Entry] { entries.filter(\.differsFromProfile) }
+    public var differing: [Entry] { entries.filter({ $0.differsFromProfile }) }
 }

@@ -80,7 +80,7 @@ enum ProfileGroup {
         }
     }()
 
-    static let names = Set(members.map(\.name))
+    static let names = Set(members.map({ $0.name }))
 }
 
 /// The profiles' numbers, each with the line it is read from.

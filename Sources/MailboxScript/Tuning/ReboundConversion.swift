@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CMaths
 
 /// Facebook Rebound's conversions (facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/`),
 /// written as the Java does, step by step: Pop's bounciness and speed to Origami's tension and friction

@@ -17,7 +17,7 @@ enum SpringText {
         }
         let keywords = stride(from: 0, to: words.count, by: 2).map { String(words[$0]) }
         guard words.count % 2 == 0, let notation = forms.first(where: { $0.keywords == keywords }) else {
-            throw .setting(name, .springNotationForm(tool: String(tool), forms: forms.map(\.form)))
+            throw .setting(name, .springNotationForm(tool: String(tool), forms: forms.map({ $0.form })))
         }
         var values: [Double] = []
         for (index, keyword) in notation.keywords.enumerated() {

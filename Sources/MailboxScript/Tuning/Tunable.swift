@@ -83,7 +83,7 @@ public struct Tunable: Sendable {
         case .color: return "COLOUR"
         case .flag: return "on|off"
         case .menuRelease: return "velocity|position N|distance N"
-        case .profile: return Profile.allCases.map(\.rawValue).joined(separator: "|")
+        case .profile: return Profile.allCases.map({ $0.rawValue }).joined(separator: "|")
         case .choice(let words): return words.joined(separator: "|")
         case .fade: return "near|S E"
         }
@@ -100,11 +100,11 @@ public struct Tunable: Sendable {
         }
         guard given.isEmpty else { return [] }
         return switch kind {
-        case .curve: TimingCurve.named.map(\.name) + ["bezier", "spring"]
-        case .color: PaletteColor.allCases.map(\.rawValue)
+        case .curve: TimingCurve.named.map({ $0.name }) + ["bezier", "spring"]
+        case .color: PaletteColor.allCases.map({ $0.rawValue })
         case .flag: ["on", "off"]
         case .menuRelease: ["velocity", "position", "distance"]
-        case .profile: Profile.allCases.map(\.rawValue)
+        case .profile: Profile.allCases.map({ $0.rawValue })
         case .choice(let words): words
         case .fade: ["near"]
         case .number, .duration, .delay, .whole: []
@@ -117,7 +117,7 @@ public struct Tunable: Sendable {
         case .number, .duration, .delay, .whole: .number
         case .color: .color
         case .flag: .name(["on", "off"])
-        case .profile: .name(Profile.allCases.map(\.rawValue))
+        case .profile: .name(Profile.allCases.map({ $0.rawValue }))
         case .choice(let words): .name(words)
         case .curve, .menuRelease, .fade: .text
         }
@@ -165,7 +165,8 @@ public struct Tunable: Sendable {
             if let color = Color(hex: String(word)) { return .color(color) }
             throw .setting(
                 name,
-                .notAColour(String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map(\.rawValue))))
+                .notAColour(
+                    String(word), suggestion: nearest(String(word), in: PaletteColor.allCases.map({ $0.rawValue }))))
         case .flag:
             return .flag(try OnOff.read(try single(), for: name))
         case .menuRelease:
@@ -196,7 +197,7 @@ public struct Tunable: Sendable {
         case .profile:
             let word = try single()
             guard let profile = Profile(rawValue: String(word)) else {
-                let names = Profile.allCases.map(\.rawValue)
+                let names = Profile.allCases.map({ $0.rawValue })
                 throw .setting(
                     name, .unknownProfile(String(word), suggestion: nearest(String(word), in: names), profiles: names))
             }
@@ -263,7 +264,7 @@ enum CurveText {
             guard v[1] >= 0.01, v[1] <= 60 else { throw .setting(name, .springResponseRange(v[1])) }
             return .spring(Spring(dampingRatio: v[0], response: v[1]))
         default:
-            let names = TimingCurve.named.map(\.name) + ["bezier", "spring"]
+            let names = TimingCurve.named.map({ $0.name }) + ["bezier", "spring"]
             throw .setting(name, .unknownCurve(String(head), suggestion: nearest(String(head), in: names)))
         }
     }

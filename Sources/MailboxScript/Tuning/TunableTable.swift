@@ -15,7 +15,7 @@ public enum TunableTable {
     /// Where the parameter called `name` sits in `all`.
     static func index(of name: some StringProtocol) -> Int? { all.firstIndex { $0.name == name } }
 
-    public static var names: [String] { all.map(\.name) }
+    public static var names: [String] { all.map({ $0.name }) }
 
     /// How a parameter's value shows now: as `set` writes it, or, for a both-sides threshold whose sides
     /// differ, each side's (`left 80, right 60`).
@@ -66,22 +66,22 @@ public enum TunableTable {
 
     private static let thresholds: [Tunable] = [
         threshold(
-            "threshold.near", sides: [\.left, \.right], \.near, "the near threshold of both sides (the first action)"),
+            "threshold.near", sides: [.left, .right], near, "the near threshold of both sides (the first action)"),
         threshold(
-            "threshold.far", sides: [\.left, \.right], \.far, "the far threshold of both sides (the second action)"),
+            "threshold.far", sides: [.left, .right], far, "the far threshold of both sides (the second action)"),
         threshold(
-            "threshold.left.near", sides: [\.left], \.near,
+            "threshold.left.near", sides: [.left], near,
             "dragging left: later from here (the icon fades in up to it)"),
-        threshold("threshold.left.far", sides: [\.left], \.far, "dragging left: list from here"),
+        threshold("threshold.left.far", sides: [.left], far, "dragging left: list from here"),
         threshold(
-            "threshold.right.near", sides: [\.right], \.near,
+            "threshold.right.near", sides: [.right], near,
             "dragging right: archive from here (the icon fades in up to it)"),
-        threshold("threshold.right.far", sides: [\.right], \.far, "dragging right: delete from here"),
+        threshold("threshold.right.far", sides: [.right], far, "dragging right: delete from here"),
         choice(
-            "threshold.left.bound", \.thresholds.left.bound,
+            "threshold.left.bound", Field({ $0.thresholds.left.bound }, { $0.thresholds.left.bound = $1 }),
             "dragging left: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)"),
         choice(
-            "threshold.right.bound", \.thresholds.right.bound,
+            "threshold.right.bound", Field({ $0.thresholds.right.bound }, { $0.thresholds.right.bound = $1 }),
             "dragging right: at exactly a threshold, closed (its zone starts there) or strict (only beyond it)")
     ]
 
@@ -99,10 +99,10 @@ public enum TunableTable {
                 return s
             }, isShorthand: true),
         number(
-            "icon.rest", 0...(Metrics.screenWidth / 2), "pt", \.iconRest,
+            "icon.rest", 0...(Metrics.screenWidth / 2), "pt", Field({ $0.iconRest }, { $0.iconRest = $1 }),
             "before the near threshold, the icon's centre is this far in from the screen's edge"),
         number(
-            "icon.follow", 0...(Metrics.screenWidth / 2), "pt", \.iconFollow,
+            "icon.follow", 0...(Metrics.screenWidth / 2), "pt", Field({ $0.iconFollow }, { $0.iconFollow = $1 }),
             "from the near threshold, the icon's centre is this far behind the row's edge"),
         Tunable(
             "icon.fade", .fade,
@@ -114,9 +114,11 @@ public enum TunableTable {
                 return s
             }),
         number(
-            "slide.overshoot", 0...Metrics.screenWidth, "pt", \.slideOvershoot,
+            "slide.overshoot", 0...Metrics.screenWidth, "pt", Field({ $0.slideOvershoot }, { $0.slideOvershoot = $1 }),
             "a released row slides out to ±(320 + N), and a row that left stays there"),
-        flag("snap.animate", \.snapAnimated, "off: a row released before the near threshold is back at 0 at once")
+        flag(
+            "snap.animate", Field({ $0.snapAnimated }, { $0.snapAnimated = $1 }),
+            "off: a row released before the near threshold is back at 0 at once")
     ]
 
     private static let timings: [Tunable] = AnimationRole.allCases.flatMap { role in
@@ -143,13 +145,21 @@ public enum TunableTable {
     }
 
     private static let delays: [Tunable] = [
-        delay("delay.hide", \.hideDelay, "seconds the hide waits after the slide out or the overlay's dismissal"),
-        delay("delay.segment", \.segmentDelay, "seconds a selected segment's views wait before sliding")
+        delay(
+            "delay.hide", Field({ $0.hideDelay }, { $0.hideDelay = $1 }),
+            "seconds the hide waits after the slide out or the overlay's dismissal"),
+        delay(
+            "delay.segment", Field({ $0.segmentDelay }, { $0.segmentDelay = $1 }),
+            "seconds a selected segment's views wait before sliding")
     ]
 
     private static let overlay: [Tunable] = [
-        choice("overlay.appear", \.overlayAppear, "the options overlay appears with a fade (duration.fade) or instant"),
-        choice("overlay.dismiss", \.overlayDismiss, "the options overlay goes with a fade (duration.fade) or instant")
+        choice(
+            "overlay.appear", Field({ $0.overlayAppear }, { $0.overlayAppear = $1 }),
+            "the options overlay appears with a fade (duration.fade) or instant"),
+        choice(
+            "overlay.dismiss", Field({ $0.overlayDismiss }, { $0.overlayDismiss = $1 }),
+            "the options overlay goes with a fade (duration.fade) or instant")
     ]
 
     private static let menuOpen = Tunable(
@@ -174,7 +184,7 @@ public enum TunableTable {
         })
 
     private static let menuStill = choice(
-        "menu.still", \.menuStill,
+        "menu.still", Field({ $0.menuStill }, { $0.menuStill = $1 }),
         "with menu.release velocity, a release at velocity 0 goes to the nearer end or closes")
 
     private static let colors: [Tunable] = PaletteColor.allCases.map { name in
@@ -190,23 +200,26 @@ public enum TunableTable {
 
     private static let rules: [Tunable] = [
         number(
-            "escape.velocity", 0...ScriptLimits.maxVelocity, "pt/s", \.escapeVelocity,
+            "escape.velocity", 0...ScriptLimits.maxVelocity, "pt/s",
+            Field({ $0.escapeVelocity }, { $0.escapeVelocity = $1 }),
             "a release this fast the way x points commits to the near action before the near threshold (0: off)"),
         number(
-            "elasticity", 0...1, "", \.elasticity,
+            "elasticity", 0...1, "", Field({ $0.elasticity }, { $0.elasticity = $1 }),
             "beyond |x| 320 a row follows this fraction of the finger's excess (1: all of it)"),
         flag(
-            "haptics", \.haptics,
+            "haptics", Field({ $0.haptics }, { $0.haptics = $1 }),
             "a haptic event at every threshold crossing: light at near, medium at far (haptic.count)"),
         flag(
-            "compose.draft-alert", \.composeDraftAlert,
+            "compose.draft-alert", Field({ $0.composeDraftAlert }, { $0.composeDraftAlert = $1 }),
             "tap cancel on a compose sheet with text typed asks about the draft first")
     ]
 
     private static let undo: [Tunable] = [
-        flag("undo.alert", \.undoAlert, "a shake asks \"Undo last action?\" first; off: it undoes at once"),
+        flag(
+            "undo.alert", Field({ $0.undoAlert }, { $0.undoAlert = $1 }),
+            "a shake asks \"Undo last action?\" first; off: it undoes at once"),
         choice(
-            "undo.return", \.undoReturn,
+            "undo.return", Field({ $0.undoReturn }, { $0.undoReturn = $1 }),
             "an undone row slides back in from its side, or is put back (place) at x 0 at once"),
         Tunable(
             "undo.depth", .whole(0...1000), "how many actions the undo stack keeps, dropping the oldest (0: all)",
@@ -220,57 +233,60 @@ public enum TunableTable {
 
     // MARK: Builders
 
+    private static let near = Field<SideThresholds, Double>({ $0.near }, { $0.near = $1 })
+    private static let far = Field<SideThresholds, Double>({ $0.far }, { $0.far = $1 })
+
     private static func number(
         _ name: String, _ range: ClosedRange<Double>, _ unit: String,
-        _ path: WritableKeyPath<Settings, Double> & Sendable, _ summary: String
+        _ path: Field<Settings, Double>, _ summary: String
     ) -> Tunable {
         Tunable(
             name, .number(range, unit: unit), summary,
-            read: { .number($0[keyPath: path]) },
+            read: { .number(path.get($0)) },
             write: { s, v throws(ScriptError) in
                 var s = s
-                if case .number(let n) = v { s[keyPath: path] = n }
+                if case .number(let n) = v { path.set(&s, n) }
                 return s
             })
     }
 
     /// One of a few words, each a case of `T` (`closed|strict`).
     private static func choice<T: RawRepresentable<String> & CaseIterable & Sendable>(
-        _ name: String, _ path: WritableKeyPath<Settings, T> & Sendable, _ summary: String
+        _ name: String, _ path: Field<Settings, T>, _ summary: String
     ) -> Tunable {
         Tunable(
-            name, .choice(T.allCases.map(\.rawValue)), summary,
-            read: { .choice($0[keyPath: path].rawValue) },
+            name, .choice(T.allCases.map({ $0.rawValue })), summary,
+            read: { .choice(path.get($0).rawValue) },
             write: { s, v throws(ScriptError) in
                 var s = s
-                if case .choice(let word) = v, let value = T(rawValue: word) { s[keyPath: path] = value }
+                if case .choice(let word) = v, let value = T(rawValue: word) { path.set(&s, value) }
                 return s
             })
     }
 
     /// Seconds from 0 to 10 before something starts.
-    private static func delay(_ name: String, _ path: WritableKeyPath<Settings, Ticks> & Sendable, _ summary: String)
+    private static func delay(_ name: String, _ path: Field<Settings, Ticks>, _ summary: String)
         -> Tunable
     {
         Tunable(
             name, .delay(max: 10), summary,
-            read: { .duration($0[keyPath: path]) },
+            read: { .duration(path.get($0)) },
             write: { s, v throws(ScriptError) in
                 var s = s
-                if case .duration(let t) = v { s[keyPath: path] = t }
+                if case .duration(let t) = v { path.set(&s, t) }
                 return s
             })
     }
 
-    private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, _ summary: String)
+    private static func flag(_ name: String, _ path: Field<Settings, Bool>, _ summary: String)
         -> Tunable
     {
         Tunable(
             name, .flag, summary,
-            read: { .flag($0[keyPath: path]) },
+            read: { .flag(path.get($0)) },
             write: { s, v throws(ScriptError) in
                 var s = s
-                if case .flag(let on) = v { s[keyPath: path] = on }
+                if case .flag(let on) = v { path.set(&s, on) }
                 return s
             })
     }
@@ -278,22 +294,22 @@ public enum TunableTable {
     /// A threshold of one side or both: it reads one value (nil when the sides differ) and refuses a value
     /// that leaves a side without 0 < near < far ≤ 320.
     private static func threshold(
-        _ name: String, sides: [WritableKeyPath<Thresholds, SideThresholds> & Sendable],
-        _ which: WritableKeyPath<SideThresholds, Double> & Sendable, _ summary: String
+        _ name: String, sides: [Side],
+        _ which: Field<SideThresholds, Double>, _ summary: String
     ) -> Tunable {
         Tunable(
             name, .number(0...Metrics.slideDistance, unit: "pt"), summary,
             read: { s in
-                let values = sides.map { s.thresholds[keyPath: $0][keyPath: which] }
+                let values = sides.map { which.get(s.thresholds[$0]) }
                 return values.allSatisfy { $0 == values[0] } ? .number(values[0]) : nil
             },
             write: { s, v throws(ScriptError) in
                 guard case .number(let n) = v else { return s }
                 var s = s
                 for side in sides {
-                    s.thresholds[keyPath: side][keyPath: which] = n
-                    if let problem = s.thresholds[keyPath: side].problem {
-                        throw .setting(name, .thresholds(side: side == \Thresholds.left ? .left : .right, problem))
+                    which.set(&s.thresholds[side], n)
+                    if let problem = s.thresholds[side].problem {
+                        throw .setting(name, .thresholds(side: side, problem))
                     }
                 }
                 return s

@@ -30,7 +30,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public func count(in folder: Folder) -> Int { rows.reduce(0) { $0 + ($1.folder == folder ? 1 : 0) } }
 
     /// The messages in a folder, in inbox order.
-    public func messages(in folder: Folder) -> [MessageID] { rows.filter { $0.folder == folder }.map(\.id) }
+    public func messages(in folder: Folder) -> [MessageID] { rows.filter { $0.folder == folder }.map({ $0.id }) }
 
     /// The colours the palette's names stand for now (`set color.NAME`).
     public var palette: Palette { settings.palette }

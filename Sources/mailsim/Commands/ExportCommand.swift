@@ -85,9 +85,9 @@ extension MailsimCommand {
             let style = Style.resolve(self.style.color)
             var settings = Settings()
             if let script {
-                var printer = ScriptOnlyProblems(printer: ScriptPrinter(style: style, file: script))
+                let printer = ScriptOnlyProblems(printer: ScriptPrinter(style: style, file: script))
                 var ended: Settings?
-                let report = ScriptFile.run(script, trace: false, output: &printer) { ended = $0.screen.settings }
+                let report = ScriptFile.run(script, trace: false, output: printer) { ended = $0.screen.settings }
                 if let error = report.error, case .unreadable = error.kind {
                     Console.error(style.error(displayingName(script, in: error.text)))
                 }
@@ -139,8 +139,9 @@ extension MailsimCommand {
 
 /// A script's problems as `mailsim run` prints them (failures and errors on standard error), without what its
 /// looking lines print: standard output holds the export alone.
-private struct ScriptOnlyProblems: ScriptOutputSink {
+private final class ScriptOnlyProblems: ScriptOutputSink {
     let printer: ScriptPrinter
+    init(printer: ScriptPrinter) { self.printer = printer }
 
     func emit(_ output: ScriptOutput) {
         if case .report = output { return }

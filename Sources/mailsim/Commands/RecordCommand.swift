@@ -213,9 +213,8 @@ extension MailsimCommand {
             let recorder = Recorder(clock: FrameClock(framesPerSecond: fps), maxFrames: maxFrames, sink: sink)
             var walkthrough: Walkthrough?
             let name = script == "-" ? "<stdin>" : script
-            var output = printer
             let report = ScriptFile.run(
-                script, trace: false, output: &output, observer: recorder,
+                script, trace: false, output: printer, observer: recorder,
                 finished: { session in
                     walkthrough = recorder.finish(file: name, session: session)
                 })

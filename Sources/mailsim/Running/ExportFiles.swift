@@ -7,10 +7,15 @@ import MailboxSim
 /// as `snapshot`'s is. An existing FILE is replaced only with `--force`, or when `confirm` (the prompt's
 /// `overwrite FILE? [y/N]`) answers yes; a script run has no one to ask. The script being run is never replaced,
 /// even with `--force` (`FileSystem.write` refuses an input of the run).
-struct ExportFiles: ExportSink {
-    var script: String? = nil
+final class ExportFiles: ExportSink {
+    let script: String?
     /// Asks whether FILE (as written on the line) may be replaced; nil where no one can answer.
-    var confirm: ((String) -> Bool)? = nil
+    let confirm: ((String) -> Bool)?
+
+    init(script: String? = nil, confirm: ((String) -> Bool)? = nil) {
+        self.script = script
+        self.confirm = confirm
+    }
 
     func write(_ request: ExportRequest, line: Int) throws(ScriptError) {
         let path = FileSystem.path(request.file, inScript: script)

@@ -6,9 +6,14 @@ import MailboxThreads
 /// Draws what `snapshot` asks for and writes it: SVG as text, PNG through cairo (loaded on first use). FILE
 /// is relative to the folder of `script` (nil at the prompt and for standard input: the current directory),
 /// as `FileSystem.path(_:inScript:)` says; with `claims`, no other script of the run may write the same file.
-struct PictureFiles: PictureSink {
-    var script: String? = nil
-    var claims: PictureClaims? = nil
+final class PictureFiles: PictureSink {
+    let script: String?
+    let claims: PictureClaims?
+
+    init(script: String? = nil, claims: PictureClaims? = nil) {
+        self.script = script
+        self.claims = claims
+    }
 
     func write(_ request: PictureRequest, line: Int) throws(ScriptError) {
         let path = FileSystem.path(request.target.file, inScript: script)

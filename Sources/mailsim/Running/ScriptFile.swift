@@ -12,8 +12,8 @@ enum ScriptFile {
     /// file that cannot be read gives a report marked unreadable (and nothing is emitted).
     /// A `snapshot` or `export` FILE is relative to the script's folder (standard input's: the current directory); with
     /// `claims`, the pictures' files are shared with the run's other scripts, and none may write another's.
-    static func run<Output: ScriptOutputSink>(
-        _ file: String, trace: Bool, output: inout Output,
+    static func run(
+        _ file: String, trace: Bool, output: any ScriptOutputSink,
         observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
         claims: PictureClaims? = nil,
         finished: (Session) -> Void = { _ in }
@@ -34,7 +34,6 @@ enum ScriptFile {
                 pictures: PictureFiles(script: name, claims: claims),
                 exports: ExportFiles(script: name), observer: observer))
         runner.sink.keepsContext = keepsContext
-        defer { if let printed = runner.sink.output as? Output { output = printed } }
         do throws(FileSystem.Failure) {
             if name == "<stdin>" {
                 try FileSystem.stream(0, name: name) { runner.feed($0, session: &session) }
@@ -53,8 +52,7 @@ enum ScriptFile {
 
     /// Runs `file` printing nothing, for its report alone.
     static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> ScriptSummary {
-        var quiet = NoOutput()
-        return run(file, trace: false, output: &quiet, keepsContext: keepsContext, claims: claims)
+        return run(file, trace: false, output: NoOutput(), keepsContext: keepsContext, claims: claims)
     }
 
     /// Runs a script's text, already read, in a fresh session as `run` runs a file (`mailsim test --update`

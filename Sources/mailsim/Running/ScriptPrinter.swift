@@ -2,25 +2,45 @@ import MailboxReports
 import MailboxScript
 
 /// Prints what a script produces: output lines to stdout, diagnostics to stderr, traced events if asked.
-struct ScriptPrinter: ScriptOutputSink {
-    var trace = false
-    var style = Style.plain
+final class ScriptPrinter: ScriptOutputSink, Sendable {
+    let trace: Bool
+    let style: Style
     /// Prints nothing (a script played again only for its pictures).
-    var quiet = false
+    let quiet: Bool
     /// The script's name, shown quoted in diagnostics when it holds a control character (`displayName`).
-    var file = ""
+    let file: String
+
+    init(trace: Bool = false, style: Style = .plain, quiet: Bool = false, file: String = "") {
+        self.trace = trace
+        self.style = style
+        self.quiet = quiet
+        self.file = file
+    }
+
+    /// This printer, naming `file` in its diagnostics.
+    func naming(_ file: String) -> ScriptPrinter { ScriptPrinter(trace: trace, style: style, quiet: quiet, file: file) }
 
     func emit(_ output: ScriptOutput) {
         if quiet { return }
+        // Which stream, if any, is the reports layer's rule (`ScriptOutput.stream`); this adds only the colour.
+        guard let stream = output.stream(tracing: trace) else { return }
+        let lines: [String]
         switch output {
-        case .report(let report): for line in style.lines(report) { Console.out(line) }
-        case .screenReset: break
-        case .trace(let entry): if trace { Console.out(style.render(TimelineText.styledLine(entry))) }
+        case .report(let report): lines = style.lines(report)
+        case .trace(let entry): lines = [style.render(TimelineText.styledLine(entry))]
         case .diagnostic(let diagnostic):
+            let text = shown(diagnostic.text)
             switch diagnostic.kind {
-            case .refusedAsExpected: if trace { Console.out(style.dim(shown(diagnostic.text))) }
-            case .failed: Console.error(style.failure(shown(diagnostic.text)))
-            case .error, .unreadable: Console.error(style.error(shown(diagnostic.text)))
+            case .refusedAsExpected: lines = [style.dim(text)]
+            case .failed: lines = [style.failure(text)]
+            case .error, .unreadable: lines = [style.error(text)]
+            }
+        case .screenReset: lines = []
+        }
+        for line in lines {
+            switch stream {
+            case .standardOutput: Console.out(line)
+            case .standardError: Console.error(line)
             }
         }
     }
@@ -28,19 +48,17 @@ struct ScriptPrinter: ScriptOutputSink {
     /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
     /// read is an error.
     func run(file: String) -> ScriptSummary {
-        var printer = self
-        printer.file = file
-        return printer.said(ScriptFile.run(file, trace: trace, output: &printer))
+        let printer = naming(file)
+        return printer.said(ScriptFile.run(file, trace: trace, output: printer))
     }
 
     /// Runs one script as `run(file:)` does, also collecting every timeline entry and reset into `events` (a
     /// trace export: nothing the bounded timeline drops is lost).
     func run(file: String, collecting events: inout TraceEvents) -> ScriptSummary {
-        var printer = self
-        printer.file = file
-        var collector = TraceCollector(printer: printer, events: events)
+        let printer = naming(file)
+        let collector = TraceCollector(printer: printer, events: events)
         defer { events = collector.events }
-        return printer.said(ScriptFile.run(file, trace: true, output: &collector))
+        return printer.said(ScriptFile.run(file, trace: true, output: collector))
     }
 
     /// Says that a script could not be read.
@@ -54,11 +72,16 @@ struct ScriptPrinter: ScriptOutputSink {
 }
 
 /// Prints as a `ScriptPrinter` does and keeps every entry for a Trace Event file.
-private struct TraceCollector: ScriptOutputSink {
+private final class TraceCollector: ScriptOutputSink {
     let printer: ScriptPrinter
     var events: TraceEvents
 
-    mutating func emit(_ output: ScriptOutput) {
+    init(printer: ScriptPrinter, events: TraceEvents) {
+        self.printer = printer
+        self.events = events
+    }
+
+    func emit(_ output: ScriptOutput) {
         events.add(output)
         printer.emit(output)
     }

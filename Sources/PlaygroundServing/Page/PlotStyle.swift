@@ -1,4 +1,4 @@
-import MailboxWalkthrough
+import MailboxScene
 
 extension PlaygroundPage {
     /// The property plots' style sheet (`GET /plots.css`): the HTML player's (`PropertyPlots.css`), so the charts

@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxPlayground
 import MailboxRaster
 import MailboxReports
 import MailboxScene
