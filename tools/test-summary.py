@@ -17,6 +17,7 @@ PATTERNS = {
     "unit": [(r"Test run with (\d+) tests? in \d+ suites? passed", "unit tests"),
              (r"Executed (\d+) tests?, with 0 failures", "unit tests")],
     "scripts": [(r"^(\d+) passed, 0 failed", "scripts")],
+    "wasm": [(r"^wasm: (\d+) checks, 0 failed", "page-module checks")],
     "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],
     "docs": [(r"^docs: (\d+) examples ran(?: \(\d+ of them outputs\))?, 0 failed", "doc examples")],
     "trace": [(r"^trace events: all checks passed", "trace-event checks")],

@@ -1,0 +1,201 @@
+// mailsim in the page: the simulation compiled to WebAssembly (make wasm) from the same Swift the native binary
+// runs, loaded in a browser or in Node 18+ from this file's folder (docs/playground.md).
+//
+//   import { Session } from "./mailsim.mjs";
+//   const session = await Session.create({ file: "first.mbs" });
+//   session.execute("pan msg1 -180");            // "" : a gesture prints nothing
+//   session.execute("state --json");             // what `mailsim run` prints for the line
+//   session.execute("expect msg1.x == 0");       // throws MailsimError: "first.mbs:3: expected msg1.x == 0, got …"
+//
+// The module only moves bytes; every rule is the Swift library's (ScriptConsole, PlaygroundSession).
+
+const wasmURL = new URL("./mailsim.wasm", import.meta.url);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A line that failed: `message` is what `mailsim run` prints on standard error for it (without the last newline);
+ * `status` is 1 for an `expect` that did not hold (the script goes on) and 2 for a refused line (it stops there);
+ * `output` is what the line printed on standard output before. A trap in the module has status 3. */
+export class MailsimError extends Error {
+  constructor(message, status, output = "") {
+    super(message);
+    this.name = "MailsimError";
+    this.status = status;
+    this.output = output;
+  }
+}
+
+/** The module's bytes: this folder's mailsim.wasm, read from disk in Node and fetched in a browser. */
+async function wasmSource(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const url = source ? new URL(source, import.meta.url) : wasmURL;
+  if (url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return WebAssembly.compile(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`mailsim.wasm: ${response.status} ${response.statusText}`);
+  if (WebAssembly.compileStreaming && (response.headers.get("content-type") || "").startsWith("application/wasm")) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+const clock = typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
+const modules = new Map();
+
+/** One instance of the module: its memory holds every session made from it. After a trap it is broken, and
+ * every session on it throws; a new instance (Session.create again) starts clean. */
+class Instance {
+  static async load(source) {
+    const key = source || "";
+    if (!modules.has(key)) modules.set(key, wasmSource(source));
+    const module = await modules.get(key);
+    return new Instance(module);
+  }
+
+  constructor(module) {
+    this.said = "";
+    this.broken = null;
+    const words = () => new Uint32Array(this.exports.memory.buffer);
+    // The C library the module links writes a trap's reason to standard error through WASI's fd_write; it is kept
+    // for the error the trap becomes. Nothing else of WASI is used.
+    const wasi = {
+      fd_write: (fd, iovs, count, written) => {
+        let total = 0;
+        const memory = new Uint8Array(this.exports.memory.buffer);
+        for (let i = 0; i < count; i++) {
+          const [pointer, length] = [words()[(iovs >> 2) + 2 * i], words()[(iovs >> 2) + 2 * i + 1]];
+          this.said += decoder.decode(memory.subarray(pointer, pointer + length));
+          total += length;
+        }
+        words()[written >> 2] = total;
+        return 0;
+      },
+      fd_close: () => 0,
+      fd_seek: () => 70, // ESPIPE: standard error cannot seek
+    };
+    const instance = new WebAssembly.Instance(module, {
+      mailsim: { now_ms: clock },
+      wasi_snapshot_preview1: wasi,
+    });
+    this.exports = instance.exports;
+  }
+
+  /** Calls export `name` with the texts as (address, length) pairs and the other arguments as they are. */
+  call(name, ...args) {
+    if (this.broken) throw this.broken;
+    const pass = [];
+    try {
+      for (const arg of args) {
+        if (typeof arg === "string") {
+          const bytes = encoder.encode(arg);
+          const pointer = this.exports.mailsim_alloc(bytes.length);
+          new Uint8Array(this.exports.memory.buffer, pointer, bytes.length).set(bytes);
+          pass.push(pointer, bytes.length);
+        } else {
+          pass.push(arg);
+        }
+      }
+      return this.exports[name](...pass);
+    } catch (error) {
+      // A trap (Swift's precondition, memory exhausted): this instance can run nothing more.
+      const reason = this.said.trim() || String(error && error.message);
+      this.broken = new MailsimError(`error: the simulation stopped (${reason}): reload to go on`, 3);
+      throw this.broken;
+    }
+  }
+
+  /** Reads and frees an answer block: { status, handle, texts }. */
+  answer(pointer) {
+    const view = new DataView(this.exports.memory.buffer);
+    const status = view.getUint32(pointer, true);
+    const handle = view.getUint32(pointer + 4, true);
+    const count = view.getUint32(pointer + 8, true);
+    const texts = [];
+    let at = pointer + 12;
+    for (let i = 0; i < count; i++) {
+      const length = view.getUint32(at, true);
+      texts.push(decoder.decode(new Uint8Array(this.exports.memory.buffer, at + 4, length)));
+      at += 4 + length;
+    }
+    this.exports.mailsim_free(pointer);
+    return { status, handle, texts };
+  }
+}
+
+/** A script run line by line, as `mailsim run` runs a file: `execute` answers what it prints on standard output and
+ * throws a MailsimError with what it prints on standard error. Lines are numbered from 1 across calls. */
+export class Session {
+  /** `file`: how diagnostics name the script (`<stdin>`); `trace`: print the timeline as `mailsim run --trace`;
+   * `wasm`: another module (a URL, bytes or a compiled WebAssembly.Module). */
+  static async create({ file = "<stdin>", trace = false, wasm } = {}) {
+    const instance = await Instance.load(wasm);
+    return new Session(instance, instance.call("mailsim_console_new", file, trace ? 1 : 0));
+  }
+
+  constructor(instance, handle) {
+    this.instance = instance;
+    this.handle = handle;
+  }
+
+  /** Runs `line` (several lines if it holds newlines); what `mailsim run` prints on standard output for it. */
+  execute(line) {
+    return this.#printed(this.instance.call("mailsim_console_execute", this.handle, String(line)));
+  }
+
+  /** Ends the script as the end of a file does (a finger still down is then an error); what it printed. */
+  finish() {
+    return this.#printed(this.instance.call("mailsim_console_finish", this.handle));
+  }
+
+  /** The number of the last line run. */
+  get line() { return this.lastLine || 0; }
+
+  /** Frees the session (it is freed with its page anyway). */
+  close() {
+    if (this.handle && !this.instance.broken) this.instance.exports.mailsim_console_release(this.handle);
+    this.handle = 0;
+  }
+
+  #printed(pointer) {
+    const { status, texts } = this.instance.answer(pointer);
+    const [output, errors, line] = texts;
+    this.lastLine = Number(line);
+    if (status !== 0) throw new MailsimError(errors.replace(/\n$/, ""), status, output);
+    return output;
+  }
+}
+
+/** The playground's session: the page's messages (pointer down, move and up with their times, ticks, keys, `set`,
+ * Compare, `history`, exports: docs/playground.md's protocol) in, the messages to show out, as objects. */
+export class Playground {
+  /** `script`: the start script's text (refused whole as `mailsim run` would refuse it: the error's message);
+   * `generator`: the program named in exports' first comment. */
+  static async create({ script = "", generator = "mailsim", wasm } = {}) {
+    const instance = await Instance.load(wasm);
+    const { status, handle, texts } = instance.answer(instance.call("mailsim_playground_new", script, generator));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    const playground = new Playground(instance, handle);
+    playground.opening = texts.map((text) => JSON.parse(text));
+    return playground;
+  }
+
+  constructor(instance, handle) {
+    this.instance = instance;
+    this.handle = handle;
+  }
+
+  /** One message (an object or its JSON text); the messages it is answered with. */
+  send(message) {
+    const text = typeof message === "string" ? message : JSON.stringify(message);
+    const { texts } = this.instance.answer(this.instance.call("mailsim_playground_receive", this.handle, text));
+    return texts.map((answer) => JSON.parse(answer));
+  }
+
+  close() {
+    if (this.handle && !this.instance.broken) this.instance.exports.mailsim_playground_release(this.handle);
+    this.handle = 0;
+  }
+}

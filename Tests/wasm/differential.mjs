@@ -1,0 +1,114 @@
+// The page's simulation against the native binary (make test's `wasm` step; docs/playground.md): every script under
+// Scripts/ that needs no files, and random scripts from the property tests' generator, run by `mailsim run` and fed
+// line by line to mailsim.mjs's Session in Node. Both must print the same, byte for byte: standard output, standard
+// error and the exit status. The first difference is shown with the line that made it.
+//
+//   node Tests/wasm/differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR]
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [native, wasmDir, scriptsDir, randomDir] = process.argv.slice(2);
+if (!native || !wasmDir || !scriptsDir) {
+  console.error("usage: node differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR]");
+  process.exit(2);
+}
+const { Session } = await import(pathToFileURL(join(wasmDir, "mailsim.mjs")).href);
+
+function* scripts(folder) {
+  for (const name of readdirSync(folder).sort()) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) yield* scripts(path);
+    else if (name.endsWith(".mbs")) yield path;
+  }
+}
+
+// A script that writes or reads files (`snapshot`, `export`, `save`, `load`) needs the native front end's files.
+const touchesFiles = /^\s*!?\s*(snapshot|export|save|load)\b/m;
+
+/** What `mailsim run` printed. */
+function runNative(path) {
+  const done = spawnSync(native, ["run", path], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { output: done.stdout, errors: done.stderr, status: done.status };
+}
+
+/** What the module printed, fed one line at a time as the page would: an expect that fails goes on, an error stops. */
+async function runWasm(path, text) {
+  const session = await Session.create({ file: path });
+  const made = { output: "", errors: "", status: 0, lines: [] };
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  const take = (run, line) => {
+    const before = { output: made.output.length, errors: made.errors.length };
+    try {
+      made.output += run();
+    } catch (error) {
+      if (error.status === undefined || error.status === 3) throw error;
+      made.output += error.output;
+      made.errors += error.message + "\n";
+      made.status = Math.max(made.status, error.status);
+    }
+    made.lines.push({ line, output: made.output.slice(before.output), errors: made.errors.slice(before.errors) });
+  };
+  for (const line of lines) {
+    take(() => session.execute(line), line);
+    if (made.status === 2) break;
+  }
+  if (made.status !== 2) take(() => session.finish(), "(the end)");
+  session.close();
+  return made;
+}
+
+/** The first line where two texts differ, with both sides. */
+function firstDifference(a, b) {
+  const [x, y] = [a.split("\n"), b.split("\n")];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return `line ${i + 1} of the text:\n    native: ${JSON.stringify(x[i])}\n    wasm:   ${JSON.stringify(y[i])}`;
+  }
+  return "";
+}
+
+let passed = 0, failed = 0, skipped = 0, lines = 0;
+// What the compared scripts exercised: so that a run comparing only silence would show it.
+const seen = { output: 0, errors: 0, failedChecks: 0, errorsStopped: 0 };
+const started = performance.now();
+const folders = [scriptsDir, randomDir].filter(Boolean);
+for (const folder of folders) {
+  for (const path of scripts(folder)) {
+    const text = readFileSync(path, "utf8");
+    if (touchesFiles.test(text)) { skipped++; continue; }
+    const name = relative(process.cwd(), path);
+    const want = runNative(name);
+    let got;
+    try {
+      got = await runWasm(name, text);
+    } catch (error) {
+      failed++;
+      console.log(`FAIL ${name}: the module stopped: ${error.message}`);
+      continue;
+    }
+    lines += got.lines.length;
+    if (want.output) seen.output++;
+    if (want.errors) seen.errors++;
+    if (want.status === 1) seen.failedChecks++;
+    if (want.status === 2) seen.errorsStopped++;
+    const problems = [];
+    for (const stream of ["output", "errors"]) {
+      if (want[stream] !== got[stream]) problems.push(`standard ${stream === "output" ? "output" : "error"} differs at ${firstDifference(want[stream], got[stream])}`);
+    }
+    if (want.status !== got.status) problems.push(`exit status: native ${want.status}, wasm ${got.status}`);
+    if (problems.length) {
+      failed++;
+      console.log(`FAIL ${name}\n  ${problems.join("\n  ")}`);
+    } else {
+      passed++;
+    }
+  }
+}
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`differential: ${passed + failed} scripts (${skipped} that touch files left out), ${lines} lines, ${seconds} s;` +
+  ` ${seen.output} printed on standard output, ${seen.errors} on standard error, ${seen.failedChecks} exited 1,` +
+  ` ${seen.errorsStopped} exited 2`);
+console.log(`differential: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make test's `wasm` step: the page's module (make site's mailsim.mjs and mailsim.wasm) in Node. First its API
+# (Tests/wasm/module.mjs), then the differential run against the native binary (Tests/wasm/differential.mjs): every
+# script under Scripts/ that needs no files and 300 random scripts from the property tests' generator, which must
+# print the same, byte for byte. The random scripts' seed is new each run and printed; MAILSIM_WASM_SEED=N replays one.
+#
+#     tools/wasm/tests.sh MAILSIM
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mailsim=${1:-.build/debug/mailsim}
+site=${SITE_OUT:-.build/site}
+generator=$(dirname "$mailsim")/mailsim-scripts
+command -v node >/dev/null || { echo "wasm: node is missing (make test-deps installs nodejs)" >&2; exit 2; }
+[ -f "$site/mailsim.wasm" ] || { echo "wasm: no $site/mailsim.wasm (make site)" >&2; exit 2; }
+seed=${MAILSIM_WASM_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+random=$(mktemp -d)
+trap 'rm -rf "$random"' EXIT
+echo "wasm: 300 random scripts, seed $seed (MAILSIM_WASM_SEED=$seed replays them)"
+"$generator" 300 "$seed" "$random"
+status=0
+node Tests/wasm/module.mjs "$site" | tee "$random/module.log" || status=1
+node Tests/wasm/differential.mjs "$mailsim" "$site" Scripts "$random" | tee "$random/differential.log" || status=1
+count() { sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$1" | tail -n 1; }
+read -r a fa <<<"$(count "$random/module.log")"
+read -r b fb <<<"$(count "$random/differential.log")"
+echo "wasm: $((a + b)) checks, $((fa + fb)) failed"
+exit $status
