@@ -33,7 +33,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help deps test-deps build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help deps test-deps wasm-deps wasm site build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-deps
 
@@ -54,6 +54,29 @@ test-deps: deps
 	@command -v node >/dev/null 2>&1 || { echo "installing $(TEST_DEB_PACKAGES) (the hand-off's differential run)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_DEB_PACKAGES); }
+
+## wasm-deps: what `make wasm` and `make site` use from Debian, installed when missing: wasi-libc (malloc and the C
+## maths for WebAssembly), libclang-rt-dev-wasm32 (compiler-rt's builtins), binaryen (wasm-opt) and librsvg2-bin
+## (the home-screen icons).
+WASM_DEB_PACKAGES := wasi-libc libclang-rt-dev-wasm32 binaryen librsvg2-bin
+wasm-deps:
+	@missing=$$(for p in $(WASM_DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing" $$missing "(make wasm)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+
+## wasm: the page's simulation, .build/wasm/mailsim.wasm and mailsim.mjs: the model, the language, the reports, the
+## scene, the exports and the playground's session compiled with Embedded Swift from the same files as mailsim
+## (tools/wasm/build.sh; docs/playground.md).
+wasm: wasm-deps
+	tools/wasm/build.sh
+
+## site: the whole playground as static files in .build/site: index.html, the script and style, mailsim.mjs and
+## mailsim.wasm, a web app manifest, icons and a service worker (tools/wasm/site.sh; docs/deploy.md). Any static
+## file server serves it: python3 -m http.server -d .build/site.
+site: wasm
+	tools/wasm/site.sh
 
 ## help: the targets below and what each does, from these comments (tools/make-help.py).
 help:
@@ -188,7 +211,7 @@ man:
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
+TEST_STEPS := unit scripts wasm repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -200,6 +223,8 @@ test: test-deps
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
 	$(call logged,unit,swift test --skip-build)
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
+	@$(MAKE) --no-print-directory site
+	$(call logged,wasm,tools/wasm/tests.sh .build/debug/mailsim)
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
 	  python3 -m pip install --quiet pexpect 2>/dev/null \
 	  || python3 -m pip install --quiet --user --break-system-packages pexpect 2>/dev/null \

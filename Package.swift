@@ -75,6 +75,8 @@ let package = Package(
         // The drawing: the screen at an instant as a scene of shapes, text and glyphs; SVG.
         .target(
             name: "MailboxScene", dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim"],
+            // The property plots' style sheet, one file for the HTML player and the playground's plots.css.
+            resources: [.embedInCode("Embedded/plots.css")],
             swiftSettings: crossModule),
         // cairo, libpng, libwebp and FFmpeg: headers only; the libraries are opened with dlopen when the first
         // picture (or WebP, or video) is made.
@@ -135,6 +137,9 @@ let package = Package(
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
                 "MailboxRaster", "MailboxWalkthrough", "MailboxPlayground"
             ],
+            // The page's files that only `make site` serves (the WebAssembly module's loader, the service worker, the
+            // manifest and the icon): copied from here by tools/wasm/site.sh, not compiled in.
+            exclude: ["Page/mailsim.mjs", "Page/sw.js", "Page/manifest.webmanifest", "Page/icon.svg"],
             // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
             resources: [
                 .embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
@@ -181,6 +186,11 @@ let package = Package(
             name: "MailsimTestSupport",
             dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
             path: "Tests/MailsimTestSupport"),
+        // Random scripts from that generator, written as files (`mailsim-scripts COUNT SEED FOLDER`): the page's
+        // differential run sends each through the native binary and the WebAssembly module (Tests/wasm).
+        .executableTarget(
+            name: "mailsim-scripts", dependencies: ["MailboxScript", "MailboxSim", "MailsimTestSupport"],
+            path: "Tests/ScriptGenerator"),
         // The unit tests, a target a layer (as the library is split), each depending on the layers its tests use.
         // A test is filed by what it is about, not by what it drives: most drive a Session.
         // Text: the JSON writer and parser, display width.

@@ -254,4 +254,10 @@ import Testing
         #expect(axis.lowest == -320 && axis.highest == 260)
         #expect(plots.svg(x).contains("<tspan class=\"range\" dx=\"10\">-320 … 260</tspan>"))
     }
+
+    @Test func thePlotStyleSheetLeavesTheGutterForTheLabels() {
+        // plots.css is a file (the page's site copies it); its padding is the gutter the guide labels stand in.
+        #expect(PropertyPlots.css.contains("padding-right: \(formatNumber(PropertyPlots.gutter))px;"))
+        #expect(PropertyPlots.css.contains(".plot .guide-label {"))
+    }
 }

@@ -17,6 +17,6 @@ import Testing
         #expect(PlaygroundPage.html == (try file("playground.html")))
         #expect(PlaygroundPage.script == (try file("playground.js")))
         #expect(PlaygroundPage.style == (try file("playground.css")))
-        #expect(PlaygroundPage.html.contains("<script src=\"/playground.js\""))
+        #expect(PlaygroundPage.html.contains("<script src=\"playground.js\""))
     }
 }

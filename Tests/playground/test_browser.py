@@ -44,6 +44,12 @@ GREEN = (0x55, 0xD5, 0x50)
 MSG1_Y = 144 + 43
 COMPOSE = (320 - 22, 42)
 
+# The session runs in the page (WebAssembly) unless the page is asked for the server's: the checks of what happens
+# when the server goes (reconnects, restores) ask for it, as a browser without WebAssembly would get it.
+SERVER_SESSION = "?session=server"
+# What `make site` wrote: the static playground (mailsim.mjs, mailsim.wasm, the service worker).
+SITE = os.path.abspath(os.environ.get("MAILSIM_SITE", ".build/site"))
+
 
 def free_port():
     with socket.socket() as s:
@@ -557,7 +563,7 @@ class PlaygroundInChromium(unittest.TestCase):
         # page does not reconnect on its own (nobody is there), and a touch of the phone brings the session back.
         idle = Server("--idle-timeout", "2")
         try:
-            page = self.open(idle.url)
+            page = self.open(idle.url + SERVER_SESSION)
             self.drag_on(page, 100, MSG1_Y, 120)
             self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
             lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
@@ -620,7 +626,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.servers_go_away = True
         port = free_port()
         server = Server(*arguments, port=port)
-        page = self.open(server.url)
+        page = self.open(server.url + SERVER_SESSION)
         page.select_option('.param[data-name="curve.snap"] select', "easeIn")
         self.wait_for("s.phones[0].params['curve.snap'] === 'easeIn'", page=page)
         self.drag_on(page, 200, MSG1_Y, -120)
@@ -681,7 +687,7 @@ class PlaygroundInChromium(unittest.TestCase):
         port = free_port()
         server, second = Server(port=port), None
         try:
-            page = self.open(server.url)
+            page = self.open(server.url + SERVER_SESSION)
             page.click("#compare")
             self.wait_for("s.phones.length === 2", page=page)
             page.click('#target button[data-target="1"]')
@@ -709,7 +715,7 @@ class PlaygroundInChromium(unittest.TestCase):
         port = free_port()
         server, second = Server(port=port), None
         try:
-            page = self.open(server.url)
+            page = self.open(server.url + SERVER_SESSION)
             # Pinning the state appends about 90 expect lines (2 KiB): 45 pins pass the 64 KiB a load takes.
             for _ in range(45):
                 page.click("#pin")
@@ -789,6 +795,97 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertTrue(any(near(f.getpixel((300, 150))) for f in frames[1:]))
             last = frames[-1]
             self.assertTrue(near(last.getpixel((10, 300))), last.getpixel((10, 300)))  # the overlay's yellow (SPEC §1)
+
+    # ---- the simulation in the page (make site; docs/playground.md, "The simulation in the page")
+
+    def test_the_session_runs_in_the_page_and_a_drag_asks_the_network_nothing(self):
+        self.assertEqual(self.page.evaluate("mailsimPlayground.runs()"), "page")
+        self.assertEqual(self.page.text_content("#conn"), "in this page")
+        asked, sockets = [], []
+        self.page.on("request", lambda r: asked.append(r.url))
+        self.page.on("websocket", lambda w: sockets.append(w.url))
+        self.drag(200, MSG1_Y, -180, seconds=0.3)
+        self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] === 1 && !s.animating")
+        self.assertEqual((asked, sockets), ([], []))
+        # Each pointer event's work is measured where anyone can read it (docs/performance.md).
+        moves = self.page.evaluate("performance.getEntriesByName('mailsim:move').map(e => e.duration)")
+        self.assertGreaterEqual(len(moves), 10)
+
+    def test_a_touch_drag_on_a_phone_shows_the_whole_screen_and_replays_natively(self):
+        context = self.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                           is_mobile=True, has_touch=True, accept_downloads=True)
+        try:
+            saved, self.page = self.page, context.new_page()
+            self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+            self.page.goto(self.server.url)
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            box = self.screen_box()
+            # The whole phone screen is in view, at its own proportions, without scrolling.
+            self.assertGreaterEqual(box["x"], 0)
+            self.assertLessEqual(box["x"] + box["w"], 390)
+            self.assertLessEqual(box["y"] + box["h"], 844)
+            self.assertAlmostEqual(box["h"] / box["w"], 568 / 320, places=2)
+            # A finger, through the browser's touch input: each touch point becomes a pointer event.
+            cdp = context.new_cdp_session(self.page)
+            sx, sy = self.at(200, MSG1_Y)
+            scale = box["w"] / 320
+
+            def touch(kind, x=None, y=None):
+                points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            touch("touchStart", sx, sy)
+            for i in range(1, 19):
+                self.page.wait_for_timeout(16)
+                touch("touchMove", sx - 180 * scale * i / 18, sy)
+            touch("touchEnd")
+            self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] === 1 && !s.animating")
+            self.assertEqual(self.page.evaluate("[window.scrollX, window.scrollY]"), [0, 0])  # the page never moved
+            lines = self.lines()
+            self.assertTrue(any(l.startswith("pan msg1 -") for l in lines), lines)
+            self.assertEqual(self.replayed_state("\n".join(lines) + "\n"), self.page_state())
+        finally:
+            self.page = saved
+            context.close()
+
+    def test_the_static_site_is_the_playground_offline_too(self):
+        # make site's folder behind a plain static server: the page runs, says walkthroughs need a server, and once
+        # visited opens again with the network gone (its service worker keeps every file).
+        port = free_port()
+        http = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            url = "http://127.0.0.1:%d/" % port
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), 1).close()
+                    break
+                except OSError:
+                    self.assertLess(time.monotonic(), deadline, "the static server did not start")
+                    time.sleep(0.05)
+            saved, self.page = self.page, context.new_page()
+            self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+            self.page.goto(url)
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            self.assertEqual(self.page.evaluate(
+                "document.querySelector('meta[name=mailsim-version]').content"), self.mailsim("--version").stdout.split()[-1])
+            self.drag(200, MSG1_Y, 120, seconds=0.25, steps=12)
+            self.wait_for("p['archive.count'] === 1 && !s.animating")
+            self.page.click("#download-gif")
+            self.page.wait_for_function("document.querySelector('#status').textContent.includes(\"mailsim's server\")")
+            self.assertTrue(self.page.evaluate("navigator.serviceWorker.ready.then(() => true)"))
+            self.page.wait_for_function("!!navigator.serviceWorker.controller")  # no policy here forbids the eval
+            context.set_offline(True)
+            self.page.reload()
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            self.drag(200, MSG1_Y, -180, seconds=0.25, steps=12)
+            self.wait_for("p.overlay === 'reschedule' && !s.animating")
+        finally:
+            self.page = saved
+            context.close()
+            http.terminate()
+            http.wait(10)
 
 
 if __name__ == "__main__":

@@ -27,21 +27,10 @@ public struct PropertyPlots: Sendable {
     static let bottomMargin = 6.0
     public static let gutter = 52.0
     static let labelGap = 10.0
-    /// The property plots' style (`PropertyPlots`' classes): the HTML player's, and the playground's
-    /// (`plots.css`), one text so the two cannot drift.
-    public static let css = """
-        .plots svg.plot { display: block; width: 100%; padding-right: \(formatNumber(PropertyPlots.gutter))px; margin: 0 0 4px; background: #fff; border: 1px solid var(--line); border-radius: 4px; overflow: visible; }
-        .plot svg.area { overflow: visible; }
-        .plot line, .plot polyline { vector-effect: non-scaling-stroke; }
-        .plot .series { fill: none; stroke: var(--accent); stroke-width: 1.5; }
-        .plot .zero { stroke: #c7c7cc; stroke-width: 1; }
-        .plot .guide { stroke: #e0a030; stroke-width: 1; stroke-dasharray: 4 3; }
-        .plot .guide-label { font-size: 9px; fill: #b07010; text-anchor: end; font-family: "DejaVu Sans Mono", monospace; }
-        .plot .guide-label.at-start { text-anchor: start; }
-        .plot .name { font-size: 11px; fill: var(--ink); font-family: "DejaVu Sans Mono", monospace; }
-        .plot .range { font-size: 10px; fill: var(--dim); }
-        .plot .cursor { stroke: #e73d0e; stroke-width: 1.5; }
-        """
+    /// The property plots' style (their classes: `series`, `zero`, `guide`, `guide-label`, `name`, `range`,
+    /// `cursor`): Embedded/plots.css, compiled in. The HTML player's, and the playground's `plots.css` (`make site`
+    /// copies the same file), one text so the two cannot drift.
+    public static let css = String(decoding: PackageResources.plots_css, as: UTF8.self)
 
     /// The plots of the screens at evenly spaced instants (a walkthrough's frames).
     public init(screens: [ScreenSnapshot]) {

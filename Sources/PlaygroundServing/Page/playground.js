@@ -1,6 +1,8 @@
 // The playground page (docs/playground.md). It computes no behaviour: every pixel of a phone is the SVG the
-// server sends, every input is a message the server turns into a line of .mbs, and the script pane shows
-// those lines. Plain JavaScript, no network but this page's own origin.
+// session sends, every input is a message the session turns into a line of .mbs, and the script pane shows
+// those lines. The session runs in this page (mailsim.mjs: the simulation compiled to WebAssembly), so a drag
+// makes no network request; only where WebAssembly cannot run does it run on the server, over a WebSocket.
+// Plain JavaScript, no network but this page's own origin.
 (function () {
   "use strict";
 
@@ -24,6 +26,111 @@
   // taken out, so the session's clock stops while the page is paused.
   var pausedAt = null, pausedTotal = 0;
   function clock(stamp) { return stamp - pausedTotal; }
+
+  // ---------------------------------------------------------------- where the session runs
+
+  // In this page: mailsim.mjs's Playground, the same Swift as `mailsim` compiled to WebAssembly. Its answers are
+  // queued and shown in order, as a socket's would be, so that a message sent while answers are being shown (the
+  // link's `load` on hello) is answered after them.
+  var local = null;        // the in-page session, once loaded
+  var inPage = false;      // the session runs here (false: on the server, over the socket)
+  var queue = [], draining = false;
+  var trap = null;         // why the in-page simulation stopped, if it did
+
+  // The program an export's first comment names: the page's own version (make site writes it in the page).
+  function generator() {
+    var meta = document.querySelector('meta[name="mailsim-version"]');
+    return meta && meta.content ? "mailsim " + meta.content : "mailsim";
+  }
+
+  function start() {
+    if (/[?&]session=server(&|$)/.test(location.search)) return connect();
+    setConnection("loading…", "bad");
+    var began = performance.now();
+    import("./mailsim.mjs").then(function (mailsim) {
+      return mailsim.Playground.create({ generator: generator() });
+    }).then(function (playground) {
+      local = playground;
+      inPage = true;
+      connected = true;
+      trap = null;
+      setConnection("in this page", "ok");
+      keepOffline();
+      if (held) banner("Restarted: restoring the session from its script…", []);
+      deliver(playground.opening);
+      performance.measure("mailsim:start", { start: began });
+    }, function (error) {
+      // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
+      // sent this page; the socket's banner says so when none answers.
+      notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
+      connect();
+    });
+  }
+
+  // The service worker that keeps the page's files for offline use (make site writes sw.js; a page served without
+  // it simply has none).
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    navigator.serviceWorker.register("sw.js").catch(function () { /* no sw.js here: online only */ });
+  }
+
+  // Answers to show, in order, after any still being shown.
+  function deliver(answers) {
+    for (var i = 0; i < answers.length; i++) queue.push(answers[i]);
+    if (draining) return;
+    draining = true;
+    try {
+      while (queue.length) receive(queue.shift());
+    } finally {
+      draining = false;
+    }
+  }
+
+  // One message to the in-page session; false when it stopped (then the banner says so and the script is kept).
+  function runHere(message) {
+    var answers;
+    try {
+      answers = local.send(message);
+    } catch (error) {
+      stopped(error);
+      return false;
+    }
+    deliver(answers);
+    return true;
+  }
+
+  // Several messages (a pointer event's coalesced samples) with one screen shown: the last (each is whole).
+  function sendAll(messages) {
+    if (!inPage) return messages.forEach(send);
+    if (!local) return;
+    var answers = [];
+    for (var i = 0; i < messages.length; i++) {
+      try {
+        answers = answers.concat(local.send(messages[i]));
+      } catch (error) {
+        return stopped(error);
+      }
+    }
+    var last = -1;
+    answers.forEach(function (a, i) { if (a.type === "screen") last = i; });
+    deliver(answers.filter(function (a, i) { return a.type !== "screen" || i === last; }));
+  }
+
+  // The in-page simulation trapped (a bug, or memory exhausted): nothing more runs in it. The session is its script,
+  // kept; Restart starts a new one from it, as a reconnect restores one on the server.
+  function stopped(error) {
+    if (trap) return;
+    trap = error;
+    inPage = false;
+    local = null;
+    connected = false;
+    if (pointer) pointer = null;
+    if (!held && hello) held = holdSession();
+    waitingForUser = true;
+    setConnection("stopped", "bad");
+    banner("The simulation stopped (" + error.message.replace(/^error: /, "") + "). Your session is its script: " +
+      "Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
+  }
 
   // ---------------------------------------------------------------- the socket
 
@@ -71,7 +178,16 @@
   }
 
   function send(message) {
+    if (message.type === "set" || message.type === "load" || message.type === "compare") syncedParams = null;
+    if (inPage) return !restoring && local ? runHere(message) : false;
     if (restoring || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  // A message sent whatever is being restored (the restore's own `load`).
+  function transmit(message) {
+    if (inPage) return runHere(message);
     socket.send(JSON.stringify(message));
     return true;
   }
@@ -178,7 +294,7 @@
   // are not shown; the load's answer is.
   function restore() {
     restoring = { screen: true, script: true };
-    socket.send(JSON.stringify({ type: "load", script: held.script }));
+    transmit({ type: "load", script: held.script });
   }
 
   // The load was answered with a screen: the session is back. What the script does not hold follows: phone B (the
@@ -191,9 +307,10 @@
     attempt = 0;
     lostWhy = "";
     reconnects += 1;
-    setConnection("connected", "ok");
+    setConnection(inPage ? "in this page" : "connected", "ok");
     banner("", []);
-    notify("Reconnected: the session is restored from its script.");
+    notify(inPage ? "Restarted: the session is restored from its script." :
+      "Reconnected: the session is restored from its script.");
     if (h.comparing) {
       send({ type: "compare", on: true });
       phoneBSets(h.lines, h.phones).forEach(function (words) {
@@ -230,10 +347,15 @@
     refuseRestore(message.replace(/^error: /, ""));
   }
 
-  $("reconnect").addEventListener("click", function () { if (!connected) connect(); });
+  $("reconnect").addEventListener("click", function () {
+    if (connected) return;
+    if (trap) return start();
+    connect();
+  });
   $("start-afresh").addEventListener("click", function () {
     held = null;
     attempt = 0;
+    if (inPage || trap) return start();
     if (socket && socket.readyState === WebSocket.OPEN) socket.close(4001, "start afresh");
     connect();
   });
@@ -280,6 +402,7 @@
   }
 
   function onError(m) {
+    syncedParams = null;
     var shown = false;
     if (m.line) {
       var words = m.line.trim().split(/\s+/);
@@ -367,8 +490,20 @@
 
   function pointerMessage(type, event, index) {
     var p = pointOf(event, index);
-    if (!p) return;
-    send({ type: type, x: p.x, y: p.y, t: clock(event.timeStamp) });
+    return p ? { type: type, x: p.x, y: p.y, t: clock(event.timeStamp) } : null;
+  }
+
+  // A pointer event's messages (each sample at its own time), measured from the event's handling to the screen in
+  // the DOM as `mailsim:down`, `mailsim:move` or `mailsim:up` (docs/performance.md reads them).
+  function pointerEvent(type, events, index) {
+    var began = performance.now();
+    var messages = [];
+    for (var i = 0; i < events.length; i++) {
+      var m = pointerMessage(type, events[i], index);
+      if (m) messages.push(m);
+    }
+    sendAll(messages);
+    performance.measure("mailsim:" + type, { start: began });
   }
 
   screens.forEach(function (element, index) {
@@ -379,18 +514,18 @@
       if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
       pointer = { id: event.pointerId, phone: index, element: element };
       element.setPointerCapture(event.pointerId);
-      pointerMessage("down", event, index);
+      pointerEvent("down", [event], index);
     });
     element.addEventListener("pointermove", function (event) {
       if (!pointer || event.pointerId !== pointer.id) return;
       var samples = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
       if (!samples.length) samples = [event];
-      for (var i = 0; i < samples.length; i++) pointerMessage("move", samples[i], index);
+      pointerEvent("move", samples, index);
     });
     var up = function (event) {
       if (!pointer || event.pointerId !== pointer.id) return;
-      pointerMessage("up", event, index);
       pointer = null;
+      pointerEvent("up", [event], index);
       scheduleTick();
     };
     element.addEventListener("pointerup", up);
@@ -410,7 +545,11 @@
     requestAnimationFrame(function (now) {
       tickScheduled = false;
       if (pointer || tickWaiting || pausedAt !== null || !screen || !screen.animating) return;
-      if (send({ type: "tick", t: clock(performance.now()) })) tickWaiting = true;
+      // Waiting before it is sent: in the page the answer comes before `send` returns.
+      tickWaiting = true;
+      var began = performance.now();
+      if (!send({ type: "tick", t: clock(performance.now()) })) tickWaiting = false;
+      else performance.measure("mailsim:tick", { start: began });
     });
   }
 
@@ -513,9 +652,17 @@
     renderScript(from);
   }
 
+  // Whether the script pane follows its last line: read when the user scrolls it, never while a line is shown (a
+  // read of its scroll height after the phone's new SVG would lay the page out inside every pointer event).
+  var scriptAtBottom = true, scriptScroll = false;
+  $("script").addEventListener("scroll", function () {
+    var list = $("script");
+    scriptAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  });
+
   function renderScript(from) {
     var list = $("script");
-    var nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    var nearBottom = scriptAtBottom;
     while (list.children.length > from) list.removeChild(list.lastChild);
     for (var i = list.children.length; i < lines.length; i++) {
       var li = document.createElement("li");
@@ -538,7 +685,15 @@
       list.appendChild(li);
     }
     $("script-count").textContent = lines.length === 1 ? "1 line" : lines.length + " lines";
-    if (nearBottom || from >= list.children.length - 3) list.scrollTop = list.scrollHeight;
+    if ((nearBottom || from >= list.children.length - 3) && !scriptScroll) {
+      // Scrolled once a frame, when the page is laid out anyway.
+      scriptScroll = true;
+      requestAnimationFrame(function () {
+        scriptScroll = false;
+        list.scrollTop = list.scrollHeight;
+        scriptAtBottom = true;
+      });
+    }
   }
 
   function scriptText() { return lines.length ? lines.join("\n") + "\n" : ""; }
@@ -611,7 +766,11 @@
     if (!text) return;
     $("report").hidden = true;
     var id = ++commandIds;
-    if (send({ type: "line", text: text, id: id })) { input.value = ""; pendingCommand = id; }
+    // Pending before it is sent: in the page the answer comes before `send` returns.
+    var was = pendingCommand;
+    pendingCommand = id;
+    if (send({ type: "line", text: text, id: id })) input.value = "";
+    else pendingCommand = was;
   });
 
   // A report that answers the line typed last in the command box (its id) shows under the box; any other (a
@@ -1060,8 +1219,14 @@
     sendSet(c.param.name, words);
   }
 
+  // The controls show each phone's parameters; they are set again only when those changed, or after a change was
+  // sent or refused (its control then shows what is in force), not at every screen of a drag.
+  var syncedParams = null;
   function syncParams() {
     if (!hello) return;
+    var now = JSON.stringify(screen && screen.phones && screen.phones.map(function (p) { return p.params; }));
+    if (now === syncedParams) return;
+    syncedParams = now;
     for (var name in controls) {
       var v = paramValue(name);
       if (v !== undefined) controls[name].sync(v);
@@ -1110,12 +1275,29 @@
     $("plots").innerHTML = plots.join("\n");
   }
 
-  $("open-walkthrough").addEventListener("click", function () {
+  // Walkthroughs (the HTML player, GIF) are drawn by mailsim's server, with cairo: there is one when this page came
+  // from `mailsim serve` or a class's server, none on a static host. Asked once, when first wanted.
+  var serverAnswers = null;
+  function withServer(what, then) {
+    if (!serverAnswers) {
+      serverAnswers = fetch("healthz", { cache: "no-store" }).then(function (r) { return r.ok; }, function () { return false; });
+    }
+    serverAnswers.then(function (there) {
+      if (there) return then();
+      serverAnswers = null;
+      notify(what + " is drawn by mailsim's server, and this page has none (a static copy, or offline): Download " +
+        "the script and run mailsim record on it.", "error");
+    });
+  }
+
+  $("open-walkthrough").addEventListener("click", function () { withServer("The walkthrough", openWalkthrough); });
+
+  function openWalkthrough() {
     // A form posted into a new tab: the player is then a page of the server with a policy of its own (its inline
     // script and style allowed by their hashes), not a blob: URL, which would inherit this page's policy.
     var form = element("form");
     form.method = "post";
-    form.action = "/walkthrough";
+    form.action = "walkthrough";
     form.target = "_blank";
     form.hidden = true;
     var field = element("textarea");
@@ -1125,14 +1307,16 @@
     document.body.appendChild(form);
     form.submit();
     form.remove();
-  });
+  }
 
   $("download-gif").addEventListener("click", function () {
-    notify("Drawing the GIF…");
-    post("/walkthrough.gif", "image/gif").then(function (blob) {
-      download("playground.gif", blob);
-      notify("GIF downloaded.");
-    }, function (e) { notify(e.message, "error"); });
+    withServer("A GIF", function () {
+      notify("Drawing the GIF…");
+      post("walkthrough.gif", "image/gif").then(function (blob) {
+        download("playground.gif", blob);
+        notify("GIF downloaded.");
+      }, function (e) { notify(e.message, "error"); });
+    });
   });
 
   function post(path, type) {
@@ -1160,6 +1344,8 @@
     history: function () { return history; },
     link: link,
     connected: function () { return connected; },
+    // Where the session runs: "page" (WebAssembly) or "server".
+    runs: function () { return inPage ? "page" : "server"; },
     // The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
     connection: function () {
       return { connected: connected, restoring: !!restoring, held: !!held, attempt: attempt, reconnects: reconnects,
@@ -1167,5 +1353,5 @@
     },
   };
 
-  connect();
+  start();
 })();
