@@ -19,8 +19,11 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         --trusted-proxy the proxy whose X-Forwarded-For is believed; GET /healthz and GET /metrics are for the \
         balancer and the scraper.
 
+        With the folder `make site` writes (--site), the page runs the simulation itself, compiled to WebAssembly; \
+        without it, the page's session runs on the server.
+
         Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 an error (the start script failed, a file that cannot be \
-        read, the address cannot be bound, a usage error).
+        read, a --site folder without mailsim.wasm, the address cannot be bound, a usage error).
         """
 
     /// The port `--port` takes when not given.
@@ -90,6 +93,16 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: "How standard error's lines are written: text, or json (one object a line).")
     public var logFormat: LogFormat = .text
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder `make site` wrote (.build/site): the page's WebAssembly simulation and its files. Default: "
+                + "the first of ../share/mailsim/site beside the server, ROOT/.build/site when the server runs from "
+                + "this repository's Playground/.build/CONFIG, that holds mailsim.wasm.",
+            valueName: "dir"),
+        completion: .directory)
+    public var site: String?
+
     /// The `--public-origin` values, read (valid once `validate()` passed).
     public var publicOrigins: [PublicOrigin] {
         publicOrigin.compactMap { try? PublicOrigin.parse($0).get() }
@@ -139,6 +152,7 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         for origin in publicOrigin { arguments += ["--public-origin", origin] }
         for proxy in trustedProxy { arguments += ["--trusted-proxy", proxy] }
         if logFormat != .text { arguments += ["--log-format", logFormat.rawValue] }
+        if let site { arguments += ["--site", site] }
         if let script { arguments += ["--", script] }
         return arguments
     }

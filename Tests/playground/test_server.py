@@ -19,8 +19,8 @@ check = Checklist()
 class Server(ServerProcess):
     """mailsim-playground on a free port; its standard error collected line by line."""
 
-    def __init__(self, *arguments, program=None, env=None):
-        super().__init__([program, "serve"] if program else [SERVER], arguments, env=env)
+    def __init__(self, *arguments, program=None, env=None, command=None):
+        super().__init__(command or ([program, "serve"] if program else [SERVER]), arguments, env=env)
 
     def opened(self):
         return sum(" opened " in line for line in self.errors)
@@ -52,6 +52,20 @@ class Server(ServerProcess):
         if origin is not None: extra += f"Origin: {origin}\r\n"
         request = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}Content-Length: {len(body)}\r\n\r\n"
         return self.raw(request.encode() + body)
+
+    def fetch(self, path, method="GET"):
+        """A request's head (text) and body (the bytes as sent, to the connection's close)."""
+        request = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nConnection: close\r\n\r\n"
+        data = b""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as s:
+            s.sendall(request.encode())
+            while chunk := s.recv(65536): data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        return head.decode(errors="replace"), body
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=20)
 
 
 def receive_json(ws, timeout=10):
@@ -372,6 +386,111 @@ with tempfile.TemporaryDirectory() as folder:
             return text[text.index("ARGUMENTS:"):]
         check("mailsim serve --help has mailsim-playground's arguments and options",
               options(MAILSIM, "serve") == options(SERVER), (options(MAILSIM, "serve"), options(SERVER)))
+
+# The site folder (--site): the page's WebAssembly simulation and its files, read at start, served from memory.
+def header(head, name):
+    return next((l.split(":", 1)[1].strip() for l in head.split("\r\n") if l.lower().startswith(name.lower() + ":")), None)
+
+
+def log_says(server, words, seconds=5):
+    """Whether a line of SERVER's standard error holds WORDS within SECONDS (it is read by a thread)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if any(words in line for line in server.errors): return True
+        time.sleep(0.05)
+    return False
+
+
+def place(folder, *parts):
+    """The server's binary at FOLDER/PARTS…/mailsim-playground, hard-linked (or copied): /proc/self/exe names it
+    there, so the server looks for its default site folders from there."""
+    os.makedirs(os.path.join(folder, *parts), exist_ok=True)
+    path = os.path.join(folder, *parts, "mailsim-playground")
+    try:
+        os.link(SERVER, path)
+    except OSError:
+        shutil.copy(SERVER, path)
+    return path
+
+
+def make_site(folder, files):
+    os.makedirs(folder, exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as f: f.write(data)
+
+
+WASM = b"\0asm\1\0\0\0"
+MODULE = b"export const fake = true;\n"
+VERSION = subprocess.run([SERVER, "--version"], capture_output=True, text=True).stdout.split()[-1]
+with tempfile.TemporaryDirectory() as folder:
+    site = os.path.join(folder, "site")
+    make_site(site, {"mailsim.wasm": WASM, "mailsim.mjs": MODULE, "unlisted.txt": b"not served\n"})
+    served = Server("--site", site)
+    head, body = served.fetch("/mailsim.wasm")
+    check("--site: GET /mailsim.wasm is 200, application/wasm, the file's bytes", " 200 " in status(head)
+          and header(head, "Content-Type") == "application/wasm" and body == WASM, (head, body))
+    check("... with the page's policy, which allows compiling WebAssembly", "'wasm-unsafe-eval'" in policy(head)
+          and "worker-src 'self'" in policy(head) and "manifest-src 'self'" in policy(head), policy(head))
+    check("... Cache-Control: no-cache (the service worker keeps it) and nosniff",
+          header(head, "Cache-Control") == "no-cache" and header(head, "X-Content-Type-Options") == "nosniff", head)
+    head, body = served.fetch("/mailsim.mjs", method="HEAD")
+    check("--site: HEAD /mailsim.mjs is 200, JavaScript, its length and no body", " 200 " in status(head)
+          and header(head, "Content-Type") == "text/javascript; charset=utf-8"
+          and header(head, "Content-Length") == str(len(MODULE)) and body == b"", (head, body))
+    head, _ = served.fetch("/sw.js")
+    check("--site: a file the folder lacks (sw.js) is 404", " 404 " in status(head), head)
+    head, _ = served.fetch("/unlisted.txt")
+    check("--site: a file that is not the site's is not served", " 404 " in status(head), head)
+    head, body = served.fetch("/")
+    check("the page carries the version in its mailsim-version meta",
+          f'<meta name="mailsim-version" content="{VERSION}">'.encode() in body, (VERSION, body[:400]))
+    head, body = served.fetch("/index.html")
+    check("GET /index.html is the page too (the service worker keeps it)", " 200 " in status(head)
+          and b'name="mailsim-version"' in body, head)
+    check("--site: the log names the folder", log_says(served, site), served.errors)
+    served.stop()
+
+    # Without --site: the default folders, looked for from where the binary is.
+    bare = Server(command=[place(folder, "alone")])
+    head, _ = bare.fetch("/mailsim.wasm")
+    check("no --site and no default folder: GET /mailsim.wasm is 404", " 404 " in status(head), head)
+    check("... and the log says the page will use the server's session",
+          log_says(bare, "the page will use the server's session"), bare.errors)
+    head, _ = bare.fetch("/")
+    check("... and the page is served", " 200 " in status(head), head)
+    bare.stop()
+    make_site(os.path.join(folder, "usr", "share", "mailsim", "site"), {"mailsim.wasm": WASM})
+    installed = Server(command=[place(folder, "usr", "bin")])
+    head, body = installed.fetch("/mailsim.wasm")
+    check("a server in PREFIX/bin serves PREFIX/share/mailsim/site", " 200 " in status(head) and body == WASM, head)
+    installed.stop()
+    make_site(os.path.join(folder, "repo", ".build", "site"), {"mailsim.wasm": WASM})
+    built = Server(command=[place(folder, "repo", "Playground", ".build", "x86_64-unknown-linux-gnu", "debug")])
+    head, body = built.fetch("/mailsim.wasm")
+    check("a server in ROOT/Playground/.build/CONFIG serves ROOT/.build/site", " 200 " in status(head) and body == WASM,
+          head)
+    built.stop()
+
+    run = subprocess.run([SERVER, "--port", "0", "--site", "/nonexistent"], capture_output=True, text=True, timeout=30)
+    check("--site /nonexistent: exit 2 with an error: line, before listening", run.returncode == 2
+          and "error: --site '/nonexistent'" in run.stderr and "playground at" not in run.stdout,
+          (run.returncode, run.stdout, run.stderr))
+    empty = os.path.join(folder, "empty"); os.mkdir(empty)
+    run = subprocess.run([SERVER, "--port", "0", "--site", empty], capture_output=True, text=True, timeout=30)
+    check("--site of a folder without mailsim.wasm: exit 2, 'has no mailsim.wasm'", run.returncode == 2
+          and "has no mailsim.wasm" in run.stderr, (run.returncode, run.stderr))
+    if MAILSIM:
+        # mailsim serve passes --site on (the server beside it, as make install puts it).
+        shutil.copy(MAILSIM, os.path.join(folder, "alone", "mailsim"))
+        try:
+            through = Server("--site", site, program=os.path.join(folder, "alone", "mailsim"))
+        except SystemExit as error:  # a mailsim that does not know --site
+            check("mailsim serve --site DIR starts the server", False, error)
+        else:
+            head, body = through.fetch("/mailsim.wasm")
+            check("mailsim serve --site DIR: the server serves DIR's mailsim.wasm", " 200 " in status(head)
+                  and body == WASM, head)
+            through.stop()
 
 print(f"playground server: {check.checks} checks, {check.failed} failed")
 sys.exit(1 if check.failed else 0)

@@ -5,37 +5,64 @@ import Hummingbird
 import MailboxPlayground
 import NIOCore
 import NIOPosix
+import PlaygroundOptions
 import PlaygroundServing
 
-/// The HTTP side: the page and its two files, the walkthrough exports, and the answers to refused upgrades.
+/// The HTTP side: the page and its files, the site's files (`SiteFiles`), the walkthrough exports, and the answers
+/// to refused upgrades.
 enum PageRoutes {
+    /// The page's policy. `'wasm-unsafe-eval'` lets the page compile `mailsim.wasm` (and nothing else: `eval` and
+    /// inline scripts stay refused); the service worker (`sw.js`) and the manifest come from this server only.
     static let contentSecurityPolicy =
-        "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'"
+
+    /// The meta the page reads its version from (playground.html), empty in the file.
+    static let versionMeta = "<meta name=\"mailsim-version\" content=\"\">"
+
+    /// The page as served: its version meta filled with this server's version (the program an export's first
+    /// comment names); a page without the meta is served as it is.
+    static let page = PlaygroundPage.html.replacingOccurrences(
+        of: versionMeta, with: "<meta name=\"mailsim-version\" content=\"\(PlaygroundOptions.version)\">")
+
+    /// Where the page is served: `/index.html` too, which the site's service worker keeps with the folder's other
+    /// files (tools/wasm/site.sh lists them all).
+    static let pagePaths = ["/", "/index.html"]
+
     static func add(
         to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics
+        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
+        site: SiteFiles
     ) {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics))
         let assets: [(String, String, String)] = [
-            ("/", PlaygroundPage.html, "text/html; charset=utf-8"),
+            ("/", page, "text/html; charset=utf-8"), ("/index.html", page, "text/html; charset=utf-8"),
             ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
             ("/playground.css", PlaygroundPage.style, "text/css; charset=utf-8"),
             ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8")
         ]
         for (path, body, type) in assets {
-            // GET / is below: the full page when no place is free.
-            if path != "/" { router.get(RouterPath(path)) { _, _ in asset(body, type: type) } }
+            // GET of the page is below: the full page when no place is free.
+            if !pagePaths.contains(path) { router.get(RouterPath(path)) { _, _ in asset(body, type: type) } }
             // HEAD: the same head, no body (RFC 9110 §9.3.2).
             router.head(RouterPath(path)) { _, _ in asset(body, type: type, headOnly: true) }
         }
+        // The site's files, from memory. `no-cache`: the service worker keeps them offline, and a browser asks again
+        // (a new build of the site is seen at the next load).
+        for file in site.files {
+            let path = RouterPath("/" + file.name)
+            router.get(path) { _, _ in asset(file.bytes, type: file.type, cache: "no-cache") }
+            router.head(path) { _, _ in asset(file.bytes, type: file.type, cache: "no-cache", headOnly: true) }
+        }
         // The page, unless its socket would be refused: then a page that says the playground is full.
-        router.get("/") { _, context in
-            if let client = context.client, let refusal = gate.refusal(for: client.address) {
-                metrics.refused(refusal == .full ? .full : .address)
-                return FullPage.answer(refusal, gate: gate)
+        for path in pagePaths {
+            router.get(RouterPath(path)) { _, context in
+                if let client = context.client, let refusal = gate.refusal(for: client.address) {
+                    metrics.refused(refusal == .full ? .full : .address)
+                    return FullPage.answer(refusal, gate: gate)
+                }
+                return asset(page, type: "text/html; charset=utf-8")
             }
-            return asset(PlaygroundPage.html, type: "text/html; charset=utf-8")
         }
         HealthRoutes.add(to: router, gate: gate, stopping: stopping, forwarding: forwarding, metrics: metrics)
         // An upgrade the WebSocket router refused arrives here: say why.
@@ -106,19 +133,25 @@ enum PageRoutes {
     /// `Referrer-Policy: same-origin`: nothing of the page's address leaves it, and the page's own form post (the
     /// player, "Open walkthrough") carries its `Origin`, which exports check (under `no-referrer` a browser sends
     /// `Origin: null` on a form's navigation).
-    static func headers(type: String, policy: String = contentSecurityPolicy) -> HTTPFields {
+    static func headers(type: String, policy: String = contentSecurityPolicy, cache: String = "no-store") -> HTTPFields
+    {
         [
-            .contentType: type, .cacheControl: "no-store", HTTPField.Name("Content-Security-Policy")!: policy,
+            .contentType: type, .cacheControl: cache, HTTPField.Name("Content-Security-Policy")!: policy,
             HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin"
         ]
     }
 
     static func asset(_ body: String, type: String, headOnly: Bool = false) -> Response {
-        let bytes = ByteBuffer(string: body)
+        asset(ByteBuffer(string: body), type: type, headOnly: headOnly)
+    }
+
+    static func asset(_ bytes: ByteBuffer, type: String, cache: String = "no-store", headOnly: Bool = false)
+        -> Response
+    {
         guard headOnly else {
-            return Response(status: .ok, headers: headers(type: type), body: .init(byteBuffer: bytes))
+            return Response(status: .ok, headers: headers(type: type, cache: cache), body: .init(byteBuffer: bytes))
         }
-        var fields = headers(type: type)
+        var fields = headers(type: type, cache: cache)
         fields[.contentLength] = String(bytes.readableBytes)
         return Response(status: .ok, headers: fields, body: .init())
     }

@@ -42,6 +42,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
     func run() async throws {
         Log.useJSON(options.logFormat == .json)
         let start = try StartScript.load(options.script)
+        let site = try Self.site(named: options.site)
         let host = options.host
         let port = options.port
         let address = ServedAddress(host: host, publicOrigins: options.publicOrigins)
@@ -53,7 +54,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
             try await PlaygroundServer(
                 start: start, address: address, port: port, openBrowser: options.open,
                 idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress,
-                maxSessions: options.maxSessions, forwarding: Forwarding(trusted: options.trustedProxies)
+                maxSessions: options.maxSessions, forwarding: Forwarding(trusted: options.trustedProxies), site: site
             ).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
@@ -67,6 +68,32 @@ struct PlaygroundCommand: AsyncParsableCommand {
         } catch {
             Log.line("error: cannot serve on \(address.urlHost):\(port): \(error)")
             throw ExitCode(2)
+        }
+    }
+
+    /// The site folder's files (`--site`, or the first default folder that holds mailsim.wasm), read before anything
+    /// listens; one line says which the page runs: the simulation in the page, or the server's session.
+    static func site(named folder: String?) throws -> SiteFiles {
+        let executable = SiteFiles.runningExecutable()
+        switch SiteFiles.load(named: folder, executable: executable) {
+        case .failure(let failure):
+            Log.line("error: " + failure.reason)
+            throw ExitCode(2)
+        case .success(let site):
+            if let found = site.folder {
+                Log.event(
+                    "site", "the page runs the simulation itself: \(site.files.count) files of \(found) served",
+                    [("folder", .text(found))])
+            } else {
+                let folders = SiteFiles.defaultFolders(executable: executable)
+                let looked =
+                    folders.isEmpty ? "nowhere: the server's own path is unknown" : folders.joined(separator: ", ")
+                Log.event(
+                    "site",
+                    "no site folder with \(SiteFiles.simulation) (looked in \(looked); make site writes one, --site "
+                        + "names it): the page will use the server's session")
+            }
+            return site
         }
     }
 }

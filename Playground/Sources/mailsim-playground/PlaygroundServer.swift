@@ -24,6 +24,8 @@ struct PlaygroundServer {
     let maxSessions: Int
     /// Whose forwarded headers are believed (`--trusted-proxy`).
     let forwarding: Forwarding
+    /// The page's WebAssembly simulation and its files (`--site`), read at start.
+    let site: SiteFiles
 
     func run() async throws {
         let gate = SessionGate(limit: maxSessions, perAddress: sessionsPerAddress)
@@ -43,7 +45,7 @@ struct PlaygroundServer {
         let router = Router(context: PlaygroundContext.self)
         PageRoutes.add(
             to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
-            forwarding: forwarding, metrics: metrics)
+            forwarding: forwarding, metrics: metrics, site: site)
 
         var logger = Logger(label: "mailsim-playground")
         logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
