@@ -102,12 +102,12 @@ playground-debug: deps
 
 ## dist: the tarball and the Debian package of both release builds, into .build/dist (tools/dist/make-dist.sh;
 ## docs/install.md): mailsim-VERSION-linux-ARCH.tar.gz (bin/, the man pages, the completions, the licence, README,
-## the systemd unit) and mailsim_VERSION-1_ARCH.deb (dpkg-deb; Depends from what the binaries link, Recommends what
+## the systemd unit, make site's folder under share/mailsim/site) and mailsim_VERSION-1_ARCH.deb (dpkg-deb; Depends from what the binaries link, Recommends what
 ## they dlopen).
 ## test-dist: make dist, then the install test on its packages (Tests/dist/test_deb.sh, as root: lintian, the tarball
 ## with /opt/swift hidden, the .deb in a clean bookworm chroot).
 DIST_DIR ?= .build/dist
-dist: release playground dist-deps
+dist: release playground site dist-deps
 	tools/dist/make-dist.sh .build/release/mailsim Playground/.build/release/mailsim-playground $(DIST_DIR)
 
 test-dist: dist
@@ -120,7 +120,7 @@ test-dist: dist
 ## (A debug mailsim takes in FoundationEssentials through ArgumentParser, whose static archive needs two more that its
 ## module does not name: DEBUG_STATIC_FOUNDATION. The release build's optimiser drops that code.)
 DEBUG_STATIC_FOUNDATION := $(addprefix -Xlinker ,-lCoreFoundation -l_FoundationCollections -l_FoundationCShims -l_FoundationICU)
-dist-debug: deps dist-deps
+dist-debug: deps site dist-deps
 	swift build --product mailsim --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
 	MAILSIM_DIST_LEVEL=1 tools/dist/make-dist.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground .build/dist-debug
@@ -132,9 +132,10 @@ dist-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 ## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
-## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release.
+## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release, and the
+## server make site's folder, .build/site (the page then runs the simulation itself).
 PORT ?= 8080
-serve: release playground
+serve: release playground site
 	.build/release/mailsim serve --port $(PORT) $(SCRIPT)
 
 ## static-libs: links to the static archives the release binary takes in (a -L folder searched first), and a
@@ -163,7 +164,8 @@ run: $(if $(filter .build/release/mailsim,$(MAILSIM)),release)
 	else $(MAILSIM) run --trace Scripts/tour/tour.mbs; fi
 
 ## install: the release binary and mailsim-playground beside it (`mailsim serve` runs it) into $(DESTDIR)$(PREFIX)/bin, its man page (docs/mailsim.1) and its bash, zsh and fish
-## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks
+## completions (written by the binary itself: `mailsim --generate-completion-script SHELL`) where each shell looks, and
+## make site's folder, when built, in share/mailsim/site (where the installed server looks for it)
 ## under PREFIX. BIN=PATH installs another build instead (the test installs the debug one, Tests/install/test_install.sh),
 ## and PLAYGROUND_INSTALL_BIN=PATH another mailsim-playground (with BIN and without it, none is installed).
 PREFIX ?= /usr/local
@@ -180,9 +182,13 @@ install: $(if $(BIN),,release playground)
 	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mailsim
 	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mailsim
 	$(INSTALL_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mailsim.fish
+	$(if $(wildcard .build/site/mailsim.wasm),install -d $(DESTDIR)$(PREFIX)/share/mailsim/site && \
+	  install -m 644 .build/site/* $(DESTDIR)$(PREFIX)/share/mailsim/site/)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	rm -rf $(DESTDIR)$(PREFIX)/share/mailsim/site
+	rmdir $(DESTDIR)$(PREFIX)/share/mailsim 2>/dev/null || true
 
 ## man: rewrites docs/mailsim.1 from `mailsim --help` with ArgumentParser's generate-manual plugin (it builds the package
 ## in release mode on its own, about a minute, offline), blank lines made paragraphs. Run it when the options change:

@@ -97,7 +97,8 @@ check "the tarball unpacks" tar -xzf "$tarball" -C "$tmp/unpacked"
 top=$(ls -d "$tmp/unpacked"/mailsim-* 2>/dev/null | head -1)
 for f in bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/man/man1/mailsim-playground.1 \
   share/bash-completion/completions/mailsim share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish \
-  LICENSE README.md lib/systemd/system/mailsim-playground.service; do
+  LICENSE README.md lib/systemd/system/mailsim-playground.service share/mailsim/site/index.html \
+  share/mailsim/site/mailsim.wasm share/mailsim/site/mailsim.mjs share/mailsim/site/sw.js; do
   check "tarball: $f" test -s "$top/$f"
 done
 for b in mailsim mailsim-playground; do
@@ -159,9 +160,13 @@ check "record: an MP4 (libavformat, libavcodec, libavutil)" bash -c 'in_root sh 
 check "mailsim serve answers GET / and opens a WebSocket session" serve_check "$root" env -i PATH=/usr/bin:/bin HOME=/root mailsim
 for f in /usr/share/bash-completion/completions/mailsim /usr/share/zsh/vendor-completions/_mailsim \
   /usr/share/fish/vendor_completions.d/mailsim.fish /usr/share/doc/mailsim/copyright /usr/share/doc/mailsim/changelog.Debian.gz \
-  /lib/systemd/system/mailsim-playground.service /etc/default/mailsim-playground; do
+  /lib/systemd/system/mailsim-playground.service /etc/default/mailsim-playground /usr/share/mailsim/site/mailsim.wasm \
+  /usr/share/mailsim/site/index.html; do
   check "installed: $f" test -s "$root$f"
 done
+check "the installed server serves the site's module (found at ../share/mailsim/site)" bash -c '
+  in_root timeout -s TERM 3 mailsim-playground --host 127.0.0.1 --port 0 2>"$tmp/site.log" >/dev/null
+  grep -q "files of .*share/mailsim/site served" "$tmp/site.log" || { cat "$tmp/site.log"; exit 1; }' 
 check "the bash completion is sourced, not run (no #! line)" bash -c '! head -1 "$root/usr/share/bash-completion/completions/mailsim" | grep -q "^#!"'
 check "the service is neither enabled nor started by the install" bash -c '[ -z "$(find "$root/etc/systemd" -name "mailsim*" 2>/dev/null)" ]'
 if command -v systemd-analyze >/dev/null; then

@@ -27,8 +27,15 @@ if [ -n "$playground" ]; then
   check "bin/mailsim-playground is installed beside mailsim" test -x "$tmp/usr/bin/mailsim-playground"
   check "the installed mailsim serve runs the installed mailsim-playground" bash -c '
     exec 3< <(PATH=/usr/bin:/bin exec "$1/bin/mailsim" serve --port 0 2>&1); pid=$!
-    read -r -t 20 line <&3; kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null
-    [[ $line == "playground at http://127.0.0.1:"* ]] || { echo "$line"; exit 1; }' _ "$tmp/usr"
+    said=""; found=""
+    for _ in 1 2 3 4 5; do
+      read -r -t 20 line <&3 || break; said+="$line"$'"'"'\n'"'"'
+      [[ $line == "playground at http://127.0.0.1:"* ]] && { found=1; break; }
+    done
+    kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null
+    [ -n "$found" ] || { echo "$said"; exit 1; }
+    # make install puts make site'"'"'s folder where the installed server looks (../share/mailsim/site).
+    [[ $said == *"files of $1/share/mailsim/site served"* ]] || { echo "$said"; exit 1; }' _ "$tmp/usr"
 fi
 check "a script through the installed mailsim" bash -c 'printf "pan msg1 -100\nrelease\n" | PATH="$1/bin:$PATH" mailsim' _ "$tmp/usr"
 

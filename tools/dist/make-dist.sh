@@ -59,6 +59,12 @@ install -m 644 LICENSE README.md "$t/"
 install -m 644 docs/install.md "$t/share/doc/mailsim/install.md"
 install -m 644 deploy/systemd/mailsim-playground.service "$t/lib/systemd/system/"
 install -m 644 tools/dist/mailsim-playground.default "$t/share/doc/mailsim/mailsim-playground.default"
+# The playground as static files (make site): what the server serves beside its page (--site finds it at
+# ../share/mailsim/site), and what a teacher copies to a static host (docs/deploy.md).
+site=${MAILSIM_SITE:-.build/site}
+[ -f "$site/mailsim.wasm" ] || { echo "error: no $site/mailsim.wasm (make site)" >&2; exit 2; }
+install -d "$t/share/mailsim/site"
+install -m 644 "$site"/* "$t/share/mailsim/site/"
 level=${MAILSIM_DIST_LEVEL:-9}
 dated_tar -C "$work" -cf - "$name" | gzip -"$level"n > "$out/$name.tar.gz"
 
@@ -67,6 +73,8 @@ p=$work/deb
 install -d "$p/DEBIAN" "$p/usr/bin" "$p/usr/share/man/man1" "$p/usr/share/doc/mailsim" "$p/lib/systemd/system" \
   "$p/etc/default"
 cp "$t/bin/mailsim" "$t/bin/mailsim-playground" "$p/usr/bin/"
+install -d "$p/usr/share/mailsim/site"
+install -m 644 "$t/share/mailsim/site"/* "$p/usr/share/mailsim/site/"
 for page in mailsim mailsim-playground; do gzip -9n < "$t/share/man/man1/$page.1" > "$p/usr/share/man/man1/$page.1.gz"; done
 install -d "$p/usr/share/lintian/overrides"
 install -m 644 tools/dist/lintian-overrides "$p/usr/share/lintian/overrides/mailsim"

@@ -3,6 +3,7 @@
 # (Tests/wasm/module.mjs), then the differential run against the native binary (Tests/wasm/differential.mjs): every
 # script under Scripts/ that needs no files and 300 random scripts from the property tests' generator, which must
 # print the same, byte for byte. The random scripts' seed is new each run and printed; MAILSIM_WASM_SEED=N replays one.
+# Then the site behind the shipped static nginx site (Tests/wasm/static_site.py; nginx installed when missing).
 #
 #     tools/wasm/tests.sh MAILSIM
 set -euo pipefail
@@ -20,8 +21,12 @@ echo "wasm: 300 random scripts, seed $seed (MAILSIM_WASM_SEED=$seed replays them
 status=0
 node Tests/wasm/module.mjs "$site" | tee "$random/module.log" || status=1
 node Tests/wasm/differential.mjs "$mailsim" "$site" Scripts "$random" | tee "$random/differential.log" || status=1
-count() { sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$1" | tail -n 1; }
+. tools/check-env.sh
+need_debian "for the static site's check" nginx:nginx
+PATH=$PATH:/usr/sbin python3 Tests/wasm/static_site.py "$site" | tee "$random/static.log" || status=1
+count() { sed -n 's/^[a-z ]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$1" | tail -n 1; }
 read -r a fa <<<"$(count "$random/module.log")"
 read -r b fb <<<"$(count "$random/differential.log")"
-echo "wasm: $((a + b)) checks, $((fa + fb)) failed"
+read -r c fc <<<"$(count "$random/static.log")"
+echo "wasm: $((a + b + c)) checks, $((fa + fb + fc)) failed"
 exit $status
