@@ -33,7 +33,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help deps test-deps wasm-deps wasm site build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help deps test-deps wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-deps
 
@@ -381,6 +381,13 @@ bench-handoff: release
 bench-playground: playground
 	tools/playground-bench.sh
 	Benchmarks/playground-class.sh --kill-one-at 10 $(CLASS_ARGS)
+
+## bench-page: the page's figures in headless Chromium (Benchmarks/page.py; docs/performance.md): the module's size, the
+## time from navigation to the phone shown from a static server, each pointer event's work in the page (p50, p99), and
+## the same drags on the server's session over a loopback WebSocket.
+bench-page: site playground
+	@. tools/check-env.sh && need_debian "for the page's figures" chromium:chromium && need_pip "for the page's figures" playwright playwright && \
+	  $$venv/bin/python Benchmarks/page.py .build/site Playground/.build/release/mailsim-playground
 
 ## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
 ## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).

@@ -47,7 +47,9 @@
     if (/[?&]session=server(&|$)/.test(location.search)) return connect();
     setConnection("loading…", "bad");
     var began = performance.now();
+    var module = null;
     import("./mailsim.mjs").then(function (mailsim) {
+      module = mailsim;
       return mailsim.Playground.create({ generator: generator() });
     }).then(function (playground) {
       local = playground;
@@ -59,6 +61,7 @@
       if (held) banner("Restarted: restoring the session from its script…", []);
       deliver(playground.opening);
       performance.measure("mailsim:start", { start: began });
+      warmUp(module);
     }, function (error) {
       // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
       // sent this page; the socket's banner says so when none answers.
@@ -72,6 +75,28 @@
   function keepOffline() {
     if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
     navigator.serviceWorker.register("sw.js").catch(function () { /* no sw.js here: online only */ });
+  }
+
+  // Once the page is idle, a throwaway session of its own drags a row and lets go: the browser then has the module's
+  // hot code optimised (its tiers are per module, shared by every session) before the first real drag, whose slowest
+  // events would otherwise pay for it (docs/performance.md). About 60 ms of idle time; nothing is shown.
+  function warmUp(mailsim) {
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 300); };
+    idle(function () {
+      mailsim.Playground.create().then(function (scratch) {
+        try {
+          for (var round = 0; round < 3; round++) {
+            scratch.send({ type: "down", x: 200, y: 187, t: round * 1000 });
+            for (var i = 1; i <= 40; i++) scratch.send({ type: "move", x: 200 - 4 * i, y: 187, t: round * 1000 + 8 * i });
+            scratch.send({ type: "up", x: 40, y: 187, t: round * 1000 + 330 });
+            scratch.send({ type: "tick", t: round * 1000 + 700 });
+            scratch.send({ type: "reset" });
+          }
+        } finally {
+          scratch.close();
+        }
+      }, function () { /* the page's own session loaded: nothing to warm for */ });
+    });
   }
 
   // Answers to show, in order, after any still being shown.
@@ -447,6 +472,9 @@
   var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
   var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
 
+  var shownOnce = false;     // the first screen: `mailsim:phone-shown`, its time from the navigation's start
+  var sentAt = null;         // on the server's session, when the pointer event waiting for its screen was sent
+
   function onScreen(m) {
     screen = m;
     var phones = m.phones || [];
@@ -465,6 +493,15 @@
     document.body.classList.toggle("animating", !!m.animating);
     syncParams();
     syncProfiles();
+    if (!shownOnce) {
+      shownOnce = true;
+      performance.mark("mailsim:phone-shown");
+    }
+    if (sentAt !== null) {
+      // The server's session: a pointer event's round trip, from its handler to its screen in the DOM.
+      performance.measure("mailsim:round-trip", { start: sentAt });
+      sentAt = null;
+    }
     tickWaiting = false;
     if (m.animating && !pointer) scheduleTick();
   }
@@ -504,6 +541,7 @@
     }
     sendAll(messages);
     performance.measure("mailsim:" + type, { start: began });
+    if (!inPage && sentAt === null && messages.length) sentAt = began;
   }
 
   screens.forEach(function (element, index) {
