@@ -847,6 +847,55 @@ class PlaygroundInChromium(unittest.TestCase):
             self.page = saved
             context.close()
 
+    def test_a_trap_in_the_module_keeps_the_script_and_restarts_from_it(self):
+        # The module as served, but its next playground call traps as the engine would (an `unreachable`: Swift's
+        # precondition failure) once the test says so: the page must say so, keep the script, and restart from it.
+        # A context without service workers: one would answer mailsim.mjs from its cache, past the route below.
+        context = self.browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
+                                           service_workers="block")
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.problems.append(str(e)))
+        call = "      return this.exports[name](...pass);"
+
+        def patched(route):
+            response = route.fetch()
+            text = response.text()
+            self.assertIn(call, text)
+            route.fulfill(response=response, body=text.replace(call, (
+                '      if (globalThis.mailsimTrapNext && name === "mailsim_playground_receive") {\n'
+                '        globalThis.mailsimTrapNext = false;\n'
+                '        throw new WebAssembly.RuntimeError("unreachable");\n'
+                '      }\n') + call))
+        page.route("**/mailsim.mjs", patched)
+        page.goto(self.server.url)
+        saved, self.page = self.page, page
+        try:
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            page.wait_for_timeout(1000)  # the idle warm-up has run (it calls the module too)
+            self.drag(100, MSG1_Y, 120, seconds=0.25, steps=12)
+            self.wait_for("p['archive.count'] === 1 && !s.animating")
+            lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"))
+            page.evaluate("globalThis.mailsimTrapNext = true")
+            page.click("#shake")
+            said = self.wait_for_banner(page, "The simulation stopped (unreachable)")
+            self.assertIn("Your session is its script", said)
+            self.assertEqual(page.text_content("#conn"), "stopped")
+            self.assertEqual(self.pane_lines(), lines)  # nothing of the page went blank
+            self.assertTrue(page.is_visible("#banner-download"))
+            with open(self.download("#banner-download")) as f:
+                self.assertEqual(f.read(), "\n".join(lines) + "\n")
+            self.assertEqual(page.text_content("#reconnect"), "Restart")
+            page.click("#reconnect")
+            self.wait_for_connection(page, lambda c: c["reconnects"] == 1 and c["connected"] and not c["held"],
+                                     what="the session to restart")
+            self.assertEqual(self.wait_for_lines(lambda l: l == lines), lines)
+            self.assertEqual(self.prop("archive.count"), 1)
+            self.assertEqual(page.text_content("#conn"), "in this page")
+            self.assertTrue(page.is_hidden("#banner"))
+        finally:
+            self.page = saved
+            context.close()
+
     def test_the_static_site_is_the_playground_offline_too(self):
         # make site's folder behind a plain static server: the page runs, says walkthroughs need a server, and once
         # visited opens again with the network gone (its service worker keeps every file).

@@ -97,6 +97,23 @@ check("two sessions are separate", async () => {
   assert.equal(JSON.parse(b.execute("state --json")).properties["msg1.x"], 0);
 });
 
+check("a trap breaks only its instance: status 3 with the reason, then every call says so", async () => {
+  const s = await Session.create();
+  s.execute("pan msg1 -100");
+  // A trap as the engine raises it (an `unreachable`, Swift's precondition failure) in the next call.
+  const real = s.instance.exports;
+  s.instance.exports = {
+    ...real, mailsim_console_execute: () => { throw new WebAssembly.RuntimeError("unreachable"); },
+  };
+  assert.throws(() => s.execute("release"), (e) =>
+    e instanceof MailsimError && e.status === 3 && e.reason === "unreachable" &&
+    e.message === "error: the simulation stopped (unreachable): reload to go on");
+  s.instance.exports = real;
+  assert.throws(() => s.execute("state"), (e) => e.status === 3);
+  const other = await Session.create();
+  assert.equal(other.execute("pan msg1 -10"), "");
+});
+
 check("the module is within its size budget (2 MiB raw)", async () => {
   const size = statSync(join(site, "mailsim.wasm")).size;
   assert.ok(size <= 2 * 1024 * 1024, `${size} bytes`);

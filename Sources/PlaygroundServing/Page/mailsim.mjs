@@ -15,7 +15,8 @@ const decoder = new TextDecoder();
 
 /** A line that failed: `message` is what `mailsim run` prints on standard error for it (without the last newline);
  * `status` is 1 for an `expect` that did not hold (the script goes on) and 2 for a refused line (it stops there);
- * `output` is what the line printed on standard output before. A trap in the module has status 3. */
+ * `output` is what the line printed on standard output before. A trap in the module has status 3, and `reason`
+ * says what the engine or the Swift runtime said of it. */
 export class MailsimError extends Error {
   constructor(message, status, output = "") {
     super(message);
@@ -103,6 +104,7 @@ class Instance {
       // A trap (Swift's precondition, memory exhausted): this instance can run nothing more.
       const reason = this.said.trim() || String(error && error.message);
       this.broken = new MailsimError(`error: the simulation stopped (${reason}): reload to go on`, 3);
+      this.broken.reason = reason;
       throw this.broken;
     }
   }

@@ -153,7 +153,7 @@
     if (!held && hello) held = holdSession();
     waitingForUser = true;
     setConnection("stopped", "bad");
-    banner("The simulation stopped (" + error.message.replace(/^error: /, "") + "). Your session is its script: " +
+    banner("The simulation stopped (" + (error.reason || error.message) + "). Your session is its script: " +
       "Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
   }
 
@@ -311,7 +311,7 @@
     ["reconnect", "banner-download", "start-afresh"].forEach(function (id) {
       $(id).hidden = buttons.indexOf(id) < 0;
     });
-    $("reconnect").textContent = waitingForUser ? "Reconnect" : "Try now";
+    $("reconnect").textContent = trap ? "Restart" : waitingForUser ? "Reconnect" : "Try now";
     document.body.classList.toggle("offline", !!text);
   }
 
