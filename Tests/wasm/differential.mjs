@@ -27,15 +27,16 @@ function* scripts(folder) {
 // A script that writes or reads files (`snapshot`, `export`, `save`, `load`) needs the native front end's files.
 const touchesFiles = /^\s*!?\s*(snapshot|export|save|load)\b/m;
 
-/** What `mailsim run` printed. */
-function runNative(path) {
-  const done = spawnSync(native, ["run", path], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+/** What `mailsim run` (with `--trace`: `trace`) printed. */
+function runNative(path, trace) {
+  const args = trace ? ["run", "--trace", path] : ["run", path];
+  const done = spawnSync(native, args, { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
   return { output: done.stdout, errors: done.stderr, status: done.status };
 }
 
 /** What the module printed, fed one line at a time as the page would: an expect that fails goes on, an error stops. */
-async function runWasm(path, text) {
-  const session = await Session.create({ file: path });
+async function runWasm(path, text, trace) {
+  const session = await Session.create({ file: path, trace });
   const made = { output: "", errors: "", status: 0, lines: [] };
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
@@ -74,40 +75,48 @@ let passed = 0, failed = 0, skipped = 0, lines = 0;
 const seen = { output: 0, errors: 0, failedChecks: 0, errorsStopped: 0 };
 const started = performance.now();
 const folders = [scriptsDir, randomDir].filter(Boolean);
+// The scripts under Scripts/ run plainly and traced (`--trace`: every timeline entry, `set`'s confirmations and the
+// refusals `!` lines expected, on standard output); the random ones plainly.
 for (const folder of folders) {
   for (const path of scripts(folder)) {
     const text = readFileSync(path, "utf8");
     if (touchesFiles.test(text)) { skipped++; continue; }
     const name = relative(process.cwd(), path);
-    const want = runNative(name);
-    let got;
-    try {
-      got = await runWasm(name, text);
-    } catch (error) {
-      failed++;
-      console.log(`FAIL ${name}: the module stopped: ${error.message}`);
-      continue;
-    }
-    lines += got.lines.length;
-    if (want.output) seen.output++;
-    if (want.errors) seen.errors++;
-    if (want.status === 1) seen.failedChecks++;
-    if (want.status === 2) seen.errorsStopped++;
-    const problems = [];
-    for (const stream of ["output", "errors"]) {
-      if (want[stream] !== got[stream]) problems.push(`standard ${stream === "output" ? "output" : "error"} differs at ${firstDifference(want[stream], got[stream])}`);
-    }
-    if (want.status !== got.status) problems.push(`exit status: native ${want.status}, wasm ${got.status}`);
-    if (problems.length) {
-      failed++;
-      console.log(`FAIL ${name}\n  ${problems.join("\n  ")}`);
-    } else {
-      passed++;
+    for (const trace of folder === scriptsDir ? [false, true] : [false]) {
+      const label = trace ? `${name} (--trace)` : name;
+      const want = runNative(name, trace);
+      let got;
+      try {
+        got = await runWasm(name, text, trace);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${label}: the module stopped: ${error.message}`);
+        continue;
+      }
+      lines += got.lines.length;
+      if (want.output) seen.output++;
+      if (want.errors) seen.errors++;
+      if (want.status === 1) seen.failedChecks++;
+      if (want.status === 2) seen.errorsStopped++;
+      const problems = [];
+      for (const stream of ["output", "errors"]) {
+        if (want[stream] !== got[stream]) {
+          problems.push(`standard ${stream === "output" ? "output" : "error"} differs at ` +
+            firstDifference(want[stream], got[stream]));
+        }
+      }
+      if (want.status !== got.status) problems.push(`exit status: native ${want.status}, wasm ${got.status}`);
+      if (problems.length) {
+        failed++;
+        console.log(`FAIL ${label}\n  ${problems.join("\n  ")}`);
+      } else {
+        passed++;
+      }
     }
   }
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`differential: ${passed + failed} scripts (${skipped} that touch files left out), ${lines} lines, ${seconds} s;` +
+console.log(`differential: ${passed + failed} runs (${skipped} scripts that touch files left out), ${lines} lines, ${seconds} s;` +
   ` ${seen.output} printed on standard output, ${seen.errors} on standard error, ${seen.failedChecks} exited 1,` +
   ` ${seen.errorsStopped} exited 2`);
 console.log(`differential: ${passed} passed, ${failed} failed`);
