@@ -847,6 +847,29 @@ class PlaygroundInChromium(unittest.TestCase):
             self.page = saved
             context.close()
 
+    def test_vibrate_pulses_at_each_haptic_event(self):
+        # The Vibration API, recorded: with the option on and `haptics` on, dragging a row past both thresholds of a
+        # side is two haptic events (near, far), so two pulses.
+        context = self.browser.new_context(viewport={"width": 1440, "height": 900})
+        context.add_init_script("navigator.vibrate = (p) => { (window.pulses = window.pulses || []).push(p); return true; };")
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.problems.append(str(e)))
+        page.goto(self.server.url)
+        saved, self.page = self.page, page
+        try:
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            self.assertTrue(page.is_visible("#vibrate-option"))
+            page.check("#vibrate")
+            self.command("set haptics on")
+            self.drag(200, MSG1_Y, -290, seconds=0.4, steps=24)
+            self.wait_for("p['haptic.count'] === 2 && !s.animating")
+            pulses = page.evaluate("window.pulses || []")
+            self.assertEqual(sum(len(p) // 2 + 1 for p in pulses), 2, pulses)
+            self.assertTrue(all(x in (15, 40) for p in pulses for x in p), pulses)
+        finally:
+            self.page = saved
+            context.close()
+
     def test_a_trap_in_the_module_keeps_the_script_and_restarts_from_it(self):
         # The module as served, but its next playground call traps as the engine would (an `unreachable`: Swift's
         # precondition failure) once the test says so: the page must say so, keep the script, and restart from it.

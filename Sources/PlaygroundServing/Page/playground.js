@@ -493,6 +493,7 @@
     document.body.classList.toggle("animating", !!m.animating);
     syncParams();
     syncProfiles();
+    feelHaptics(phones[0]);
     if (!shownOnce) {
       shownOnce = true;
       performance.mark("mailsim:phone-shown");
@@ -504,6 +505,34 @@
     }
     tickWaiting = false;
     if (m.animating && !pointer) scheduleTick();
+  }
+
+  // ---- haptics: the Vibration API where the browser has one, as an option kept by the browser. Phone A's haptic
+  // events (the model's `haptic.count`, with `haptics` on) each become a 15 ms pulse: the API has durations only, so
+  // a light event (the near threshold) and a medium one (the far threshold) feel the same.
+  var vibrating = false, hapticsSeen = null;
+  if (typeof navigator.vibrate === "function") {
+    $("vibrate-option").hidden = false;
+    try { vibrating = localStorage.getItem("mailsim.vibrate") === "on"; } catch (e) { /* storage refused */ }
+    $("vibrate").checked = vibrating;
+    $("vibrate").addEventListener("change", function () {
+      vibrating = $("vibrate").checked;
+      try { localStorage.setItem("mailsim.vibrate", vibrating ? "on" : "off"); } catch (e) { /* storage refused */ }
+      if (vibrating && paramValue("haptics") !== "on") notify("Set haptics on (Tuning) for the phone to feel the thresholds.");
+    });
+  }
+
+  function feelHaptics(phone) {
+    var props = phone && phone.state ? (phone.state.properties || phone.state) : null;
+    var count = props ? props["haptic.count"] : undefined;
+    if (typeof count !== "number") return;
+    var felt = hapticsSeen === null ? 0 : count - hapticsSeen;
+    hapticsSeen = count;
+    if (!vibrating || felt <= 0) return;
+    var pulses = [];
+    for (var i = 0; i < Math.min(felt, 4); i++) pulses.push(15, 40);
+    pulses.pop();
+    navigator.vibrate(pulses);
   }
 
   function formatSeconds(t) {
