@@ -47,12 +47,13 @@ if [ "$stale" = yes ]; then
     mkdir -p "$modules"
     : > "$out/build.log"
     libraries=""
-    flags="-sanitize=fuzzer,address -parse-as-library -O -g -package-name mailsim -I $modules"
+    flags="-sanitize=fuzzer,address -parse-as-library -O -g -package-name mailsim -I $modules -I Sources/CMaths"
     for layer in $layers; do
         # shellcheck disable=SC2086
         if ! swiftc $flags -enable-testing -wmo -module-name "$layer" -emit-module \
                 -emit-module-path "$modules/$layer.swiftmodule" -emit-library -static -o "$modules/lib$layer.a" \
-                $(find "Sources/$layer" -name '*.swift' | sort) >>"$out/build.log" 2>&1; then
+                $(find "Sources/$layer" -name '*.swift' | sort) $(tools/embedded-resources.sh "$layer" "$modules") \
+                >>"$out/build.log" 2>&1; then
             cat "$out/build.log" >&2
             echo "fuzz: build of $layer failed" >&2
             exit 2
