@@ -215,21 +215,23 @@ man:
 ## fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
-## line `make test` ends with (tools/test-summary.py), printed when every step passed. A failing step fails the target.
+## line `make test` ends with (tools/test-summary.py), printed when every step passed, after a line of each step's
+## seconds (.build/test-logs/seconds). A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts wasm repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
+TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
-logged = $(if $(filter $(1),$(TEST_SKIP)),@echo 'skipped: $(1) (TEST_SKIP)',@echo '$(2)'; { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
-  exit $$(cat $(TEST_LOGS)/$(1).status))
+logged = $(if $(filter $(1),$(TEST_SKIP)),@echo 'skipped: $(1) (TEST_SKIP)',@echo '$(2)'; started=$$(date +%s); \
+  { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
+  echo "$(1) $$(( $$(date +%s) - started ))" >> $(TEST_LOGS)/seconds; exit $$(cat $(TEST_LOGS)/$(1).status))
 test: test-deps
 	swift build --build-tests
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
 	$(call logged,unit,swift test --skip-build)
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
-	@$(MAKE) --no-print-directory site
+	$(call logged,site,$(MAKE) --no-print-directory site)
 	$(call logged,wasm,tools/wasm/tests.sh .build/debug/mailsim)
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
 	  python3 -m pip install --quiet pexpect 2>/dev/null \

@@ -17,6 +17,7 @@ PATTERNS = {
     "unit": [(r"Test run with (\d+) tests? in \d+ suites? passed", "unit tests"),
              (r"Executed (\d+) tests?, with 0 failures", "unit tests")],
     "scripts": [(r"^(\d+) passed, 0 failed", "scripts")],
+    "site": [(r"^site: \S+ \((\d+) files", "site files")],
     "wasm": [(r"^wasm: (\d+) checks, 0 failed", "page-module checks")],
     "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],
     "docs": [(r"^docs: (\d+) examples ran(?: \(\d+ of them outputs\))?, 0 failed", "doc examples")],
@@ -65,6 +66,13 @@ def main(args):
         except FileNotFoundError:
             continue  # a step not run (fuzzing with TEST_FUZZ_SECONDS=0)
     skips = f" (skipped: {', '.join(skipped)})" if skipped else ""
+    # Each step's wall-clock seconds, as the Makefile's `logged` wrote them beside the logs: where CI's time goes.
+    times = os.path.join(os.path.dirname(paths[0]), "seconds") if paths else ""
+    if times and os.path.exists(times):
+        with open(times) as f:
+            steps = [line.split() for line in f if len(line.split()) == 2]
+        total = sum(int(s) for _, s in steps)
+        print("make test: seconds a step: " + ", ".join(f"{n} {s}" for n, s in steps) + f" ({total} s in all)")
     print(f"make test: {', '.join(parts)}: all passed{skips}")
 
 
