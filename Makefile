@@ -33,7 +33,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help deps test-deps wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-deps
 
@@ -198,40 +198,44 @@ man:
 	swift package --disable-sandbox generate-manual --output-directory .build/man
 	sed 's/^$$/.Pp/' .build/man/mailsim.1 > docs/mailsim.1
 
-## test: unit tests and every Scripts/**/*.mbs (through swift test), then the suite through the real binary,
-## then the REPL driven through a pseudo-terminal (Tests/repl/test_repl.py; pexpect installed when missing), then
-## every ```mbs example of README.md and docs/ run (Tests/docs/test_docs.py), then
-## `run --trace-events` checked against the Trace Event Format (Tests/trace/test_trace_events.py), then
-## the playground's server under hostile use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets),
-## then under attack, each with its figures (Tests/playground/test_attacks.py: issue 32),
-## the pictures decoded and pixel-checked (tools/picture-tests.sh: Pillow, xmllint, rsvg-convert, chromium if present),
+## test: the builds (the page's WebAssembly, `make wasm`, beside the native ones), then unit tests and every
+## Scripts/**/*.mbs (through swift test), then the suite through the real binary, then `make site` and the page's
+## module in Node against the native binary (tools/wasm/tests.sh), then the REPL driven through a pseudo-terminal
+## (Tests/repl/test_repl.py; pexpect installed when missing), then every ```mbs example of README.md and docs/ run
+## (Tests/docs/test_docs.py), then `run --trace-events` checked against the Trace Event Format
+## (Tests/trace/test_trace_events.py), then the playground's server under hostile use (Tests/playground/test_server.py,
+## tools/playground-tests.sh: websockets), then under attack, each with its figures (Tests/playground/test_attacks.py),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
 ## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
 ## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then the
-## packages of `make dist-debug` installed in a clean Debian chroot and removed (Tests/dist/test_deb.sh; debootstrap's
-## root cached in .build/dist-test), then 20 s of
-## fuzzing.
+## language server's clients, then side by side: the pictures decoded and pixel-checked (tools/picture-tests.sh:
+## Pillow, xmllint, rsvg-convert, chromium if present), the packages of `make dist-debug` installed in a clean Debian
+## chroot and removed (Tests/dist/test_deb.sh; debootstrap's root cached in .build/dist-test), and 20 s of fuzzing.
 # (Linux test discovery needs the index store, so the test build keeps it.)
 ## Each step's output is shown and kept in .build/test-logs/NAME.log; its closing line gives the count in the summary
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed, after a line of each step's
 ## seconds (.build/test-logs/seconds). A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public pictures formats handoff faults hostile install completion browser proxy lsp nvim dist fuzz
+TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public formats handoff faults hostile install completion browser proxy lsp nvim pictures dist fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
+## TEST_UNIT_FILTER: a regex the unit step passes to `swift test --filter` (.ci/run's run under nohup keeps the suites
+## that send or wait for signals); every suite runs by default.
+TEST_UNIT_FILTER ?=
 logged = $(if $(filter $(1),$(TEST_SKIP)),@echo 'skipped: $(1) (TEST_SKIP)',@echo '$(2)'; started=$$(date +%s); \
   { $(2); echo $$? > $(TEST_LOGS)/$(1).status; } 2>&1 | tee $(TEST_LOGS)/$(1).log; \
   echo "$(1) $$(( $$(date +%s) - started ))" >> $(TEST_LOGS)/seconds; exit $$(cat $(TEST_LOGS)/$(1).status))
-test: test-deps
-	swift build --build-tests
-	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
-	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
-	$(call logged,unit,swift test --skip-build)
+test: test-deps wasm-deps
+	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS); echo "make wasm beside the builds: $(TEST_LOGS)/wasm-build.log"; \
+	  tools/wasm/build.sh > $(TEST_LOGS)/wasm-build.log 2>&1 & wasm=$$!; \
+	  swift build --build-tests && (cd Playground && swift build $(SWIFT_BUILD_FLAGS)); built=$$?; \
+	  wait $$wasm || true; exit $$built
+	$(call logged,unit,swift test --skip-build$(if $(TEST_UNIT_FILTER), --filter '$(TEST_UNIT_FILTER)'))
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
-	$(call logged,site,$(MAKE) --no-print-directory site)
+	$(call logged,site,cat $(TEST_LOGS)/wasm-build.log && $(MAKE) --no-print-directory site)
 	$(call logged,wasm,tools/wasm/tests.sh .build/debug/mailsim)
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
 	  python3 -m pip install --quiet pexpect 2>/dev/null \
@@ -245,7 +249,6 @@ test: test-deps
 	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
 	$(call logged,attacks,tools/playground-tests.sh --attacks Playground/.build/debug/mailsim-playground)
 	$(call logged,public,tools/playground-tests.sh --public Playground/.build/debug/mailsim-playground)
-	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
 	$(call logged,handoff,tools/handoff-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
@@ -258,9 +261,19 @@ test: test-deps
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
-	$(call logged,dist,$(MAKE) --no-print-directory dist-debug && Tests/dist/test_deb.sh .build/dist-debug)
-	$(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS)))
+	@$(MAKE) --no-print-directory -j3 --output-sync=target $(addprefix test-side-by-side-,$(SIDE_BY_SIDE_STEPS))
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
+
+## The last steps read no clock and send no signal, and each keeps mostly one core busy (drawing and decoding
+## pictures; the packages built, linted and installed in a chroot; the fuzzer built and run): they run side by side,
+## each step's output shown whole when it ends (--output-sync), about two minutes instead of four.
+SIDE_BY_SIDE_STEPS = pictures dist $(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),fuzz)
+test-side-by-side-pictures:
+	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
+test-side-by-side-dist:
+	$(call logged,dist,$(MAKE) --no-print-directory dist-debug && Tests/dist/test_deb.sh .build/dist-debug)
+test-side-by-side-fuzz:
+	$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS))
 
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
 ## through mailsim, then the formatter's check and the commit subjects' length. A few minutes from clean, under a

@@ -551,8 +551,9 @@ def item_8():
           (code, took))
 
 
-# ITEMS=4,5 runs only those items (while working on one); every item runs by default.
-chosen = os.environ.get("ITEMS")
+# ATTACK_ITEMS=4,5 runs only those items (while working on one; .ci/run's run under nohup, the one that sends
+# SIGINT); every item runs by default.
+chosen = os.environ.get("ATTACK_ITEMS")
 for number, item in enumerate((item_1, item_2, item_3, item_4, item_5, item_6, item_7, item_8), 1):
     if not chosen or str(number) in chosen.split(","): run(item)
 

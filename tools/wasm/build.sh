@@ -45,10 +45,11 @@ compile() {
     sources=$(find "Sources/$module" -name '*.swift' | sort)
     [ "$module" = MailboxWasm ] && extra=(-enable-experimental-feature Extern)
     sources="$sources $(tools/embedded-resources.sh "$module" "$out/obj")"
-    echo "wasm: $module"
+    local started=$SECONDS
     # shellcheck disable=SC2086
     "$swiftc" "${flags[@]}" "${extra[@]}" -module-name "$module" -emit-module \
         -emit-module-path "$out/obj/$module.swiftmodule" -c -o "$object" $sources
+    echo "wasm: $module ($((SECONDS - started)) s)"
 }
 
 below=""
