@@ -54,19 +54,25 @@ public struct Document: Sendable {
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
-        lines = LineStore(Document.split(text))
+        lines = LineStore(splitting: text)
     }
 
     /// The text's lines: a line ends at LF, CR LF or a lone CR (LSP's line ends); the last line may be empty.
     static func split(_ text: String) -> [String] {
         var lines: [String] = []
+        forEachLine(of: text) { lines.append($0) }
+        return lines
+    }
+
+    /// Calls `body` with each line of `text`, in order (`split`'s line ends).
+    static func forEachLine(of text: String, _ body: (String) -> Void) {
         let utf8 = text.utf8
         var start = utf8.startIndex
         var index = start
         while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                lines.append(String(text[start..<index]))
+                body(String(text[start..<index]))
                 var next = utf8.index(after: index)
                 if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
                     next = utf8.index(after: next)
@@ -77,12 +83,11 @@ public struct Document: Sendable {
                 index = utf8.index(after: index)
             }
         }
-        lines.append(String(text[start...]))
-        return lines
+        body(String(text[start...]))
     }
 
     /// Replaces the whole text.
-    public mutating func replace(with text: String) { lines = LineStore(Document.split(text)) }
+    public mutating func replace(with text: String) { lines = LineStore(splitting: text) }
 
     /// Replaces `range` with `text` (an incremental change); a position past a line's end or the last line is
     /// read as that end. Returns the first line (from 0) that changed.

@@ -77,7 +77,10 @@ public struct Framing {
             switch Framing.contentLength(buffer[start..<end.header]) {
             case .failure(let problem):
                 junk(&out, problem.message)
-                start += 1
+                // A header whose every line reads but whose lengths differ is skipped whole: searched from its next
+                // byte, its own second `Content-Length` would frame the next messages. Junk that does not read is
+                // searched byte by byte: a good header may start inside it.
+                start = problem.skipsWholeHeader ? end.body : start + 1
                 continue
             case .success(let value):
                 length = value
@@ -186,6 +189,8 @@ public struct Framing {
     /// Why a header block cannot be read.
     struct HeaderProblem: Error {
         let message: String
+        /// The block read as one header (its lengths disagree): the search for the next starts after it.
+        var skipsWholeHeader = false
     }
 
     /// The value of `Content-Length` (its name in any case, its value plain decimal digits between blanks).
@@ -207,7 +212,10 @@ public struct Framing {
             }
             let number = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             if let length, length != number {
-                return .failure(HeaderProblem(message: "two different Content-Length values (\(length) and \(number))"))
+                return .failure(
+                    HeaderProblem(
+                        message: "two different Content-Length values (\(length) and \(number))",
+                        skipsWholeHeader: true))
             }
             length = number
         }

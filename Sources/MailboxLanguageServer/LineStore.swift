@@ -9,10 +9,42 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
         let lines: [String]
         /// The lines' UTF-8 bytes, one more a line for its end.
         let bytes: Int
+        /// The memory the lines take (`LineStore.held(lineOf:)` each).
+        let held: Int
         init(_ lines: [String]) {
             self.lines = lines
             bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+            held = lines.reduce(0) { $0 + LineStore.held(lineOf: $1.utf8.count) }
         }
+    }
+
+    /// The memory one line of `length` UTF-8 bytes takes here: its `String` in the chunk's array (16 bytes), and
+    /// for a line of more than 15 bytes (too long to be stored in the `String` itself) its heap buffer: a 32-byte
+    /// header, the bytes and a terminating NUL, rounded up to malloc's 16. An empty line costs 16 bytes, where
+    /// its text is one byte: what bounds a document is this, not the text's size.
+    public static func held(lineOf length: Int) -> Int {
+        MemoryLayout<String>.stride + (length <= 15 ? 0 : (32 + length + 1 + 15) & ~15)
+    }
+
+    /// What `LineStore(Document.split(text))` would hold, counted without splitting: one pass over the bytes.
+    public static func held(splitting text: String) -> Int {
+        var held = 0
+        var length = 0
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") && afterCR {
+                afterCR = false
+                continue  // CR LF: one line end
+            }
+            afterCR = byte == UInt8(ascii: "\r")
+            if afterCR || byte == UInt8(ascii: "\n") {
+                held += LineStore.held(lineOf: length)
+                length = 0
+            } else {
+                length += 1
+            }
+        }
+        return held + LineStore.held(lineOf: length)
     }
 
     private var chunks: [Chunk] = []
@@ -20,14 +52,38 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
     private var starts: [Int] = [0]
     /// The text's size: its lines' UTF-8 bytes, one more a line for its end.
     public private(set) var bytes = 0
+    /// The memory the lines take (`held(lineOf:)` each): what the server's document bound counts.
+    public private(set) var held = 0
 
     public init(_ lines: [String]) {
         chunks = LineStore.cut(lines[...])
         bytes = chunks.reduce(0) { $0 + $1.bytes }
+        held = chunks.reduce(0) { $0 + $1.held }
         recount(from: 0)
     }
 
     public init(arrayLiteral lines: String...) { self.init(lines) }
+
+    /// The lines of `text` (`Document.split`'s line ends), cut into chunks as they are read: no array of every
+    /// line is made first, so opening a document holds about what the document then holds.
+    public init(splitting text: String) {
+        var made: [Chunk] = []
+        var pending: [String] = []
+        pending.reserveCapacity(LineStore.chunkLines)
+        Document.forEachLine(of: text) { line in
+            pending.append(line)
+            if pending.count == LineStore.chunkLines {
+                made.append(Chunk(pending))
+                pending = []
+                pending.reserveCapacity(LineStore.chunkLines)
+            }
+        }
+        if !pending.isEmpty { made.append(Chunk(pending)) }
+        chunks = made
+        bytes = chunks.reduce(0) { $0 + $1.bytes }
+        held = chunks.reduce(0) { $0 + $1.held }
+        recount(from: 0)
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { starts[starts.count - 1] }
@@ -56,6 +112,7 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
         }
         let replacement = LineStore.cut(made[...])
         bytes += replacement.reduce(0) { $0 + $1.bytes } - chunks[first...last].reduce(0) { $0 + $1.bytes }
+        held += replacement.reduce(0) { $0 + $1.held } - chunks[first...last].reduce(0) { $0 + $1.held }
         chunks.replaceSubrange(first...last, with: replacement)
         recount(from: first)
     }

@@ -160,8 +160,11 @@ public struct Server {
                 let text = item["text"]?.stringValue
             else { return [] }
             let version = Int(item["version"]?.integerValue ?? 0)
+            // Counted before the text is split, so that a text past the bound is never held as lines.
+            if let refusal = refusal(holding: LineStore.held(splitting: text), as: uri, opening: true) {
+                return refusal
+            }
             let document = Document(uri: uri, version: version, text: text)
-            if let refusal = refusal(holding: document, as: uri, opening: true) { return refusal }
             var analysis = Analysis(file: Server.fileName(uri), bounds: bounds)
             analysis.bounds = bounds
             documents[uri] = OpenDocument(document: document, analysis: analysis, published: nil)
@@ -172,6 +175,10 @@ public struct Server {
             else { return [] }
             for change in changes {
                 guard let text = change["text"]?.stringValue else { continue }
+                // What the change's lines would hold is counted before they are made, with the document's lines
+                // now (the analysis holds them until it runs the new text).
+                let adding = LineStore.held(splitting: text) + open.document.lines.held
+                if let refusal = refusal(holding: adding, as: uri, opening: false) { return refusal }
                 if let range = TextRange(change["range"]) {
                     open.document.replace(range, with: text)
                 } else if change["range"] == nil {
@@ -179,7 +186,7 @@ public struct Server {
                 }  // a range that cannot be read changes nothing
             }
             if let version = params["textDocument"]?["version"]?.integerValue { open.document.version = Int(version) }
-            if let refusal = refusal(holding: open.document, as: uri, opening: false) { return refusal }
+            if let refusal = refusal(holding: open.document.lines.held, as: uri, opening: false) { return refusal }
             open.published = nil
             documents[uri] = open
             return []
@@ -198,18 +205,19 @@ public struct Server {
         }
     }
 
-    /// When holding `document` as `uri` would pass `limits`: the document is let go (its diagnostics cleared, if
-    /// it was open) and the user told why.
-    private mutating func refusal(holding document: Document, as uri: String, opening: Bool) -> [JSON]? {
+    /// When holding `bytes` of lines (`LineStore.held`) as `uri` would pass `limits`: the document is let go (its
+    /// diagnostics cleared, if it was open) and the user told why.
+    private mutating func refusal(holding bytes: Int, as uri: String, opening: Bool) -> [JSON]? {
         let others = documents.filter { $0.key != uri }
-        let held = others.values.reduce(document.lines.bytes) { $0 + $1.document.lines.bytes }
+        let held = others.values.reduce(bytes) { $0 + $1.document.lines.held }
         let reason: String
         if others.count >= limits.maxDocuments {
             reason = "mailsim lsp holds at most \(limits.maxDocuments) documents: close another, then reopen it"
         } else if held > limits.maxBytes {
             reason =
-                "mailsim lsp holds at most \(Server.size(limits.maxBytes)) of text in all its documents "
-                + "(with this one, \(Server.size(held))): close a document, or make this one smaller and reopen it"
+                "mailsim lsp holds at most \(Server.size(limits.maxBytes)) for the lines of all its documents "
+                + "(their text and 16 bytes a line; with this one, \(Server.size(held))): close a document, or make "
+                + "this one smaller and reopen it"
         } else {
             return nil
         }
@@ -395,11 +403,12 @@ enum FileURI {
     }
 }
 
-/// How many open documents, and how much of their text, the server holds: a `didOpen` past either is refused
-/// and a `didChange` that grows the text past `maxBytes` closes its document, each with a message to the user.
+/// How many open documents, and how much memory their lines, the server holds: a `didOpen` past either is
+/// refused and a `didChange` that grows the lines past `maxBytes` closes its document, each with a message to the user.
 public struct DocumentLimits: Sendable {
     public var maxDocuments: Int
-    /// UTF-8 bytes of all open documents together (a line end counted as one byte).
+    /// The memory the lines of all open documents take together (`LineStore.held`: the text, and 16 bytes a
+    /// line for its `String`), counted before a text is split into lines.
     public var maxBytes: Int
 
     public init(maxDocuments: Int = 64, maxBytes: Int = 256 * 1024 * 1024) {

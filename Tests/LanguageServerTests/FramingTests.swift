@@ -98,6 +98,19 @@ import Testing
         #expect(kinds(again) == ["error -32700", "message 11"])
     }
 
+    @Test func aHeaderWithTwoLengthsIsSkippedWholeAndTheNextMessagesRead() {
+        // The conflicting header and its body are one run of junk; the two well-formed messages after it are read,
+        // however the bytes arrive (its second length once framed the body and the next header as one message).
+        let bytes =
+            Array("Content-Length: 9\r\nContent-Length: 40\r\n\r\n{\"id\":99}".utf8) + frame(#"{"id":13}"#)
+            + frame(#"{"id":14}"#)
+        for cut in 0...bytes.count {
+            var framing = Framing()
+            let items = framing.feed(bytes[..<cut]) + framing.feed(bytes[cut...])
+            #expect(kinds(items) == ["error -32700", "message 13", "message 14"], "cut at \(cut)")
+        }
+    }
+
     @Test func junkRightBeforeAMessageDoesNotSwallowIt() {
         var framing = Framing()
         let items = framing.feed(

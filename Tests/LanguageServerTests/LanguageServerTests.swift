@@ -432,6 +432,42 @@ import Testing
                 == "window/showMessage")
     }
 
+    @Test func theBoundCountsTheMemoryOfLinesNotTheTextsSize() throws {
+        // 100 empty lines are 100 bytes of text but 1,600 bytes of lines (a 16-byte String each): past a
+        // 1,000-byte bound, opening them is refused, and so is a change that would make them.
+        var server = Server()
+        server.limits = DocumentLimits(maxDocuments: 8, maxBytes: 1000)
+        _ = server.handle(request(1, "initialize"))
+        let empty = String(repeating: "\n", count: 99)
+        #expect(LineStore.held(splitting: empty) == 1600)
+        let refused = server.handle(didOpen("file:///empty.mbs", empty))
+        let message = try #require(refused.first?["params"]?["message"]?.stringValue)
+        #expect(message.contains("at most 1000 bytes for the lines") && message.contains("1600 bytes"), "\(message)")
+        #expect(server.handle(didOpen("file:///small.mbs", "settle")).isEmpty)
+        let grown = server.handle(
+            notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string("file:///small.mbs")), ("version", .int(2))])),
+                    (
+                        "contentChanges",
+                        .array([
+                            .object([
+                                (
+                                    "range",
+                                    .object([
+                                        ("start", .object([("line", .int(0)), ("character", .int(0))])),
+                                        ("end", .object([("line", .int(0)), ("character", .int(0))]))
+                                    ])
+                                ), ("text", .string(empty))
+                            ])
+                        ])
+                    )
+                ])))
+        #expect(grown.last?["method"]?.stringValue == "window/showMessage")
+        #expect(server.analysis(of: "file:///small.mbs") == nil)
+    }
+
     @Test func shutdownThenExitIsZeroAndExitAloneIsOne() {
         var (server, _) = open("")
         _ = server.handle(request(8, "shutdown"))

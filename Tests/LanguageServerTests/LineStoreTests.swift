@@ -15,6 +15,29 @@ import Testing
         }
     }
 
+    @Test func splittingCountsAndCutsAsTheArrayDoes() {
+        // Texts of random lines with every kind of line end: the chunks made while reading equal those of the
+        // split array, and the memory counted without splitting equals what the lines then hold.
+        var generator = Generator(state: 0x2545_F491_4F6C_DD1D)
+        let pieces = ["", "a", "settle", String(repeating: "x", count: 15), String(repeating: "y", count: 16), "é🙂"]
+        let ends = ["\n", "\r\n", "\r", "\n\n"]
+        for round in 0..<200 {
+            var text = ""
+            for _ in 0..<generator.next(round % 20 == 0 ? 5000 : 40) {
+                text += pieces[generator.next(pieces.count)] + ends[generator.next(ends.count)]
+            }
+            if generator.next(2) == 0 { text += pieces[generator.next(pieces.count)] }
+            let split = Document.split(text)
+            let store = LineStore(splitting: text)
+            #expect(Array(store) == split, "round \(round)")
+            #expect(store == LineStore(split), "round \(round)")
+            #expect(
+                store.held == LineStore(split).held && store.held == LineStore.held(splitting: text), "round \(round)")
+        }
+        #expect(LineStore.held(lineOf: 0) == 16 && LineStore.held(lineOf: 15) == 16)
+        #expect(LineStore.held(lineOf: 16) == 16 + 64)
+    }
+
     @Test func randomEditsMatchAnArray() {
         var generator = Generator(state: 0x9E37_79B9_7F4A_7C15)
         var model = (0..<5000).map { "line \($0)" }
@@ -28,6 +51,7 @@ import Testing
             store.replaceSubrange(low..<high, with: inserted)
             #expect(store.count == model.count, "step \(step)")
             #expect(store.bytes == model.reduce(0) { $0 + $1.utf8.count + 1 }, "step \(step)")
+            #expect(store.held == model.reduce(0) { $0 + LineStore.held(lineOf: $1.utf8.count) }, "step \(step)")
             let changed = high > low || !inserted.isEmpty
             #expect(
                 store.firstDifference(from: before) == (changed ? low : nil),

@@ -209,6 +209,15 @@ def raw_checks():
     check("a header without Content-Length is answered and the next message read",
           answers and answers[0]["error"]["code"] == -32700 and answers[1]["id"] == 1, answers)
 
+    # Two different lengths in one header: that message is junk, and the next two requests are each answered.
+    two = {"jsonrpc": "2.0", "id": 7, "method": "no/such"}
+    answers, code = raw(frame(init) + b"Content-Length: 9\r\nContent-Length: 60\r\n\r\n" + json.dumps(two).encode()
+                        + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"})
+                        + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    check("a header with two different Content-Length values: one -32700, then the next two requests answered",
+          [(a.get("id"), a.get("error", {}).get("code")) for a in answers or []] == [(1, None), (None, -32700), (2, -32601), (3, None)]
+          and code == 0, (answers, code))
+
     answers, code = raw(b"Content-Length: 999999999999\r\n\r\n{")
     check("a body over the bound is refused, then a clean exit at the end of input",
           answers and answers[0]["error"]["code"] == -32600 and code == 1, (answers, code))
@@ -366,9 +375,70 @@ def not_reading_checks():
           code == 1 and "read" in stderr and (peak < 100 or SANITIZED), (code, stderr[:200]))
 
 
+def vm_peak_mib(pid):
+    """The most resident memory process `pid` has had, in MiB (VmHWM), or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def read_frame(stream):
+    """One message from `stream` (a header, then its body), or None at the end."""
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            return None
+        if line in (b"\r\n", b"\n"):
+            break
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    return json.loads(stream.read(length))
+
+
+def memory_checks():
+    """The document bound counts what the lines hold in memory: 30 MB of empty lines (30 million lines, about
+    480 MiB as lines) is not opened, and opening it does not hold them first (it peaked at 1,016 MiB when the
+    bound counted the text's 30 MB)."""
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    proc = subprocess.Popen([MAILSIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(frame(init) + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+                     + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                         "uri": "file:///tmp/empty.mbs", "languageId": "mbs", "version": 1, "text": "\n" * 30_000_000}}})
+                     + frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/documentSymbol", "params": {
+                         "textDocument": {"uri": "file:///tmp/empty.mbs"}}}))
+    proc.stdin.flush()
+    messages = []
+    while True:
+        message = read_frame(proc.stdout)
+        if message is None or message.get("id") == 2:
+            messages.append(message)
+            break
+        messages.append(message)
+    peak = vm_peak_mib(proc.pid) or 0
+    proc.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    proc.stdin.close()
+    code = proc.wait(30)
+    shown = [m["params"]["message"] for m in messages if m and m.get("method") == "window/showMessage"]
+    answer = messages[-1] or {}
+    print(f"     (30 MB of empty lines: peak RSS {peak:.0f} MiB; {shown[:1]})")
+    check("30 MB of empty lines is not opened: the editor is told the bound on what lines hold",
+          shown and "256 MiB for the lines" in shown[0] and answer.get("error", {}).get("code") == -32602, (shown, answer))
+    # The message itself is read whole first (60 MB of JSON, its text checked and unescaped): about 250 MiB.
+    check("opening it holds under 400 MiB at its peak (the bound counts lines before making them)",
+          peak < 400 or SANITIZED, peak)
+    check("then shutdown and exit: status 0", code == 0, code)
+
+
 asyncio.run(protocol_checks())
 raw_checks()
 hardening_checks()
 not_reading_checks()
+memory_checks()
 print(f"{passed} LSP protocol checks passed" if not failures else f"{len(failures)} of {passed + len(failures)} LSP checks failed")
 sys.exit(1 if failures else 0)
