@@ -10,7 +10,7 @@ import MailboxText
 /// without an error. Anything else answers nil and goes the table's way (`Parser`), so every refusal, hint and
 /// column is the general reader's own. The names come from the command table (a command is found by its name or
 /// alias there), with the kinds and keywords of the table's parameters (`Tables`; a number's bounds are
-/// `Parser.refusal`'s). Its words are read by its own readers: a number by `DecimalNumber.readFast`, a path by
+/// `ArgumentKind.refusal`'s). Its words are read by its own readers: a number by `DecimalNumber.readFast`, a path by
 /// `PropertyPath.lookUp`, a value by `Value.read`, keywords by their keys (`SpellingTable`); where one of them
 /// declines, the whole line goes the table's way. `FastParserTests` and `FastParserAgreementTests` hold it to the
 /// general reader. Why each trick is here, and what it gained: docs/fast-path.md.
@@ -186,9 +186,9 @@ enum FastParser {
     }
 
     /// A number a parameter of `kind` takes, read by the fast number reader within the kind's bounds
-    /// (`Parser.refusal`, stated once for both readers); nil where either declines.
+    /// (`ArgumentKind.refusal`, stated once for both readers and built commands); nil where either declines.
     private static func number(_ word: LineText.Word, _ line: LineText, as kind: ArgumentKind) -> DecimalNumber? {
-        guard let number = DecimalNumber.readFast(line.bytes(word)), Parser.refusal(of: number, as: kind) == nil else {
+        guard let number = DecimalNumber.readFast(line.bytes(word)), kind.refusal(of: .typed(number)) == nil else {
             return nil
         }
         return number

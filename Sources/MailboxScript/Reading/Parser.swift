@@ -258,51 +258,7 @@ public enum Parser {
         _ spec: CommandSpec
     ) throws(ScriptError) -> DecimalNumber {
         let number = try DecimalNumber.parse(text)
-        guard let refusal = refusal(of: number, as: parameter.kind) else { return number }
-        let text = String(text)
-        switch refusal {
-        case .beyondLimit(let limit):
-            throw .beyondLimit(command: spec.name, parameter: parameter.name, text: text, limit: limit)
-        case .negativeDuration:
-            throw .negativeDuration(command: spec.name, text: text)
-        case .durationOutOfRange(let max):
-            throw .durationOutOfRange(command: spec.name, parameter: parameter.name, text: text, max: max)
-        case .negativeTolerance:
-            throw .negativeTolerance(text)
-        case .wholeNumberOutOfRange(let range):
-            throw .wholeNumberOutOfRange(command: spec.name, parameter: parameter.name, text: text, range: range)
-        }
-    }
-
-    /// Why a parameter of `kind` does not take `number`, if it does not.
-    enum NumberRefusal: Equatable {
-        case beyondLimit(Double)
-        case negativeDuration
-        case durationOutOfRange(max: Double)
-        case negativeTolerance
-        case wholeNumberOutOfRange(ClosedRange<Int>)
-    }
-
-    /// The bounds each numeric kind sets (a distance, velocity, duration, tolerance or whole number), stated once
-    /// for both readers.
-    static func refusal(of number: DecimalNumber, as kind: ArgumentKind) -> NumberRefusal? {
-        switch kind {
-        case .distance:
-            return abs(number.value) <= ScriptLimits.maxTranslation ? nil : .beyondLimit(ScriptLimits.maxTranslation)
-        case .velocity(let max):
-            return abs(number.value) <= max ? nil : .beyondLimit(max)
-        case .duration(let max):
-            guard !number.negative || number.value == 0 else { return .negativeDuration }
-            // On the exact ticks: a Double rounds 1000000000.000000001 down to the limit.
-            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else { return .durationOutOfRange(max: max) }
-            return nil
-        case .tolerance:
-            return !number.negative || number.value == 0 ? nil : .negativeTolerance
-        case .wholeNumber(let range):
-            guard let n = number.integer, range.contains(n) else { return .wholeNumberOutOfRange(range) }
-            return nil
-        default:
-            return nil
-        }
+        guard let refusal = parameter.kind.refusal(of: .typed(number)) else { return number }
+        throw refusal.error(command: spec.name, parameter: parameter.name, text: String(text))
     }
 }

@@ -290,6 +290,11 @@ public struct Session: Sendable {
                     for: actual, paletteColor: expectation.paletteName.map { screen.settings.palette[$0] })
                 ? .held : .failed(.expectation(expectation, actual: actual))
         case let .mustFail(inner, text):
+            // A built command inside is held to the bounds its line would be (a typed one already was).
+            if let refusal = inner.boundsRefusal {
+                outcome.check = .refusedAsExpected(refusal)
+                return
+            }
             var trial = outcome
             do {
                 try perform(inner, into: &trial, watch: Unwatched())
