@@ -46,8 +46,9 @@ public struct HandoffOptions: Equatable, Sendable {
         self.generator = generator
     }
 
-    /// Why `name` cannot name the exported type, or nil: it must be an ASCII identifier that starts with a letter
-    /// and is no keyword of Swift or JavaScript (so it compiles unchanged in both).
+    /// Why `name` cannot name the exported type, or nil: it must be an ASCII identifier that starts with a letter,
+    /// is no keyword of Swift or JavaScript (so it compiles unchanged in both), and no name of Swift's standard
+    /// library or of a module an app imports (which the type would shadow).
     public static func problem(withTypeName name: String) -> String? {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else {
             return "'\(name)' is not a type name: it must start with a letter"
@@ -61,6 +62,13 @@ public struct HandoffOptions: Equatable, Sendable {
         }
         guard name.utf8.count <= 64 else { return "'\(name)' is not a type name: at most 64 characters" }
         if reserved.contains(name) { return "'\(name)' is a keyword of Swift or JavaScript: choose another type name" }
+        if StandardLibraryNames.declared.contains(name) {
+            return "'\(name)' is a name of Swift's standard library: the type would shadow it in the app; "
+                + "choose another type name"
+        }
+        if StandardLibraryNames.modules.contains(name) {
+            return "'\(name)' is the name of a module an app imports: the type would hide it; choose another type name"
+        }
         return nil
     }
 

@@ -128,6 +128,16 @@ import Testing
         let name = try CLI.run(["export", "swift", "--name", "class"])
         #expect(name.status == 2)
         #expect(name.stderr.hasPrefix("error: --name: 'class' is a keyword of Swift or JavaScript"))
+        // A name of the standard library would shadow it in the app: refused, each with the words why.
+        for shadowing in ["Optional", "Result", "Never", "Array", "Task", "min"] {
+            let refused = try CLI.run(["export", "swift", "--name", shadowing])
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(shadowing)")
+            #expect(
+                refused.stderr.hasPrefix("error: --name: '\(shadowing)' is a name of Swift's standard library"),
+                "\(refused.stderr)")
+        }
+        let module = try CLI.run(["export", "swift", "--name", "Swift"])
+        #expect(module.status == 2 && module.stderr.contains("'Swift' is the name of a module an app imports"))
         let format = try CLI.run(["export", "pdf"])
         #expect(format.status == 2 && format.stderr.contains("'swift', 'js', 'tokens' or 'css'"))
         let force = try CLI.run(["export", "swift", "--force"])
