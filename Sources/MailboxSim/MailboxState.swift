@@ -289,6 +289,12 @@ extension MailboxState {
                 time: now, subject: .view(key.view),
                 kind: .animation(property: key, from: from, to: .scalar(target), duration: duration, curve: curve),
                 gesture: gestureNumber, delay: delay))
+        // An animation that takes no time (a spring already settled where it starts, a duration of 0) has ended
+        // at this instant: what follows it is on screen now, as the exports' motion of no duration has it.
+        if duration == .zero, delay == .zero {
+            animator.remove(key)
+            if let completion { complete(completion) }
+        }
     }
 
     /// Puts `key` at `target` at once, with no animation (stopping any), and runs `completion` at this

@@ -238,8 +238,12 @@ enum JavaScriptDecisions {
           });
         }
 
-        /** Progress from 0 to 1 (a spring may pass 1) `elapsed` seconds after the motion was asked for. */
+        /**
+         * Progress from 0 to 1 (a spring may pass 1) `elapsed` seconds after the motion was asked for: exactly 1 from
+         * `delay + duration` on (subtracting the delay first could fall a hair short of the end).
+         */
         export function motionProgress(m, elapsed) {
+          if (elapsed >= m.delay + m.duration) return 1;
           return progress(m.curve, elapsed - m.delay, m.duration, m.initialVelocity);
         }
 

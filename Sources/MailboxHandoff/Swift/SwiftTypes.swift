@@ -186,9 +186,11 @@ extension SwiftDecisions {
                 /// What it moves: when a spring counts as settled, and how the value is clamped.
                 public let property: Property
 
-                /// Progress from 0 to 1 (a spring may pass 1) `elapsed` seconds after the animation was asked for.
+                /// Progress from 0 to 1 (a spring may pass 1) `elapsed` seconds after the animation was asked for:
+                /// exactly 1 from `delay + duration` on (subtracting the delay first could fall a hair short of the end).
                 public func progress(at elapsed: Double) -> Double {
-                    curve.progress(elapsed: elapsed - delay, duration: duration, initialVelocity: initialVelocity)
+                    if elapsed >= delay + duration { return 1 }
+                    return curve.progress(elapsed: elapsed - delay, duration: duration, initialVelocity: initialVelocity)
                 }
 
                 /// The property's value on screen `elapsed` seconds after the animation was asked for.

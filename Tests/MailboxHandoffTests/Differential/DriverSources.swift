@@ -60,7 +60,9 @@ enum DriverSources {
                 case "release":
                     let x = I.rowX(origin: 0, translation: d(2))
                     let r = I.release(at: x, velocity: d(3))
-                    let placedBack = r.motion == nil && r.outcome == .snapBack
+                    // A motion of no time has ended at the release's instant (the model completes it then).
+                    let instant = r.motion.map { $0.delay + $0.duration == 0 } ?? true
+                    let placedBack = instant && r.outcome == .snapBack
                     let outcome: String
                     switch r.outcome {
                     case .snapBack: outcome = "snapBack"
@@ -75,8 +77,16 @@ enum DriverSources {
                     switch r.afterSlide {
                     case .nothing: out.append("nothing")
                     case let .options(kind, fade): out += ["options", kind.rawValue, fade.map { num($0.duration) } ?? "none"]
-                    case let .hide(folder, height): out += ["hide", folder.rawValue, num(height.delay), num(height.duration)]
+                    case let .hide(folder, height):
+                        out += [
+                            "hide", folder.rawValue, num(height.delay), num(height.duration),
+                            num(height.value(at: height.delay + height.duration)),
+                        ]
                     }
+                    // The overlay at the release's instant: up at once after a slide of no time.
+                    var up = false
+                    if case .options = r.afterSlide { up = instant }
+                    out.append(up ? "up" : "down")
                     return out.joined(separator: " ")
                 case "menu":
                     let t = d(2)
@@ -136,7 +146,8 @@ enum DriverSources {
                 case "release": {
                   const x = I.rowX(0, d(2));
                   const r = I.release(x, d(3));
-                  const placedBack = r.motion === null && r.outcome.kind === "snapBack";
+                  const instant = r.motion === null || r.motion.delay + r.motion.duration === 0;
+                  const placedBack = instant && r.outcome.kind === "snapBack";
                   const outcome = r.outcome.kind === "snapBack" ? "snapBack"
                     : r.outcome.kind === "options" ? "options:" + r.outcome.options : "hide:" + r.outcome.folder;
                   const out = [num(x), placedBack ? "rest" : r.zone, outcome, r.escaped ? "yes" : "no", num(r.target)];
@@ -146,7 +157,10 @@ enum DriverSources {
                   const after = r.afterSlide;
                   if (after.kind === "nothing") out.push("nothing");
                   else if (after.kind === "options") out.push("options", after.options, after.fade === null ? "none" : num(after.fade.duration));
-                  else out.push("hide", after.folder, num(after.height.delay), num(after.height.duration));
+                  else out.push("hide", after.folder, num(after.height.delay), num(after.height.duration),
+                    num(I.motionValue(after.height, after.height.delay + after.height.duration)));
+                  const up = after.kind === "options" && instant;
+                  out.push(up ? "up" : "down");
                   return out;
                 }
                 case "menu": {

@@ -139,10 +139,16 @@ struct ModelOracle {
             }
         case .hide(let folder):
             let height = animation(after, PropertyKey(.row(message), .height), from: afterMark)!
+            // The height where the collapse ends: its delay and duration after the slide ended.
+            var end = after
+            try! end.send(.clockAdvanced(to: after.now + height.delay + height.duration))
             tokens += [
-                .word("hide"), .word(folder.rawValue), .number(height.delay.seconds), .number(height.duration.seconds)
+                .word("hide"), .word(folder.rawValue), .number(height.delay.seconds), .number(height.duration.seconds),
+                .number(end.height(of: message))
             ]
         }
+        // The overlay at the release's instant, as the screen shows it then.
+        if case .overlay? = screen.cover { tokens.append(.word("up")) } else { tokens.append(.word("down")) }
         return tokens
     }
 
