@@ -5,7 +5,7 @@ import MailboxSim
 
 /// What the server knows of one line after running the script: what `mailsim run` would report at it, the
 /// virtual time after it and, after a `release`, what the lifted finger set off.
-public struct LineInfo: Sendable {
+public struct LineInfo: Equatable, Sendable {
     /// What the run reported at the line, in order (a failed check, the error that stopped the script, the
     /// refusal a `!` line expected, a finger still down at the end).
     public var diagnostics: [Diagnostic] = []
@@ -86,13 +86,25 @@ public struct Analysis: Sendable {
         // Lines 1…first are unchanged; so are their outcomes, if they were run.
         let unchanged = min(first, info.count)
         let same = difference == nil
+        let sameAfter = Analysis.sameAfter(newLines, lines, upTo: bounds.maxLines + 1)
         lines = newLines
         switch stop {
         case nil, .bound?: if same { return }
         case .script(let line)?: if line <= first { return }  // stopped before the change: it stops there again
         case .cancelled?: break
         }
-        run(after: unchanged, isCancelled: isCancelled)
+        run(after: unchanged, isCancelled: isCancelled, sameAfter: sameAfter)
+    }
+
+    /// The line (from 1) after which the two texts are the same line for line as far as a run goes (`horizon`
+    /// lines), or nil when they have not as many lines: where a run of the new text that meets the old run's
+    /// session again can stop and take the old run's outcomes. Compared from the horizon back to the last
+    /// difference (lines that share their storage compare at once).
+    static func sameAfter(_ new: LineStore, _ old: LineStore, upTo horizon: Int) -> Int? {
+        guard new.count == old.count else { return nil }
+        var index = min(new.count, horizon)
+        while index > 0, new[index - 1] == old[index - 1] { index -= 1 }
+        return index
     }
 
     /// `update(to:isCancelled:)` for lines given as an array.
@@ -102,14 +114,25 @@ public struct Analysis: Sendable {
 
     /// Runs the lines after line `line` (its outcomes and those before it are kept), no further than the line
     /// bound: the lines past it are never run, so they are not handed to the runner.
-    mutating func run(after line: Int, isCancelled: @escaping @Sendable () -> Bool) {
+    mutating func run(after line: Int, isCancelled: @escaping @Sendable () -> Bool, sameAfter: Int? = nil) {
+        // What the last run found past the change: where the new run meets one of its kept sessions again, past
+        // the last changed line, the rest would run as it did, so its outcomes are taken instead (an edit near the
+        // top then costs the lines until the two runs meet, not the rest of the document).
+        let previous = (info: info, checkpoints: checkpoints, stop: stop)
+        var meeting: [Int: Session] = [:]
+        if let sameAfter, previous.stop.map({ if case .cancelled = $0 { false } else { true } }) ?? true {
+            for kept in checkpoints where kept.line > line && kept.line >= sameAfter {
+                meeting[kept.line] = kept.session
+            }
+        }
         // The last kept session at or before `line`.
         while let last = checkpoints.last, last.line > line { checkpoints.removeLast() }
         let start = checkpoints[checkpoints.count - 1]
         info.removeSubrange(start.line...)
         stop = nil
         var session = start.session
-        let sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
+        var sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
+        sink.meeting = meeting
         var runner = LineRunner(file: file, sink: sink, startingAfter: start.line)
         var bytes: [UInt8] = []
         let end = bounds.maxLines < lines.count ? bounds.maxLines + 1 : lines.count
@@ -122,6 +145,12 @@ public struct Analysis: Sendable {
         info += runner.sink.info
         for kept in runner.sink.checkpoints { checkpoints.append(kept) }
         stop = runner.sink.stop
+        if let met = runner.sink.met {
+            // The runs met after line `met`: the rest is the last run's.
+            info += previous.info[met...]
+            for kept in previous.checkpoints where kept.line > met { checkpoints.append(kept) }
+            stop = previous.stop
+        }
     }
 
     /// The session after line `line` (from 1; 0: before the first), as the run left it, or nil when the run
@@ -172,6 +201,10 @@ struct EditorSink: LineSink {
     var info: [LineInfo] = []
     var checkpoints: [(line: Int, session: Session)] = []
     var stop: RunStop?
+    /// The last run's kept sessions where the rest of the text is the same: meeting one stops this run.
+    var meeting: [Int: Session] = [:]
+    /// The line after which this run met the last one (its outcomes from there on are the last run's).
+    var met: Int?
 
     init(file: String, firstLine: Int, isCancelled: @escaping @Sendable () -> Bool, bounds: RunBounds) {
         run = ScriptRun(
@@ -182,7 +215,7 @@ struct EditorSink: LineSink {
         deadline = monotonicSeconds() + bounds.maxSeconds
     }
 
-    var hasStoppedOnError: Bool { run.hasStoppedOnError || stop != nil }
+    var hasStoppedOnError: Bool { run.hasStoppedOnError || stop != nil || met != nil }
 
     mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
         Session.Outcome, ScriptError
@@ -221,7 +254,13 @@ struct EditorSink: LineSink {
             }
         }
         info.append(line)
-        if Analysis.keeps(number) { checkpoints.append((number, session)) }
+        if Analysis.keeps(number) {
+            checkpoints.append((number, session))
+            if goOn, let old = meeting[number], old.screen == session.screen {
+                met = number
+                return false
+            }
+        }
         if !goOn {
             stop = .script(line: number)
             return false

@@ -168,6 +168,64 @@ import Testing
         #expect(analysis.info[98].time == Ticks(nanoseconds: 990_000_000))
     }
 
+    /// A script of `count` lines of swipes (the benchmarks' block).
+    static func swipes(_ count: Int) -> [String] {
+        let block = [
+            "# a swipe, cancelled", "pan msg1 -100", "release", "settle", "tap cancel", "settle",
+            "expect msg1.x == 0", "pan msg2 -30 in 0.2", "release", "settle"
+        ]
+        return (0..<count).map { block[$0 % block.count] }
+    }
+
+    @Test func anEditNearTheTopRunsUntilTheRunsMeetNotToTheEnd() {
+        final class Polls: Sendable { let count = Atomic<Int>(0) }
+        let polls = Polls()
+        let poll: @Sendable () -> Bool = {
+            polls.count.add(1, ordering: .relaxed)
+            return false
+        }
+        var lines = Self.swipes(5_000)
+        var analysis = Analysis(file: "a.mbs")
+        analysis.update(to: lines, isCancelled: poll)
+        #expect(polls.count.load(ordering: .relaxed) >= 5_000)
+        // A character typed into the comment at line 1: the session after line 32 is the last run's again, and the
+        // rest is taken from it. Before, the run went through all 5,000 lines.
+        lines[0] = "# a swipe, cancelled!"
+        polls.count.store(0, ordering: .relaxed)
+        analysis.update(to: lines, isCancelled: poll)
+        #expect(polls.count.load(ordering: .relaxed) <= 64)
+        var fresh = Analysis(file: "a.mbs")
+        fresh.update(to: lines)
+        #expect(analysis.info == fresh.info && analysis.stop == fresh.stop)
+        #expect(analysis.session(after: 4_000)?.screen == fresh.session(after: 4_000)?.screen)
+    }
+
+    @Test func runsThatMeetGiveWhatARunFromTheTopGives() {
+        // Random edits (a number, a comment, a command changed; lines added and removed), each analysed after the
+        // last and from nothing: the same outcomes at every line, and the same stop.
+        var generator = LineStoreTests.Generator(state: 0xD1B5_4A32_D192_ED03)
+        var lines = Self.swipes(1_500)
+        var analysis = Analysis(file: "a.mbs")
+        analysis.update(to: lines)
+        let edits = [
+            "pan msg1 -101", "# changed", "advance 0.25", "pan msg1 -300", "release", "settle", "expect msg1.x == 1",
+            "tap cancel", "reset 3", "pan msg2 -30 in 0.3"
+        ]
+        for step in 0..<24 {
+            let at = generator.next(lines.count)
+            switch generator.next(6) {
+            case 0: lines.insert(edits[generator.next(edits.count)], at: at)
+            case 1: lines.remove(at: at)
+            default: lines[at] = edits[generator.next(edits.count)]
+            }
+            analysis.update(to: lines)
+            var fresh = Analysis(file: "a.mbs")
+            fresh.update(to: lines)
+            #expect(analysis.info == fresh.info, "step \(step): an edit at line \(at + 1)")
+            #expect(analysis.stop == fresh.stop, "step \(step)")
+        }
+    }
+
     @Test func aHugeScriptStopsAtTheBoundAndSaysSo() {
         var analysis = Analysis(file: "big.mbs", bounds: RunBounds(maxLines: 100, maxSeconds: 10))
         analysis.update(to: Array(repeating: "advance 0.01", count: 1000))

@@ -40,7 +40,7 @@ enum BoundedNumber {
         case .typed(let number): number.ticks
         case .real(let value): value.isFinite && abs(value) < 9e9 ? Ticks(seconds: value) : nil
         case .duration(let ticks): ticks
-        case .whole(let n): abs(n) < 9_000_000_000 ? Ticks(seconds: Double(n)) : nil
+        case .whole(let n): abs(Double(n)) < 9e9 ? Ticks(seconds: Double(n)) : nil
         }
     }
 
@@ -48,7 +48,7 @@ enum BoundedNumber {
     var integer: Int? {
         switch self {
         case .typed(let number): number.integer
-        case .real(let value): value.rounded() == value && abs(value) < 9e15 ? Int(value) : nil
+        case .real(let value): Int(exactly: value)  // nil past Int's range (32 bits in the page), or with a fraction
         case .duration: nil
         case .whole(let n): n
         }
