@@ -366,7 +366,7 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	tools/fuzz.sh $(FUZZ_SECONDS)
 
-## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer (tools/sanitize.sh).
+## sanitize: the test suite under AddressSanitizer and ThreadSanitizer (tools/sanitize.sh: built in turn, run side by side).
 sanitize: deps
 	tools/sanitize.sh
 
