@@ -13,6 +13,9 @@ struct SessionServices: Sendable {
     let idleSeconds: Double
     /// Where sessions, messages, answer times and refusals are counted.
     let metrics: Metrics
+    /// What the sessions' openings cost: the server's own work (its start script's screen), the same for every
+    /// session, so it is judged on every opening's record, not as a fresh session's unknown first message.
+    let openings = WorkCost()
 }
 
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running
@@ -32,11 +35,12 @@ final class SocketSession: @unchecked Sendable {
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
     /// PlaygroundLimits.workSeconds after the work *starts* (not while it waits its turn) or when the server stops.
-    func perform(_ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String])
-        async throws -> [String]
-    {
+    func perform(
+        opening: Bool = false,
+        _ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String]
+    ) async throws -> [String] {
         let stopping = services.stopping
-        return try await services.lanes.run(cost) {
+        return try await services.lanes.run(opening ? services.openings : cost) {
             let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
             let isCancelled: @Sendable () -> Bool = { stopping.isStopping || ContinuousClock.now >= deadline }
             return body(&self.session, isCancelled)
@@ -82,7 +86,7 @@ final class SocketSession: @unchecked Sendable {
         let idle = IdleWatch(seconds: services.idleSeconds, outbound: outbound)
         defer { idle.stop() }
         do {
-            for text in try await socket.perform({ session, _ in session.opening() }) {
+            for text in try await socket.perform(opening: true, { session, _ in session.opening() }) {
                 try await outbound.write(.text(text))
             }
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)

@@ -96,6 +96,11 @@ final class WorkLanes: Sendable {
 
 /// What one session's messages cost lately: the thread CPU time of each, as a moving average (what its next
 /// message is expected to cost) and as a decaying sum (the CPU it used in about the last second).
+///
+/// A session none of whose messages has been measured yet is of unknown cost (issue 41, item 1): it is not light
+/// (a fresh socket's first message may be a `load` that runs to the 2 s bound, and the light lane must not wait for
+/// it), and it waits as a job of `lightSeconds` would: behind every light job, ahead of the heavy ones. Its first
+/// measured message sets its average.
 final class WorkCost: Sendable {
     /// A session whose messages cost under this each (in CPU seconds) is light: the light lane serves it.
     static let lightSeconds = 0.005
@@ -108,6 +113,7 @@ final class WorkCost: Sendable {
         var average = 0.0
         var recent = 0.0
         var at = ContinuousClock.now
+        var measured = 0
     }
 
     private let figures = Mutex(Figures())
@@ -115,6 +121,7 @@ final class WorkCost: Sendable {
     /// The expected cost of the next message, and whether the session is light now.
     var estimate: (Double, Bool) {
         figures.withLock { f in
+            guard f.measured > 0 else { return (Self.lightSeconds, false) }
             let recent = f.recent * Self.decay(since: f.at)
             return (f.average, f.average < Self.lightSeconds && recent < Self.budgetSeconds)
         }
@@ -126,7 +133,8 @@ final class WorkCost: Sendable {
             let now = ContinuousClock.now
             f.recent = f.recent * Self.decay(since: f.at, now: now) + seconds
             f.at = now
-            f.average = f.average * 0.7 + seconds * 0.3
+            f.average = f.measured == 0 ? seconds : f.average * 0.7 + seconds * 0.3
+            f.measured += 1
         }
     }
 
