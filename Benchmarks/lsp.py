@@ -2,7 +2,9 @@
 """The language server's speed (issue 21, docs/editors.md): on a 1,000-line script, the time from a change sent to
 its diagnostics received (a change at the first line runs the whole script again; one in the middle, half; one at
 the end, a line), and a hover's (the words only, and with the screen's picture). Wall clock, measured by the client
-over the real pipe. Usage: Benchmarks/lsp.py [PATH/TO/mailsim] [RUNS]   (make release first; goals: 50 ms, 20 ms,
+over the real pipe. With a line count (20000: as long as an editor run goes), the same on a script that long, and a change that
+moves the screen besides a comment's (`pan msg1 -100` made `-101` and back: every line after it runs again).
+Usage: Benchmarks/lsp.py [PATH/TO/mailsim] [RUNS] [LINES]   (make release first; goals: 50 ms, 20 ms,
 50 ms with the picture)
 """
 import json
@@ -16,7 +18,8 @@ RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 
 BLOCK = ["# a swipe, cancelled", "pan msg1 -100", "release", "settle", "tap cancel", "settle",
          "expect msg1.x == 0", "pan msg2 -30 in 0.2", "release", "settle"]
-LINES = [BLOCK[i % len(BLOCK)] for i in range(1000)]
+COUNT = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+LINES = [BLOCK[i % len(BLOCK)] for i in range(COUNT)]
 URI = "file:///tmp/bench.mbs"
 
 
@@ -72,14 +75,18 @@ def main():
     start = time.perf_counter()
     server.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mbs", "version": 1, "text": "\n".join(LINES) + "\n"}})
     found = server.diagnostics(1)
-    print(f"open, 1,000 lines run: {(time.perf_counter() - start) * 1000:.1f} ms ({len(found)} diagnostics)")
+    print(f"open, {COUNT:,} lines run: {(time.perf_counter() - start) * 1000:.1f} ms ({len(found)} diagnostics)")
     version = 1
-    for name, line in (("first line", 0), ("line 500", 500), ("last line", 999)):
+    edits = [("first line", 0, "comment"), (f"line {COUNT // 2}", COUNT // 2, "comment"), ("last line", COUNT - 1, "comment")]
+    if COUNT > 1000:
+        edits.insert(1, ("second line, a pan's distance", 1, "pan"))
+    for name, line, kind in edits:
         samples = []
         for run in range(RUNS):
             version += 1
-            # A comment edited at that line: the script runs again from there, and its outcome is the same.
-            text = f"# edit {run}"
+            # A comment edited at that line: the script runs again from there, and its outcome is the same. A pan's
+            # distance changed: the screen after it differs, and every line after it runs again.
+            text = f"# edit {run}" if kind == "comment" else f"pan msg1 -{100 + run % 2}"
             change = {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": len(LINES[line])}},
                       "text": text}
             LINES[line] = text
@@ -96,7 +103,7 @@ def main():
             server.diagnostics(1)
         samples = []
         for run in range(RUNS):
-            line = 1 + (run * 37) % 990
+            line = 1 + (run * 37) % (COUNT - 10)
             start = time.perf_counter()
             answer = server.request("textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": line, "character": 2}})
             samples.append(time.perf_counter() - start)
