@@ -24,7 +24,7 @@ struct SessionServices: Sendable {
 final class SocketSession: @unchecked Sendable {
     // @unchecked: `session` is used by one message's work at a time, each awaited before the next begins.
     private var session: PlaygroundSession
-    private let cost = WorkCost()
+    let cost = WorkCost()
     private let services: SessionServices
 
     init(_ services: SessionServices) {
@@ -36,11 +36,11 @@ final class SocketSession: @unchecked Sendable {
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
     /// PlaygroundLimits.workSeconds after the work *starts* (not while it waits its turn) or when the server stops.
     func perform(
-        opening: Bool = false,
+        opening: Bool = false, lightKind: Bool = false,
         _ body: @escaping @Sendable (inout PlaygroundSession, @escaping @Sendable () -> Bool) -> [String]
     ) async throws -> [String] {
         let stopping = services.stopping
-        return try await services.lanes.run(opening ? services.openings : cost) {
+        return try await services.lanes.run(opening ? services.openings : cost, lightKind: lightKind) {
             let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
             let isCancelled: @Sendable () -> Bool = { stopping.isStopping || ContinuousClock.now >= deadline }
             return body(&self.session, isCancelled)
@@ -98,7 +98,9 @@ final class SocketSession: @unchecked Sendable {
                     metrics.refused(.rate)
                     try await outbound.write(.text(tooMany))
                 } else if case .text(let text) = message {
-                    let answers = try await socket.perform { session, isCancelled in
+                    // A fresh session's first message is judged by its kind (WorkCost), read only then.
+                    let lightKind = socket.cost.isUnknown && WorkCost.isLightKind(text)
+                    let answers = try await socket.perform(lightKind: lightKind) { session, isCancelled in
                         session.receive(text, isCancelled: isCancelled)
                     }
                     for answer in answers { try await outbound.write(.text(answer)) }

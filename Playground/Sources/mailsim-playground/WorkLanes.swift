@@ -43,10 +43,13 @@ final class WorkLanes: Sendable {
     }
 
     /// Runs `work` on a lane, its CPU time added to `cost`; throws `CancellationError` when the lanes are
-    /// shutting down before it ran.
-    func run<T: Sendable>(_ cost: WorkCost, _ work: @escaping @Sendable () -> T) async throws -> T {
+    /// shutting down before it ran. `lightKind`: whether the message is of a kind that cannot run long on a session
+    /// whose cost is still unknown (`WorkCost.isLightKind`).
+    func run<T: Sendable>(_ cost: WorkCost, lightKind: Bool = false, _ work: @escaping @Sendable () -> T)
+        async throws -> T
+    {
         try await withCheckedThrowingContinuation { continuation in
-            let (expected, isLight) = cost.estimate
+            let (expected, isLight) = cost.estimate(lightKind: lightKind)
             waiting.withLock { queue in
                 queue.jobs.append(
                     Job(order: queue.next, cost: expected, isLight: isLight) { cancelled in
@@ -97,10 +100,11 @@ final class WorkLanes: Sendable {
 /// What one session's messages cost lately: the thread CPU time of each, as a moving average (what its next
 /// message is expected to cost) and as a decaying sum (the CPU it used in about the last second).
 ///
-/// A session none of whose messages has been measured yet is of unknown cost (issue 41, item 1): it is not light
-/// (a fresh socket's first message may be a `load` that runs to the 2 s bound, and the light lane must not wait for
-/// it), and it waits as a job of `lightSeconds` would: behind every light job, ahead of the heavy ones. Its first
-/// measured message sets its average.
+/// A session none of whose messages has been measured yet is of unknown cost (issue 41, item 1): its message waits
+/// as a job of `lightSeconds` would (behind every light job, ahead of the heavy ones), and it is light only when the
+/// message is of a kind that cannot run long on a fresh session (a pointer, a tick, a key: `isLightKind`), never a
+/// line, a `load` or a `history`: a fresh socket's first message may be a restore `load` that runs to the 2 s
+/// bound, and the light lane must not wait for it. Its first measured message sets its average.
 final class WorkCost: Sendable {
     /// A session whose messages cost under this each (in CPU seconds) is light: the light lane serves it.
     static let lightSeconds = 0.005
@@ -118,12 +122,26 @@ final class WorkCost: Sendable {
 
     private let figures = Mutex(Figures())
 
-    /// The expected cost of the next message, and whether the session is light now.
-    var estimate: (Double, Bool) {
+    /// The expected cost of the next message, and whether the session is light now (`lightKind`: for a session of
+    /// unknown cost, whether the message is of a light kind).
+    func estimate(lightKind: Bool) -> (Double, Bool) {
         figures.withLock { f in
-            guard f.measured > 0 else { return (Self.lightSeconds, false) }
+            guard f.measured > 0 else { return (Self.lightSeconds, lightKind) }
             let recent = f.recent * Self.decay(since: f.at)
             return (f.average, f.average < Self.lightSeconds && recent < Self.budgetSeconds)
+        }
+    }
+
+    /// Whether no message of the session has been measured yet.
+    var isUnknown: Bool { figures.withLock { $0.measured == 0 } }
+
+    /// Whether `text` is a message whose work is bounded on a fresh session: anything but a line, a `load` and a
+    /// `history` (which run script lines, to the 2 s bound), read as the session reads it; what does not decode is
+    /// answered with an error, which is light too.
+    static func isLightKind(_ text: String) -> Bool {
+        switch ClientMessage.decode(text) {
+        case .success(.line), .success(.load), .success(.history): return false
+        default: return true
         }
     }
 
