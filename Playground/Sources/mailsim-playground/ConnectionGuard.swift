@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The bounds of one connection before it is a WebSocket (issue 32, items 5 and 7), in one place.
 enum ConnectionLimits {
@@ -15,15 +16,48 @@ enum ConnectionLimits {
     static let headBytes = 32 * 1024
     /// Connections open at once from one client address; the next is answered 503 and closed.
     static let perAddress = 512
+    /// A request's body must be complete this long after its head, plus a second for each `bodyBytesPerSecond`
+    /// that arrived (a body that trickles a byte every few seconds is cut here), or it is answered 408 and closed.
+    static let bodySeconds: Int64 = 10
+    /// The rate that extends a body's bound: a 1 MiB body (the most an export reads) has 74 s at most.
+    static let bodyBytesPerSecond: Int64 = 16 * 1024
 }
 
-/// What the two guards of a connection share: where it is in its requests. Used on the channel's event loop only.
-final class ConnectionPhase: @unchecked Sendable {
-    // @unchecked: read and written only on the connection's event loop (both guards' callbacks run there).
-    enum Phase { case opened, idle, head, request, upgraded }
-    var phase = Phase.opened
+/// What the guards of a connection share: where it is in its requests, and since when. Written on the channel's event
+/// loop only; read there, and by `ConnectionTable` from any thread when it chooses which connections to shed.
+final class ConnectionPhase: Sendable {
+    enum Phase: UInt8 { case opened, idle, head, request, body, upgraded }
+    private let code = Atomic<UInt8>(Phase.opened.rawValue)
+    private let changed = Atomic<Int64>(IdleWatch.now())
+    private let answers = Atomic<Int>(0)
+
+    var phase: Phase {
+        get { Phase(rawValue: code.load(ordering: .relaxed)) ?? .upgraded }
+        set {
+            code.store(newValue.rawValue, ordering: .relaxed)
+            changed.store(IdleWatch.now(), ordering: .relaxed)
+        }
+    }
+
+    /// When the phase began (milliseconds on the monotonic clock).
+    var since: Int64 { changed.load(ordering: .relaxed) }
+
     /// Requests whose head arrived and whose answer has not ended.
-    var unanswered = 0
+    var unanswered: Int {
+        get { answers.load(ordering: .relaxed) }
+        set { answers.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Whether the connection may be shed when the server holds its most connections, and how soon: 0 for one that
+    /// asks nothing (silent since it opened, idle between requests), 1 for one whose head or body is still coming;
+    /// nil for one being answered, or a WebSocket.
+    var sheddable: Int? {
+        switch phase {
+        case .opened, .idle: return 0
+        case .head, .body: return 1
+        case .request, .upgraded: return nil
+        }
+    }
 }
 
 /// The first handler of a connection, on its bytes: it times a request head from its first byte and counts its
@@ -39,6 +73,14 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     let metrics: Metrics
     private var timer: Scheduled<Void>?
     private var headBytes = 0
+    /// This handler's own context (the timers write raw bytes from it).
+    private var context: ChannelHandlerContext?
+    /// The body under way: when its head ended, the bytes that arrived, and whether it is still coming.
+    private var bodyStart: Int64 = 0
+    private var bodyBytes: Int64 = 0
+    private var bodyPending = false
+    /// Every answer ended while the body was still coming: idle once it has come.
+    private var answeredEarly = false
 
     init(shared: ConnectionPhase, metrics: Metrics) {
         self.shared = shared
@@ -46,6 +88,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         arm(context, seconds: ConnectionLimits.silentSeconds, answer: nil)
     }
 
@@ -69,7 +112,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
                     "the request's line and headers are over \(ConnectionLimits.headBytes / 1024) KiB")
                 return
             }
-        case .request, .upgraded:
+        case .request, .body, .upgraded:
             break
         }
         context.fireChannelRead(data)
@@ -81,10 +124,65 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
         timer = nil
     }
 
-    /// Every answer has ended: the connection is idle until the next byte.
-    func answered(_ context: ChannelHandlerContext) {
+    /// Every answer has ended: the connection is idle until the next byte (once the body under way has come).
+    func answered() {
+        guard !bodyPending else {
+            answeredEarly = true
+            return
+        }
+        guard let context else { return }
         shared.phase = .idle
         arm(context, seconds: ConnectionLimits.idleSeconds, answer: nil)
+    }
+
+    /// The head of a request with a body arrived: the body must come within its bound (issue 41, item 3).
+    func bodyBegan() {
+        bodyStart = IdleWatch.now()
+        bodyBytes = 0
+        bodyPending = true
+        answeredEarly = false
+        shared.phase = .body
+        armBody()
+    }
+
+    /// `count` bytes of the body arrived.
+    func bodyRead(_ count: Int) { bodyBytes += Int64(count) }
+
+    /// The body's end arrived.
+    func bodyEnded() {
+        guard bodyPending else { return }
+        bodyPending = false
+        timer?.cancel()
+        timer = nil
+        if answeredEarly || shared.unanswered == 0 {
+            answered()
+        } else {
+            shared.phase = .request
+        }
+    }
+
+    /// When the body must be complete: its base bound, extended by what arrived.
+    private var bodyDeadline: Int64 {
+        bodyStart + ConnectionLimits.bodySeconds * 1000 + bodyBytes * 1000 / ConnectionLimits.bodyBytesPerSecond
+    }
+
+    private func armBody() {
+        guard let context else { return }
+        timer?.cancel()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: .milliseconds(max(1, bodyDeadline - IdleWatch.now()))) {
+            let (handler, context) = loopBound.value
+            guard handler.bodyPending else { return }
+            if IdleWatch.now() < handler.bodyDeadline {
+                handler.armBody()
+            } else {
+                handler.refuse(
+                    context, .requestTimeout,
+                    "the request's body was not complete within \(ConnectionLimits.bodySeconds) s (and 1 s more for "
+                        + "each \(ConnectionLimits.bodyBytesPerSecond / 1024) KiB that came)",
+                    kind: .bodyTimeout)
+            }
+        }
     }
 
     private func arm(
@@ -99,9 +197,12 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes a plain-text answer with `status` straight to the socket and closes the connection.
-    func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String) {
+    func refuse(
+        _ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, kind: RefusalReason? = nil
+    ) {
         timer?.cancel()
-        metrics.refused(status == .requestTimeout ? .headTimeout : .headTooBig)
+        bodyPending = false
+        metrics.refused(kind ?? (status == .requestTimeout ? .headTimeout : .headTooBig))
         shared.phase = .upgraded  // nothing more is read
         context.writeAndFlush(wrapOutboundOut(UpgradeRefusal(status: status, reason: reason).bytes)).whenComplete { _ in
             context.close(promise: nil)
@@ -135,6 +236,11 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
         guard !refused else { return }
         let part = unwrapInboundIn(data)
         guard case .head(let head) = part else {
+            switch part {
+            case .body(let bytes): timer.bodyRead(bytes.readableBytes)
+            case .end: timer.bodyEnded()
+            case .head: break
+            }
             context.fireChannelRead(data)
             return
         }
@@ -145,6 +251,7 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
             refuse(context, status, reason, extra)
             return
         }
+        if Self.hasBody(head) { timer.bodyBegan() }
         context.fireChannelRead(data)
         if Self.isUpgrade(head) {
             // The upgrade handler takes it from here; WebSocket frames must not pass through these handlers.
@@ -157,7 +264,7 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), shared.phase != .upgraded {
             shared.unanswered = max(0, shared.unanswered - 1)
-            if shared.unanswered == 0 { timer.answered(context) }
+            if shared.unanswered == 0 { timer.answered() }
         }
         context.write(data, promise: promise)
     }
@@ -184,6 +291,11 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
         metrics.refused(.badRequest)
         shared.phase = .upgraded  // the timer stops reading
         UpgradeRefusal(status: status, reason: reason, extra: extra).answer(from: context)
+    }
+
+    /// Whether a body follows the head (a `Content-Length` over 0, or `Transfer-Encoding`).
+    static func hasBody(_ head: HTTPRequestHead) -> Bool {
+        !head.headers["Transfer-Encoding"].isEmpty || head.headers["Content-Length"].contains { (Int($0) ?? 1) > 0 }
     }
 
     /// Whether the head asks for the WebSocket.

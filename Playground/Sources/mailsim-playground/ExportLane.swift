@@ -5,44 +5,154 @@ import Synchronization
 
 /// Where exports run (`POST /walkthrough`, `/walkthrough.gif`): one thread of their own at a lower scheduling
 /// priority (nice 5: on a busy core a page's work gets three times its share), so that four GIFs cannot hold up a
-/// page's pointer (issue 32, items 3 and 4), and at most `PlaygroundLimits.exportsAtOnce` of them admitted at once
-/// (one running, the others waiting their turn); one more is refused at once, with words and a `Retry-After`.
+/// page's pointer (issue 32, items 3 and 4).
+///
+/// One export runs at a time; the others wait their turn in a queue shared per client address (issue 41, item 5):
+/// an address has at most `perAddress` exports in the lane (running or waiting; the next is refused 429), and the
+/// turn goes to the waiting export whose address was served longest ago, so one address re-sending long exports
+/// holds one turn at a time while others wait, never every place. A waiting export waits at most `waitSeconds`
+/// (one export's bound and 5 s: an export next in line always gets its turn), and at most `waitingAtMost` wait;
+/// past either, 503 with words and a `Retry-After`, as HAProxy answers when its queue times out.
 final class ExportLane: Sendable {
     private let thread = NIOThreadPool(numberOfThreads: 1)
-    private let admitted = Atomic<Int>(0)
-    let limit: Int
+    /// Exports one client address may have in the lane at once (running or waiting).
+    static let perAddress = 2
+    /// Exports waiting at once, from everyone.
+    static let waitingAtMost = 16
+    /// One export's bound (`--export-seconds`), counted from when it starts running.
+    let seconds: Double
+    /// How long an export waits for its turn.
+    var waitSeconds: Double { seconds + 5 }
 
-    init(limit: Int = PlaygroundLimits.exportsAtOnce) {
-        self.limit = limit
+    private struct Waiter {
+        let id: Int
+        let key: String
+        let turn: CheckedContinuation<Bool, Never>
+    }
+
+    private struct Queue {
+        var running = false
+        var waiting: [Waiter] = []
+        var inLane: [String: Int] = [:]
+        /// When each waiting address last had its turn (a count of turns), for the round robin.
+        var lastTurn: [String: Int] = [:]
+        var turns = 0
+        var next = 0
+        var closed = false
+    }
+
+    private let queue = Mutex(Queue())
+
+    init(seconds: Double) {
+        self.seconds = seconds
         thread.start()
         // Linux keeps a nice value per thread: `who` 0 is the calling thread, here the lane's own.
         thread.submit { _ in _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5) }
     }
 
-    /// Runs `work` on the lane's thread, or answers nil at once when `limit` exports are admitted already. The
-    /// memory the export freed is given back to the system after it (glibc keeps it otherwise).
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T? {
-        guard admit() else { return nil }
-        defer { admitted.subtract(1, ordering: .acquiringAndReleasing) }
-        return try await thread.runIfActive {
-            let result = work()
-            GiveBack.freedMemory()
-            return result
+    /// Why an export did not run.
+    enum Refusal: Error {
+        /// Its address has `perAddress` exports in the lane already.
+        case address
+        /// The queue is full, or the export waited `waitSeconds` for its turn.
+        case busy
+    }
+
+    /// Runs `work` on the lane's thread in its turn (for client `key`), or says why it did not. The memory the export
+    /// freed is given back to the system after it (glibc keeps it otherwise).
+    func run<T: Sendable>(for key: String, _ work: @escaping @Sendable () -> T) async throws -> Result<T, Refusal> {
+        let admitted: Result<Int?, Refusal> = queue.withLock { queue in
+            guard !queue.closed else { return .failure(.busy) }
+            guard queue.inLane[key, default: 0] < Self.perAddress else { return .failure(.address) }
+            if !queue.running && queue.waiting.isEmpty {
+                queue.running = true
+                queue.inLane[key, default: 0] += 1
+                return .success(nil)
+            }
+            guard queue.waiting.count < Self.waitingAtMost else { return .failure(.busy) }
+            queue.next += 1
+            queue.inLane[key, default: 0] += 1
+            return .success(queue.next)
+        }
+        switch admitted {
+        case .failure(let refusal):
+            return .failure(refusal)
+        case .success(let id?):
+            guard await turn(id, key) else { return .failure(.busy) }
+        case .success(nil):
+            break
+        }
+        defer { finished(key) }
+        return .success(
+            try await thread.runIfActive {
+                let result = work()
+                GiveBack.freedMemory()
+                return result
+            })
+    }
+
+    /// Waits for waiter `id`'s turn: true when it came, false when `waitSeconds` passed first (or the lane closed).
+    private func turn(_ id: Int, _ key: String) async -> Bool {
+        let wait = waitSeconds
+        return await withCheckedContinuation { continuation in
+            queue.withLock { queue in
+                queue.waiting.append(Waiter(id: id, key: key, turn: continuation))
+                if queue.lastTurn[key] == nil { queue.lastTurn[key] = -1 }
+            }
+            Task { [self] in
+                try? await Task.sleep(for: .seconds(wait))
+                expire(id)
+            }
         }
     }
 
-    private func admit() -> Bool {
-        var current = admitted.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = admitted.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            current = original
+    /// Waiter `id` waited its bound: it leaves the queue, refused.
+    private func expire(_ id: Int) {
+        let expired: Waiter? = queue.withLock { queue in
+            guard let index = queue.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            let waiter = queue.waiting.remove(at: index)
+            Self.leave(waiter.key, &queue)
+            return waiter
         }
-        return false
+        expired?.turn.resume(returning: false)
     }
 
-    func shutdown() async { try? await thread.shutdownGracefully() }
+    /// An export of `key` ended: the turn goes to the waiting export whose address had its turn longest ago.
+    private func finished(_ key: String) {
+        let next: Waiter? = queue.withLock { queue in
+            Self.leave(key, &queue)
+            queue.turns += 1
+            if queue.inLane[key] != nil { queue.lastTurn[key] = queue.turns }
+            guard !queue.waiting.isEmpty, !queue.closed else {
+                queue.running = false
+                return nil
+            }
+            var best = 0
+            for (index, waiter) in queue.waiting.enumerated()
+            where queue.lastTurn[waiter.key, default: -1] < queue.lastTurn[queue.waiting[best].key, default: -1] {
+                best = index
+            }
+            return queue.waiting.remove(at: best)
+        }
+        next?.turn.resume(returning: true)
+    }
+
+    /// One export of `key` leaves the lane; an address with none left is forgotten.
+    private static func leave(_ key: String, _ queue: inout Queue) {
+        let left = queue.inLane[key, default: 1] - 1
+        queue.inLane[key] = left > 0 ? left : nil
+        if left <= 0 { queue.lastTurn[key] = nil }
+    }
+
+    func shutdown() async {
+        let waiting = queue.withLock { queue in
+            queue.closed = true
+            defer { queue.waiting.removeAll() }
+            return queue.waiting
+        }
+        for waiter in waiting { waiter.turn.resume(returning: false) }
+        try? await thread.shutdownGracefully()
+    }
 }
 
 /// glibc's `malloc_trim`, looked up at run time (malloc.h is not in Swift's Glibc module): it gives the freed

@@ -4,8 +4,10 @@ import PlaygroundOptions
 /// Who a request comes from and where its page was served: the connection's peer, or, when the peer is a trusted
 /// proxy (`--trusted-proxy`), what the proxy's forwarded headers say.
 struct Client: Sendable {
-    /// The client's address, in its usual text: the key of the per-address bounds and what the log names.
+    /// The client's address, in its usual text: what the log names.
     let address: String
+    /// What the per-address bounds count it under (`ClientKey`: an IPv6 address's /64).
+    var key: String = ""
     /// The connection's peer (the proxy, when `viaProxy`).
     let peer: String
     /// Whether the peer is a trusted proxy.
@@ -29,6 +31,8 @@ struct Client: Sendable {
 /// sends one, and taking the proxy's own address instead would put every client behind one address and its bound.
 struct Forwarding: Sendable {
     let trusted: [AddressRange]
+    /// What the per-address bounds count an address under.
+    var keys = ClientKey(ipv6Prefix: ClientKey.defaultIPv6Prefix)
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
@@ -40,8 +44,16 @@ struct Forwarding: Sendable {
         return trusted.contains { $0.contains(bytes: bytes) }
     }
 
-    /// The request's client, or the words of a 400 when a trusted proxy's headers cannot be read.
+    /// The request's client, its `key` set, or the words of a 400 when a trusted proxy's headers cannot be read.
     func client(peer: String, headers: HTTPFields, authority: String?) -> Result<Client, ForwardingError> {
+        read(peer: peer, headers: headers, authority: authority).map { client in
+            var client = client
+            client.key = keys.key(client.address)
+            return client
+        }
+    }
+
+    private func read(peer: String, headers: HTTPFields, authority: String?) -> Result<Client, ForwardingError> {
         let peerText = IPAddress.canonical(peer) ?? peer
         guard isTrusted(peerText) else {
             return .success(Client(address: peerText, peer: peerText, viaProxy: false, scheme: "http", host: authority))
@@ -51,11 +63,14 @@ struct Forwarding: Sendable {
         var host: Substring?
         let xff = headers[values: Self.forwardedFor]
         if !xff.isEmpty {
-            chain = xff.flatMap { $0.split(separator: ",") }.map(trimmed)
+            // Empty entries are kept: `X-Forwarded-For: ,` names no client, and must not leave the proxy as one.
+            chain = xff.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(trimmed)
             scheme = headers[values: Self.forwardedProto].first?.split(separator: ",").first.map(trimmed)
             host = headers[values: Self.forwardedHost].first?.split(separator: ",").first.map(trimmed)
         } else if !headers[values: Self.forwarded].isEmpty {
-            let elements = headers[values: Self.forwarded].flatMap { $0.split(separator: ",") }
+            let elements = headers[values: Self.forwarded].flatMap {
+                $0.split(separator: ",", omittingEmptySubsequences: false)
+            }
             for element in elements {
                 for pair in element.split(separator: ";") {
                     let parts = pair.split(separator: "=", maxSplits: 1).map(trimmed)
@@ -70,9 +85,17 @@ struct Forwarding: Sendable {
                 }
             }
         }
+        guard !chain.isEmpty || (xff.isEmpty && headers[values: Self.forwarded].isEmpty) else {
+            return .failure(ForwardingError(reason: "the proxy's Forwarded header names no client (no for=)"))
+        }
         var address = peerText
         for entry in chain.reversed() {
-            guard let bytes = IPAddress.bytes(Self.withoutPort(entry)), let text = IPAddress.text(bytes) else {
+            guard let host = Self.withoutPort(entry) else {
+                return .failure(
+                    ForwardingError(
+                        reason: "the proxy's forwarded client '\(entry.prefix(64))' has a port that is not 1 to 65535"))
+            }
+            guard let bytes = IPAddress.bytes(host), let text = IPAddress.text(bytes) else {
                 return .failure(
                     ForwardingError(
                         reason: "the proxy's forwarded client '\(entry.prefix(64))' is not an IP address"))
@@ -95,15 +118,28 @@ struct Forwarding: Sendable {
                 host: host.map(String.init) ?? authority))
     }
 
-    /// `1.2.3.4:5678` → `1.2.3.4`, `[::1]:80` → `::1`; anything else as it is.
-    static func withoutPort(_ entry: Substring) -> String {
+    /// `1.2.3.4:5678` → `1.2.3.4`, `[::1]:80` → `::1`, `[::1]` → `::1`; anything else as it is (the address check
+    /// then reads it). Nil when the entry has a port that is not a whole number from 1 to 65535 (`1.2.3.4:99999`,
+    /// `1.2.3.4:`, `[::1]:x`), or something after an IPv6 address's `]` that is not a port.
+    static func withoutPort(_ entry: Substring) -> String? {
         if entry.hasPrefix("["), let close = entry.firstIndex(of: "]") {
+            let rest = entry[entry.index(after: close)...]
+            guard rest.isEmpty || (rest.first == ":" && isPort(rest.dropFirst())) else { return nil }
             return String(entry[entry.index(after: entry.startIndex)..<close])
         }
         if entry.filter({ $0 == ":" }).count == 1, let colon = entry.firstIndex(of: ":") {
+            guard isPort(entry[entry.index(after: colon)...]) else { return nil }
             return String(entry[..<colon])
         }
         return String(entry)
+    }
+
+    /// Whether `text` is a TCP port: 1 to 5 decimal digits, from 1 to 65535.
+    static func isPort(_ text: Substring) -> Bool {
+        guard (1...5).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(text) else {
+            return false
+        }
+        return (1...65535).contains(port)
     }
 
     private func trimmed(_ text: Substring) -> Substring {

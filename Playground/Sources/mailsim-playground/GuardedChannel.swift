@@ -12,32 +12,38 @@ import Synchronization
 struct GuardedChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
     let inner: HTTP1WebSocketUpgradeChannel
-    let connections: ConnectionCount
+    let connections: ConnectionTable
+    let probes: ProbeAnswers
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections] value in
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections, probes] value in
             // On the channel's event loop, before it reads: the pipeline is the upgradable HTTP one.
             let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
             let (key, limit) = connections.bound(for: peer)
-            guard connections.open(from: key, limit: limit) else {
+            let shared = ConnectionPhase()
+            switch connections.open(from: key, limit: limit, phase: shared, channel: channel) {
+            case .failure(let refusal):
+                let reason =
+                    refusal == .address
+                    ? "\(limit) connections are open from \(key)"
+                    : "the server holds its most connections (\(connections.total)), none idle"
                 connections.metrics.refused(.connections)
-                Log.refused(.connections, "\(limit) connections are open from \(key)", client: peer)
+                Log.refused(.connections, reason, client: peer)
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
                 UpgradeRefusal(
-                    status: .serviceUnavailable,
-                    reason: "\(limit) connections are open from \(key); close some",
-                    extra: [("Retry-After", "10")]
+                    status: .serviceUnavailable, reason: reason + "; close some", extra: [("Retry-After", "10")]
                 ).answer(on: channel)
                 return value
+            case .success(let id):
+                channel.closeFuture.whenComplete { _ in connections.close(id) }
             }
-            channel.closeFuture.whenComplete { _ in connections.close(from: key) }
-            let shared = ConnectionPhase()
             let timer = HeadTimer(shared: shared, metrics: connections.metrics)
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(timer, position: .first)
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try operations.addHandler(
-                RequestCheck(shared: shared, timer: timer, metrics: connections.metrics), position: .after(decoder))
+            let check = RequestCheck(shared: shared, timer: timer, metrics: connections.metrics)
+            try operations.addHandler(check, position: .after(decoder))
+            try operations.addHandler(ProbeHandler(probes: probes, shared: shared), position: .after(check))
             return value
         }
     }
@@ -109,50 +115,5 @@ final class MaskCheck: ChannelInboundHandler, RemovableChannelHandler {
         frame.writeBytes([0x88, UInt8(2 + reason.count), 0x03, 0xEA])  // a close frame: 1002, protocol error
         frame.writeBytes(reason)
         context.writeAndFlush(NIOAny(frame)).whenComplete { _ in context.close(promise: nil) }
-    }
-}
-
-/// The connections open from each client address, bounded by `ConnectionLimits.perAddress`: past it a new one is
-/// answered 503 and closed at once, so that one client cannot take every descriptor the server has.
-///
-/// A trusted proxy's connections carry many clients, so they are not counted per address: all trusted proxies'
-/// connections together are bounded by `proxyLimit` instead (one a session place, `--max-sessions`, and
-/// `ConnectionLimits.perAddress` more for the page's requests and exports). The proxy bounds each client's own
-/// connections (nginx's `limit_conn`; docs/playground.md, "Behind a proxy").
-final class ConnectionCount: Sendable {
-    private let open = Mutex<[String: Int]>([:])
-    let forwarding: Forwarding
-    let proxyLimit: Int
-    /// Where the refusals of the connections' guards are counted.
-    let metrics: Metrics
-
-    /// The key the trusted proxies' connections are counted under.
-    static let proxies = "the trusted proxies"
-
-    init(forwarding: Forwarding, maxSessions: Int, metrics: Metrics) {
-        self.forwarding = forwarding
-        self.metrics = metrics
-        proxyLimit = maxSessions + ConnectionLimits.perAddress
-    }
-
-    /// What a connection from `peer` is counted under, and that key's bound.
-    func bound(for peer: String) -> (String, Int) {
-        forwarding.isTrusted(peer) ? (Self.proxies, proxyLimit) : (peer, ConnectionLimits.perAddress)
-    }
-
-    /// Counts one more under `key`, or false (and counts nothing) when it has its bound.
-    func open(from key: String, limit: Int) -> Bool {
-        open.withLock { open in
-            guard open[key, default: 0] < limit else { return false }
-            open[key, default: 0] += 1
-            return true
-        }
-    }
-
-    func close(from key: String) {
-        open.withLock { open in
-            let left = open[key, default: 1] - 1
-            open[key] = left > 0 ? left : nil
-        }
     }
 }

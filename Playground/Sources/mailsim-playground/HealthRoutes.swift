@@ -10,10 +10,13 @@ import PlaygroundOptions
 /// `/metrics` answers only a client on this machine (loopback) or a trusted proxy asking for itself (its request
 /// carries no forwarded client): a page relayed by the proxy from anyone else is refused 403, so that the public
 /// address does not show the figures even if the proxy forgot to deny the path.
+///
+/// The common answers are written before the router, paced per client (`ProbeAnswers`); these routes answer the
+/// rest (the refusals, a probe pipelined behind another request), with the same cached exposition.
 enum HealthRoutes {
     static func add(
-        to router: Router<PlaygroundContext>, gate: SessionGate, stopping: Stopping, forwarding: Forwarding,
-        metrics: Metrics
+        to router: Router<PlaygroundContext>, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
+        probes: ProbeAnswers
     ) {
         router.get("/healthz") { _, _ in
             stopping.isStopping ? PageRoutes.text(.serviceUnavailable, "stopping") : PageRoutes.text(.ok, "ok")
@@ -30,8 +33,8 @@ enum HealthRoutes {
             }
             var headers = PageRoutes.headers(type: "text/plain; version=0.0.4; charset=utf-8")
             headers[.cacheControl] = "no-store"
-            let text = metrics.exposition(sessions: gate.count)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: probes.exposition())))
         }
     }
 }

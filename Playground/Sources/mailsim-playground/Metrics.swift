@@ -32,8 +32,14 @@ enum RefusalReason: String, CaseIterable, Sendable {
     case headTimeout = "head_timeout"
     /// A request head over 32 KiB (431).
     case headTooBig = "head_too_big"
-    /// An export while two are admitted (503).
+    /// A request body not complete within its bound (408).
+    case bodyTimeout = "body_timeout"
+    /// `/healthz` or `/metrics` asked more often than `ProbeAnswers.perSecond` from one client (429).
+    case probeRate = "probe_rate"
+    /// An export that found the queue full, or waited its bound for its turn (503).
     case exportBusy = "export_busy"
+    /// An export from a client address that has `ExportLane.perAddress` made or waiting already (429).
+    case exportAddress = "export_address"
     /// An export whose script the walkthrough refuses (400: an error, too long, too big).
     case exportRefused = "export_refused"
     /// `/metrics` asked from an address that is neither loopback nor a trusted proxy (403).
@@ -71,6 +77,8 @@ final class Metrics: Sendable {
     let sessionsOpened = Atomic<Int>(0)
     let messages = Atomic<Int>(0)
     let exports = Atomic<Int>(0)
+    /// Connections closed to make room when the server held its most (`ConnectionTable`).
+    let shed = Atomic<Int>(0)
     /// The histogram's buckets (not cumulative: each counts the answers in its own range; the last past 2.5 s),
     /// and its sum in nanoseconds.
     private let buckets = AtomicCounters(count: Metrics.bounds.count + 1)
@@ -89,8 +97,9 @@ final class Metrics: Sendable {
         _ = answerNanoseconds.add(nanoseconds, ordering: .relaxed)
     }
 
-    /// The exposition (Prometheus text format 0.0.4), with `sessions` open now.
-    func exposition(sessions: Int) -> String {
+    /// The exposition (Prometheus text format 0.0.4), with `sessions` and `connections` open now, and the bound of
+    /// the connections.
+    func exposition(sessions: Int, connections: Int, maxConnections: Int) -> String {
         var text = ""
         func family(_ name: String, _ type: String, _ help: String) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -122,6 +131,14 @@ final class Metrics: Sendable {
         for (index, reason) in RefusalReason.allCases.enumerated() {
             sample("mailsim_playground_refusals_total", String(refusals.load(index)), "reason=\"\(reason.rawValue)\"")
         }
+        family("mailsim_playground_connections", "gauge", "Connections open now (HTTP and WebSocket).")
+        sample("mailsim_playground_connections", String(connections))
+        family("mailsim_playground_connections_max", "gauge", "The most connections held at once.")
+        sample("mailsim_playground_connections_max", String(maxConnections))
+        family(
+            "mailsim_playground_connections_shed_total", "counter",
+            "Idle or slow connections closed to make room for new ones.")
+        sample("mailsim_playground_connections_shed_total", String(shed.load(ordering: .relaxed)))
         family("mailsim_playground_exports_total", "counter", "Walkthroughs (HTML players and GIFs) made.")
         sample("mailsim_playground_exports_total", String(exports.load(ordering: .relaxed)))
         let process = ProcessFigures.now()

@@ -31,7 +31,7 @@ enum PageRoutes {
     static func add(
         to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
         gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
-        site: SiteFiles
+        site: SiteFiles, probes: ProbeAnswers
     ) {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics))
@@ -57,14 +57,14 @@ enum PageRoutes {
         // The page, unless its socket would be refused: then a page that says the playground is full.
         for path in pagePaths {
             router.get(RouterPath(path)) { _, context in
-                if let client = context.client, let refusal = gate.refusal(for: client.address) {
+                if let client = context.client, let refusal = gate.refusal(for: client.key) {
                     metrics.refused(refusal == .full ? .full : .address)
                     return FullPage.answer(refusal, gate: gate)
                 }
                 return asset(page, type: "text/html; charset=utf-8")
             }
         }
-        HealthRoutes.add(to: router, gate: gate, stopping: stopping, forwarding: forwarding, metrics: metrics)
+        HealthRoutes.add(to: router, stopping: stopping, forwarding: forwarding, metrics: metrics, probes: probes)
         // An upgrade the WebSocket router refused arrives here: say why.
         router.get("/ws") { request, context in
             let headers = request.headers
@@ -212,27 +212,43 @@ struct Exporting: Sendable {
             script = decoded
         }
         let stopping = self.stopping
-        let made = try await lane.run {
+        let seconds = lane.seconds
+        let made = try await lane.run(for: client.key) {
             // The bound counts from when the export starts running, not while it waits its turn.
-            let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.exportSeconds)
+            let deadline = ContinuousClock.now + .seconds(seconds)
             return make(script) { stopping.isStopping || ContinuousClock.now >= deadline }
         }
         switch made {
-        case nil:
-            metrics.refused(.exportBusy)
-            var response = PageRoutes.text(
-                .serviceUnavailable,
-                "the server is making \(lane.limit) walkthroughs already; try again in a few seconds")
+        case .failure(let refusal):
+            metrics.refused(refusal == .address ? .exportAddress : .exportBusy)
+            var response =
+                refusal == .address
+                ? PageRoutes.text(
+                    .tooManyRequests,
+                    "\(ExportLane.perAddress) walkthroughs from \(client.key) are being made or waiting; "
+                        + "try again when one is done")
+                : PageRoutes.text(
+                    .serviceUnavailable,
+                    "the server is making walkthroughs for others and this one waited \(formatSeconds(lane.waitSeconds)) "
+                        + "for its turn; try again in a few seconds")
             response.headers[.retryAfter] = "5"
             return response
-        case .success(let (bytes, type, policy))?:
+        case .success(.success(let (bytes, type, policy))):
             metrics.exports.add(1, ordering: .relaxed)
             return Response(
                 status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
-        case .failure(let error)?:
+        case .success(.failure(let error)):
             metrics.refused(.exportRefused)
-            return PageRoutes.text(.badRequest, ErrorText.of(error))
+            return PageRoutes.text(.badRequest, Self.boundWords(ErrorText.of(error), seconds: seconds))
         }
+    }
+
+    /// The export's words with the bound it ran under (the library's say `PlaygroundLimits.exportSeconds`).
+    static func boundWords(_ words: String, seconds: Double) -> String {
+        guard seconds != PlaygroundLimits.exportSeconds else { return words }
+        return words.replacingOccurrences(
+            of: "longer than \(formatSeconds(PlaygroundLimits.exportSeconds))",
+            with: "longer than \(formatSeconds(seconds))")
     }
 }
 

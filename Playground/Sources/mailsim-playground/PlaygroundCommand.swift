@@ -16,6 +16,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: PlaygroundOptions
+    @OptionGroup(title: "Server options (mailsim-playground only)") var server: ServerOptions
 
     /// Usage errors exit 2, as `mailsim`'s do (ArgumentParser's own code for them is 64).
     static func main() async {
@@ -50,11 +51,20 @@ struct PlaygroundCommand: AsyncParsableCommand {
             Log.line("warning: --host \(host) serves the playground to other machines, without authentication")
         }
         Descriptors.raiseLimit()
+        let (maxConnections, files) = Descriptors.connectionBound()
+        Log.event(
+            "connections",
+            "at most \(maxConnections) connections at once (the open-file limit \(files), less "
+                + "\(files - maxConnections) kept for files and exports)",
+            [("max", .number(maxConnections)), ("files", .number(files))])
         do {
             try await PlaygroundServer(
                 start: start, address: address, port: port, openBrowser: options.open,
                 idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress,
-                maxSessions: options.maxSessions, forwarding: Forwarding(trusted: options.trustedProxies), site: site
+                maxSessions: options.maxSessions,
+                forwarding: Forwarding(
+                    trusted: options.trustedProxies, keys: ClientKey(ipv6Prefix: server.ipv6Prefix)),
+                site: site, maxConnections: maxConnections, exportSeconds: server.exportSeconds
             ).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
@@ -106,5 +116,16 @@ enum Descriptors {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    /// The connections the server holds at once, below the open-file limit (issue 41, item 2), and that limit: an
+    /// eighth of the limit (at least 64) is kept for what else opens files: the event loops, the site's and the
+    /// kernel's files read, the fonts an export draws with, and libdispatch, which aborts the process when it cannot
+    /// open `/proc/TID/stat`.
+    static func connectionBound() -> (connections: Int, files: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return (960, 1024) }
+        let files = Int(min(limit.rlim_cur, 1 << 30))
+        return (max(16, files - max(64, files / 8)), files)
     }
 }

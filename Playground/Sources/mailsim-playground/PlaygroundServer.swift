@@ -26,13 +26,17 @@ struct PlaygroundServer {
     let forwarding: Forwarding
     /// The page's WebAssembly simulation and its files (`--site`), read at start.
     let site: SiteFiles
+    /// Connections held at once (`Descriptors.connectionBound`).
+    let maxConnections: Int
+    /// One export's bound (`--export-seconds`).
+    let exportSeconds: Double
 
     func run() async throws {
         let gate = SessionGate(limit: maxSessions, perAddress: sessionsPerAddress)
         let stopping = Stopping()
         await stopping.watchSignals()
         let lanes = WorkLanes()
-        let exports = ExportLane()
+        let exports = ExportLane(seconds: exportSeconds)
         let metrics = Metrics()
         let services = SessionServices(
             start: start, lanes: lanes, stopping: stopping, idleSeconds: idleSeconds, metrics: metrics)
@@ -42,10 +46,15 @@ struct PlaygroundServer {
         let port: @Sendable () -> Int = { boundPort.load(ordering: .relaxed) }
 
         let forwarding = self.forwarding
+        let connections = ConnectionTable(
+            forwarding: forwarding, maxSessions: maxSessions, total: maxConnections, metrics: metrics)
+        let probes = ProbeAnswers(
+            address: address, port: port, forwarding: forwarding, stopping: stopping, metrics: metrics, gate: gate,
+            connections: connections)
         let router = Router(context: PlaygroundContext.self)
         PageRoutes.add(
             to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
-            forwarding: forwarding, metrics: metrics, site: site)
+            forwarding: forwarding, metrics: metrics, site: site, probes: probes)
 
         var logger = Logger(label: "mailsim-playground")
         logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
@@ -53,7 +62,6 @@ struct PlaygroundServer {
             maxFrameSize: PlaygroundLimits.messageBytes,
             autoPing: .enabled(timePeriod: .seconds(30)),
             closeTimeout: .seconds(2), validateUTF8: true)
-        let connections = ConnectionCount(forwarding: forwarding, maxSessions: maxSessions, metrics: metrics)
         let server = HTTPServerBuilder { responder in
             GuardedChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
@@ -83,7 +91,7 @@ struct PlaygroundServer {
                                 outbound: outbound)
                         }
                     }
-                }, connections: connections)
+                }, connections: connections, probes: probes)
         }
         let app = Application(
             router: router,

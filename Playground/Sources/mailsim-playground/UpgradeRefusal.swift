@@ -47,7 +47,7 @@ struct UpgradeRefusal: Error {
             return .failure(
                 UpgradeRefusal(status: .serviceUnavailable, reason: "the server is stopping", kind: .stopping))
         }
-        switch gate.enter(from: client.address) {
+        switch gate.enter(from: client.key) {
         case .success(let ticket):
             return .success((ticket, client))
         case .failure(.full):
