@@ -765,6 +765,30 @@ def item_12():
           any(" 400 " in g and "3 s" in b for g, _, b in results["A"]) and any(" 429 " in g for g, _, _ in results["A"]),
           results["A"][:6])
     server.stop()
+    # A full queue (one running, 16 waiting: two long exports from each of 8 addresses, one from a ninth): an export
+    # from a tenth address takes the place of the newest second export of an address holding two, which is 503 at once.
+    server = Server("--export-seconds", "3")
+    answers, threads = {}, []
+    def heavy_from(source, name):
+        start = time.monotonic()
+        got = post(source, heavy)
+        answers[name] = (status(got), time.monotonic() - start)
+    for a in range(8):
+        for n in range(2):
+            threads.append(threading.Thread(target=heavy_from, args=(f"127.0.1.{a + 1}", f"{a + 1}.{n}"), daemon=True))
+    threads.append(threading.Thread(target=heavy_from, args=("127.0.1.9", "9.0"), daemon=True))
+    for t in threads:
+        t.start()
+        time.sleep(0.05)
+    time.sleep(0.5)
+    newcomer = threading.Thread(target=heavy_from, args=("127.0.1.10", "newcomer"), daemon=True)
+    newcomer.start()
+    time.sleep(1)
+    refused = {name: got for name, got in answers.items() if " 503 " in got[0]}
+    print(f"      a full queue, then a tenth address: answered within 1 s {answers}")
+    check("a full queue: a tenth address's export waits its turn, an address's second export is refused 503 for it",
+          "newcomer" not in answers and len(refused) == 1 and list(refused)[0].endswith(".1"), answers)
+    server.stop()
 
 
 def item_13():

@@ -11,8 +11,9 @@ import Synchronization
 /// an address has at most `perAddress` exports in the lane (running or waiting; the next is refused 429), and the
 /// turn goes to the waiting export whose address was served longest ago, so one address re-sending long exports
 /// holds one turn at a time while others wait, never every place. A waiting export waits at most `waitSeconds`
-/// (one export's bound and 5 s: an export next in line always gets its turn), and at most `waitingAtMost` wait;
-/// past either, 503 with words and a `Retry-After`, as HAProxy answers when its queue times out.
+/// (one export's bound and 5 s: an export next in line always gets its turn), and at most `waitingAtMost` wait (a
+/// full queue refuses an address's second waiting export to make room for an address with none); past either, 503
+/// with words and a `Retry-After`, as HAProxy answers when its queue times out.
 final class ExportLane: Sendable {
     private let thread = NIOThreadPool(numberOfThreads: 1)
     /// Exports one client address may have in the lane at once (running or waiting).
@@ -27,7 +28,13 @@ final class ExportLane: Sendable {
     private struct Waiter {
         let id: Int
         let key: String
-        let turn: CheckedContinuation<Bool, Never>
+        let turn: CheckedContinuation<Outcome, Never>
+    }
+
+    /// What a waiting export is told: its turn came, or why it will not run.
+    private enum Outcome {
+        case turn
+        case refused(Refusal)
     }
 
     private struct Queue {
@@ -61,27 +68,7 @@ final class ExportLane: Sendable {
     /// Runs `work` on the lane's thread in its turn (for client `key`), or says why it did not. The memory the export
     /// freed is given back to the system after it (glibc keeps it otherwise).
     func run<T: Sendable>(for key: String, _ work: @escaping @Sendable () -> T) async throws -> Result<T, Refusal> {
-        let admitted: Result<Int?, Refusal> = queue.withLock { queue in
-            guard !queue.closed else { return .failure(.busy) }
-            guard queue.inLane[key, default: 0] < Self.perAddress else { return .failure(.address) }
-            if !queue.running && queue.waiting.isEmpty {
-                queue.running = true
-                queue.inLane[key, default: 0] += 1
-                return .success(nil)
-            }
-            guard queue.waiting.count < Self.waitingAtMost else { return .failure(.busy) }
-            queue.next += 1
-            queue.inLane[key, default: 0] += 1
-            return .success(queue.next)
-        }
-        switch admitted {
-        case .failure(let refusal):
-            return .failure(refusal)
-        case .success(let id?):
-            guard await turn(id, key) else { return .failure(.busy) }
-        case .success(nil):
-            break
-        }
+        if case .refused(let refusal) = await turn(key) { return .failure(refusal) }
         defer { finished(key) }
         return .success(
             try await thread.runIfActive {
@@ -91,13 +78,38 @@ final class ExportLane: Sendable {
             })
     }
 
-    /// Waits for waiter `id`'s turn: true when it came, false when `waitSeconds` passed first (or the lane closed).
-    private func turn(_ id: Int, _ key: String) async -> Bool {
+    /// Waits for `key`'s export's turn: at once when the lane is free; else in the queue, until the turn comes or
+    /// `waitSeconds` pass. A full queue makes room for an address with nothing in the lane by refusing the newest
+    /// waiting export of an address that holds two (one address holds at most one place while others wait).
+    private func turn(_ key: String) async -> Outcome {
         let wait = waitSeconds
         return await withCheckedContinuation { continuation in
-            queue.withLock { queue in
-                queue.waiting.append(Waiter(id: id, key: key, turn: continuation))
+            let (answer, evicted, id): (Outcome?, Waiter?, Int) = queue.withLock { queue in
+                if queue.closed { return (.refused(.busy), nil, 0) }
+                if queue.inLane[key, default: 0] >= Self.perAddress { return (.refused(.address), nil, 0) }
+                if !queue.running && queue.waiting.isEmpty {
+                    queue.running = true
+                    queue.inLane[key, default: 0] += 1
+                    return (.turn, nil, 0)
+                }
+                var evicted: Waiter?
+                if queue.waiting.count >= Self.waitingAtMost {
+                    guard queue.inLane[key] == nil,
+                        let index = queue.waiting.lastIndex(where: { queue.inLane[$0.key, default: 0] >= 2 })
+                    else { return (.refused(.busy), nil, 0) }
+                    evicted = queue.waiting.remove(at: index)
+                    Self.leave(evicted!.key, &queue)
+                }
+                queue.next += 1
+                queue.inLane[key, default: 0] += 1
+                queue.waiting.append(Waiter(id: queue.next, key: key, turn: continuation))
                 if queue.lastTurn[key] == nil { queue.lastTurn[key] = -1 }
+                return (nil, evicted, queue.next)
+            }
+            evicted?.turn.resume(returning: .refused(.busy))
+            if let answer {
+                continuation.resume(returning: answer)
+                return
             }
             Task { [self] in
                 try? await Task.sleep(for: .seconds(wait))
@@ -114,7 +126,7 @@ final class ExportLane: Sendable {
             Self.leave(waiter.key, &queue)
             return waiter
         }
-        expired?.turn.resume(returning: false)
+        expired?.turn.resume(returning: .refused(.busy))
     }
 
     /// An export of `key` ended: the turn goes to the waiting export whose address had its turn longest ago.
@@ -134,7 +146,7 @@ final class ExportLane: Sendable {
             }
             return queue.waiting.remove(at: best)
         }
-        next?.turn.resume(returning: true)
+        next?.turn.resume(returning: .turn)
     }
 
     /// One export of `key` leaves the lane; an address with none left is forgotten.
@@ -150,7 +162,7 @@ final class ExportLane: Sendable {
             defer { queue.waiting.removeAll() }
             return queue.waiting
         }
-        for waiter in waiting { waiter.turn.resume(returning: false) }
+        for waiter in waiting { waiter.turn.resume(returning: .refused(.busy)) }
         try? await thread.shutdownGracefully()
     }
 }
