@@ -135,7 +135,8 @@ def frame(opcode, payload, masked=True):
 
 def run(item):
     """Runs one item's checks; an exception (a server that stopped answering) is one failed check, and the next
-    item runs against its own server."""
+    item runs against its own server. Each item's time is printed (the step's time is CI's)."""
+    start = time.monotonic()
     try:
         item()
     except Exception as e:
@@ -144,6 +145,7 @@ def run(item):
         server.stop()
         if server.alive(): server.process.kill()
     started.clear()
+    print(f"      ({item.__name__}: {time.monotonic() - start:.0f} s)")
 
 
 def heavy_session(server):
@@ -613,8 +615,11 @@ def item_9():
         time.sleep(0.5)
         during = good_page(server, 4)
         stop.set()
-        for t in threads: t.join(60)
-        cut = sum("interrupted" in words or "longer than" in words for _, words in loads)
+        # The three wait for their last load; the twelve's queued loads (2 s each, two at a time) are left to the
+        # server's stop.
+        if count == 3:
+            for t in threads: t.join(60)
+        cut = sum("interrupted" in words or "longer than" in words for _, words in list(loads))
         print(f"      {count} sockets reconnecting, each a restore load ({len(loads)} loads, {cut} cut at 2 s): "
               f"a page's median {percentile(during, .5):.1f} ms, p99 {percentile(during, .99):.1f} ms")
         check(f"{count} sockets that reconnect and each send a 2 s restore load: a good page's p99 stays under 50 ms",
