@@ -26,6 +26,7 @@ enum ConnectionLimits {
 /// What the guards of a connection share: where it is in its requests, and since when. Written on the channel's event
 /// loop only; read there, and by `ConnectionTable` from any thread when it chooses which connections to shed.
 final class ConnectionPhase: Sendable {
+    /// Where a connection is: opened (nothing read yet), idle between requests, in a head, answering, in a body.
     enum Phase: UInt8 { case opened, idle, head, request, body, upgraded }
     private let code = Atomic<UInt8>(Phase.opened.rawValue)
     private let changed = Atomic<Int64>(IdleWatch.now())

@@ -24,6 +24,7 @@ final class ConnectionTable: Sendable {
         let channel: any Channel
     }
 
+    /// The connections, by number, and how many each key has.
     private struct State {
         var byKey: [String: Int] = [:]
         var entries: [Int: Entry] = [:]

@@ -25,6 +25,7 @@ final class ExportLane: Sendable {
     /// How long an export waits for its turn.
     var waitSeconds: Double { seconds + 5 }
 
+    /// An export waiting its turn: its number, its client and how it is told.
     private struct Waiter {
         let id: Int
         let key: String
@@ -37,6 +38,7 @@ final class ExportLane: Sendable {
         case refused(Refusal)
     }
 
+    /// The lane's state: whether an export runs, those waiting, and each address's share.
     private struct Queue {
         var running = false
         var waiting: [Waiter] = []
