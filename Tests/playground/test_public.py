@@ -385,7 +385,7 @@ head, body = server.request("/metrics", source="127.0.0.2", headers=["X-Forwarde
 check("GET /metrics relayed by the proxy for a client elsewhere is refused 403 with words", " 403 " in status(head)
       and "trusted proxies only" in body, (head, body))
 check("... the trusted proxy asking for itself is served", " 200 " in status(server.request("/metrics", source="127.0.0.2")[0]))
-# The exposition is kept for a second (issue 41, item 6): the counts are read once it is made again.
+# The exposition is kept for 250 ms (issue 41, item 6): the counts are read once it is made again.
 counts = lambda m: [value(m, "mailsim_playground_refusals_total", reason=r) for r in ("origin", "host", "metrics")]
 refused = wait_for(lambda: (lambda m: m if counts(m) == [1, 2, 1] else None)(metrics(server)), 3) or metrics(server)
 check("refusals are counted by reason (origin 1, host 2, metrics 1)",
