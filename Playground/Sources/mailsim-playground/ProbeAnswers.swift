@@ -93,11 +93,13 @@ final class ProbeAnswers: Sendable {
         "text/plain; charset=utf-8"
     )
 
-    /// The client of `head` when it is a probe (a GET of /healthz or /metrics, HTTP/1.1, no body); nil for any other
-    /// request, and for a probe whose forwarded headers cannot be read (the routes say why).
+    /// The client of `head` when it is a probe (a GET or HEAD of /healthz or /metrics, HTTP/1.x, no body): every
+    /// probe is paced; nil for any other request, and for a probe whose forwarded headers cannot be read (the routes
+    /// say why).
     func client(of head: HTTPRequestHead, peer: String) -> Client? {
-        guard head.method == .GET, head.version.major == 1, head.version.minor >= 1, !RequestCheck.hasBody(head)
-        else { return nil }
+        guard head.method == .GET || head.method == .HEAD, head.version.major == 1, !RequestCheck.hasBody(head) else {
+            return nil
+        }
         let path = head.uri.split(separator: "?", maxSplits: 1).first ?? ""
         guard path == "/healthz" || path == "/metrics" else { return nil }
         var fields = HTTPFields()
@@ -115,7 +117,9 @@ final class ProbeAnswers: Sendable {
     /// The answer to probe `head` of `client`: its status, body and type; nil when the routes answer it (a refusal,
     /// with words).
     func answer(to head: HTTPRequestHead, client: Client) -> (HTTPResponseStatus, String, String)? {
-        guard let host = client.host, address.accepts(hostHeader: host, port: port()) else { return nil }
+        guard head.method == .GET, let host = client.host, address.accepts(hostHeader: host, port: port()) else {
+            return nil
+        }
         if head.uri.hasPrefix("/healthz") {
             return (
                 stopping.isStopping ? .serviceUnavailable : .ok, stopping.isStopping ? "stopping" : "ok", Self.plain
