@@ -18,6 +18,7 @@ import base64
 import json
 import os
 import random
+import re
 import signal
 import ssl
 import sys
@@ -346,6 +347,95 @@ async def class_with_a_server_lost(cluster, clients=60, seconds=9.0):
           "way %r" % (percentile(ms, 0.5), percentile(ms, 0.99), ms[-1] if ms else 0, stats.refused))
 
 
+async def one_address_through_restarts(cluster, clients=30):
+    """Issue 41, item 8: a class behind one school address (every page from 127.0.10.1) while each server is
+    restarted in turn (SIGTERM, started again once its pages are back: the upgrade docs/deploy.md gives), then one
+    killed (SIGKILL) and started again. nginx must send every page to a server that is up within seconds: with
+    round robin and max_fails=1 fail_timeout=10s a failed server stayed out (a WebSocket never completes, so nginx
+    never saw it answer again) and pages were out for a minute."""
+    stats = Stats()
+    pages = [PageClient(cluster.connect_kwargs(), cluster.ws_uri, 100 + n, "127.0.10.1", stats, tune=False)
+             for n in range(clients)]
+    await asyncio.gather(*(p.open() for p in pages))
+    stopping = False
+
+    async def pace(kind):
+        await asyncio.sleep(random.uniform(0.1, 0.4) if kind == "gesture" else 1 / 60)
+
+    async def person(p):
+        await asyncio.sleep((p.number % 13) / 13 * 0.4)
+        while not stopping:
+            await p.gestures(time.monotonic() + 0.3, pace)
+
+    async def back(losses_before, seconds=12):
+        # until every page that lost its socket has it back (restored or given up), or SECONDS
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and (stats.losses <= losses_before
+                                               or stats.restored + len(stats.lost) < stats.losses):
+            await asyncio.sleep(0.05)
+
+    steps = []
+
+    async def operate():
+        nonlocal stopping
+        try:
+            await asyncio.sleep(0.8)
+            for i in range(3):
+                before, t = stats.losses, time.monotonic()
+                status = cluster.kill(i, signal.SIGTERM)
+                await asyncio.to_thread(cluster.start_server, i)
+                await back(before)
+                steps.append(("restart %d" % i, status, stats.losses - before, time.monotonic() - t))
+            before, t = stats.losses, time.monotonic()
+            cluster.kill(1, signal.SIGKILL)
+            await back(before)
+            steps.append(("kill 1", None, stats.losses - before, time.monotonic() - t))
+            await asyncio.to_thread(cluster.start_server, 1)
+            await asyncio.sleep(0.5)
+        finally:
+            stopping = True
+    started = time.monotonic()
+    results = await asyncio.gather(*(person(p) for p in pages), operate(), return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    for p in pages:
+        await p.close()
+    ms = sorted(s * 1000 for s in stats.restore_seconds)
+    check("%d pages behind one address, each server restarted in turn then one killed: every page lost its socket "
+          "at least once" % clients, stats.losses >= clients and all(n > 0 for _, _, n, _ in steps),
+          "%d losses; %s" % (stats.losses, ", ".join("%s: %d pages out, back in %.1f s" % (w, n, d)
+                                                     for w, _, n, d in steps)))
+    check("every page came back with its script whole, within 4 s of its loss (nginx: least_conn, max_fails=0)",
+          stats.restored == stats.losses and not stats.lost and not failures and ms and ms[-1] < 4000,
+          "%d of %d restored in %.0f s; from the loss to the script back p50 %.0f ms, p99 %.0f ms, max %.0f ms; "
+          "refused on the way %r; lost %r %r" % (stats.restored, stats.losses, time.monotonic() - started,
+                                                percentile(ms, 0.5), percentile(ms, 0.99), ms[-1] if ms else 0,
+                                                stats.refused, stats.lost[:3], failures[:3]))
+
+
+def shipped_site_passes_nginx_t():
+    """Issue 41, item 10: the site as shipped passes `nginx -t` (with the public name put in, as docs/deploy.md
+    says) before any certificate exists, inside a main configuration as Debian's includes sites-enabled."""
+    import shutil
+    import subprocess
+    import tempfile
+    from cluster import SITE
+    with tempfile.TemporaryDirectory() as d:
+        with open(SITE) as f:
+            site = f.read().replace("playground.example.org", "class.example.net")
+        with open(os.path.join(d, "site.conf"), "w") as f:
+            f.write(site)
+        with open(os.path.join(d, "nginx.conf"), "w") as f:
+            f.write("pid %s/nginx.pid;\nerror_log %s/error.log;\nevents { worker_connections 768; }\n"
+                    "http {\n    include /etc/nginx/mime.types;\n    include %s/site.conf;\n}\n" % (d, d, d))
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        run = subprocess.run([nginx, "-t", "-c", os.path.join(d, "nginx.conf"), "-p", d, "-e",
+                              os.path.join(d, "error.log")], capture_output=True, text=True)
+        check("the nginx site as shipped passes `nginx -t` before any certificate exists (TLS comes from certbot)",
+              run.returncode == 0, run.stderr.strip().splitlines()[-2:])
+        check("the site as shipped names no certificate file and no TLS listener",
+              "ssl_certificate" not in re.sub(r"#[^\n]*", "", site) and "443" not in re.sub(r"#[^\n]*", "", site))
+
+
 def logs(cluster):
     """Each server's standard error with --log-format json: one JSON object a line (standard output's address line
     aside), the sessions through nginx named by their client's address."""
@@ -369,6 +459,7 @@ def logs(cluster):
 async def main():
     # The default 16 sessions an address, 64 a server; a light debug build.
     deploy_files()
+    shipped_site_passes_nginx_t()
     cluster = Cluster(SERVER, 3)
     try:
         await the_page_and_a_session(cluster)
@@ -381,6 +472,7 @@ async def main():
         await slow_readers(cluster, good)
         await load_flood(cluster, good)
         await good.close()
+        await one_address_through_restarts(cluster)
         await class_with_a_server_lost(cluster)
         logs(cluster)
     finally:
