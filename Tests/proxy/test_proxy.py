@@ -132,12 +132,79 @@ def deploy_files():
           service["kind"] == "Service" and all(labels.get(k) == v for k, v in service["spec"]["selector"].items())
           and service["spec"]["ports"][0]["targetPort"] in [p.get("name") for p in container["ports"]],
           service["spec"])
+    class_size(root, deployment, container, memory)
     with open(os.path.join(root, "deploy/nginx/mailsim-playground.conf")) as f:
         site = f.read()
     read = int(re.search(r"proxy_read_timeout (\d+)s;", site).group(1))
     body = int(re.search(r"client_max_body_size (\d+)k;", site).group(1))
     check("nginx waits longer than the servers' 30-minute idle bound and takes an export's 1 MiB",
           read > 30 * 60 and body * 1024 > 1 << 20, (read, body))
+
+CLASS = 300  # the class docs/deploy.md sizes for
+
+
+def class_size(root, deployment, container, memory):
+    """Issue 41, items 9 and 11 (and 7's Kubernetes part): the numbers a class of 300 needs, with one server out,
+    in the docs' options, the Deployment and the nginx site; the Deployment's image, memory, disruption budget,
+    spread and trusted proxy."""
+    import ipaddress
+    import yaml
+    args = dict(a.split("=", 1) for a in container["args"] if "=" in a)
+    replicas = deployment["spec"]["replicas"]
+
+    def holds(per_address, max_sessions, servers):
+        # every page behind one address, on the servers left when one is out, and a tenth to spare
+        left = servers - 1
+        return left >= 1 and per_address * left >= CLASS * 1.1 and max_sessions * left >= CLASS * 1.1 \
+            and max_sessions >= per_address
+    per_address = int(args.get("--sessions-per-address", 16))
+    max_sessions = int(args.get("--max-sessions", 64))
+    check("the Deployment holds a class of %d behind one address with one replica out (--sessions-per-address, "
+          "--max-sessions, a tenth to spare)" % CLASS, holds(per_address, max_sessions, replicas),
+          "%d replicas, %d an address, %d a server" % (replicas, per_address, max_sessions))
+    with open(os.path.join(root, "docs/deploy.md")) as f:
+        docs = f.read()
+    options = re.search(r'MAILSIM_PLAYGROUND_OPTIONS="([^"]*)"', docs)
+    found = dict(re.findall(r"(--[\w-]+) (\S+)", options.group(1))) if options else {}
+    # the docs' example is the class of 300 on three servers
+    check("docs/deploy.md's options hold a class of %d behind one address on three servers with one out" % CLASS,
+          options and holds(int(found.get("--sessions-per-address", 16)), int(found.get("--max-sessions", 64)), 3),
+          options and options.group(1))
+    with open(os.path.join(root, "deploy/nginx/mailsim-playground.conf")) as f:
+        limit = int(re.search(r"limit_conn mailsim_per_address (\d+);", f.read()).group(1))
+    check("the nginx site lets a class of %d behind one address connect" % CLASS, limit >= CLASS * 1.1, limit)
+    image = container["image"]
+    with open(os.path.join(root, "Sources/PlaygroundOptions/PlaygroundOptions.swift")) as f:
+        version = re.search(r'public static let version = "(.*)"', f.read()).group(1)
+    check("the image is pinned by the package's version, not :latest", "@sha256:" in image
+          or image.rsplit(":", 1)[-1] == version, (image, version))
+    requests = container["resources"]["requests"]
+    check("memory requested is the limit (1 GiB, the unit's MemoryMax): a Guaranteed pod",
+          requests.get("memory") == memory and requests.get("cpu") == container["resources"]["limits"]["cpu"],
+          (requests, memory))
+    spread = deployment["spec"]["template"]["spec"].get("topologySpreadConstraints", [])
+    check("replicas spread one a node (topologySpreadConstraints on kubernetes.io/hostname, DoNotSchedule)",
+          any(c.get("topologyKey") == "kubernetes.io/hostname" and c.get("maxSkew") == 1
+              and c.get("whenUnsatisfiable") == "DoNotSchedule" for c in spread), spread)
+    strategy = deployment["spec"].get("strategy", {}).get("rollingUpdate", {})
+    check("a rolling update takes no replica away before its successor is up (maxUnavailable 0)",
+          strategy.get("maxUnavailable") == 0, strategy)
+    pdb_path = os.path.join(root, "deploy/kubernetes/pdb.yaml")
+    pdb = yaml.safe_load(open(pdb_path)) if os.path.exists(pdb_path) else {}
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    check("a PodDisruptionBudget lets a drain take one replica at a time",
+          pdb.get("kind") == "PodDisruptionBudget" and pdb["spec"].get("maxUnavailable") == 1
+          and all(labels.get(k) == v for k, v in pdb["spec"]["selector"]["matchLabels"].items()), pdb.get("spec"))
+    proxies = [ipaddress.ip_network(a.split("=", 1)[1], strict=False) for a in container["args"]
+               if a.startswith("--trusted-proxy=")]
+    check("--trusted-proxy names the ingress controller's narrow range, not the cluster's (at most a /24)",
+          proxies and all(n.num_addresses <= 256 for n in proxies), [str(n) for n in proxies])
+    policy_path = os.path.join(root, "deploy/kubernetes/networkpolicy.yaml")
+    policy = yaml.safe_load(open(policy_path)) if os.path.exists(policy_path) else {}
+    sources = [f for rule in policy.get("spec", {}).get("ingress", []) for f in rule.get("from", [])]
+    check("a NetworkPolicy lets only the ingress controller's pods reach the servers",
+          policy.get("kind") == "NetworkPolicy" and sources and all("podSelector" in f and "namespaceSelector" in f
+                                                                    for f in sources), sources)
 
 
 async def the_page_and_a_session(cluster):
