@@ -101,6 +101,21 @@ for f in bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/man/m
   share/mailsim/site/mailsim.wasm share/mailsim/site/mailsim.mjs share/mailsim/site/sw.js; do
   check "tarball: $f" test -s "$top/$f"
 done
+# Issue 41, item 12: a teacher needs no git checkout: the hosting guide and its files come with the tarball; its unit
+# names the /usr/local the guide copies the tarball under (docs/install.md), and its Documentation= is there.
+for f in share/doc/mailsim/deploy.md share/doc/mailsim/install.md share/doc/mailsim/README.md \
+  share/doc/mailsim/copyright share/doc/mailsim/Apache-2.0 share/doc/mailsim/GPL-3 \
+  share/doc/mailsim/examples/nginx/mailsim-playground.conf share/doc/mailsim/examples/nginx/mailsim-static.conf \
+  share/doc/mailsim/examples/kubernetes/deployment.yaml share/doc/mailsim/examples/kubernetes/pdb.yaml \
+  share/doc/mailsim/examples/kubernetes/Dockerfile share/doc/mailsim/examples/systemd/mailsim-playground.service; do
+  check "tarball: $f" test -s "$top/$f"
+done
+check "tarball: the unit runs /usr/local/bin/mailsim-playground and its Documentation= is under /usr/local" bash -c '
+  unit=$1/lib/systemd/system/mailsim-playground.service
+  grep -q "^ExecStart=/usr/local/bin/mailsim-playground " "$unit" || { grep ^ExecStart "$unit"; exit 1; }
+  docs=$(sed -n "s/^Documentation=//p" "$unit" | tr " " "\n" | sed -n "s|^file:///usr/local/||p")
+  [ -n "$docs" ] || { grep ^Documentation "$unit"; exit 1; }
+  for d in $docs; do [ -s "$1/$d" ] || { echo "no $d in the tarball"; exit 1; }; done' _ "$top"
 for b in mailsim mailsim-playground; do
   needed=$(objdump -p "$top/bin/$b" 2>/dev/null | awk '/NEEDED/ {print $2}' | tr '\n' ' ')
   check "tarball: $b links no Swift library and has no run path (needs: $needed)" bash -c \
@@ -140,14 +155,33 @@ export -f in_root; export root debname
 check "the root has no Swift" bash -c '[ ! -e "$root/opt/swift" ] && ! in_root sh -c "command -v swift"'
 
 check "apt-get update in the root" in_root apt-get update -qq
+# Issue 41, item 14: what an install pulls in, measured as apt says it ("N newly installed", "After this operation,
+# X of additional disk space"), printed for docs/install.md.
+apt_size() { # apt_size LOG: "N packages, X MB"
+  sed -n 's/^.* \([0-9]*\) newly installed.*/\1/p' "$1" | head -1 | tr '\n' ' '
+  sed -n 's/^After this operation, \(.*\) of additional disk space.*/packages, \1/p' "$1" | head -1
+}
+export -f apt_size
+check "Recommends names no FFmpeg (video is a Suggests): $(dpkg-deb -f "$deb" Recommends)" bash -c \
+  '! dpkg-deb -f "$1" Recommends | grep -q libav && dpkg-deb -f "$1" Suggests | grep -q libavcodec' _ "$deb"
 check "apt-get install --no-install-recommends ./$debname: Depends alone ($(dpkg-deb -f "$deb" Depends))" bash -c \
-  'in_root apt-get install -y -qq --no-install-recommends "/root/t/$debname" > "$tmp/apt.log" 2>&1 || { tail -20 "$tmp/apt.log"; exit 1; }'
+  'in_root apt-get install -y -q --no-install-recommends "/root/t/$debname" > "$tmp/apt.log" 2>&1 || { tail -20 "$tmp/apt.log"; exit 1; }
+   echo "install size, Depends alone: $(apt_size "$tmp/apt.log")" | tee -a "$tmp/sizes"'
 check "with Depends alone: mailsim runs a script with expects" in_root sh -c 'cd /root/t && mailsim run first.mbs'
 check "with Depends alone: a picture names the package to install" bash -c \
   'out=$(in_root sh -c "cd /root/t && mailsim run draw.mbs" 2>&1); echo "$out"; grep -q "install Debian.s libcairo2" <<<"$out"'
 check "apt-get purge mailsim (installed without Recommends)" in_root apt-get purge -y -qq mailsim
-check "apt-get install ./$debname (with its Recommends) and man-db" bash -c \
-  'in_root apt-get install -y -qq "/root/t/$debname" man-db > "$tmp/apt.log" 2>&1 || { tail -20 "$tmp/apt.log"; exit 1; }'
+check "apt-get install ./$debname with its Recommends: no FFmpeg, Mesa or LLVM; under 40 packages and 50 MB more than Depends alone" bash -c \
+  'in_root apt-get install -y -q "/root/t/$debname" > "$tmp/apt.log" 2>&1 || { tail -20 "$tmp/apt.log"; exit 1; }
+   size=$(apt_size "$tmp/apt.log"); echo "install size, with Recommends: $size" | tee -a "$tmp/sizes"
+   for p in libavcodec59 libgl1-mesa-dri libllvm15; do ! in_root dpkg -s $p >/dev/null 2>&1 || { echo "$p installed"; exit 1; }; done
+   alone=$(sed -n "s/^install size, Depends alone: //p" "$tmp/sizes")
+   read -r n mb < <(sed -n "s/^\([0-9]*\) packages, \([0-9.]*\) MB$/\1 \2/p" <<<"$size")
+   read -r n0 mb0 < <(sed -n "s/^\([0-9]*\) packages, \([0-9.]*\) MB$/\1 \2/p" <<<"$alone")
+   [ -n "$mb" ] && [ -n "$mb0" ] && awk -v n="$n" -v m="$mb" -v n0="$n0" -v m0="$mb0" "BEGIN { exit !(n - n0 < 40 && m - m0 < 50) }"'
+check "apt-get install man-db and the Suggests (FFmpeg, for video)" bash -c \
+  'in_root apt-get install -y -q man-db $(dpkg-deb -f "$1" Suggests | tr -d ,) > "$tmp/apt.log" 2>&1 || { tail -20 "$tmp/apt.log"; exit 1; }
+   echo "install size, then man-db and the Suggests: $(apt_size "$tmp/apt.log")" | tee -a "$tmp/sizes"' _ "$deb"
 check "every Recommends is installed" bash -c 'for p in $(dpkg-deb -f "$1" Recommends | tr -d ,); do in_root dpkg -s $p >/dev/null || { echo "not installed: $p"; exit 1; }; done' _ "$deb"
 check "mailsim --version" bash -c 'in_root mailsim --version | grep -q "^mailsim $(dpkg-deb -f "$1" Version | sed "s/-[^-]*$//")$"' _ "$deb"
 check "man mailsim renders" bash -c 'in_root sh -c "MANWIDTH=80 man mailsim 2>&1" | grep -q "Simulates the Mailbox app"'
@@ -161,9 +195,43 @@ check "mailsim serve answers GET / and opens a WebSocket session" serve_check "$
 for f in /usr/share/bash-completion/completions/mailsim /usr/share/zsh/vendor-completions/_mailsim \
   /usr/share/fish/vendor_completions.d/mailsim.fish /usr/share/doc/mailsim/copyright /usr/share/doc/mailsim/changelog.Debian.gz \
   /lib/systemd/system/mailsim-playground.service /etc/default/mailsim-playground /usr/share/mailsim/site/mailsim.wasm \
-  /usr/share/mailsim/site/index.html; do
+  /usr/share/mailsim/site/index.html /usr/share/doc/mailsim/deploy.md /usr/share/doc/mailsim/install.md \
+  /usr/share/doc/mailsim/README.md /usr/share/doc/mailsim/examples/nginx/mailsim-playground.conf \
+  /usr/share/doc/mailsim/examples/kubernetes/deployment.yaml /usr/share/doc/mailsim/examples/kubernetes/Dockerfile; do
   check "installed: $f" test -s "$root$f"
 done
+check "the unit's Documentation= names what is installed" bash -c '
+  docs=$(sed -n "s/^Documentation=//p" "$root/lib/systemd/system/mailsim-playground.service" | tr " " "\n")
+  for d in $docs; do case $d in
+    file://*) [ -s "$root${d#file://}" ] || { echo "no ${d#file://}"; exit 1; } ;;
+    man:*) page=${d#man:}; in_root sh -c "man -w ${page%%(*}" >/dev/null || { echo "no page $page"; exit 1; } ;;
+  esac; done'
+# Issue 41, item 13: the texts of the licences of what is linked in statically, with the binaries.
+check "the copyright file carries the licences of what is linked in" python3 - "$root/usr/share/doc/mailsim/copyright" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+used, defined = set(), set()
+for p in paragraphs:
+    m = re.search(r"^License: *(.+)$", p, re.M)
+    if not m:
+        continue
+    if p.startswith("Files:"):
+        used.update(x.strip() for x in re.split(r"\s+(?:or|and)\s+", m.group(1)))
+        if re.search(r"^License: *.+\n ", p, re.M):
+            defined.add(m.group(1).strip())
+    else:
+        defined.add(m.group(1).strip())
+missing = sorted(used - defined)
+wanted = {"the Swift runtime's exception": "Runtime Library Exception", "ICU (Unicode-3.0)": "UNICODE LICENSE V3",
+          "libstdc++'s exception": "GCC RUNTIME LIBRARY EXCEPTION", "libedit": "Files: libedit/",
+          "ncurses": "Files: ncurses/", "libbsd": "Files: libbsd/", "SwiftNIO's NOTICE": "Files: swift-nio/",
+          "Hummingbird": "Files: hummingbird/", "BoringSSL": "CCryptoBoringSSL"}
+absent = [k for k, v in wanted.items() if v not in text]
+if missing or absent:
+    print("licences named without their text:", missing, "components without theirs:", absent)
+    sys.exit(1)
+PY
 check "the installed server serves the site's module (found at ../share/mailsim/site)" bash -c '
   in_root timeout -s TERM 3 mailsim-playground --host 127.0.0.1 --port 0 2>"$tmp/site.log" >/dev/null
   grep -q "files of .*share/mailsim/site served" "$tmp/site.log" || { cat "$tmp/site.log"; exit 1; }' 
@@ -194,6 +262,7 @@ in_root apt-get autoclean -qq >/dev/null 2>&1
 section "== the .deb: lintian"
 wait $lintian_pid
 check "lintian reports no error ($(basename "$deb"))" bash -c 'cat "$1"; ! grep -q "^E:" "$1"' _ "$tmp/lintian.log"
+[ -s "$tmp/sizes" ] && cat "$tmp/sizes"
 echo "took $((SECONDS - started)) s"
 echo "dist: $checks checks, $failed failed"
 [ "$failed" = 0 ]

@@ -3,8 +3,9 @@
 # Usage: tools/dist/make-dist.sh MAILSIM MAILSIM_PLAYGROUND OUTDIR
 # Writes OUTDIR/mailsim-VERSION-linux-ARCH.tar.gz and OUTDIR/mailsim_VERSION-1_DEBARCH.deb from the two binaries
 # given (`make dist`: the release builds). The version is PlaygroundOptions.swift's (the one place both programs read it), and both binaries must say the same.
-# Depends is computed by dpkg-shlibdeps from what the binaries link; Recommends lists what they dlopen
-# (Sources/MailboxRaster: cairo, libpng, libwebp, FFmpeg) and the fonts the pictures' text is drawn in.
+# Depends is computed by dpkg-shlibdeps from what the binaries link; Recommends lists what they dlopen for pictures
+# (Sources/MailboxRaster: cairo, libpng, libwebp) and the fonts the pictures' text is drawn in; Suggests, FFmpeg
+# (video).
 # Files get the last commit's date and root as owner, and gzip no name or time, so that the same tree gives
 # the same bytes. MAILSIM_DIST_LEVEL=1 compresses fast (make dist-debug, for the test: a minute less), default 9.
 set -euo pipefail
@@ -56,8 +57,25 @@ tools/dist/help-to-man.py "$playground" mailsim-playground "the playground's ser
   "$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)" > "$t/share/man/man1/mailsim-playground.1"
 completions "$t" share/bash-completion/completions share/zsh/site-functions share/fish/vendor_completions.d
 install -m 644 LICENSE README.md "$t/"
-install -m 644 docs/install.md "$t/share/doc/mailsim/install.md"
-install -m 644 deploy/systemd/mailsim-playground.service "$t/lib/systemd/system/"
+# The copyright file with the licences of what is linked in (tools/dist/copyright.py), and the two texts it refers
+# to /usr/share/common-licenses for, which a machine without Debian lacks.
+toolchain=$(dirname "$(readlink -f "$(command -v swift)")")/..
+tools/dist/copyright.py "$toolchain" Playground/.build/checkouts > "$work/copyright"
+install -m 644 "$work/copyright" "$t/share/doc/mailsim/copyright"
+install -m 644 /usr/share/common-licenses/Apache-2.0 /usr/share/common-licenses/GPL-3 "$t/share/doc/mailsim/"
+# The hosting guide and its files (docs/deploy.md): a teacher needs no git checkout. Debian's place for them.
+docs_and_examples() { # docs_and_examples DOCDIR
+  install -m 644 docs/install.md docs/deploy.md README.md "$1/"
+  for d in nginx kubernetes systemd github-pages; do
+    install -d "$1/examples/$d" && install -m 644 deploy/$d/* "$1/examples/$d/"
+  done
+}
+docs_and_examples "$t/share/doc/mailsim"
+# The unit as the tarball's layout puts it under /usr/local (docs/install.md): its programs and its documentation
+# there, not in /usr.
+sed -e 's|/usr/bin/|/usr/local/bin/|g' -e 's|file:///usr/share/|file:///usr/local/share/|g' \
+  deploy/systemd/mailsim-playground.service > "$t/lib/systemd/system/mailsim-playground.service"
+chmod 644 "$t/lib/systemd/system/mailsim-playground.service"
 install -m 644 tools/dist/mailsim-playground.default "$t/share/doc/mailsim/mailsim-playground.default"
 # The playground as static files (make site): what the server serves beside its page (--site finds it at
 # ../share/mailsim/site), and what a teacher copies to a static host (docs/deploy.md).
@@ -79,7 +97,8 @@ for page in mailsim mailsim-playground; do gzip -9n < "$t/share/man/man1/$page.1
 install -d "$p/usr/share/lintian/overrides"
 install -m 644 tools/dist/lintian-overrides "$p/usr/share/lintian/overrides/mailsim"
 completions "$p" usr/share/bash-completion/completions usr/share/zsh/vendor-completions usr/share/fish/vendor_completions.d
-install -m 644 tools/dist/copyright "$p/usr/share/doc/mailsim/copyright"
+install -m 644 "$work/copyright" "$p/usr/share/doc/mailsim/copyright"
+docs_and_examples "$p/usr/share/doc/mailsim"
 date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")
 sed -e "s|@VERSION@|$debversion|" -e "s|@COMMIT@|$commit|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@DATE@|$date|" \
   tools/dist/changelog.in | gzip -9n > "$p/usr/share/doc/mailsim/changelog.Debian.gz"
@@ -95,13 +114,16 @@ printf 'Source: mailsim\n\nPackage: mailsim\nArchitecture: any\n' > "$work/src/d
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$p/usr/bin/mailsim" "$p/usr/bin/mailsim-playground" \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "error: dpkg-shlibdeps found no dependency" >&2; exit 1; }
-# Recommends: the sonames Sources/MailboxRaster opens with dlopen, by package, and the fonts.
-recommends="libcairo2, libpng16-16, libwebp7, libwebpmux3, libavformat59, libavcodec59, libavutil57, fonts-dejavu-core"
+# Recommends: the sonames Sources/MailboxRaster opens with dlopen for pictures (PNG, GIF, WebP: what the
+# playground's exports need), by package, and the fonts. Suggests: FFmpeg, for video (MP4, WebM) only: as a
+# Recommends it pulled 152 packages and 536 MB (Mesa and LLVM through libavcodec), which a server does not need.
+recommends="libcairo2, libpng16-16, libwebp7, libwebpmux3, fonts-dejavu-core"
+suggests="libavformat59, libavcodec59, libavutil57"
 
 (cd "$p" && find usr lib etc -type f ! -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$p/DEBIAN/md5sums"
 size=$(du -sk --exclude=DEBIAN "$p" | cut -f1)
 sed -e "s|@VERSION@|$debversion|" -e "s|@ARCH@|$debarch|" -e "s|@MAINTAINER@|$maintainer|" \
-  -e "s|@INSTALLED_SIZE@|$size|" -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" \
+  -e "s|@INSTALLED_SIZE@|$size|" -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" -e "s|@SUGGESTS@|$suggests|" \
   tools/dist/control.in > "$p/DEBIAN/control"
 find "$p" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 chmod -R go-w "$p"
