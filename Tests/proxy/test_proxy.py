@@ -479,6 +479,36 @@ async def one_address_through_restarts(cluster, clients=30):
                                                 stats.refused, stats.lost[:3], failures[:3]))
 
 
+async def probe_flood(cluster):
+    """/healthz from one address past nginx's rate (5 a second, bursts of 10): 429 from nginx; another address is
+    still answered."""
+    results = await asyncio.gather(*(request(cluster, ["GET /healthz HTTP/1.1", "Host: %s:%d" % (NAME, cluster.port),
+                                                       "Connection: close"], source="127.0.9.3") for _ in range(40)))
+    kinds = tally(results)
+    check("40 /healthz at once from one address: at most the burst (10) and the rate answered, the rest 429 by nginx",
+          kinds.get(429, 0) >= 25 and kinds.get(200, 0) >= 1 and sum(kinds.values()) == 40, kinds)
+    status, _, body, _ = await request(cluster, ["GET /healthz HTTP/1.1", "Host: %s:%d" % (NAME, cluster.port), "Connection: close"],
+                                       source="127.0.9.4")
+    check("... meanwhile /healthz from another address: 200 ok", status == 200 and body.strip() == "ok", status)
+
+
+async def trickled_head(cluster):
+    """Half a request head, then nothing: nginx closes the connection at its client_header_timeout (10 s)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", cluster.port, ssl=cluster.ssl_context(),
+                                                   server_hostname=NAME, local_addr=("127.0.9.5", 0))
+    started = time.monotonic()
+    writer.write(("GET / HTTP/1.1\r\nHost: %s:%d\r\n" % (NAME, cluster.port)).encode())
+    await writer.drain()
+    try:
+        await asyncio.wait_for(reader.read(), 20)
+    except (asyncio.TimeoutError, ConnectionError, ssl.SSLError):
+        pass
+    took = time.monotonic() - started
+    writer.close()
+    check("a request head that stops half way is closed by nginx at 10 s (client_header_timeout)", 9 <= took < 13,
+          "closed after %.1f s" % took)
+
+
 def shipped_site_passes_nginx_t():
     """Issue 41, item 10: the site as shipped passes `nginx -t` (with the public name put in, as docs/deploy.md
     says) before any certificate exists, inside a main configuration as Debian's includes sites-enabled."""
@@ -537,7 +567,9 @@ async def main():
         await good.open()
         await many_sockets_from_one_address(cluster, good)
         await slow_readers(cluster, good)
-        await load_flood(cluster, good)
+        # nginx's own bounds: the head's deadline is waited for beside the load flood.
+        await asyncio.gather(load_flood(cluster, good), trickled_head(cluster))
+        await probe_flood(cluster)
         await good.close()
         await one_address_through_restarts(cluster)
         await class_with_a_server_lost(cluster)

@@ -14,8 +14,9 @@ struct SessionServices: Sendable {
     /// Where sessions, messages, answer times and refusals are counted.
     let metrics: Metrics
     /// What the sessions' openings cost: the server's own work (its start script's screen), the same for every
-    /// session, so it is judged on every opening's record, not as a fresh session's unknown first message.
-    let openings = WorkCost()
+    /// session, so it is judged on every opening's record, not as a fresh session's unknown first message; light
+    /// while the openings together stay under the CPU budget (`WorkCost.isServerBounded`).
+    let openings = WorkCost(serverBounded: true)
 }
 
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running

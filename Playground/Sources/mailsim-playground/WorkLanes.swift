@@ -121,14 +121,24 @@ final class WorkCost: Sendable {
     }
 
     private let figures = Mutex(Figures())
+    /// Whether the work is the server's own and bounded by it, whatever a client sends (a session's opening: the
+    /// start script's screen). Such work is light while all of it together used under `budgetSeconds` of CPU in
+    /// about the last second, however long each piece takes in the build at hand: a new page then opens beside
+    /// heavy work, and a flood of reconnecting sockets soon loses that place and waits its turn on the general lane.
+    let isServerBounded: Bool
+
+    init(serverBounded: Bool = false) {
+        isServerBounded = serverBounded
+    }
 
     /// The expected cost of the next message, and whether the session is light now (`lightKind`: for a session of
     /// unknown cost, whether the message is of a light kind).
     func estimate(lightKind: Bool) -> (Double, Bool) {
         figures.withLock { f in
-            guard f.measured > 0 else { return (Self.lightSeconds, lightKind) }
+            guard f.measured > 0 else { return (Self.lightSeconds, lightKind || isServerBounded) }
             let recent = f.recent * Self.decay(since: f.at)
-            return (f.average, f.average < Self.lightSeconds && recent < Self.budgetSeconds)
+            let cheap = isServerBounded || f.average < Self.lightSeconds
+            return (f.average, cheap && recent < Self.budgetSeconds)
         }
     }
 
