@@ -158,7 +158,7 @@ let package = Package(
         // The playground server's arguments and help (ArgumentParser), shared by `mailsim serve` and the server.
         .target(
             name: "PlaygroundOptions",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["MailboxPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `mailsim lsp`: the language server (JSON-RPC on standard input and output, docs/editors.md).
         .target(
             name: "MailboxLanguageServer",
@@ -200,6 +200,8 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
                 "MailsimTestSupport"
             ]),
+        // The playground server's options: their bounds, and the arguments `mailsim serve` passes on.
+        .testTarget(name: "PlaygroundOptionsTests", dependencies: ["PlaygroundOptions", "MailboxPlayground"]),
         // The animation engine: ticks, Béziers, springs and their notations, the animator.
         .testTarget(
             name: "MailboxAnimationTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MailboxPlayground
 
 /// The playground server's arguments and help, declared once: `mailsim serve`
 /// (Sources/mailsim/Commands/ServeCommand.swift) parses them and passes them on to `mailsim-playground` (Playground/),
@@ -103,6 +104,32 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         completion: .directory)
     public var site: String?
 
+    /// `--ipv6-prefix` when not given: the /64 a subscriber's network is (RFC 6177).
+    public static let defaultIPv6Prefix = 64
+    /// The values `--ipv6-prefix` takes.
+    public static let ipv6PrefixRange = 16...128
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The leading bits of an IPv6 address that name one client for the per-address bounds (16 to 128; a "
+                + "subscriber's /64 is one client).",
+            valueName: "bits"))
+    public var ipv6Prefix: Int = PlaygroundOptions.defaultIPv6Prefix
+
+    /// `--export-seconds` when not given: the library's bound, which its exports default to.
+    public static let defaultExportSeconds = PlaygroundLimits.exportSeconds
+    /// The values `--export-seconds` takes.
+    public static let exportSecondsRange = 1.0...300.0
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The most seconds one walkthrough export may run (1 to 300); an export waits for its turn at most this "
+                + "and 5 s more.",
+            valueName: "seconds"))
+    public var exportSeconds: Double = PlaygroundOptions.defaultExportSeconds
+
     /// The `--public-origin` values, read (valid once `validate()` passed).
     public var publicOrigins: [PublicOrigin] {
         publicOrigin.compactMap { try? PublicOrigin.parse($0).get() }
@@ -126,6 +153,12 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         }
         guard Self.sessionRange.contains(maxSessions) else {
             throw ValidationError("--max-sessions must be from 1 to 10000 (got \(maxSessions))")
+        }
+        guard Self.ipv6PrefixRange.contains(ipv6Prefix) else {
+            throw ValidationError("--ipv6-prefix must be from 16 to 128 (got \(ipv6Prefix))")
+        }
+        guard Self.exportSecondsRange.contains(exportSeconds) else {
+            throw ValidationError("--export-seconds must be from 1 to 300 (got \(exportSeconds))")
         }
         for text in publicOrigin {
             if case .failure(let error) = PublicOrigin.parse(text) {
@@ -152,6 +185,8 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         for origin in publicOrigin { arguments += ["--public-origin", origin] }
         for proxy in trustedProxy { arguments += ["--trusted-proxy", proxy] }
         if logFormat != .text { arguments += ["--log-format", logFormat.rawValue] }
+        if ipv6Prefix != Self.defaultIPv6Prefix { arguments += ["--ipv6-prefix", String(ipv6Prefix)] }
+        if exportSeconds != Self.defaultExportSeconds { arguments += ["--export-seconds", String(exportSeconds)] }
         if let site { arguments += ["--site", site] }
         if let script { arguments += ["--", script] }
         return arguments

@@ -22,12 +22,13 @@ public enum PlaygroundExports {
     /// The most frames an export has (as `mailsim record`).
     public static let maxFrames = 18_001
 
-    /// The HTML player of `script`.
-    public static func walkthroughHTML(script: String, isCancelled: @escaping @Sendable () -> Bool = { false })
-        -> Result<String, PlaygroundExportError>
-    {
+    /// The HTML player of `script`. `isCancelled` ends the work at the bound of `seconds`, which its words name.
+    public static func walkthroughHTML(
+        script: String, seconds: Double = PlaygroundLimits.exportSeconds,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) -> Result<String, PlaygroundExportError> {
         let frames = KeptFrames(rowFrames: PlaygroundLimits.exportRowFrames)
-        return play(script, sink: frames, isCancelled).flatMap { walkthrough in
+        return play(script, sink: frames, seconds: seconds, isCancelled).flatMap { walkthrough in
             var walkthrough = walkthrough
             walkthrough.frames = frames.frames
             guard !walkthrough.frames.isEmpty else { return .failure(.init("the walkthrough has no frames")) }
@@ -35,14 +36,16 @@ public enum PlaygroundExports {
         }
     }
 
-    /// The animated GIF of `script`, coded as it plays.
-    public static func walkthroughGIF(script: String, isCancelled: @escaping @Sendable () -> Bool = { false })
-        -> Result<[UInt8], PlaygroundExportError>
-    {
+    /// The animated GIF of `script`, coded as it plays. `isCancelled` ends the work at the bound of `seconds`, which
+    /// its words name.
+    public static func walkthroughGIF(
+        script: String, seconds: Double = PlaygroundLimits.exportSeconds,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) -> Result<[UInt8], PlaygroundExportError> {
         let bytes = CappedBytes(limit: PlaygroundLimits.exportBytes)
         let movie = WalkthroughMovie(
             .gif, scale: gifScale, speed: speed, clock: FrameClock(framesPerSecond: framesPerSecond), sink: bytes)
-        return play(script, sink: movie, isCancelled).flatMap { _ in
+        return play(script, sink: movie, seconds: seconds, isCancelled).flatMap { _ in
             guard movie.frames > 0 else { return .failure(.init("the walkthrough has no frames")) }
             do { try movie.finish() } catch {
                 return .failure(.init("the GIF could not be made: \((error as? RasterError)?.message ?? "\(error)")"))
@@ -53,7 +56,7 @@ public enum PlaygroundExports {
 
     /// Plays `script` under a recorder that hands each frame to `sink`, as `mailsim record` does.
     static func play(
-        _ script: String, sink: WalkthroughFrameSink,
+        _ script: String, sink: WalkthroughFrameSink, seconds: Double,
         _ isCancelled: @escaping @Sendable () -> Bool
     ) -> Result<Walkthrough, PlaygroundExportError> {
         guard script.utf8.count <= PlaygroundLimits.scriptBytes else {
@@ -75,10 +78,7 @@ public enum PlaygroundExports {
         bytes.withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         if isCancelled() {
-            return .failure(
-                .init(
-                    "the walkthrough took longer than \(formatNumber(PlaygroundLimits.exportSeconds)) s and was stopped"
-                ))
+            return .failure(.init("the walkthrough took longer than \(formatNumber(seconds)) s and was stopped"))
         }
         if recorder.overflowed {
             return .failure(.init("the walkthrough would be longer than \(maxFrames) frames at \(framesPerSecond) fps"))

@@ -8,9 +8,7 @@ struct ClientKey: Sendable {
     let ipv6Prefix: Int
 
     /// `--ipv6-prefix` when not given: the /64 a subscriber's network is.
-    static let defaultIPv6Prefix = 64
-    /// The values `--ipv6-prefix` takes.
-    static let ipv6Range = 16...128
+    static let defaultIPv6Prefix = PlaygroundOptions.defaultIPv6Prefix
 
     /// The key of `address` (an IP address in its usual text; anything else is its own key).
     func key(_ address: String) -> String {

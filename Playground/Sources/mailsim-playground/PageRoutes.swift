@@ -84,15 +84,17 @@ enum PageRoutes {
         }
         let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping, metrics: metrics)
         router.post("/walkthrough") { request, context in
-            try await exporting.answer(request, context) { script, isCancelled in
-                PlaygroundExports.walkthroughHTML(script: script, isCancelled: isCancelled).map { html in
+            try await exporting.answer(request, context) { script, seconds, isCancelled in
+                PlaygroundExports.walkthroughHTML(script: script, seconds: seconds, isCancelled: isCancelled).map {
+                    html in
                     (ByteBuffer(string: html), "text/html; charset=utf-8", walkthroughPolicy(html))
                 }
             }
         }
         router.post("/walkthrough.gif") { request, context in
-            try await exporting.answer(request, context) { script, isCancelled in
-                PlaygroundExports.walkthroughGIF(script: script, isCancelled: isCancelled).map { bytes in
+            try await exporting.answer(request, context) { script, seconds, isCancelled in
+                PlaygroundExports.walkthroughGIF(script: script, seconds: seconds, isCancelled: isCancelled).map {
+                    bytes in
                     (ByteBuffer(bytes: bytes), "image/gif", contentSecurityPolicy)
                 }
             }
@@ -176,9 +178,14 @@ struct Exporting: Sendable {
     let stopping: Stopping
     let metrics: Metrics
 
+    /// What makes an export: the script, the seconds it may run (which its words name when it is stopped) and
+    /// whether to stop; the body, its type and its policy, or the error.
+    typealias Maker<E: Error> =
+        @Sendable (String, Double, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>
+
     func answer<E: Error>(
         _ request: Request, _ context: PlaygroundContext,
-        _ make: @escaping @Sendable (String, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>
+        _ make: @escaping Maker<E>
     ) async throws -> Response {
         // HostCheck has read the client before any route runs.
         let client = context.client ?? Client(address: "", peer: "", viaProxy: false, scheme: "http", host: nil)
@@ -216,7 +223,7 @@ struct Exporting: Sendable {
         let made = try await lane.run(for: client.key) {
             // The bound counts from when the export starts running, not while it waits its turn.
             let deadline = ContinuousClock.now + .seconds(seconds)
-            return make(script) { stopping.isStopping || ContinuousClock.now >= deadline }
+            return make(script, seconds) { stopping.isStopping || ContinuousClock.now >= deadline }
         }
         switch made {
         case .failure(let refusal):
@@ -239,17 +246,10 @@ struct Exporting: Sendable {
                 status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
         case .success(.failure(let error)):
             metrics.refused(.exportRefused)
-            return PageRoutes.text(.badRequest, Self.boundWords(ErrorText.of(error), seconds: seconds))
+            return PageRoutes.text(.badRequest, ErrorText.of(error))
         }
     }
 
-    /// The export's words with the bound it ran under (the library's say `PlaygroundLimits.exportSeconds`).
-    static func boundWords(_ words: String, seconds: Double) -> String {
-        guard seconds != PlaygroundLimits.exportSeconds else { return words }
-        return words.replacingOccurrences(
-            of: "longer than \(formatSeconds(PlaygroundLimits.exportSeconds))",
-            with: "longer than \(formatSeconds(seconds))")
-    }
 }
 
 extension PageRoutes {

@@ -16,7 +16,6 @@ struct PlaygroundCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: PlaygroundOptions
-    @OptionGroup(title: "Server options (mailsim-playground only)") var server: ServerOptions
 
     /// Usage errors exit 2, as `mailsim`'s do (ArgumentParser's own code for them is 64).
     static func main() async {
@@ -63,8 +62,8 @@ struct PlaygroundCommand: AsyncParsableCommand {
                 idleSeconds: options.idleTimeout, sessionsPerAddress: options.sessionsPerAddress,
                 maxSessions: options.maxSessions,
                 forwarding: Forwarding(
-                    trusted: options.trustedProxies, keys: ClientKey(ipv6Prefix: server.ipv6Prefix)),
-                site: site, maxConnections: maxConnections, exportSeconds: server.exportSeconds
+                    trusted: options.trustedProxies, keys: ClientKey(ipv6Prefix: options.ipv6Prefix)),
+                site: site, maxConnections: maxConnections, exportSeconds: options.exportSeconds
             ).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
