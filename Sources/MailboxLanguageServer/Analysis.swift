@@ -25,6 +25,9 @@ public enum RunStop: Equatable, Sendable {
     case bound(line: Int, reason: String)
     /// A newer change arrived; the lines after this one are to be run again.
     case cancelled(line: Int)
+    /// The run stopped after this line, a window past the change, so that what the change did near it is
+    /// published before the rest of the document runs (the next update goes on from here).
+    case paused(line: Int)
 }
 
 /// The bounds of one run of a document, so that a huge script does not hold the editor.
@@ -72,14 +75,18 @@ public struct Analysis: Sendable {
     public var isComplete: Bool {
         switch stop {
         case nil, .script?, .bound?: true
-        case .cancelled?: false
+        case .cancelled?, .paused?: false
         }
     }
 
     /// Brings the analysis up to `newLines`: lines before the first that differs keep what they had; the run
     /// goes on from the last kept session before it. `isCancelled` is polled between lines and inside long
-    /// commands; a cancelled run keeps what it finished.
-    public mutating func update(to newLines: LineStore, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    /// commands; a cancelled run keeps what it finished. With `window`, a run that would go on more than `window`
+    /// lines past the lines it keeps (those before the first changed line, or before where the last run stopped)
+    /// pauses there (`RunStop.paused`); the next update goes on from it.
+    public mutating func update(
+        to newLines: LineStore, window: Int? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
         // The chunks both share are not looked at: finding the change costs about its size.
         let difference = newLines.firstDifference(from: lines)
         let first = difference ?? lines.count
@@ -91,9 +98,9 @@ public struct Analysis: Sendable {
         switch stop {
         case nil, .bound?: if same { return }
         case .script(let line)?: if line <= first { return }  // stopped before the change: it stops there again
-        case .cancelled?: break
+        case .cancelled?, .paused?: break
         }
-        run(after: unchanged, isCancelled: isCancelled, sameAfter: sameAfter)
+        run(after: unchanged, isCancelled: isCancelled, sameAfter: sameAfter, pauseAfter: window.map { unchanged + $0 })
     }
 
     /// The line (from 1) after which the two texts are the same line for line as far as a run goes (`horizon`
@@ -108,19 +115,24 @@ public struct Analysis: Sendable {
     }
 
     /// `update(to:isCancelled:)` for lines given as an array.
-    public mutating func update(to newLines: [String], isCancelled: @escaping @Sendable () -> Bool = { false }) {
-        update(to: LineStore(newLines), isCancelled: isCancelled)
+    public mutating func update(
+        to newLines: [String], window: Int? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
+        update(to: LineStore(newLines), window: window, isCancelled: isCancelled)
     }
 
     /// Runs the lines after line `line` (its outcomes and those before it are kept), no further than the line
     /// bound: the lines past it are never run, so they are not handed to the runner.
-    mutating func run(after line: Int, isCancelled: @escaping @Sendable () -> Bool, sameAfter: Int? = nil) {
+    mutating func run(
+        after line: Int, isCancelled: @escaping @Sendable () -> Bool, sameAfter: Int? = nil, pauseAfter: Int? = nil
+    ) {
         // What the last run found past the change: where the new run meets one of its kept sessions again, past
         // the last changed line, the rest would run as it did, so its outcomes are taken instead (an edit near the
         // top then costs the lines until the two runs meet, not the rest of the document).
         let previous = (info: info, checkpoints: checkpoints, stop: stop)
         var meeting: [Int: Session] = [:]
-        if let sameAfter, previous.stop.map({ if case .cancelled = $0 { false } else { true } }) ?? true {
+        // (A run that stopped early, cancelled or paused, has no outcomes past its stop to take.)
+        if let sameAfter, isComplete {
             for kept in checkpoints where kept.line > line && kept.line >= sameAfter {
                 meeting[kept.line] = kept.session
             }
@@ -133,6 +145,7 @@ public struct Analysis: Sendable {
         var session = start.session
         var sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
         sink.meeting = meeting
+        sink.pauseAfter = pauseAfter
         var runner = LineRunner(file: file, sink: sink, startingAfter: start.line)
         var bytes: [UInt8] = []
         let end = bounds.maxLines < lines.count ? bounds.maxLines + 1 : lines.count
@@ -205,6 +218,8 @@ struct EditorSink: LineSink {
     var meeting: [Int: Session] = [:]
     /// The line after which this run met the last one (its outcomes from there on are the last run's).
     var met: Int?
+    /// The line after which the run pauses (`RunStop.paused`), if any.
+    var pauseAfter: Int?
 
     init(file: String, firstLine: Int, isCancelled: @escaping @Sendable () -> Bool, bounds: RunBounds) {
         run = ScriptRun(
@@ -267,6 +282,10 @@ struct EditorSink: LineSink {
         }
         if isCancelled() {
             stop = .cancelled(line: number)
+            return false
+        }
+        if let pauseAfter, number >= pauseAfter, number < bounds.maxLines {
+            stop = .paused(line: number)
             return false
         }
         if number >= bounds.maxLines {

@@ -56,6 +56,33 @@ public enum Features {
         return out
     }
 
+    /// What a run paused a window past a change shows (`RunStop.paused`): its own diagnostics for the lines it ran,
+    /// and past them what the editor showed before (`shown`, for the text `shownLines`), moved by the lines the
+    /// change added or removed, until the rest has run. Lines of the old text inside the change carry nothing.
+    public static func diagnostics(
+        _ analysis: Analysis, carrying shown: [EditorDiagnostic], from shownLines: LineStore
+    ) -> [EditorDiagnostic] {
+        var out: [EditorDiagnostic] = []
+        for (index, line) in analysis.info.enumerated() {
+            for diagnostic in line.diagnostics { out.append(editorDiagnostic(diagnostic, line: index, analysis)) }
+        }
+        let new = analysis.lines
+        // The lines both texts end with (lines that share their storage compare at once).
+        var suffix = 0
+        while suffix < shownLines.count, suffix < new.count,
+            shownLines[shownLines.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let moved = new.count - shownLines.count
+        for var diagnostic in shown where diagnostic.range.start.line >= shownLines.count - suffix {
+            diagnostic.range.start.line += moved
+            diagnostic.range.end.line += moved
+            if diagnostic.range.start.line >= analysis.info.count { out.append(diagnostic) }
+        }
+        return out
+    }
+
     static func editorDiagnostic(_ diagnostic: Diagnostic, line index: Int, _ analysis: Analysis) -> EditorDiagnostic {
         let text = index < analysis.lines.count ? analysis.lines[index] : ""
         let columns = FaultRange.columns(of: diagnostic.kind, in: text)
@@ -117,7 +144,7 @@ public enum Features {
         switch analysis.stop {
         case .script(let line)?: "the script stops at line \(line)"
         case .bound(let line, let reason)?: "the editor stopped after line \(line): \(reason)"
-        case .cancelled?, nil: "not run yet"
+        case .cancelled?, .paused?, nil: "not run yet"
         }
     }
 

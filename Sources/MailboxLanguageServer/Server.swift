@@ -42,7 +42,16 @@ public struct Server {
         var analysis: Analysis
         /// The version whose diagnostics were last published (nil: none yet or out of date).
         var published: Int?
+        /// The version whose run paused a window past its change and published what it had (`RunStop.paused`).
+        var partial: Int?
+        /// What the editor shows: the diagnostics last published, and the text they were for.
+        var shown: [EditorDiagnostic] = []
+        var shownLines: LineStore = []
     }
+
+    /// How far past a change a run goes before it publishes what it found (then it runs the rest): a change's
+    /// diagnostics near it come in about the time of this many lines, however long the document past it.
+    public static let publishWindow = 1024
 
     public init() {}
 
@@ -245,21 +254,36 @@ public struct Server {
     }
 
     /// Runs the script of `uri` as far as its text changed and returns its diagnostics to publish, or nothing
-    /// when the run was cancelled by a newer change.
+    /// when the run was cancelled by a newer change. The first run after a change pauses `publishWindow` lines past
+    /// it and publishes what it found there, with the rest of what the editor showed moved along; the next call
+    /// (the stdio loop makes it when no message waits) runs the rest and publishes the whole.
     public mutating func runAndPublish(_ uri: String, isCancelled: @escaping @Sendable () -> Bool = { false }) -> [JSON]
     {
         guard var open = documents[uri] else { return [] }
-        open.analysis.update(to: open.document.lines, isCancelled: isCancelled)
-        let complete = open.analysis.isComplete
-        if complete { open.published = open.document.version }
+        let version = open.document.version
+        // The first run after a change pauses a window past it and publishes; the next runs the rest.
+        let window = open.partial == version ? nil : Server.publishWindow
+        open.analysis.update(to: open.document.lines, window: window, isCancelled: isCancelled)
+        let diagnostics: [EditorDiagnostic]
+        if case .paused? = open.analysis.stop {
+            diagnostics = Features.diagnostics(open.analysis, carrying: open.shown, from: open.shownLines)
+            open.partial = version
+        } else if open.analysis.isComplete {
+            diagnostics = Features.diagnostics(open.analysis)
+            open.published = version
+        } else {
+            documents[uri] = open
+            return []
+        }
+        open.shown = diagnostics
+        open.shownLines = open.document.lines
         documents[uri] = open
-        guard complete else { return [] }
         return [
             Server.notification(
                 "textDocument/publishDiagnostics",
                 .object([
                     ("uri", .string(uri)), ("version", .int(open.document.version)),
-                    ("diagnostics", .array(Features.diagnostics(open.analysis).map(\.json)))
+                    ("diagnostics", .array(diagnostics.map(\.json)))
                 ]))
         ]
     }

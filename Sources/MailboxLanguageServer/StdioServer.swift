@@ -73,15 +73,20 @@ public enum StdioServer {
                 }
                 if let status = server.exitStatus { return .exit(status) }
             }
-            // Nothing waiting: run what changed (a change arriving meanwhile cancels the run).
-            guard inbox.isEmpty else { continue }
-            for uri in server.pendingURIs {
-                guard inbox.isEmpty else { break }
-                let generation = inbox.generation.load(ordering: .acquiring)
-                let answers = server.runAndPublish(uri) { inbox.generation.load(ordering: .relaxed) != generation }
-                for answer in answers {
-                    guard send(answer) else { return .outputLost }
+            // Nothing waiting: run what changed (a message arriving meanwhile cancels the run), each document in
+            // turn, until none is left: a run that paused a window past its change (and published that) runs the
+            // rest on the next pass.
+            var pending = server.pendingURIs
+            while inbox.isEmpty, !pending.isEmpty {
+                for uri in pending {
+                    guard inbox.isEmpty else { break }
+                    let generation = inbox.generation.load(ordering: .acquiring)
+                    let answers = server.runAndPublish(uri) { inbox.generation.load(ordering: .relaxed) != generation }
+                    for answer in answers {
+                        guard send(answer) else { return .outputLost }
+                    }
                 }
+                pending = server.pendingURIs
             }
         }
     }

@@ -55,12 +55,13 @@ class Client(LanguageClient):
             self.published.setdefault(params.uri, []).append(params)
             self.arrived.set()
 
-    async def diagnostics(self, uri, version, timeout=10):
-        """The diagnostics published for `version` of `uri`."""
+    async def diagnostics(self, uri, version, timeout=10, until=None):
+        """The diagnostics published for `version` of `uri` (the first publish for which UNTIL holds, if given: a
+        change far from the end is published first a window past it, then whole)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for params in self.published.get(uri, []):
-                if params.version == version:
+                if params.version == version and (until is None or until(params.diagnostics)):
                     return params.diagnostics
             self.arrived.clear()
             try:
@@ -138,8 +139,16 @@ async def protocol_checks():
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=long_text + f"expect time == {version}\n")]))
-    found = await client.diagnostics(uri, 15, timeout=30)
-    check("after a burst of changes the last version is published", found is not None and len(found) == 1, found)
+    # 2,001 lines: the last version is published a window past the change, then whole (with no further message
+    # from the client), where the expect at its last line fails.
+    found = await client.diagnostics(uri, 15, timeout=30, until=lambda d: len(d) == 1)
+    versions = sorted({p.version for p in client.published.get(uri, []) if p.version >= 10})
+    check("after a burst of changes the last version is published, then whole with the expect at its end",
+          found is not None and len(found) == 1 and found[0].range.start.line == 2000 and versions == [15],
+          (found, versions))
+    window = [p.diagnostics for p in client.published.get(uri, []) if p.version == 15]
+    check("... its first publish was a window past the change (the failure at the end not yet run)",
+          len(window) == 2 and len(window[0]) == 0, [len(d) for d in window])
     stale = [p.version for p in client.published.get(uri, []) if p.version is not None and 10 <= p.version < 15]
     print(f"     (versions published during the burst: {stale})")
 
