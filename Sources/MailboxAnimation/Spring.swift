@@ -92,28 +92,6 @@ public struct Spring: Hashable, Sendable {
             at: t, dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
     }
 
-    /// Remaining velocity e'(t), in units of the distance per second (negative while approaching).
-    public func displacementVelocity(at t: Double) -> Double {
-        let w = omega
-        let z = dampingRatio
-        let v0 = initialVelocity
-        if z < 1 {
-            let wd = w * (1 - z * z).squareRoot()
-            let b = (z * w - v0) / wd
-            let decay = exp(-z * w * t)
-            return decay * ((b * wd - z * w) * cos(wd * t) - (wd + b * z * w) * sin(wd * t))
-        } else if z == 1 {
-            return -exp(-w * t) * (v0 + w * (w - v0) * t)
-        } else {
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root)
-            let r2 = -w * (z + root)
-            let c2 = (-v0 - r1) / (r2 - r1)
-            let c1 = 1 - c2
-            return c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
-        }
-    }
-
     /// Progress from 0 to 1 at `t` seconds; may overshoot 1 when under-damped.
     public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 

@@ -48,10 +48,6 @@ public struct SceneRect: Equatable, Sendable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    /// True when it overlaps `other` with some area.
-    public func intersects(_ other: SceneRect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
 }
 
 /// A colour and its opacity.

@@ -54,9 +54,6 @@ public struct MailboxState: Equatable, Sendable {
     /// True while any animation runs.
     public var isAnimating: Bool { !animator.isEmpty }
 
-    /// When the next animation completes (and its follow-up runs), if any runs: where `settle` steps to.
-    public var nextEvent: Ticks? { animator.nextEnd }
-
     /// The running animations, oldest first.
     public var runningAnimations: [Animation<PropertyKey, FollowUp>] { animator.running }
 

@@ -8,7 +8,6 @@ public enum Metrics {
     public static let screenHeight = 568.0
     public static let navigationBarHeight = 65.0
     public static let contentTop = 65.0
-    public static let headerHeight = 79.0
     public static let firstRowY = 144.0
     public static let rowHeight = 86.0
 

@@ -179,11 +179,6 @@ public struct Session: Sendable {
         do { try screen.send(action, isCancelled: cancellation, watcher: watch) } catch { throw .model(error) }
     }
 
-    /// Runs one command; on an error nothing has changed.
-    public mutating func run(_ command: Command) throws(ScriptError) -> Outcome {
-        try run(command, watch: Unwatched())
-    }
-
     private mutating func run(_ command: consuming Command, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
         let mark = screen.timeline.total
         var outcome = Outcome()
