@@ -3,6 +3,7 @@
 # a trap, a hang (a single input running longer than -timeout) or a broken invariant is a finding.
 #
 #   tools/fuzz.sh [SECONDS]        e.g. tools/fuzz.sh 3600 (`make fuzz`: 600 s; `make test`: 20 s)
+#   FUZZ_BUILD_ONLY=1 tools/fuzz.sh   the build alone
 #
 # With FUZZ_LOG=FILE, libFuzzer's output goes to FILE and only a summary (and, on a finding, the end of the
 # log) is printed: `make test` runs it so.
@@ -33,6 +34,10 @@ harness="Fuzz/FuzzTarget.swift Tests/MailsimTestSupport/Invariants.swift Tests/M
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"
 
+# One build at a time (.ci/run builds it in the background while `make test` runs, whose fuzz step then waits here
+# for it rather than build it again beside it).
+exec 9>"$out/build.lock"
+flock 9
 # Rebuild only when a source is newer than the binary.
 stale=yes
 if [ -x "$binary" ]; then
@@ -69,6 +74,9 @@ if [ "$stale" = yes ]; then
     fi
     echo "fuzz: built in $(( $(date +%s) - start )) s"
 fi
+flock -u 9
+# FUZZ_BUILD_ONLY=1: the build alone (.ci/run's background builds).
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 # Every script in Scripts/ and its subfolders (the file names are unique, so the flat corpus keeps them all).
 find Scripts -name '*.mbs' -exec cp -n {} "$out/corpus/" \; 2>/dev/null || true
