@@ -41,11 +41,15 @@ BASE=""
 if [ -n "$BASELINE_REV" ] && [ -f "$BASELINE_REV" ] && [ -x "$BASELINE_REV" ]; then
     BASE=$(realpath "$BASELINE_REV")
     BASELINE_REV=""
+    # Its own checkout's Scripts when it is a build of one (CHECKOUT/.build/CONFIG/mailsim), else today's.
+    BASE_SCRIPTS=$(dirname "$BASE")/../../Scripts
+    [ -d "$BASE_SCRIPTS" ] || BASE_SCRIPTS=Scripts
 elif [ -n "$BASELINE_REV" ]; then
     echo "building the baseline ($BASELINE_REV) with a plain swift build -c release…" >&2
     git worktree add --detach --force "$WORK.base" "$BASELINE_REV" >/dev/null 2>&1
     (cd "$WORK.base" && swift build -c release --disable-index-store >/dev/null 2>&1)
     BASE="$WORK.base/.build/release/mailsim"
+    BASE_SCRIPTS=$WORK.base/Scripts
 fi
 # python3 may be a pyenv shim (a shell script): time the interpreter itself.
 PYTHON=$(python3 -c 'import sys; print(sys.executable)')
@@ -143,7 +147,7 @@ done
 bench queries "$(runs 5 2)" "${QUERIES[@]}"
 SUITE=("$MAILSIM test Scripts" "$MAILSIM test --jobs 1 Scripts")
 # The baseline runs its own Scripts (today's may use what it lacks), and so does mailsim beside it: the same work.
-[ -n "$BASE" ] && SUITE+=("$BASE test $WORK.base/Scripts" "$MAILSIM test $WORK.base/Scripts")
+[ -n "$BASE" ] && SUITE+=("$BASE test $BASE_SCRIPTS" "$MAILSIM test $BASE_SCRIPTS")
 bench suite "$(runs 30 5)" "${SUITE[@]}"
 
 # --- The summary -------------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ public struct Analysis: Sendable {
     public private(set) var info: [LineInfo] = []
     /// Sessions after line n (n = 0: the fresh session), every `checkpointStride(n)` lines.
     private var checkpoints: [(line: Int, session: Session)] = [(0, Analysis.freshSession())]
+    /// What the last complete run kept past a paused run's window: freed when the run goes on, after the window's
+    /// diagnostics are published, not before (freeing a long script's kept sessions and outcomes costs about
+    /// their size).
+    private var retired: (info: [LineInfo], checkpoints: [(line: Int, session: Session)])?
     /// Why the run stopped early, if it did; nil when it ran to the end of the text.
     public private(set) var stop: RunStop?
     /// How the script is named in diagnostics (the document's file name).
@@ -109,6 +113,10 @@ public struct Analysis: Sendable {
     /// difference (lines that share their storage compare at once).
     static func sameAfter(_ new: LineStore, _ old: LineStore, upTo horizon: Int) -> Int? {
         guard new.count == old.count else { return nil }
+        // The lines both end with, found chunk by chunk: when the last difference is below the horizon, it is the
+        // answer (after an edit, about a chunk's work, not the document's).
+        let different = new.count - new.commonSuffix(with: old)
+        if different <= min(new.count, horizon) { return different }
         var index = min(new.count, horizon)
         while index > 0, new[index - 1] == old[index - 1] { index -= 1 }
         return index
@@ -129,6 +137,7 @@ public struct Analysis: Sendable {
         // What the last run found past the change: where the new run meets one of its kept sessions again, past
         // the last changed line, the rest would run as it did, so its outcomes are taken instead (an edit near the
         // top then costs the lines until the two runs meet, not the rest of the document).
+        retired = nil
         let previous = (info: info, checkpoints: checkpoints, stop: stop)
         var meeting: [Int: Session] = [:]
         // (A run that stopped early, cancelled or paused, has no outcomes past its stop to take.)
@@ -140,7 +149,8 @@ public struct Analysis: Sendable {
         // The last kept session at or before `line`.
         while let last = checkpoints.last, last.line > line { checkpoints.removeLast() }
         let start = checkpoints[checkpoints.count - 1]
-        info.removeSubrange(start.line...)
+        // The outcomes kept, copied alone (`previous` shares the array: removing the rest in place would copy it all).
+        info = Array(info[..<start.line])
         stop = nil
         var session = start.session
         var sink = EditorSink(file: file, firstLine: start.line + 1, isCancelled: isCancelled, bounds: bounds)
@@ -148,7 +158,9 @@ public struct Analysis: Sendable {
         sink.pauseAfter = pauseAfter
         var runner = LineRunner(file: file, sink: sink, startingAfter: start.line)
         var bytes: [UInt8] = []
-        let end = bounds.maxLines < lines.count ? bounds.maxLines + 1 : lines.count
+        var end = bounds.maxLines < lines.count ? bounds.maxLines + 1 : lines.count
+        // A run that pauses is handed the lines up to its pause alone: it costs the window, not the text after it.
+        if let pauseAfter, pauseAfter < bounds.maxLines { end = min(end, pauseAfter) }
         for (index, text) in lines[start.line..<max(start.line, end)].enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "\n")) }
             bytes.append(contentsOf: text.utf8)
@@ -164,6 +176,7 @@ public struct Analysis: Sendable {
             for kept in previous.checkpoints where kept.line > met { checkpoints.append(kept) }
             stop = previous.stop
         }
+        if case .paused? = stop { retired = (previous.info, previous.checkpoints) }
     }
 
     /// The session after line `line` (from 1; 0: before the first), as the run left it, or nil when the run

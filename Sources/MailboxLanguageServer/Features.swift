@@ -67,13 +67,7 @@ public enum Features {
             for diagnostic in line.diagnostics { out.append(editorDiagnostic(diagnostic, line: index, analysis)) }
         }
         let new = analysis.lines
-        // The lines both texts end with (lines that share their storage compare at once).
-        var suffix = 0
-        while suffix < shownLines.count, suffix < new.count,
-            shownLines[shownLines.count - 1 - suffix] == new[new.count - 1 - suffix]
-        {
-            suffix += 1
-        }
+        let suffix = new.commonSuffix(with: shownLines)
         let moved = new.count - shownLines.count
         for var diagnostic in shown where diagnostic.range.start.line >= shownLines.count - suffix {
             diagnostic.range.start.line += moved

@@ -143,6 +143,22 @@ public struct LineStore: RandomAccessCollection, Equatable, Sendable, Expressibl
         return count == other.count ? nil : common
     }
 
+    /// How many lines the two end with alike. Chunks both end with are skipped without looking at their lines, so
+    /// after an edit this costs about the chunk it made again, not the lines after it.
+    public func commonSuffix(with other: LineStore) -> Int {
+        var a = chunks.count - 1
+        var b = other.chunks.count - 1
+        var suffix = 0
+        while a >= 0, b >= 0, chunks[a] === other.chunks[b] {
+            suffix += chunks[a].lines.count
+            a -= 1
+            b -= 1
+        }
+        let limit = Swift.min(count, other.count)
+        while suffix < limit, self[count - 1 - suffix] == other[other.count - 1 - suffix] { suffix += 1 }
+        return suffix
+    }
+
     public static func == (lhs: LineStore, rhs: LineStore) -> Bool {
         lhs.count == rhs.count && lhs.firstDifference(from: rhs) == nil
     }

@@ -44,6 +44,7 @@ import Testing
         var store = LineStore(model)
         for step in 0..<3000 {
             let before = store
+            let modelBefore = model
             let low = generator.next(model.count + 1)
             let high = low + generator.next(min(3000, model.count - low) + 1)
             let inserted = (0..<generator.next(step % 7 == 0 ? 2500 : 4)).map { "new \(step).\($0)" }
@@ -57,6 +58,16 @@ import Testing
                 store.firstDifference(from: before) == (changed ? low : nil),
                 "step \(step)")
             if step % 100 == 0 { #expect(Array(store) == model, "step \(step)") }
+            if step % 10 == 0 {
+                // The lines both end with, counted one by one on the arrays.
+                var suffix = 0
+                while suffix < min(model.count, modelBefore.count),
+                    model[model.count - 1 - suffix] == modelBefore[modelBefore.count - 1 - suffix]
+                {
+                    suffix += 1
+                }
+                #expect(store.commonSuffix(with: before) == suffix, "step \(step)")
+            }
         }
         #expect(Array(store) == model)
         #expect(store == LineStore(model))
