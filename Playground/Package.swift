@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // No traits (as hummingbird-websocket asks for it): the defaults (ConfigurationSupport, FullFoundation) are
         // unused here, and SwiftPM wrote their -D flags in a different order at each new build plan, so that
-        // Hummingbird recompiled whenever the plan was made again (issue 32, item 15).
+        // Hummingbird recompiled whenever the plan was made again.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),

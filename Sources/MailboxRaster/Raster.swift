@@ -4,7 +4,7 @@ import MailboxScene
 import MailboxThreads
 
 /// cairo's font caches are shared by every thread: two threads setting a font size or drawing text at once abort
-/// in cairo 1.16 (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`, issue 32). Every
+/// in cairo 1.16 (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`). Every
 /// call that takes or drops a scaled font (selecting a face, setting a size, measuring or showing text, destroying
 /// a context that holds one) runs under this one lock; fills and strokes, most of a picture, still run in
 /// parallel. A POSIX mutex, so that ThreadSanitizer sees the order it gives. Its value counts the calls it guarded:

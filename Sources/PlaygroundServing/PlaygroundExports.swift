@@ -10,7 +10,7 @@ import MailboxWalkthrough
 
 /// What `POST /walkthrough` and `POST /walkthrough.gif` answer: `mailsim record`'s HTML player and GIF of a script.
 ///
-/// Both are bounded while they run (issue 32): `isCancelled` is polled before every line and inside every long
+/// Both are bounded while they run: `isCancelled` is polled before every line and inside every long
 /// command, so an export stops at its deadline, not after it; the GIF is coded frame by frame as the script plays
 /// (nothing but the frame before is kept), and the player's frames, which it must keep, are bounded by
 /// `PlaygroundLimits.exportRowFrames` (frames times rows on the screen, what their memory grows with).

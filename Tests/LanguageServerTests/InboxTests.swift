@@ -4,7 +4,7 @@ import Testing
 
 @testable import MailboxLanguageServer
 
-/// The reader's queue (`Inbox`): what a client sends cannot make it grow without bound (issue 32 item 8).
+/// The reader's queue (`Inbox`): what a client sends cannot make it grow without bound.
 @Suite struct InboxTests {
     func cancel(_ id: Int) -> JSON {
         .object([

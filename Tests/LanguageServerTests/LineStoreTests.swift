@@ -2,7 +2,7 @@ import Testing
 
 @testable import MailboxLanguageServer
 
-/// `LineStore`: the document's lines in chunks, so that an edit costs about its size (issue 32 item 9).
+/// `LineStore`: the document's lines in chunks, so that an edit costs about its size.
 @Suite struct LineStoreTests {
     /// A small deterministic generator (xorshift), so that a failure can be replayed.
     struct Generator {

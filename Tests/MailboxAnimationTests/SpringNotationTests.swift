@@ -13,7 +13,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 20, item 4: springs in SwiftUI's, Origami's and Framer's notations become mailsim's spring (damping
+/// Springs in SwiftUI's, Origami's and Framer's notations become mailsim's spring (damping
 /// ratio, response) by the published formulas, exactly; what does not fit is refused and changes nothing.
 @Suite struct SpringNotationTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -3,7 +3,7 @@ import MailboxHandoff
 import MailboxSim
 import XCTest
 
-/// Proven, not promised (issue 35): the exported Swift, compiled by `swiftc` with no change, and the exported
+/// Proven, not promised: the exported Swift, compiled by `swiftc` with no change, and the exported
 /// JavaScript, run by Node, answer 100,000 cases and more exactly as the model does, under SPEC's settings, every
 /// profile and random tunings: decisions word for word, positions, alphas, durations and curve values within 1e-9.
 final class DifferentialTests: XCTestCase {

@@ -5,7 +5,7 @@ import Testing
 @testable import MailboxScript
 @testable import MailboxSim
 
-/// Issue 22 item 1: the compose sheet draws what was typed into To, Subject and the body, a caret after the
+/// The compose sheet draws what was typed into To, Subject and the body, a caret after the
 /// focused field's text, and a To too long for the sheet cut to end in an ellipsis inside its right margin.
 @Suite struct ComposeDrawingTests {
     static func screen(_ lines: [String]) throws -> ScreenSnapshot {

@@ -9,7 +9,7 @@ import Testing
 @testable import MailboxSim
 @testable import MailboxText
 
-/// Issue 32, item 1: pictures drawn on several threads at once. cairo 1.16's text API shares its scaled fonts
+/// Pictures drawn on several threads at once. cairo 1.16's text API shares its scaled fonts
 /// across threads, and two threads setting font sizes at once aborted the process
 /// (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen' failed`) within a few dozen rounds: the
 /// playground's exports and `mailsim test`'s workers draw at once. Each thread's pictures must come out whole and

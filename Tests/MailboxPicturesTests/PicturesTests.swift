@@ -8,7 +8,7 @@ import Testing
 @testable import MailboxText
 @testable import MailboxWalkthrough
 
-/// Issue 11: the drawing of the screen is derived from the simulation's numbers, and cairo paints them where
+/// The drawing of the screen is derived from the simulation's numbers, and cairo paints them where
 /// SPEC says (pixel checks at scale 2, read from cairo's own surface; Tests/pictures reads the files).
 @Suite struct PicturesTests {
     static func screen(_ lines: String...) throws -> ScreenSnapshot {
@@ -141,7 +141,7 @@ import Testing
         func add(_ frame: WalkthroughFrame, caption: Caption) throws(RasterError) { got.append((frame, caption)) }
     }
 
-    /// Issue 22, item 12: given a sink, the recorder keeps no frame and hands on every one, with its caption, as
+    /// Given a sink, the recorder keeps no frame and hands on every one, with its caption, as
     /// the kept walkthrough has them; the streamed GIF is the in-memory one, byte for byte.
     @Test func aStreamingRecorderHandsOnEveryFrameAndKeepsNone() throws {
         let script = "pan msg1 -180 in 0.2\nrelease\nadvance 0.3\ntap\nadvance 0.2\n"
@@ -218,7 +218,7 @@ import Testing
     }
 
     @Test func theThresholdsAreDrawnAsTheyWereAtEachFrame() throws {
-        // Issue 22 item 8: the first gesture under SPEC's ±60, the second after `set threshold.near 80`.
+        // The first gesture under SPEC's ±60, the second after `set threshold.near 80`.
         let w = Self.record(
             "pan msg1 -100 in 0.2\nrelease\nsettle\nset threshold.near 80\npan msg1 -70 in 0.2\nrelease\nsettle\n")
         let plots = PropertyPlots(w)
@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func guideLabelsAreALineApartWithinTheirBounds() {
-        // Issue 22 item 8: 60 and -60 close together (a tall range) move apart about where they want to be.
+        // 60 and -60 close together (a tall range) move apart about where they want to be.
         let placed = LabelColumn.place([40, 44, 10, 90], gap: 10, within: 0...100)
         #expect(placed == [37, 47, 10, 90])
         // Crowded at an end: they stay inside, a line apart, in their order.
@@ -246,7 +246,7 @@ import Testing
     }
 
     @Test func theRangeLabelSaysWhatTheAxisCovers() throws {
-        // Issue 22 item 8: the axis of a row's x holds its thresholds; the label says so (not just the values').
+        // The axis of a row's x holds its thresholds; the label says so (not just the values').
         let w = Self.record("pan msg1 -180\nrelease\nsettle\n")
         let plots = PropertyPlots(w)
         let x = try #require(plots.series.first { $0.name == "msg1.x" })

@@ -5,7 +5,7 @@ import MailboxThreads
 import PlaygroundServing
 import Testing
 
-/// Issue 32, item 2 and 4: every path that runs lines polls the message's deadline while it runs (not after),
+/// Every path that runs lines polls the message's deadline while it runs (not after),
 /// and an export's memory is bounded. Each case is one the hostile pass found unbounded: a `history` replaying
 /// 2,000 hour-long pans at 240 fps (46–50 s), a 64 KiB export script (49.4 s, then refused), a GIF of 18,000 frames
 /// kept whole before coding.

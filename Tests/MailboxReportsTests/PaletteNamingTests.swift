@@ -6,7 +6,7 @@ import Testing
 @testable import MailboxReports
 @testable import MailboxScript
 
-/// Issue 24, item 10: a colour is named by the palette in force, in reports and failures, and
+/// A colour is named by the palette in force, in reports and failures, and
 /// `mailsim test --update` writes an expectation that then passes.
 @Suite struct PaletteNamingTests {
     static let tuned = "set color.yellow #000000\nset color.red #FECA16\npan msg1 300\n"

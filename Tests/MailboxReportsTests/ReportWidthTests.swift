@@ -6,7 +6,7 @@ import Testing
 @testable import MailboxSim
 @testable import MailboxText
 
-/// Issue 22, items 5 and 6: reports (tables the user reads) round to 3 decimals and fit 80 columns; messages,
+/// Reports (tables the user reads) round to 3 decimals and fit 80 columns; messages,
 /// `--json` and `save --expect` keep the exact value; `set` says what it set, and what a profile changed.
 @Suite struct ReportWidthTests {
     /// Runs `lines` at the prompt; the last line's report as text, at `layout`.
@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    /// Issue 22 item 6: every help page fits 80 columns, its prose wrapped at blanks (SPEC §7.11).
+    /// Every help page fits 80 columns, its prose wrapped at blanks (SPEC §7.11).
     @Test func everyHelpPageFitsEightyColumns() throws {
         let pages = ["help", "help paths"] + CommandTable.all.map { "help " + $0.name }
         for page in pages {

@@ -6,7 +6,7 @@ import Testing
 @testable import MailboxSim
 @testable import MailboxText
 
-/// Issue 24, item 8: a message never prints a value whole past `messageValueLimit` characters, and a compose
+/// A message never prints a value whole past `messageValueLimit` characters, and a compose
 /// field holds at most `Limits.typedBytesPerField` bytes.
 @Suite struct BoundedTextTests {
     @Test func shortValuesAreKeptWhole() {

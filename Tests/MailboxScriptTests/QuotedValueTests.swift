@@ -6,7 +6,7 @@ import Testing
 
 @testable import MailboxScript
 
-/// Issue 32 item 11: a value with spaces, quotes, backslashes, tabs or non-ASCII survives a round trip: what
+/// A value with spaces, quotes, backslashes, tabs or non-ASCII survives a round trip: what
 /// `save --expect` (`Session.pinnedExpectations`) and `--update` (`ExpectationUpdate`) write reads back exactly.
 @Suite struct QuotedValueTests {
     /// Texts that a bare word cannot carry, and some it can.

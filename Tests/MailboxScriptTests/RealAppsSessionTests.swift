@@ -5,7 +5,7 @@ import Testing
 @testable import MailboxScript
 @testable import MailboxSim
 
-/// Issue 25 at the session: what the seed apps' profiles print and refuse, and the rules read through lines.
+/// What the seed apps' profiles print and refuse, and the rules read through lines.
 @Suite struct RealAppsSessionTests {
     static func run(_ lines: [String]) throws -> (session: Session, output: [String]) {
         var session = Session()

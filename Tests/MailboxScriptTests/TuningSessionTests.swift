@@ -7,7 +7,7 @@ import Testing
 @testable import MailboxSim
 @testable import MailboxText
 
-/// Issue 13 at the session: a `set` that cannot be taken says why, in words a person can act on, and changes
+/// A `set` that cannot be taken says why, in words a person can act on, and changes
 /// nothing; `help set` and `help params` list every parameter of the one table.
 @Suite struct TuningSessionTests {
     static let refusals: [(lines: [String], message: String)] = [
@@ -85,7 +85,7 @@ import Testing
         listing = ParameterListing(settings: session.screen.settings)
         #expect(listing.differing.map(\.name) == ["duration.snap"])
         let lines = try session.execute(line: "params").output
-        // The heading wraps at 80 columns, as every report does (issue 22 item 6).
+        // The heading wraps at 80 columns, as every report does.
         let heading = lines.prefix { !$0.hasPrefix(" ") && !$0.hasPrefix("*") }.joined(separator: " ")
         #expect(heading.hasPrefix("profile mcswipe: \(Profile.mcswipe.summary); 1 parameter differs from it (*)"))
         #expect(lines.contains { $0.hasPrefix("*") && $0.contains("duration.snap") && $0.contains("0.5") })

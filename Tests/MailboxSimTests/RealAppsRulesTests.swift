@@ -3,7 +3,7 @@ import Testing
 
 @testable import MailboxSim
 
-/// The rules the seed apps' profiles need (issue 25), against their numbers: the strict compare, the icon's
+/// The rules the seed apps' profiles need, against their numbers: the strict compare, the icon's
 /// fade range and positions, and the menu released by distance.
 @Suite struct RealAppsRulesTests {
     @Test func strictThresholdsStartTheirZonesJustBeyond() {

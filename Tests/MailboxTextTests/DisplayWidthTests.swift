@@ -5,7 +5,7 @@ import Testing
 @testable import MailboxReports
 @testable import MailboxText
 
-/// Issue 32 item 12: text is measured in terminal columns (East Asian wide, emoji, combining marks), and
+/// Text is measured in terminal columns (East Asian wide, emoji, combining marks), and
 /// `render` truncates and pads by that measure, so its frame stays 42 columns whatever is typed.
 @Suite struct DisplayWidthTests {
     @Test(arguments: [

@@ -306,7 +306,7 @@ public struct CommandGenerator {
     }
 }
 
-// MARK: Hostile lines (issue 24)
+// MARK: Hostile lines
 
 /// Extreme but valid input, as a hostile or careless user types it: every parameter of `TunableTable.all` at
 /// and near both ends of its range (springs that barely damp or respond in a minute, Béziers with y at ±100,
@@ -397,7 +397,7 @@ public struct HostileGenerator {
         return "set \(tunable.name) \(value)"
     }
 
-    /// A gesture with extreme numerals: mostly a pan and a fast release, as the crashes of issue 24 were.
+    /// A gesture with extreme numerals: mostly a pan and a fast release, the shape of the crashes these lines guard against.
     public mutating func gesture(_ s: MailboxState) -> String {
         let message = "msg\(Int.random(in: 1...s.messageCount, using: &base.random))"
         let distance = base.random.pick(Self.extremeDistances)

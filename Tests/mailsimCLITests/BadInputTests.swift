@@ -136,7 +136,7 @@ import Testing
             ("# " + String(repeating: "x", count: mebibyte) + "\nexpect time == 0", 0, ""),
             (String(repeating: " \t", count: mebibyte / 2) + "\nexpect time == 0", 0, ""),
             ("advance 0." + String(repeating: "1", count: mebibyte) + "\nexpect time == 0.111111111", 0, ""),
-            // Issue 24: a compose field holds at most 64 KiB; the line is refused whole.
+            // A compose field holds at most 64 KiB; the line is refused whole.
             (
                 "compose\ntype " + String(repeating: "y", count: mebibyte) + "\nexpect compose.focus == to", 2,
                 "2: error: the to field holds at most 65,536 bytes of text (64 KiB): it has 0, this line types 1,048,576; nothing was typed\n"

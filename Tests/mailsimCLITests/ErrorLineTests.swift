@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 22 item 6: every error mailsim prints starts `error: ` (SPEC §7.12): a script's line as `FILE:LINE:
+/// Every error mailsim prints starts `error: ` (SPEC §7.12): a script's line as `FILE:LINE:
 /// error: …`, everything else (files, options, outputs, ArgumentParser's own usage errors) as `error: …` alone.
 @Suite struct ErrorLineTests {
     /// A folder holding `s.mbs`, a script that passes, `self.html` (a script named like a walkthrough), `d/`, an

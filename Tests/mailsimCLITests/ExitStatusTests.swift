@@ -14,7 +14,7 @@ import Testing
         #expect(!result.stderr.isEmpty)
     }
 
-    /// Every error starts `error:`, as mailsim writes them (issue 22 item 6), ArgumentParser's usage errors included.
+    /// Every error starts `error:`, as mailsim writes them, ArgumentParser's usage errors included.
     @Test(arguments: [
         ["test", "--jobs", "0"], ["run", "--bogus", "a.mbs"], ["run"], ["--bogus"],
         ["run", "--color", "sometimes", "a.mbs"], ["record", "Scripts/tour/tour.mbs"],
@@ -53,7 +53,7 @@ import Testing
         )
     }
 
-    /// Issue 32 item 16: a path that cannot be read is an error (2) for `test` as for `run`, in `run`'s words,
+    /// A path that cannot be read is an error (2) for `test` as for `run`, in `run`'s words,
     /// whatever the scripts beside it did; it still counts as failed in the totals and the formats.
     @Test func testOfAPathThatCannotBeReadExitsTwo() throws {
         let missing = try CLI.run(["test", "NoSuchFolder"])

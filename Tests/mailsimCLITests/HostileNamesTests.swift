@@ -3,7 +3,7 @@ import Testing
 
 @testable import mailsim
 
-/// Issue 24: names with control characters, `--filter` patterns a backtracking matcher could take exponential
+/// Names with control characters, `--filter` patterns a backtracking matcher could take exponential
 /// time over, and `--shard` values out of range.
 @Suite struct HostileNamesTests {
     @Test func plainNamesAreShownAsTheyAre() {

@@ -1,6 +1,6 @@
 import PlaygroundOptions
 
-/// What the per-address bounds count a client address under (issue 41, item 4): an IPv4 address is itself; an IPv6
+/// What the per-address bounds count a client address under: an IPv4 address is itself; an IPv6
 /// address is its network of `ipv6Prefix` bits (`--ipv6-prefix`, 64 by default), written `2001:db8:1:2::/64`,
 /// because one subscriber is given a whole /64 (RFC 6177) and may take a new address in it for every connection.
 struct ClientKey: Sendable {

@@ -3,7 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// The bounds of one connection before it is a WebSocket (issue 32, items 5 and 7), in one place.
+/// The bounds of one connection before it is a WebSocket, in one place.
 enum ConnectionLimits {
     /// A request head must be complete this long after its first byte arrives, or the connection is answered 408
     /// and closed (a slow or partial head, a connection that sends nothing).
@@ -136,7 +136,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
         arm(context, seconds: ConnectionLimits.idleSeconds, answer: nil)
     }
 
-    /// The head of a request with a body arrived: the body must come within its bound (issue 41, item 3).
+    /// The head of a request with a body arrived: the body must come within its bound.
     func bodyBegan() {
         bodyStart = IdleWatch.now()
         bodyBytes = 0

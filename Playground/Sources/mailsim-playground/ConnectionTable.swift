@@ -4,7 +4,7 @@ import Synchronization
 
 /// Every connection the server holds, bounded twice: `ConnectionLimits.perAddress` from one client address (past it
 /// a new one is answered 503 and closed at once, so that one client cannot take every descriptor), and `total` from
-/// everyone, below the open-file limit (issue 41, item 2; `Descriptors.connectionBound`).
+/// everyone, below the open-file limit (`Descriptors.connectionBound`).
 ///
 /// At the total bound a new connection is not refused while others only wait: the oldest connections that ask
 /// nothing (silent since they opened, or idle between requests) are closed to make room, then the slowest ones (a

@@ -5,9 +5,9 @@ import Synchronization
 
 /// Where exports run (`POST /walkthrough`, `/walkthrough.gif`): one thread of their own at a lower scheduling
 /// priority (nice 5: on a busy core a page's work gets three times its share), so that four GIFs cannot hold up a
-/// page's pointer (issue 32, items 3 and 4).
+/// page's pointer.
 ///
-/// One export runs at a time; the others wait their turn in a queue shared per client address (issue 41, item 5):
+/// One export runs at a time; the others wait their turn in a queue shared per client address:
 /// an address has at most `perAddress` exports in the lane (running or waiting; the next is refused 429), and the
 /// turn goes to the waiting export whose address was served longest ago, so one address re-sending long exports
 /// holds one turn at a time while others wait, never every place. A waiting export waits at most `waitSeconds`

@@ -117,7 +117,7 @@ enum Descriptors {
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
-    /// The connections the server holds at once, below the open-file limit (issue 41, item 2), and that limit: an
+    /// The connections the server holds at once, below the open-file limit, and that limit: an
     /// eighth of the limit (at least 64) is kept for what else opens files: the event loops, the site's and the
     /// kernel's files read, the fonts an export draws with, and libdispatch, which aborts the process when it cannot
     /// open `/proc/TID/stat`.

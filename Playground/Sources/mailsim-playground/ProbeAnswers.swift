@@ -4,7 +4,7 @@ import NIOHTTP1
 import PlaygroundOptions
 import Synchronization
 
-/// `GET /healthz` and `GET /metrics` answered cheaply (issue 41, item 6): a flood of them (5,000 to 11,000 a second
+/// `GET /healthz` and `GET /metrics` answered cheaply: a flood of them (5,000 to 11,000 a second
 /// from loopback) put a page's p99 at about 100 ms, each request taking Hummingbird's router and the tasks the
 /// pages' sockets share, and each `/metrics` reading `/proc` again.
 ///

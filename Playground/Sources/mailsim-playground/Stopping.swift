@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import Synchronization
 import UnixSignals
 
-/// How the server stops on SIGTERM or Ctrl-C, whatever its clients do (issue 32, item 6; issue 34, item 4).
+/// How the server stops on SIGTERM or Ctrl-C, whatever its clients do.
 ///
 /// Hummingbird's graceful shutdown stops accepting and waits for every connection to end, which a frozen tab
 /// (a WebSocket that neither reads nor answers) never does. On the first signal this stops the work under way

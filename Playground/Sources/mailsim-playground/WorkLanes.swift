@@ -4,7 +4,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// Where the work of the sockets' messages runs, so that every page stays answered (issue 32, item 3).
+/// Where the work of the sockets' messages runs, so that every page stays answered.
 ///
 /// A FIFO pool let 60 sockets of 25 ms lines put a second between a well-behaved page's pointer move and its
 /// screen. Here each job waits in one queue and a free thread takes the *cheapest* waiting one: the job of the
@@ -100,7 +100,7 @@ final class WorkLanes: Sendable {
 /// What one session's messages cost lately: the thread CPU time of each, as a moving average (what its next
 /// message is expected to cost) and as a decaying sum (the CPU it used in about the last second).
 ///
-/// A session none of whose messages has been measured yet is of unknown cost (issue 41, item 1): its message waits
+/// A session none of whose messages has been measured yet is of unknown cost: its message waits
 /// as a job of `lightSeconds` would (behind every light job, ahead of the heavy ones), and it is light only when the
 /// message is of a kind that cannot run long on a fresh session (a pointer, a tick, a key: `isLightKind`), never a
 /// line, a `load` or a `history`: a fresh socket's first message may be a restore `load` that runs to the 2 s

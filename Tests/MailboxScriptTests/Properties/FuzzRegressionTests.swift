@@ -34,7 +34,7 @@ import Testing
         #expect(clock.now - start < .seconds(20), "\(name) took \(clock.now - start)")
     }
 
-    /// Issue 24: the fuzzer's dictionary knows every parameter (and `param.NAME`), every curve notation, every
+    /// The fuzzer's dictionary knows every parameter (and `param.NAME`), every curve notation, every
     /// profile and palette name, and extreme numerals.
     @Test func theDictionaryKnowsEveryParameterAndCurve() throws {
         let text = try String(

@@ -13,7 +13,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 24, item 1: no input kills the process. Random finite parameters at the ends of their ranges and
+/// No input kills the process. Random finite parameters at the ends of their ranges and
 /// gestures with extreme numerals (`HostileGenerator`): every line ends in a result or a refusal, a refusal
 /// changes nothing, the state's invariants hold, and no number printed has an exponent or is not finite.
 /// Seeded, so that a failure replays from its seed.
@@ -26,7 +26,7 @@ import Testing
         #expect(robustnessProblems(hostileChoices: [], seed: seed, steps: 300) == [])
     }
 
-    /// The crashes of issue 24, on every curve role and every profile: each ends in a result.
+    /// The crashes these parameters once caused, on every curve role and every profile: each ends in a result.
     @Test(arguments: AnimationRole.allCases)
     func aSpringThatBarelyDampsLastsAtMostAnHour(role: AnimationRole) throws {
         for profile in Profile.allCases {

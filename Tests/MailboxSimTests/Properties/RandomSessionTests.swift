@@ -96,7 +96,7 @@ import Testing
         #expect(tally.settles > 0)
     }
 
-    /// Issue 13: with random parameters set along the way (thresholds, durations, curves that overshoot,
+    /// With random parameters set along the way (thresholds, durations, curves that overshoot,
     /// profiles, elasticity, escape velocity, haptics, the menu's rules; and the values they refuse), every
     /// invariant still holds and a refused `set` changes nothing.
     @Test(arguments: seeds.prefix(24))

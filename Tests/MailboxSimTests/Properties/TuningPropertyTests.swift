@@ -12,7 +12,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 13: the parameters, over random values (seeded: a failure replays from its seed). SPEC's numbers
+/// The parameters, over random values (seeded: a failure replays from its seed). SPEC's numbers
 /// stay the default; the zones, the icon's ramp, the durations and the curves follow what is set; springs
 /// agree with an independent numerical solution of SPEC's spring equation.
 @Suite struct TuningPropertyTests {
