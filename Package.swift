@@ -200,6 +200,9 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
                 "MailsimTestSupport"
             ]),
+        // The one thread helper and lock: a thread's options (its stack, its signals), join, the lock under four
+        // threads.
+        .testTarget(name: "MailboxThreadsTests", dependencies: ["MailboxThreads"]),
         // The playground server's options: their bounds, and the arguments `mailsim serve` passes on.
         .testTarget(name: "PlaygroundOptionsTests", dependencies: ["PlaygroundOptions", "MailboxPlayground"]),
         // The animation engine: ticks, Béziers, springs and their notations, the animator.

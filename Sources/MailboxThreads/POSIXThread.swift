@@ -14,11 +14,28 @@ public struct POSIXThread: Sendable {
     private let handle: pthread_t
 
     /// Starts `body` on a new thread; nil when the system refuses one (out of threads or memory).
-    public static func start(_ mode: Mode, _ body: @escaping @Sendable () -> Void) -> POSIXThread? {
+    /// `stackBytes`: the thread's stack (nil: the system's default). `blockingSignals`: every signal blocked on the
+    /// thread, so that a signal sent to the process (Ctrl-C) is taken by a thread that waits for it, never this one.
+    public static func start(
+        _ mode: Mode, stackBytes: Int? = nil, blockingSignals: Bool = false, _ body: @escaping @Sendable () -> Void
+    ) -> POSIXThread? {
+        // A new thread starts with its creator's signal mask: block every signal around the creation.
+        var all = sigset_t()
+        var previous = sigset_t()
+        if blockingSignals {
+            sigfillset(&all)
+            pthread_sigmask(SIG_SETMASK, &all, &previous)
+        }
+        defer { if blockingSignals { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if mode == .detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+        if let stackBytes { pthread_attr_setstacksize(&attributes, stackBytes) }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         let status = pthread_create(
-            &thread, nil,
+            &thread, &attributes,
             { raw in
                 Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
                 return nil
@@ -27,7 +44,6 @@ public struct POSIXThread: Sendable {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             return nil
         }
-        if mode == .detached { pthread_detach(thread) }
         return POSIXThread(handle: thread)
     }
 

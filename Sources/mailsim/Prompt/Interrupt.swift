@@ -81,41 +81,13 @@ enum Interrupt {
         init(_ work: @escaping @Sendable () -> T) { self.work = work }
 
         func start() -> Bool {
-            Thread.start { [self] in
+            // Every signal blocked (Ctrl-C reaches the main thread); 16 MiB of stack, as the main thread has, for
+            // the deep work a line may do.
+            POSIXThread.start(.detached, stackBytes: 16 << 20, blockingSignals: true) { [self] in
                 let value = work()
                 result.withLock { $0 = value }
                 Interrupt.wake()
-            }
+            } != nil
         }
-    }
-}
-
-/// A detached POSIX thread with every signal blocked (Foundation's `Thread` is not used: start-up time).
-private final class Thread: Sendable {
-    let body: @Sendable () -> Void
-
-    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_attr_setstacksize(&attributes, 16 << 20)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(Thread(body)).toOpaque()
-        let status = pthread_create(
-            &thread, &attributes,
-            { raw in
-                Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
-                return nil
-            }, context)
-        if status != 0 { Unmanaged<Thread>.fromOpaque(context).release() }
-        return status == 0
     }
 }
