@@ -65,11 +65,14 @@ suites() {
     # instead of holding CI to its own limit.
     # ThreadSanitizer runs the suites whose code runs on more than one thread (the language server's inbox between
     # its reader and main threads, drawing on several threads at once, the playground's exports side by side and its
-    # cancellation from another thread, the binary's threads and Ctrl-C through it, cancellation) and the binaries
-    # below (the language server's reader and main threads through the pygls client): it reports races between
-    # threads, and the single-threaded model, language, analysis and report suites (most of the 600, and the
-    # slowest under it) have none to find; AddressSanitizer runs them all.
-    [ "$sanitizer" = thread ] && only="InboxTests|ConcurrentDrawingTests|PlaygroundBoundsTests|mailsimCLITests|CancellationTests"
+    # cancellation from another thread, `mailsim test --update` and `--watch` with their workers, the thread helper
+    # and its lock, cancellation) and the binaries below (`mailsim test`'s worker threads, the REPL's line thread and
+    # Ctrl-C, the language server's reader and writer threads through the pygls client): it reports races between
+    # threads, and the single-threaded model, language, analysis and report suites have none to find (with the rest
+    # of the CLI suites, which start a ThreadSanitizer binary for each check, they took 229 s for 105 tests);
+    # AddressSanitizer runs them all.
+    [ "$sanitizer" = thread ] &&
+        only="InboxTests|ConcurrentDrawingTests|PlaygroundBoundsTests|TestModesTests|MailboxThreadsTests|CancellationTests"
     timeout 1200 swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" --skip DifferentialTests \
         ${only:+--filter "$only"} \
         && "$scratch/debug/mailsim" test Scripts \
