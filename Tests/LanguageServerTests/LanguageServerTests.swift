@@ -200,28 +200,43 @@ import Testing
         #expect(analysis.session(after: 4_000)?.screen == fresh.session(after: 4_000)?.screen)
     }
 
-    @Test func runsThatMeetGiveWhatARunFromTheTopGives() {
-        // Random edits (a number, a comment, a command changed; lines added and removed), each analysed after the
-        // last and from nothing: the same outcomes at every line, and the same stop.
-        var generator = LineStoreTests.Generator(state: 0xD1B5_4A32_D192_ED03)
-        var lines = Self.swipes(1_500)
-        var analysis = Analysis(file: "a.mbs")
-        analysis.update(to: lines)
+    /// One random edit of `lines`: a line inserted or removed, or (twice as often) replaced, by one of a few that
+    /// move the screen, leave it or stop the script; the index edited.
+    static func randomEdit(_ lines: inout [String], _ generator: inout LineStoreTests.Generator) -> Int {
         let edits = [
             "pan msg1 -101", "# changed", "advance 0.25", "pan msg1 -300", "release", "settle", "expect msg1.x == 1",
             "tap cancel", "reset 3", "pan msg2 -30 in 0.3"
         ]
-        for step in 0..<24 {
-            let at = generator.next(lines.count)
-            switch generator.next(6) {
-            case 0: lines.insert(edits[generator.next(edits.count)], at: at)
-            case 1: lines.remove(at: at)
-            default: lines[at] = edits[generator.next(edits.count)]
+        let at = generator.next(lines.count)
+        switch generator.next(6) {
+        case 0: lines.insert(edits[generator.next(edits.count)], at: at)
+        case 1: lines.remove(at: at)
+        default: lines[at] = edits[generator.next(edits.count)]
+        }
+        return at
+    }
+
+    /// Random edits (a number, a comment, a command changed; lines added and removed), each analysed after the
+    /// last and from nothing: the same outcomes at every line, and the same stop. Runs that meet the last run take
+    /// its outcomes; with a window, each run pauses `window` lines on and the next goes on from there (as the
+    /// server does after a change).
+    @Test(arguments: [nil, 40] as [Int?])
+    func editedRunsGiveWhatARunFromTheTopGives(window: Int?) {
+        var generator = LineStoreTests.Generator(state: 0xD1B5_4A32_D192_ED03)
+        var lines = Self.swipes(1_500)
+        var analysis = Analysis(file: "a.mbs")
+        analysis.update(to: lines)
+        for step in 0..<(window == nil ? 24 : 16) {
+            let at = Self.randomEdit(&lines, &generator)
+            var pauses = 0
+            analysis.update(to: lines, window: window)
+            while case .paused? = analysis.stop {
+                pauses += 1
+                analysis.update(to: lines, window: window)
             }
-            analysis.update(to: lines)
             var fresh = Analysis(file: "a.mbs")
             fresh.update(to: lines)
-            #expect(analysis.info == fresh.info, "step \(step): an edit at line \(at + 1)")
+            #expect(analysis.info == fresh.info, "step \(step): an edit at line \(at + 1), \(pauses) pauses")
             #expect(analysis.stop == fresh.stop, "step \(step)")
         }
     }

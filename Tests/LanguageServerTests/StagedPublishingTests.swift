@@ -59,32 +59,4 @@ extension LanguageServerTests {
         #expect(diagnostics(server.runAndPublish(Self.uri)).map(\.line) == [2_999])
         #expect(!server.needsRun(Self.uri))
     }
-
-    @Test func pausedRunsGiveWhatARunFromTheTopGives() {
-        // Random edits, each analysed after the last a window of 40 lines at a time (as the server does with its
-        // window), and from nothing: the same outcomes at every line, and the same stop.
-        var generator = LineStoreTests.Generator(state: 0x5EED_0F0A_7E20_2024)
-        var lines = Self.swipes(1_500)
-        var analysis = Analysis(file: "a.mbs")
-        analysis.update(to: lines)
-        let edits = ["pan msg1 -101", "# changed", "advance 0.25", "release", "settle", "expect msg1.x == 1", "reset 3"]
-        for step in 0..<16 {
-            let at = generator.next(lines.count)
-            switch generator.next(4) {
-            case 0: lines.insert(edits[generator.next(edits.count)], at: at)
-            case 1: lines.remove(at: at)
-            default: lines[at] = edits[generator.next(edits.count)]
-            }
-            var pauses = 0
-            analysis.update(to: lines, window: 40)
-            while case .paused? = analysis.stop {
-                pauses += 1
-                analysis.update(to: lines, window: 40)
-            }
-            var fresh = Analysis(file: "a.mbs")
-            fresh.update(to: lines)
-            #expect(analysis.info == fresh.info, "step \(step): an edit at line \(at + 1), \(pauses) pauses")
-            #expect(analysis.stop == fresh.stop, "step \(step)")
-        }
-    }
 }
