@@ -35,7 +35,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
 .DEFAULT_GOAL := help
 .PHONY: help deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
-  test-completion completion-deps dist test-dist dist-debug dist-deps
+  test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
 ## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
@@ -120,9 +120,14 @@ test-dist: dist
 ## (A debug mailsim takes in FoundationEssentials through ArgumentParser, whose static archive needs two more that its
 ## module does not name: DEBUG_STATIC_FOUNDATION. The release build's optimiser drops that code.)
 DEBUG_STATIC_FOUNDATION := $(addprefix -Xlinker ,-lCoreFoundation -l_FoundationCollections -l_FoundationCShims -l_FoundationICU)
-dist-debug: deps site dist-deps
+## dist-debug-relink: that relink alone. It rewrites .build/debug/mailsim in place, so `make test` does it before
+## its last steps run side by side: the pictures step runs that binary, and running it while the linker writes it
+## fails ("Text file busy"). Run again, the relink is a no-op that leaves the binaries as they are.
+dist-debug-relink: deps
 	swift build --product mailsim --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
 	cd Playground && swift build $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+
+dist-debug: deps site dist-deps dist-debug-relink
 	MAILSIM_DIST_LEVEL=1 tools/dist/make-dist.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground .build/dist-debug
 
 ## dist-deps: what make-dist.sh and the install test use, installed when missing (dpkg-dev, lintian, debootstrap).
@@ -261,6 +266,7 @@ test: test-deps wasm-deps
 	@$(MAKE) --no-print-directory lsp-deps
 	$(call logged,lsp,python3 Tests/lsp/test_lsp.py .build/debug/mailsim)
 	$(call logged,nvim,Tests/lsp/test_nvim.sh .build/debug/mailsim$(if $(shell command -v node), && node Tests/lsp/test_vscode.js .build/debug/mailsim))
+	$(if $(filter dist,$(TEST_SKIP)),,@$(MAKE) --no-print-directory dist-debug-relink)
 	@$(MAKE) --no-print-directory -j3 --output-sync=target $(addprefix test-side-by-side-,$(SIDE_BY_SIDE_STEPS))
 	@python3 tools/test-summary.py $(if $(TEST_SKIP),--skipped '$(TEST_SKIP)') $(foreach step,$(TEST_STEPS),$(TEST_LOGS)/$(step).log)
 
