@@ -4,7 +4,7 @@
 # pygls client when python3 has it) under
 # AddressSanitizer and ThreadSanitizer, each build in its own scratch folder so that it never disturbs .build:
 #
-#   tools/sanitize.sh                 address, then thread (built in turn, their suites run side by side)
+#   tools/sanitize.sh                 address, then thread (each built, then each one's suites, in turn)
 #   tools/sanitize.sh address         one of them (address, thread, undefined)
 #   tools/sanitize.sh --build-only    the builds alone (.ci/run makes them in the background, at the lowest
 #   tools/sanitize.sh --test-only     priority, while `make test` runs), or the suites alone on those builds
@@ -30,10 +30,7 @@ status=0
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:halt_on_error=1
 export TSAN_OPTIONS=halt_on_error=1:abort_on_error=1
 
-# Each build in turn (a build keeps both cores busy), then the suites of both at once: a suite runs mostly on one
-# core at a time (the binaries' checks are one process after another), so the two side by side take about as long
-# as the longer alone (about 100 s less in CI than one after the other). Each suite's output goes to its log,
-# shown when it fails.
+# Each build in turn (a build keeps both cores busy), then each sanitizer's suites in turn.
 built_ones=()
 for sanitizer in $sanitizers; do
     case $sanitizer in
@@ -80,19 +77,15 @@ suites() {
         && { ! python3 -c 'import pygls.lsp.client' 2>/dev/null || python3 Tests/lsp/test_lsp.py "$scratch/debug/mailsim"; }
 }
 
-tested=$(date +%s)
-pids=()
+# One sanitizer's suites after the other: side by side, the REPL's checks under ThreadSanitizer ran beside
+# AddressSanitizer's unit suite on both cores, and once a Ctrl-C under `make run` was not answered within the
+# check's 20 s. Each suite's output goes to its log, shown when it fails.
 for one in "${built_ones[@]}"; do
     sanitizer=${one%%:*} scratch=${one#*:}
     echo "sanitize: testing $sanitizer (log: $scratch/sanitize-tests.log)"
-    suites "$sanitizer" "$scratch" >"$scratch/sanitize-tests.log" 2>&1 &
-    pids+=($!)
-done
-for index in "${!pids[@]}"; do
-    one=${built_ones[$index]}
-    sanitizer=${one%%:*} scratch=${one#*:}
-    if wait "${pids[$index]}"; then
-        echo "sanitize: $sanitizer clean (tests done $(( $(date +%s) - tested )) s after they started)"
+    tested=$(date +%s)
+    if suites "$sanitizer" "$scratch" >"$scratch/sanitize-tests.log" 2>&1; then
+        echo "sanitize: $sanitizer clean (its suites took $(( $(date +%s) - tested )) s)"
     else
         tail -n 80 "$scratch/sanitize-tests.log" >&2
         echo "sanitize: $sanitizer FAILED (its suites' output: $scratch/sanitize-tests.log)" >&2
