@@ -44,6 +44,7 @@ if [ -n "$BASELINE_REV" ] && [ -f "$BASELINE_REV" ] && [ -x "$BASELINE_REV" ]; t
     # Its own checkout's Scripts when it is a build of one (CHECKOUT/.build/CONFIG/mailsim), else today's.
     BASE_SCRIPTS=$(dirname "$BASE")/../../Scripts
     [ -d "$BASE_SCRIPTS" ] || BASE_SCRIPTS=Scripts
+    BASE_SCRIPTS=$(realpath "$BASE_SCRIPTS")
 elif [ -n "$BASELINE_REV" ]; then
     echo "building the baseline ($BASELINE_REV) with a plain swift build -c release…" >&2
     git worktree add --detach --force "$WORK.base" "$BASELINE_REV" >/dev/null 2>&1
@@ -151,4 +152,5 @@ SUITE=("$MAILSIM test Scripts" "$MAILSIM test --jobs 1 Scripts")
 bench suite "$(runs 30 5)" "${SUITE[@]}"
 
 # --- The summary -------------------------------------------------------------------------------------
-python3 Benchmarks/summary.py "$RESULTS" "$LINES" "$MAILSIM" "$BASE" "${BASELINE_REV:+before ($BASELINE_REV)}"
+python3 Benchmarks/summary.py "$RESULTS" "$LINES" "$MAILSIM" "$BASE" "${BASELINE_REV:+before ($BASELINE_REV)}" \
+    "${BASE_SCRIPTS:-}"
