@@ -46,6 +46,17 @@ import Testing
 
     static func isNumeric(_ kind: ArgumentKind) -> Bool { !probes(for: kind).isEmpty }
 
+    /// The numbers a command holds, as its entry's `arguments` give them (what the bounds check): each with its
+    /// parameter's name and the text the printer writes for it.
+    static func heldNumbers(_ command: Command) -> [(key: String, text: String)] {
+        let spec = command.spec
+        guard let arguments = spec.arguments(command) else { return [] }
+        return spec.parameters.compactMap { parameter in
+            guard case .number(let number)? = arguments[parameter.key] else { return nil }
+            return (parameter.name, number.scriptText)
+        }
+    }
+
     @Test func builtAndTypedCommandsMeetTheSameBounds() throws {
         var compared = 0
         for spec in CommandTable.all where spec.parameters.contains(where: { Self.isNumeric($0.kind) }) {
@@ -59,7 +70,7 @@ import Testing
                         if Self.isNumeric(other.kind) {
                             let text = index == place ? probe : Self.probes(for: other.kind)[0]
                             words.append(text)
-                            arguments.append(other.key, .number(try DecimalNumber.parse(text[...])))
+                            arguments.append(other.key, .number(.typed(try DecimalNumber.parse(text[...]))))
                         } else {
                             let sample = try #require(
                                 Self.sample(for: other.kind), "\(spec.name): give the test a value of \(other.kind)")
@@ -71,8 +82,8 @@ import Testing
                     let built = try spec.build(arguments)
                     // The built command holds the numbers as typed.
                     #expect(
-                        built.heldNumbers.map(\.text).contains(probe) || probe.hasPrefix("-0."),
-                        "\(line): built holds \(built.heldNumbers.map(\.text))")
+                        Self.heldNumbers(built).map(\.text).contains(probe) || probe.hasPrefix("-0."),
+                        "\(line): built holds \(Self.heldNumbers(built).map(\.text))")
                     let typed: Result<Command?, ScriptError> = Result { () throws(ScriptError) in
                         try Parser.parse(line[...])
                     }
@@ -93,13 +104,13 @@ import Testing
     }
 
     @Test func everyNumericParameterIsHeldToItsBound() throws {
-        // Each command's numbers, as `heldNumbers` lists them, are exactly its numeric parameters: one left out
-        // would be a number a built command could carry past its bound.
+        // Each command's numbers, as its entry's `arguments` give them, are exactly its numeric parameters: one left
+        // out would be a number a built command could carry past its bound.
         for spec in CommandTable.all {
             let numeric = spec.parameters.filter { Self.isNumeric($0.kind) }.map(\.key.rawValue)
             guard !numeric.isEmpty else {
                 let example = try #require(try Parser.parse(spec.example[...]), "\(spec.name)'s example")
-                #expect(example.heldNumbers.isEmpty, "\(spec.name) holds a number its table does not declare")
+                #expect(Self.heldNumbers(example).isEmpty, "\(spec.name) holds a number its table does not declare")
                 continue
             }
             var words = [spec.name]
@@ -110,7 +121,7 @@ import Testing
                         ? Self.probes(for: parameter.kind)[1] : Self.sample(for: parameter.kind)!.text)
             }
             let command = try #require(try Parser.parse(words.joined(separator: " ")[...]))
-            #expect(command.heldNumbers.map(\.key.rawValue).sorted() == numeric.sorted(), "\(spec.name)")
+            #expect(Self.heldNumbers(command).map(\.key).sorted() == numeric.sorted(), "\(spec.name)")
         }
     }
 

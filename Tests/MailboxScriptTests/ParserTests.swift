@@ -19,10 +19,22 @@ import Testing
     }
 
     static func expectation(
-        _ path: PropertyPath, _ op: Comparison, _ value: Value, within tolerance: Double = 0.001,
+        _ path: PropertyPath, _ op: Comparison, _ expected: Value, within tolerance: Double = 0.001,
         _ text: String
     ) -> Command {
-        .expect(Expectation(path: path, comparison: op, expected: value, tolerance: tolerance, text: text))
+        // The text is `PATH OP VALUE [within TOL]`: the value and the tolerance as written.
+        let written = text.dropFirst(path.name.count + op.rawValue.count + 2)
+        let value: Substring
+        var within: String?
+        if let range = written.firstRange(of: " within ") {
+            value = written[..<range.lowerBound]
+            within = String(written[range.upperBound...])
+        } else {
+            value = written
+        }
+        return .expect(
+            Expectation(
+                path: path, comparison: op, expected: expected, tolerance: tolerance, value: value, within: within))
     }
 
     // MARK: Every command

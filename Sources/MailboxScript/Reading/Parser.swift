@@ -161,7 +161,7 @@ public enum Parser {
             if let id = MessageID(name: text) { return .panTarget(.message(id)) }
             throw .unknownMessage(String(text), suggestion: nearest(String(text), in: ["msg1"]), command: spec.name)
         case .distance, .velocity, .duration, .tolerance, .wholeNumber:
-            return .number(try number(text, parameter, spec))
+            return .number(.typed(try number(text, parameter, spec)))
         case .tapTarget:
             guard let entry = TapTarget.words.first(where: { text == $0.word }) else {
                 let words = TapTarget.words.map({ $0.word })

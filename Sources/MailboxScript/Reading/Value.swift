@@ -102,7 +102,6 @@ public struct Expectation: Equatable, Sendable {
     let paletteName: PaletteColor?
 
     private enum Written: Sendable {
-        case text(String)
         /// The value as written and the tolerance's text after `within`, if any.
         case value(Substring, within: String?)
         /// The same, a short value read from a line's bytes kept inline (a number, most often).
@@ -110,12 +109,6 @@ public struct Expectation: Equatable, Sendable {
     }
 
     public static let defaultTolerance = 0.001
-
-    init(path: PropertyPath, comparison: Comparison, expected: Value, tolerance: Double, text: String) {
-        self.init(
-            path: path, comparison: comparison, expected: expected, tolerance: tolerance, written: .text(text),
-            paletteName: nil)
-    }
 
     /// An expectation whose text is `PATH OP VALUE`, plus ` within TOLERANCE` when a tolerance was written.
     init(
@@ -155,16 +148,24 @@ public struct Expectation: Equatable, Sendable {
 
     /// `msg1.x == -320 within 0.5`, as written, for the failure message.
     public var text: String {
-        let value: String
-        let within: String?
-        switch written {
-        case .text(let text): return text
-        case let .value(text, tolerance): (value, within) = (String(text), tolerance)
-        case let .short(text, tolerance): (value, within) = (text.string, tolerance)
-        }
-        var text = "\(path.name) \(comparison.rawValue) \(value)"
-        if let within { text += " within " + within }
+        var text = "\(path.name) \(comparison.rawValue) \(writtenValue)"
+        if let within = writtenWithin { text += " within " + within }
         return text
+    }
+
+    /// The value as the line wrote it (`yellow`, `-320`, `"hello world"`).
+    public var writtenValue: String {
+        switch written {
+        case .value(let text, _): String(text)
+        case .short(let text, _): text.string
+        }
+    }
+
+    /// The tolerance's text after `within`, when the line wrote one.
+    public var writtenWithin: String? {
+        switch written {
+        case .value(_, let within), .short(_, let within): within
+        }
     }
 
     public static func == (a: Expectation, b: Expectation) -> Bool {

@@ -5,7 +5,8 @@ import MailboxText
 /// A screen driven by commands: the simulation and its settings. It runs one line at a time (`execute`) and says
 /// what the line did as one value (`Outcome`); the one line runner (`LineRunner`) hands that to its sink.
 public struct Session: Sendable {
-    public private(set) var screen: MailboxState
+    /// The screen; set only by this type and its commands' behaviours (`Commands/`).
+    public internal(set) var screen: MailboxState
     /// True at the REPL prompt, where `save` and `load` are allowed.
     public let interactive: Bool
     /// Whether `Outcome.trace` is filled in (a front end that does not print the trace saves the copies).
@@ -175,7 +176,7 @@ public struct Session: Sendable {
     }
 
     /// Sends an action that can take time, showing `watch` its frames.
-    private mutating func sendTimed(_ action: MailboxAction, _ watch: some FrameWatcher) throws(ScriptError) {
+    mutating func sendTimed(_ action: MailboxAction, _ watch: some FrameWatcher) throws(ScriptError) {
         do { try screen.send(action, isCancelled: cancellation, watcher: watch) } catch { throw .model(error) }
     }
 
@@ -191,129 +192,49 @@ public struct Session: Sendable {
     }
 
     /// Sends an action that takes no time.
-    private mutating func send(_ action: MailboxAction) throws(ScriptError) {
+    mutating func send(_ action: MailboxAction) throws(ScriptError) {
         do { try screen.send(action) } catch { throw .model(error) }
     }
 
-    /// Does what `command` says; on an error nothing has changed.
-    private mutating func perform(
+    /// Does what `command` says; on an error nothing has changed. Each command's behaviour is in its own file under
+    /// `Commands/`, beside its table entry; this switch only hands each case to it (no `default:`, so a new case
+    /// does not compile until it is handed on).
+    mutating func perform(
         _ command: consuming Command, into outcome: inout Outcome,
         watch: some FrameWatcher
     ) throws(ScriptError) {
         switch consume command {
         case let .pan(target, translation, duration):
-            try sendTimed(
-                .panned(target, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
+            try performPan(target, translation: translation, duration: duration, watch: watch)
         case let .edgePan(translation, duration):
-            try sendTimed(
-                .panned(.edge, translation: translation, duration: duration ?? ScriptLimits.defaultPanDuration), watch)
-        case .release(let velocity):
-            try send(.released(velocity: velocity))
-        case let .flick(id, velocity):
-            // A pan and a release (SPEC §7.18); with the finger down, the release cannot be refused (§7.1).
-            if let gesture = screen.gesture { throw .model(.gestureInProgress(gesture.target)) }
-            let time = ScriptLimits.flickDuration
-            try sendTimed(
-                .panned(
-                    .message(id), translation: velocity * Double(time.nanoseconds) / Double(Ticks.perSecond),
-                    duration: time), watch)
-            try send(.released(velocity: velocity))
-        case .tap(let target):
-            try send(.tapped(target))
-        case .choose(let option):
-            try send(.chose(option))
-        case .shake:
-            let nothing = !screen.canUndo
-            try send(.shaken)
-            if nothing { outcome.effect = .report(.note(.nothingToUndo)) }
-        case .type(let text):
-            try send(.typed(text))
-        case .advance(let span):
-            guard let target = screen.now.adding(span) else { throw .model(.clockOverflow) }
-            try sendTimed(.clockAdvanced(to: target), watch)
-        case .settle:
-            try sendTimed(.settled, watch)
-        case .reset(let count):
-            outcome.effect = .screenReset(at: screen.now)
-            screen.reset(messageCount: count ?? Metrics.defaultMessageCount)
-        case .set(let change):
-            if let refusal = change.refusal(on: screen) { throw .setting(change.tunable.name, refusal) }
-            let before = screen.settings
-            try send(.settingsChanged(change.applied(to: before)))
-            if confirmsSettings {
-                outcome.effect = .report(
-                    .setting(
-                        SettingResult(
-                            name: change.tunable.name, before: ParameterListing(settings: before),
-                            after: ParameterListing(settings: screen.settings))))
-            }
-        case .params(let format):
-            let listing = ParameterListing(settings: screen.settings)
-            outcome.effect = .report(format == .json ? .json(.params(listing)) : .params(listing))
-        case let .act(id, action):
-            try send(.acted(id, action))
-        case .state(.text):
-            outcome.effect = .report(.state(screen.snapshot()))
-        case .state(.json):
-            let readings = try readings(PropertyPath.all(messageCount: screen.messageCount))
-            outcome.effect = .report(.json(.state(screen.snapshot(), readings)))
-        case let .show(prefix, format):
-            let readings = try readings(PropertyPath.matching(prefix, messageCount: screen.messageCount))
-            outcome.effect = .report(format == .json ? .json(.properties(readings)) : .properties(readings))
-        case .colors:
-            outcome.effect = .report(.colors(screen.snapshot()))
-        case let .timeline(filter, format):
-            let excerpt = try timeline(filter: filter)
-            outcome.effect = .report(format == .json ? .json(.timeline(excerpt)) : .timeline(excerpt))
-        case .render:
-            outcome.effect = .report(.render(screen.snapshot()))
-        case .snapshot(let target):
-            outcome.effect = .report(.picture(PictureRequest(target: target, screen: screen.snapshot())))
-        case let .export(format, file, force):
-            outcome.effect = .report(
-                .export(ExportRequest(format: format, file: file, force: force, settings: screen.settings)))
+            try performEdgePan(translation: translation, duration: duration, watch: watch)
+        case .release(let velocity): try performRelease(velocity: velocity)
+        case let .flick(id, velocity): try performFlick(id, velocity: velocity, watch: watch)
+        case .tap(let target): try performTap(target)
+        case .choose(let option): try performChoose(option)
+        case .shake: try performShake(into: &outcome)
+        case .type(let text): try performType(text)
+        case .advance(let span): try performAdvance(span, watch: watch)
+        case .settle: try performSettle(watch: watch)
+        case .reset(let count): performReset(messages: count, into: &outcome)
+        case .set(let change): try performSet(change, into: &outcome)
+        case .params(let format): performParams(format, into: &outcome)
+        case let .act(id, action): try performAct(id, action)
+        case .state(let format): try performState(format, into: &outcome)
+        case let .show(prefix, format): try performShow(prefix, format, into: &outcome)
+        case .colors: performColors(into: &outcome)
+        case let .timeline(filter, format): try performTimeline(filter: filter, format, into: &outcome)
+        case .render: performRender(into: &outcome)
+        case .snapshot(let target): performSnapshot(target, into: &outcome)
+        case let .export(format, file, force): performExport(format, file: file, force: force, into: &outcome)
         case let .save(file, withExpectations, force):
-            guard interactive else { throw .promptOnly(command: "save") }
-            // A script may not end with a finger down (SPEC §6): the saved one would fail at its last line.
-            if let gesture = screen.gesture { throw .saveWithFingerDown(gesture.target) }
-            outcome.effect = .save(SaveRequest(file: file, withExpectations: withExpectations, force: force))
-        case .expect(let expectation):
-            let actual: Value
-            do { actual = try screen.read(expectation.path) } catch { throw .model(error) }
-            outcome.check =
-                expectation.holds(
-                    for: actual, paletteColor: expectation.paletteName.map { screen.settings.palette[$0] })
-                ? .held : .failed(.expectation(expectation, actual: actual))
-        case let .mustFail(inner, text):
-            // A built command inside is held to the bounds its line would be (a typed one already was).
-            if let refusal = inner.boundsRefusal {
-                outcome.check = .refusedAsExpected(refusal)
-                return
-            }
-            var trial = outcome
-            do {
-                try perform(inner, into: &trial, watch: Unwatched())
-            } catch {
-                outcome.check = .refusedAsExpected(error)
-                return
-            }
-            outcome.check = .failed(.unexpectedSuccess(command: text))
-        case .load(let file):
-            guard interactive else { throw .promptOnly(command: "load") }
-            outcome.effect = .load(file: file)
-        case .invalid(let error):
-            throw error
-        case let .help(topic, parameter):
-            if topic == "set", let parameter, let tunable = TunableTable.named(parameter) {
-                outcome.effect = .report(.help(.parameter(tunable)))
-            } else if topic == CommandTable.pathsTopic {
-                outcome.effect = .report(.help(.paths))
-            } else {
-                outcome.effect = .report(
-                    .help(topic.flatMap(CommandTable.spec(named:)).map(HelpTopic.command) ?? .commands))
-            }
-        case .quit:
-            outcome.effect = .quit
+            try performSave(file: file, withExpectations: withExpectations, force: force, into: &outcome)
+        case .load(let file): try performLoad(file: file, into: &outcome)
+        case .expect(let expectation): try performExpect(expectation, into: &outcome)
+        case let .mustFail(inner, text): performMustFail(inner, text: text, into: &outcome)
+        case .invalid(let error): throw error
+        case let .help(topic, parameter): performHelp(topic: topic, parameter: parameter, into: &outcome)
+        case .quit: performQuit(into: &outcome)
         }
     }
 

@@ -1,9 +1,10 @@
 import MailboxAnimation
 import MailboxText
 
-/// A number a bound is checked on: as typed (the parsers'), or as a built command holds it (a front end's).
-/// Each numeric kind's bounds are stated once, in `ArgumentKind.refusal(of:)`, for both.
-enum BoundedNumber {
+/// A command's numeric argument: as a line typed it (the parsers'), or as a built command holds it (a front end's,
+/// and every command's `CommandSpec.arguments`). Each numeric kind's bounds are stated once, in
+/// `ArgumentKind.refusal(of:)`, for both.
+public enum ArgumentNumber: Equatable, Sendable {
     /// A number as a line wrote it.
     case typed(DecimalNumber)
     /// A distance or velocity a built command holds.
@@ -12,6 +13,26 @@ enum BoundedNumber {
     case duration(Ticks)
     /// A whole number a built command holds.
     case whole(Int)
+
+    /// Its value (a duration's in seconds).
+    var real: Double {
+        switch self {
+        case .typed(let number): number.value
+        case .real(let value): value
+        case .duration(let ticks): ticks.seconds
+        case .whole(let n): Double(n)
+        }
+    }
+
+    /// The shortest text that reads back as this number: what a script line holds for it.
+    var scriptText: String {
+        switch self {
+        case .typed(let number): formatExact(number.value)
+        case .real(let value): formatExact(value)
+        case .duration(let ticks): ticks.decimalSeconds
+        case .whole(let n): String(n)
+        }
+    }
 
     /// Its size either way (what a distance or velocity is held to).
     var magnitude: Double {
@@ -63,6 +84,8 @@ enum BoundedNumber {
 
 /// Why a parameter does not take a number.
 enum NumberRefusal: Equatable {
+    /// Infinite or not a number (only a built command can hold one: the reader refuses `inf` and `nan`).
+    case notFinite
     case beyondLimit(Double)
     case negativeDuration
     case durationOutOfRange(max: Double)
@@ -72,6 +95,7 @@ enum NumberRefusal: Equatable {
     /// The error a line gets for it: parameter `parameter` of `command`, the number written as `text`.
     func error(command: String, parameter: String, text: String) -> ScriptError {
         switch self {
+        case .notFinite: .notFinite(text)
         case .beyondLimit(let limit): .beyondLimit(command: command, parameter: parameter, text: text, limit: limit)
         case .negativeDuration: .negativeDuration(command: command, text: text)
         case .durationOutOfRange(let max):
@@ -84,21 +108,39 @@ enum NumberRefusal: Equatable {
 }
 
 extension ArgumentKind {
-    /// The bounds each numeric kind sets (a distance, velocity, duration, tolerance or whole number), stated once
-    /// for the two readers and for built commands; nil when `number` is within them, or the kind is not numeric.
-    func refusal(of number: BoundedNumber) -> NumberRefusal? {
+    /// The numbers a numeric kind takes, from its least to its greatest (a tolerance has no greatest); nil for a kind
+    /// that is not numeric. The one statement of each kind's limits: `refusal(of:)` holds numbers to it, and the
+    /// per-command tests probe it at both ends.
+    public var limits: ClosedRange<Double>? {
         switch self {
-        case .distance:
-            return number.isFinite && number.magnitude <= ScriptLimits.maxTranslation
-                ? nil : .beyondLimit(ScriptLimits.maxTranslation)
-        case .velocity(let max):
-            return number.isFinite && number.magnitude <= max ? nil : .beyondLimit(max)
-        case .duration(let max):
+        case .distance: -ScriptLimits.maxTranslation...ScriptLimits.maxTranslation
+        case .velocity(let max): -max...max
+        case .duration(let max): 0...max
+        case .tolerance: 0...Double.greatestFiniteMagnitude
+        case .wholeNumber(let range): Double(range.lowerBound)...Double(range.upperBound)
+        case .panTarget, .message, .tapTarget, .overlayOption, .text, .setting, .settingValue, .accessibilityAction,
+            .path, .pathPrefix, .comparison, .value, .subject, .file, .exportFormat, .commandName, .command:
+            nil
+        }
+    }
+
+    /// The bounds each numeric kind sets (its `limits`), stated once for the two readers and for built commands;
+    /// nil when `number` is within them, or the kind is not numeric.
+    func refusal(of number: ArgumentNumber) -> NumberRefusal? {
+        guard let limits else { return nil }
+        // As the reader refuses `inf` and `nan`, whatever the kind.
+        guard number.isFinite else { return .notFinite }
+        switch self {
+        case .distance, .velocity:
+            return number.magnitude <= limits.upperBound ? nil : .beyondLimit(limits.upperBound)
+        case .duration:
             guard !number.isNegative else { return .negativeDuration }
-            guard let ticks = number.ticks, ticks <= Ticks(seconds: max) else { return .durationOutOfRange(max: max) }
+            guard let ticks = number.ticks, ticks <= Ticks(seconds: limits.upperBound) else {
+                return .durationOutOfRange(max: limits.upperBound)
+            }
             return nil
         case .tolerance:
-            return number.isFinite && !number.isNegative ? nil : .negativeTolerance
+            return number.isNegative ? .negativeTolerance : nil
         case .wholeNumber(let range):
             guard let n = number.integer, range.contains(n) else { return .wholeNumberOutOfRange(range) }
             return nil

@@ -1,4 +1,5 @@
 import MailboxSim
+import MailboxText
 
 /// What an argument of a command is: it decides how the argument parses, how `help` names it, and what
 /// tab completion offers in its place.
@@ -102,9 +103,10 @@ public struct Parameter: Equatable, Sendable {
     }
 }
 
-/// A parsed argument, before the command's builder turns the list into a `Command`.
+/// A command's argument: parsed from a line before the command's builder turns the list into a `Command`, or
+/// taken from a built command (`CommandSpec.arguments`) to be printed and held to its bounds.
 public enum ArgumentValue: Equatable, Sendable {
-    case number(DecimalNumber)
+    case number(ArgumentNumber)
     case word(Substring)
     case panTarget(PanTarget)
     case tapTarget(TapTarget)
@@ -112,4 +114,32 @@ public enum ArgumentValue: Equatable, Sendable {
     case comparison(Comparison)
     case flag
     case command(Command, text: String)
+
+    /// A word argument of `text`.
+    static func text(_ text: String) -> ArgumentValue { .word(text[...]) }
+
+    /// A flag given (`.flag`) or left out (nil).
+    static func present(_ given: Bool) -> ArgumentValue? { given ? .flag : nil }
+
+    /// The words a script line holds for it as `parameter`'s value (a flag's spelling, a keyword before its value),
+    /// which read back as the same argument.
+    func scriptText(as parameter: Parameter) -> String {
+        if parameter.isFlag { return parameter.name }
+        let value: String
+        switch self {
+        case .number(let number): value = number.scriptText
+        case .word(let word):
+            // A text parameter (`type`'s) is the rest of the line: quoted when bare it would read otherwise.
+            value =
+                parameter.kind == .text && !Command.typesBare(String(word))
+                ? ScriptQuoting.quote(String(word)) : String(word)
+        case .panTarget(let target): value = target.name
+        case .tapTarget(let target): value = target.name
+        case .path(let path): value = path.name
+        case .comparison(let comparison): value = comparison.rawValue
+        case .flag: value = parameter.name
+        case .command(_, let text): value = text
+        }
+        return parameter.keyword.map { $0 + " " + value } ?? value
+    }
 }

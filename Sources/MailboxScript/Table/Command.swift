@@ -46,14 +46,16 @@ public enum Command: Equatable, Sendable {
 
 extension Command {
     /// The table entry this command comes from: its `Command` case's, found by a switch that lists every case
-    /// (the compiler refuses a new case until it is given one here). `tap compose` and `compose` are both tap's;
-    /// a line inside `!` that did not parse is `!`'s.
+    /// (the compiler refuses a new case until it is given one here). A tap on compose is `compose`'s and a pan
+    /// from the edge `edgepan`'s (the words that print them); a line inside `!` that did not parse is `!`'s.
     public var spec: CommandSpec {
         switch self {
+        case .pan(.edge, _, _): CommandTable.edgepan
         case .pan: CommandTable.pan
         case .edgePan: CommandTable.edgepan
         case .release: CommandTable.release
         case .flick: CommandTable.flick
+        case .tap(.compose?): CommandTable.compose
         case .tap: CommandTable.tap
         case .choose: CommandTable.choose
         case .shake: CommandTable.shake
@@ -97,30 +99,4 @@ extension Command {
 
     /// Whether `save` keeps the line: what changes or checks the screen, not what only looks at it.
     var isRecorded: Bool { traits.contains(.kept) }
-}
-
-/// How a looking command prints what it found: as text for a person (the default) or, with `--json`, as
-/// JSON for a program (`state`, `show`, `timeline`).
-public enum ReportFormat: Equatable, Sendable {
-    case text, json
-
-    /// The flag that asks for JSON.
-    public static let jsonFlag = "--json"
-
-    /// `.json` when the flag was given.
-    init(json: Bool) { self = json ? .json : .text }
-}
-
-/// The two words of a switch setting.
-enum OnOff {
-    static let words = ["on", "off"]
-    static let synopsis = "on|off"
-
-    static func read(_ value: Substring, for setting: String) throws(ScriptError) -> Bool {
-        switch value {
-        case "on": return true
-        case "off": return false
-        default: throw .setting(setting, .notOnOff(String(value), suggestion: nearest(String(value), in: words)))
-        }
-    }
 }
