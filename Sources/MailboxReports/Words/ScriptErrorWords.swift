@@ -111,6 +111,8 @@ extension ScriptError {
         case .saveWithFingerDown(let target):
             return
                 "save: lift the finger first (release): a saved script cannot end with a finger down (on \(target.name))"
+        case .fingerNeeded(let command):
+            return "\(command): no finger is down (pan or edgepan first)"
         case .fingerStillDown(let target):
             return "the script ended with a finger still down on \(target.name) (end it with release)"
         case .model(let error):

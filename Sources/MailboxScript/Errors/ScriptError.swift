@@ -80,6 +80,8 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case promptOnly(command: String)
     /// `save` with a finger down: the saved script would end with one.
     case saveWithFingerDown(PanTarget)
+    /// A command that acts on the finger that is down (`hold`), with none down.
+    case fingerNeeded(command: String)
     /// A script (or `quit`) that ends with a finger down.
     case fingerStillDown(PanTarget)
     /// The screen refused the command.

@@ -210,6 +210,7 @@ public struct Session: Sendable {
             try performEdgePan(translation: translation, duration: duration, watch: watch)
         case .release(let velocity): try performRelease(velocity: velocity)
         case let .flick(id, velocity): try performFlick(id, velocity: velocity, watch: watch)
+        case .hold(let span): try performHold(span, watch: watch)
         case .tap(let target): try performTap(target)
         case .choose(let option): try performChoose(option)
         case .shake: try performShake(into: &outcome)

@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     case release(velocity: Double?)
     /// `flick msgN VX`: a pan at VX pt/s for `ScriptLimits.flickDuration`, then a release at VX.
     case flick(MessageID, velocity: Double)
+    /// `hold S`: the finger that is down kept still for S.
+    case hold(Ticks)
     case tap(TapTarget?)
     case choose(String)
     case shake
@@ -55,6 +57,7 @@ extension Command {
         case .edgePan: CommandTable.edgepan
         case .release: CommandTable.release
         case .flick: CommandTable.flick
+        case .hold: CommandTable.hold
         case .tap(.compose?): CommandTable.compose
         case .tap: CommandTable.tap
         case .choose: CommandTable.choose

@@ -6,7 +6,7 @@ import MailboxText
 public enum CommandTable {
     /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
-        pan, edgepan, release, flick, tap, compose, choose, shake, type, advance, settle, reset, set, params, act,
+        pan, edgepan, release, flick, hold, tap, compose, choose, shake, type, advance, settle, reset, set, params, act,
         state,
         show, colors, timeline, render, snapshot, export, save, load, expect, bang, help, quit
     ]
