@@ -26,7 +26,7 @@ public struct Session: Sendable {
         confirmsSettings = interactive
     }
 
-    // `Outcome`, what one line did, is in FastPath/Outcome.swift (its rare parts kept behind one reference).
+    // `Outcome`, what one line did, is in Outcome.swift (its rare parts kept behind one reference, docs/fast-path.md).
 
     /// What a line asks of the front end.
     public indirect enum Effect: Sendable {
