@@ -17,19 +17,11 @@ let package = Package(
     name: "mailsim",
     products: [
         .executable(name: "mailsim", targets: ["mailsim"]),
-        // MailsimKit: every layer as one library (the model target is MailboxSim; this is the bundle). A program
-        // that drives the simulation imports MailboxScript (a `Session` and the `LineRunner`) and MailboxSim (the
-        // screen as a value); MailboxReports for the words and text of what it finds; MailboxScene, MailboxRaster
-        // and MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings.
-        // MailboxThreads, MailboxText, MailboxJSON and MailboxAnimation come with them and are rarely imported on
-        // their own.
-        .library(
-            name: "MailsimKit",
-            targets: [
-                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation",
-                "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"
-            ]),
+        // MailsimKit: every layer as one module (`import MailsimKit`, Sources/MailsimKit re-exports them). A program
+        // that drives the simulation uses `Session` and the `LineRunner` (MailboxScript) and the screen as a value
+        // (MailboxSim); MailboxReports for the words and text of what it finds; MailboxScene, MailboxRaster and
+        // MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings.
+        .library(name: "MailsimKit", targets: ["MailsimKit"]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
         // not, so its start-up does not grow.
@@ -120,6 +112,13 @@ let package = Package(
             // Sources/MailboxAnimation/CurveMath.swift, so the export is that code, not a copy.
             resources: [.embedInCode("Embedded/CurveMath.swift.txt")],
             swiftSettings: crossModule),
+        // The bundle of the layers above, re-exported as one module.
+        .target(
+            name: "MailsimKit",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
+                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"
+            ]),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; the hand-off
         // exports. Pure, as the model is: `make wasm` compiles it, with the layers below, for the page.
         .target(
@@ -193,13 +192,15 @@ let package = Package(
             path: "Tests/ScriptGenerator"),
         // The unit tests, a target a layer (as the library is split), each depending on the layers its tests use.
         // A test is filed by what it is about, not by what it drives: most drive a Session.
-        // Text: the JSON writer and parser, display width.
+        // Text: display width, quoting and number formats as reports use them.
         .testTarget(
             name: "MailboxTextTests",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxSim", "MailboxScript", "MailboxReports",
                 "MailsimTestSupport"
             ]),
+        // The JSON writer and its strict parser.
+        .testTarget(name: "MailboxJSONTests", dependencies: ["MailboxText", "MailboxJSON", "MailsimTestSupport"]),
         // The one thread helper and lock: a thread's options (its stack, its signals), join, the lock under four
         // threads.
         .testTarget(name: "MailboxThreadsTests", dependencies: ["MailboxThreads"]),
@@ -234,14 +235,31 @@ let package = Package(
             name: "MailboxReportsTests",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxTestResults", "MailsimTestSupport"
+                "MailboxReports", "MailsimTestSupport"
             ]),
-        // Pictures: hit testing, the scene, cairo's pixels, GIF palettes, drawing on several threads.
+        // `mailsim test`'s results rendered: text, JSON lines, JUnit XML, TAP, the HTML report.
         .testTarget(
-            name: "MailboxPicturesTests",
+            name: "MailboxTestResultsTests",
             dependencies: [
-                "MailboxThreads", "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough"
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxTestResults"
+            ]),
+        // The scene: hit testing, the compose sheet and its keyboard drawn as shapes.
+        .testTarget(
+            name: "MailboxSceneTests",
+            dependencies: ["MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene"]),
+        // Pixels: cairo's pixels read back against SPEC's geometry, SVG's bytes, drawing on several threads.
+        .testTarget(
+            name: "MailboxRasterTests",
+            dependencies: [
+                "MailboxThreads", "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene",
+                "MailboxRaster"
+            ]),
+        // Walkthroughs: frame instants, the recorder, the HTML player, the property plots, GIF palettes.
+        .testTarget(
+            name: "MailboxWalkthroughTests",
+            dependencies: [
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene", "MailboxRaster",
+                "MailboxWalkthrough"
             ]),
         .testTarget(
             name: "MailboxPlaygroundTests",
@@ -258,12 +276,14 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxHandoff",
                 "MailsimTestSupport"
             ]),
+        // MailsimKit as a program imports it: one import drives, reads and draws.
+        .testTarget(name: "MailsimKitTests", dependencies: ["MailsimKit"]),
         // Through the real binary; MailboxHandoff (and what its API takes) to compare `mailsim export` with the renderer.
         .testTarget(
             name: "mailsimCLITests",
             dependencies: ["mailsim", "MailboxSim", "MailboxScript", "MailboxHandoff", "MailsimTestSupport"]),
         .testTarget(
-            name: "LanguageServerTests",
+            name: "MailboxLanguageServerTests",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                 "MailboxScript", "MailboxReports", "MailboxLanguageServer"

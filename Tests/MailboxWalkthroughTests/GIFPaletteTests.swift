@@ -83,7 +83,7 @@ import Testing
             ])
         #expect(Walkthrough.runs([Int]()) == [])
         // 0.3 s of pan, then 0.3 s still: the still frames make one run.
-        let walkthrough = PicturesTests.record("pan msg1 -40 in 0.1\nrelease\nsettle\nadvance 0.3\n", fps: 10)
+        let walkthrough = WalkthroughTests.record("pan msg1 -40 in 0.1\nrelease\nsettle\nadvance 0.3\n", fps: 10)
         let runs = walkthrough.frameRuns
         #expect(runs.reduce(0) { $0 + $1.count } == walkthrough.frames.count)
         #expect(runs.last!.count >= 3)
