@@ -55,7 +55,10 @@ public enum TimingCurve: Hashable, Sendable {
             return "bezier(\(formatNumber(b.x1)),\(formatNumber(b.y1)),\(formatNumber(b.x2)),\(formatNumber(b.y2)))"
         case .spring(let s):
             let spring =
-                "spring(damping \(formatExact(s.dampingRatio)), response \(formatExact(s.response)), v0 \(formatNumber(s.initialVelocity)))"
+                """
+                spring(damping \(formatExact(s.dampingRatio)), response \(formatExact(s.response)), v0 \
+                \(formatNumber(s.initialVelocity)))
+                """
             guard case let .within(_, tolerance) = s.settle else { return spring }
             return spring
                 + " until settled within \(formatNumber(tolerance.position)) and \(formatNumber(tolerance.velocity))/s"

@@ -11,7 +11,10 @@ enum PlatformCurves {
     static func swiftGuide(typeName: String, interaction: Interaction) -> String {
         let t = typeName
         var lines = [
-            "How to use it in UIKit: in the row's UIPanGestureRecognizer handler (`origin` is the row's x when the finger went down, 0 at rest; `table` the view the row is in):",
+            """
+            How to use it in UIKit: in the row's UIPanGestureRecognizer handler (`origin` is the row's x when the \
+            finger went down, 0 at rest; `table` the view the row is in):
+            """,
             "",
             "    case .changed:",
             "        x = \(t).rowX(origin: origin, translation: pan.translation(in: table).x)",
@@ -39,7 +42,11 @@ enum PlatformCurves {
             "        }",
             "    }",
             "",
-            "In SwiftUI the same calls go in a DragGesture's onChanged (value.translation.width) and onEnded (value.velocity.width, iOS 17), with withAnimation(animation(release.motion)) { offset = release.target } and",
+            """
+            In SwiftUI the same calls go in a DragGesture's onChanged (value.translation.width) and onEnded \
+            (value.velocity.width, iOS 17), with withAnimation(animation(release.motion)) { offset = \
+            release.target } and
+            """,
             "",
             "    func animation(_ motion: \(t).Motion?) -> Animation? {",
             "        switch motion?.curve {",
@@ -51,9 +58,29 @@ enum PlatformCurves {
             "        }",
             "    }",
             "",
-            "releaseMenu and undo answer the same way for the menu and for a shake. A motion's value(at:) is where mailsim has the view that many seconds after the release: a UI test can check a frame against it.",
+            """
+            releaseMenu and undo answer the same way for the menu and for a shake. A motion's value(at:) is where \
+            mailsim has the view that many seconds after the release: a UI test can check a frame against it.
+            """,
             "",
-            "Which platform curve is mailsim's. A Bézier is exact on both platforms: UICubicTimingParameters and .timingCurve draw the same curve (Core Animation solves it to its own precision; mailsim solves the time to 1e-9). A spring is the same equation on both (mass 1, stiffness (2π/response)², damping 4π·dampingRatio/response, initialVelocity in distances a second): UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), SwiftUI's .interpolatingSpring(mass:stiffness:damping:initialVelocity:), and .spring(response: response, dampingFraction: dampingRatio), the same spring started at rest (exact where motion.initialVelocity is 0: the menu, undo, a release at velocity 0). They agree with mailsim while it runs; mailsim ends a spring at motion.duration, once it is within 0.5 pt of its target and slower than 1 pt/s (an alpha within 0.002), and puts it on the target there, while the platform runs on to its own rest: after motion.duration they differ by at most 0.5 pt (0.002 of alpha), never before. Only approximately: UISpringTimingParameters(dampingRatio:initialVelocity:), UIViewPropertyAnimator(duration:dampingRatio:) and UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:) take a duration instead of a response, and UIKit does not publish how it turns one into the other, so their spring is not mailsim's by an amount nobody can state; do not use them for these values.",
+            """
+            Which platform curve is mailsim's. A Bézier is exact on both platforms: UICubicTimingParameters and \
+            .timingCurve draw the same curve (Core Animation solves it to its own precision; mailsim solves the \
+            time to 1e-9). A spring is the same equation on both (mass 1, stiffness (2π/response)², damping \
+            4π·dampingRatio/response, initialVelocity in distances a second): \
+            UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), SwiftUI's \
+            .interpolatingSpring(mass:stiffness:damping:initialVelocity:), and .spring(response: response, \
+            dampingFraction: dampingRatio), the same spring started at rest (exact where motion.initialVelocity \
+            is 0: the menu, undo, a release at velocity 0). They agree with mailsim while it runs; mailsim ends a \
+            spring at motion.duration, once it is within 0.5 pt of its target and slower than 1 pt/s (an alpha \
+            within 0.002), and puts it on the target there, while the platform runs on to its own rest: after \
+            motion.duration they differ by at most 0.5 pt (0.002 of alpha), never before. Only approximately: \
+            UISpringTimingParameters(dampingRatio:initialVelocity:), \
+            UIViewPropertyAnimator(duration:dampingRatio:) and \
+            UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:) take a duration \
+            instead of a response, and UIKit does not publish how it turns one into the other, so their spring is \
+            not mailsim's by an amount nobody can state; do not use them for these values.
+            """,
             "",
             "The animations as set now:"
         ]
@@ -66,7 +93,10 @@ enum PlatformCurves {
     /// The JavaScript module's guide: pointer events, then each animation's curve as CSS and the Web Animations API.
     static func javaScriptGuide(fileName: String, interaction: Interaction) -> String {
         var lines = [
-            "How to use it in a web prototype, with pointer events on a row (`origin` is the row's x when the pointer went down, 0 at rest; velocity in px a second, from the last pointer moves):",
+            """
+            How to use it in a web prototype, with pointer events on a row (`origin` is the row's x when the \
+            pointer went down, 0 at rest; velocity in px a second, from the last pointer moves):
+            """,
             "",
             "    import * as mailbox from \"./\(fileName)\";",
             "    // pointermove:",
@@ -79,9 +109,16 @@ enum PlatformCurves {
             "    const release = mailbox.release(x, velocity);",
             "    if (release.motion) mailbox.animate(release.motion, (v) => { row.style.transform = `translateX(${v}px)`; });",
             "",
-            "animate() runs a requestAnimationFrame loop on motionValue(motion, elapsed): mailsim's curve exactly, springs included. releaseMenu and undo answer the same way for the menu and for a shake.",
+            """
+            animate() runs a requestAnimationFrame loop on motionValue(motion, elapsed): mailsim's curve exactly, \
+            springs included. releaseMenu and undo answer the same way for the menu and for a shake.
+            """,
             "",
-            "Which CSS curve is mailsim's. A Bézier is exact as a CSS transition or Web Animation: cubic-bezier(x1, y1, x2, y2) over motion.duration seconds. CSS has no spring: play one with animate(), not with an easing.",
+            """
+            Which CSS curve is mailsim's. A Bézier is exact as a CSS transition or Web Animation: \
+            cubic-bezier(x1, y1, x2, y2) over motion.duration seconds. CSS has no spring: play one with \
+            animate(), not with an easing.
+            """,
             "",
             "The animations as set now:"
         ]
@@ -105,7 +142,10 @@ enum PlatformCurves {
                     + "y: \(formatExact(b.y2)))); .timingCurve(\(points), duration: \(seconds)). Exact."
             }
             return
-                "- \(name): \(TimingCurve.bezier(b).name) over \(seconds) s: cubic-bezier(\(points)) \(seconds)s. Exact."
+                """
+                - \(name): \(TimingCurve.bezier(b).name) over \(seconds) s: cubic-bezier(\(points)) \(seconds)s. \
+                Exact.
+                """
         case .spring(let s):
             let stiffness = formatNumber(s.stiffness, decimals: 6)
             let damping = formatNumber(s.damping, decimals: 6)

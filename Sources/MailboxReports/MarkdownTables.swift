@@ -16,7 +16,10 @@ public enum MarkdownTables {
         var lines = ["| parameter | value | default | what it does |", "|---|---|---|---|"]
         for tunable in TunableTable.all {
             lines.append(
-                "| `\(tunable.name)` | \(cell(tunable.synopsis)) | `\(tunable.defaultValue.scriptText)` | \(cell(tunable.summary)) |"
+                """
+                | `\(tunable.name)` | \(cell(tunable.synopsis)) | `\(tunable.defaultValue.scriptText)` | \
+                \(cell(tunable.summary)) |
+                """
             )
         }
         return lines.joined(separator: "\n")

@@ -22,7 +22,10 @@ public enum TextRenderer {
             [
                 [
                     Span(
-                        "wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \(request.size.width) × \(request.size.height))"
+                        """
+                        wrote \(request.target.file) (\(request.target.format.rawValue.uppercased()), \
+                        \(request.size.width) × \(request.size.height))
+                        """
                     )
                 ]
             ]

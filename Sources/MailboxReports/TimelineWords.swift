@@ -11,7 +11,10 @@ extension TimelineEvent {
             return "\(kind == .edgepan ? "edge pan" : "pan") began at \(formatNumber(value))"
         case let .thresholdCrossed(from, to, x):
             return
-                "threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \(to.background.rawValue) \(to.icon.rawValue)"
+                """
+                threshold crossed at x \(formatNumber(x)): \(from.background.rawValue) \(from.icon.rawValue) → \
+                \(to.background.rawValue) \(to.icon.rawValue)
+                """
         case let .gestureEnded(value, velocity, outcome):
             return
                 "gesture ended at \(formatNumber(value)), velocity \(formatNumber(velocity)) pt/s: \(outcome.summary)"
@@ -42,7 +45,10 @@ extension TimelineEvent {
             return "haptic \(strength.rawValue) at the threshold x \(formatNumber(threshold))"
         case let .escaped(velocity, escapeVelocity):
             return
-                "released at \(formatNumber(velocity)) pt/s, past the escape velocity \(formatNumber(escapeVelocity)) pt/s: commits to the near action"
+                """
+                released at \(formatNumber(velocity)) pt/s, past the escape velocity \
+                \(formatNumber(escapeVelocity)) pt/s: commits to the near action
+                """
         case .accessibilityAction(let action): return "accessibility action \(action.rawValue)"
         case .focused(let field): return "focus on \(field.rawValue)"
         }

@@ -20,8 +20,11 @@ public enum SVGWriter {
         let h = number(scene.height)
         let idAttribute = id.map { " id=\"\(escaped($0))\"" } ?? ""
         return
-            "<svg xmlns=\"http://www.w3.org/2000/svg\"\(idAttribute) width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
-            + " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">"
+            """
+            <svg xmlns=\"http://www.w3.org/2000/svg\"\(idAttribute) width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \
+            \(w) \(h)\"
+            """
+                + " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">"
     }
 
     /// The scene's elements, one a line, without the root element (what a player swaps into its `<svg>`).
@@ -53,7 +56,10 @@ public enum SVGWriter {
             switch node {
             case let .rect(r, paint, radius):
                 out +=
-                    "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
+                    """
+                    <rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" \
+                    height=\"\(number(r.height))\"
+                    """
                 if radius > 0 { out += " rx=\"\(number(radius))\"" }
                 out += fill(paint) + "/>\n"
             case let .circle(center, radius, paint):
@@ -87,7 +93,10 @@ public enum SVGWriter {
                     clips += 1
                     let id = "clip\(clips)"
                     out +=
-                        "<clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n"
+                        """
+                        <clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" \
+                        width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n
+                        """
                     open += " clip-path=\"url(#\(id))\""
                 }
                 if group.opacity < 1 { open += " opacity=\"\(number(group.opacity))\"" }

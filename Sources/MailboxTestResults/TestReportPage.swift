@@ -76,7 +76,10 @@ public enum TestReportPage {
                 : entry.note != nil || entry.report.error != nil ? "ERROR" : entry.report.passed ? "PASS" : "FAIL"
             let anchor = entry.skipped || (entry.problems.isEmpty && entry.note == nil) ? "" : " href=\"#s\(i)\""
             html +=
-                "<tr class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>"
+                """
+                <tr \
+                class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>
+                """
             html +=
                 "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
         }
@@ -88,16 +91,25 @@ public enum TestReportPage {
                 html += "<div class=\"problem\">\n"
                 if let picture = problem.picture {
                     html +=
-                        "<img src=\"\(xmlEscaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \(problem.diagnostic.line)\">\n"
+                        """
+                        <img src=\"\(xmlEscaped(picture))\" width=\"320\" height=\"568\" alt=\"the screen at line \
+                        \(problem.diagnostic.line)\">\n
+                        """
                 }
                 html +=
                     "<div class=\"facts\"><p class=\"where\">line \(problem.diagnostic.line) at \(problem.time) s</p>\n"
                 switch problem.diagnostic.kind {
                 case .failed(.expectation(let expectation, let actual)):
                     html +=
-                        "<table class=\"values\"><tr><th>expected</th><td><code>\(xmlEscaped(expectation.text))</code></td></tr>"
+                        """
+                        <table \
+                        class=\"values\"><tr><th>expected</th><td><code>\(xmlEscaped(expectation.text))</code></td></tr>
+                        """
                     html +=
-                        "<tr><th>actual</th><td><code>\(xmlEscaped(expectation.path.name)) = \(xmlEscaped(actual.precise))</code></td></tr></table>\n"
+                        """
+                        <tr><th>actual</th><td><code>\(xmlEscaped(expectation.path.name)) = \
+                        \(xmlEscaped(actual.precise))</code></td></tr></table>\n
+                        """
                 default:
                     html += "<p><code>\(xmlEscaped(problem.diagnostic.message))</code></p>\n"
                 }
@@ -108,7 +120,10 @@ public enum TestReportPage {
                 }
                 if let walkthrough = problem.walkthrough {
                     html +=
-                        "<p><a href=\"\(xmlEscaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \(problem.diagnostic.line)</a></p>\n"
+                        """
+                        <p><a href=\"\(xmlEscaped(walkthrough))#t=\(problem.time)\">walkthrough up to line \
+                        \(problem.diagnostic.line)</a></p>\n
+                        """
                 }
                 html += "</div></div>\n"
             }

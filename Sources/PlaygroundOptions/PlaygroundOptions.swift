@@ -63,7 +63,10 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help:
-            "The most sessions one client address may have open at once (1 to 10000; a class behind one NAT address needs the class's size)."
+            """
+            The most sessions one client address may have open at once (1 to 10000; a class behind one NAT \
+            address needs the class's size).
+            """
     )
     public var sessionsPerAddress: Int = PlaygroundOptions.defaultSessionsPerAddress
 

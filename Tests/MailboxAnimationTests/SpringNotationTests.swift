@@ -104,11 +104,17 @@ import Testing
     static let refusals: [(line: String, message: String)] = [
         (
             "set curve.snap spring swiftu duration 0.5 bounce 0.3",
-            "set curve.snap: unknown spring notation 'swiftu' (did you mean 'swiftui'?): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of swiftui, origami, framer"
+            """
+            set curve.snap: unknown spring notation 'swiftu' (did you mean 'swiftui'?): write spring DAMPING \
+            RESPONSE or spring TOOL …, with TOOL one of swiftui, origami, framer
+            """
         ),
         (
             "set curve.snap spring swiftui bounce 0.3 duration 0.5",
-            "set curve.snap: write spring swiftui duration D bounce B or spring swiftui response R dampingFraction Z (swiftui takes its numbers in this order)"
+            """
+            set curve.snap: write spring swiftui duration D bounce B or spring swiftui response R dampingFraction \
+            Z (swiftui takes its numbers in this order)
+            """
         ),
         (
             "set curve.snap spring framer stiffness 100 damping 10",
@@ -133,11 +139,18 @@ import Testing
         ),
         (
             "set curve.snap spring swiftui duration 120 bounce 0",
-            "set curve.snap: spring swiftui duration 120 bounce 0 converts to damping ratio 1 and response 120 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
+            """
+            set curve.snap: spring swiftui duration 120 bounce 0 converts to damping ratio 1 and response 120 s, \
+            outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)
+            """
         ),
         (
             "set curve.snap spring framer stiffness 1 damping 400 mass 1",
-            "set curve.snap: spring framer stiffness 1 damping 400 mass 1 converts to damping ratio 200 and response 6.283185307179586 s, outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
+            """
+            set curve.snap: spring framer stiffness 1 damping 400 mass 1 converts to damping ratio 200 and \
+            response 6.283185307179586 s, outside mailsim's spring (damping ratio above 0 and at most 100, \
+            response from 0.01 to 60 seconds)
+            """
         )
     ]
 

@@ -119,7 +119,10 @@ import Testing
         #expect(
             try Self.report(["set threshold.near 80"])
                 == [
-                    "threshold.near = 80 (was 60); with it 2 parameters changed: threshold.left.near 60 → 80, threshold.right.near 60 → 80"
+                    """
+                    threshold.near = 80 (was 60); with it 2 parameters changed: threshold.left.near 60 → 80, \
+                    threshold.right.near 60 → 80
+                    """
                 ])
         let profile = try Self.report(["set profile mcswipe"])
         #expect(profile.count == 1)

@@ -70,7 +70,10 @@ import Testing
         let (update, text) = update(script)
         #expect(
             text
-                == "\u{FEFF}expect time == 0\r\npan msg1 -100\r\nexpect msg1.x == -100 # é ✓\r\nrelease\r\nexpect msg1.x == -100"
+                == """
+                \u{FEFF}expect time == 0\r\npan msg1 -100\r\nexpect msg1.x == -100 # é ✓\r\nrelease\r\nexpect \
+                msg1.x == -100
+                """
         )
         #expect(update.changes.count == 3)
     }

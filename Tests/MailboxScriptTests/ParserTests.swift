@@ -219,16 +219,25 @@ import Testing
         ("pan msg1 10 fast", "pan: unexpected 'fast' (usage: pan TARGET DX [in S])"),
         (
             "advance 0.3 #c",
-            "advance: '#c' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'advance 0.3 # c'"
+            """
+            advance: '#c' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write \
+            'advance 0.3 # c'
+            """
         ),
         // A `#` glued to its comment where an argument may stand, and an operator glued to its neighbours.
         (
             "release #lift",
-            "release: '#lift' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'release # lift'"
+            """
+            release: '#lift' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write \
+            'release # lift'
+            """
         ),
         (
             "reset #5",
-            "reset: '#5' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write 'reset # 5'"
+            """
+            reset: '#5' is not a comment: a comment starts with ' # ' ('#' with a blank on each side): write \
+            'reset # 5'
+            """
         ),
         ("expect msg1.x==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
         ("expect msg1.x ==0", "expect: put a blank on each side of the operator: write 'expect msg1.x == 0'"),
@@ -279,11 +288,17 @@ import Testing
         ("pan contnet 10", "unknown target 'contnet' (did you mean 'content'?): pan takes msgN or content"),
         (
             "tap undp",
-            "unknown tap target 'undp' (did you mean 'undo'?): tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"
+            """
+            unknown tap target 'undp' (did you mean 'undo'?): tap takes compose, menu, cancel, undo, \
+            delete-draft, keep-draft, to, subject, body, segment NAME, or nothing
+            """
         ),
         (
             "tap xyzzy",
-            "unknown tap target 'xyzzy': tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, subject, body, segment NAME, or nothing"
+            """
+            unknown tap target 'xyzzy': tap takes compose, menu, cancel, undo, delete-draft, keep-draft, to, \
+            subject, body, segment NAME, or nothing
+            """
         ),
         ("tap segment", "tap segment: missing NAME (later, mailbox or archive)"),
         (
@@ -315,7 +330,10 @@ import Testing
         // Values that do not fit the path.
         (
             "expect msg1.background == grey",
-            "'grey' is not a colour (did you mean 'gray'?): use a palette name (gray, yellow, brown, green, red, blue) or #RRGGBB"
+            """
+            'grey' is not a colour (did you mean 'gray'?): use a palette name (gray, yellow, brown, green, red, \
+            blue) or #RRGGBB
+            """
         ),
         (
             "expect msg1.background == #B2B2B",

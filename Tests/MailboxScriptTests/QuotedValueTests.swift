@@ -86,7 +86,10 @@ import Testing
     /// A quoted palette name stands for the colour that name has where the check runs, as a bare one does.
     @Test func aQuotedPaletteNameFollowsThePalette() {
         let report = run(
-            "set color.yellow #FFD700\npan msg1 -180\nexpect msg1.background == \"yellow\"\nexpect msg1.background == yellow\nrelease\n"
+            """
+            set color.yellow #FFD700\npan msg1 -180\nexpect msg1.background == \"yellow\"\nexpect msg1.background \
+            == yellow\nrelease\n
+            """
         )
         #expect(report.error == nil && report.failures.isEmpty, "\(report.failures)")
     }

@@ -125,7 +125,10 @@ extension RobustnessRegressionTests {
         let typo = Self.run("pan msg1 -100\nrelease\nsettle\nchoose tomorow\n")
         #expect(
             typo.diagnostics == [
-                "t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"
+                """
+                t.mbs:4: error: unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); \
+                they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday
+                """
             ])
     }
 }

@@ -26,7 +26,10 @@ import Testing
         ),
         (
             ["set curve.slide bouncy"],
-            "set curve.slide: unknown curve 'bouncy': use linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
+            """
+            set curve.slide: unknown curve 'bouncy': use linear, easeIn, easeOut, easeInOut, default, bezier X1 \
+            Y1 X2 Y2 or spring DAMPING RESPONSE
+            """
         ),
         (
             ["set curve.slide bezier 1.5 0 0.5 1"],
@@ -34,7 +37,10 @@ import Testing
         ),
         (
             ["set profile mgswipe"],
-            "set profile: unknown profile 'mgswipe' (did you mean 'mcswipe'?): the profiles are mailbox, mcswipe, itemtouchhelper, swipecellkit, ios-course-mailbox, codepath-wk3-mailbox, assignment"
+            """
+            set profile: unknown profile 'mgswipe' (did you mean 'mcswipe'?): the profiles are mailbox, mcswipe, \
+            itemtouchhelper, swipecellkit, ios-course-mailbox, codepath-wk3-mailbox, assignment
+            """
         ),
         (["set colr.red red"], "unknown parameter 'colr.red' (did you mean 'color.red'?): `params` lists them"),
         (["set elasticity 2"], "set elasticity: '2' is out of range (0…1)"),

@@ -235,7 +235,10 @@ import Testing
         expectRefusal(&state, .chose("to-read"), .unknownOption("to-read", .reschedule, suggestion: nil))
         #expect(
             MailboxError.unknownOption("tomorow", .reschedule, suggestion: "tomorrow").message
-                == "unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday"
+                == """
+                unknown option 'tomorow' on the reschedule options (did you mean 'tomorrow'?); they offer \
+                later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday
+                """
         )
 
         let mark = state.timeline.total

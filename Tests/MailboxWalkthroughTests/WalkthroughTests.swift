@@ -118,7 +118,10 @@ import Testing
         let page = HTMLPlayer.page(Self.record("pan msg1 -180\nrelease\nsettle\n"), speed: 1)
         #expect(
             page.contains(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"screen\" width=\"320\" height=\"568\" viewBox=\"0 0 320 568\""
+                """
+                <svg xmlns=\"http://www.w3.org/2000/svg\" id=\"screen\" width=\"320\" height=\"568\" viewBox=\"0 \
+                0 320 568\"
+                """
             ))
         #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("@import"))
         // The only URL is the SVG namespace.

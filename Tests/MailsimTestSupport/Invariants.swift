@@ -45,7 +45,10 @@ public enum Invariants {
             check(record.folder != .inbox, "an undo record into the inbox")
             check(
                 s.rows[record.message.index].folder == record.folder,
-                "\(record.message.name) is in \(s.rows[record.message.index].folder), its undo record says \(record.folder)"
+                """
+                \(record.message.name) is in \(s.rows[record.message.index].folder), its undo record says \
+                \(record.folder)
+                """
             )
         }
         check((try? s.read(.undoCount)) == .number(Double(s.undoStack.count)), "undo.count")

@@ -130,7 +130,10 @@ import Testing
             ),
             (
                 "pan msg1 -100\nrelease\nsettle\nchoose " + String(repeating: "x", count: mebibyte), 2,
-                "4: error: unknown option '\(x40)…' on the reschedule options; they offer later-today, this-evening, tomorrow, this-weekend, next-week, in-a-month, someday\n"
+                """
+                4: error: unknown option '\(x40)…' on the reschedule options; they offer later-today, \
+                this-evening, tomorrow, this-weekend, next-week, in-a-month, someday\n
+                """
             ),
             (String(repeating: "!", count: mebibyte), 2, "1: error: '! !' is not allowed\n"),
             ("# " + String(repeating: "x", count: mebibyte) + "\nexpect time == 0", 0, ""),
@@ -139,7 +142,10 @@ import Testing
             // A compose field holds at most 64 KiB; the line is refused whole.
             (
                 "compose\ntype " + String(repeating: "y", count: mebibyte) + "\nexpect compose.focus == to", 2,
-                "2: error: the to field holds at most 65,536 bytes of text (64 KiB): it has 0, this line types 1,048,576; nothing was typed\n"
+                """
+                2: error: the to field holds at most 65,536 bytes of text (64 KiB): it has 0, this line types \
+                1,048,576; nothing was typed\n
+                """
             )
         ]
         for (script, status, expected) in cases {
@@ -251,7 +257,10 @@ import Testing
         #expect(finger.status == 2)
         #expect(
             finger.stderr
-                == "<stdin>:2: error: the script ended with a finger still down on the screen edge (end it with release)\n"
+                == """
+                <stdin>:2: error: the script ended with a finger still down on the screen edge (end it with \
+                release)\n
+                """
         )
     }
 }

@@ -49,7 +49,10 @@ import Testing
         #expect(far.status == 2)
         #expect(
             far.stderr
-                == "error: unknown command 'frobnicate': the commands are run, test, record, export, serve, lsp (mailsim --help)\n"
+                == """
+                error: unknown command 'frobnicate': the commands are run, test, record, export, serve, lsp \
+                (mailsim --help)\n
+                """
         )
     }
 

@@ -74,7 +74,10 @@ import Testing
         #expect(refused.status == 2)
         #expect(
             refused.stderr
-                == "error: 'mailbox.tokens.json' exists; nothing was written (mailsim export tokens … -o mailbox.tokens.json --force replaces it)\n"
+                == """
+                error: 'mailbox.tokens.json' exists; nothing was written (mailsim export tokens … -o \
+                mailbox.tokens.json --force replaces it)\n
+                """
         )
         #expect(try Self.read(out) == "keep me")
         let forced = try CLI.run(["export", "tokens", "-o", "mailbox.tokens.json", "--force"], in: dir)
@@ -121,7 +124,10 @@ import Testing
         #expect(set.status == 2 && set.stdout.isEmpty)
         #expect(
             set.stderr
-                == "error: --set 'threshold.lft.near 80': unknown parameter 'threshold.lft.near' (did you mean 'threshold.left.near'?): `params` lists them\n"
+                == """
+                error: --set 'threshold.lft.near 80': unknown parameter 'threshold.lft.near' (did you mean \
+                'threshold.left.near'?): `params` lists them\n
+                """
         )
         let profile = try CLI.run(["export", "swift", "--profile", "mcswip"])
         #expect(profile.status == 2 && profile.stderr.contains("(did you mean 'mcswipe'?)"))
@@ -159,9 +165,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let sub = dir.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        try
-            "set threshold.left.near 70\nexport swift Out.swift\nset threshold.left.near 90\nexport css out.css --force\n"
-            .write(to: sub.appendingPathComponent("e.mbs"), atomically: true, encoding: .utf8)
+        try """
+        set threshold.left.near 70\nexport swift Out.swift\nset threshold.left.near 90\nexport css out.css \
+        --force\n
+        """
+        .write(to: sub.appendingPathComponent("e.mbs"), atomically: true, encoding: .utf8)
         let first = try CLI.run(["run", "sub/e.mbs"], in: dir)
         #expect(first.status == 0 && first.stdout.isEmpty && first.stderr.isEmpty, "\(first.stderr)")
         #expect(
@@ -174,7 +182,10 @@ import Testing
         #expect(again.status == 2)
         #expect(
             again.stderr
-                == "sub/e.mbs:2: error: export: 'Out.swift' exists; nothing was written (export swift Out.swift --force replaces it)\n"
+                == """
+                sub/e.mbs:2: error: export: 'Out.swift' exists; nothing was written (export swift Out.swift \
+                --force replaces it)\n
+                """
         )
         // Never the script itself.
         try "export swift e.mbs --force\n".write(

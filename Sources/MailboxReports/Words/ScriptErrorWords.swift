@@ -20,7 +20,10 @@ extension ScriptError {
                 return "quoted value at column \(column) has no closing '\"'"
             case .unknownEscape(let escape):
                 return
-                    "unknown escape \(quoted(escape)) at column \(column) (a quoted value takes \\\" \\\\ \\t \\n \\r \\u{HEX})"
+                    """
+                    unknown escape \(quoted(escape)) at column \(column) (a quoted value takes \\\" \\\\ \\t \\n \
+                    \\r \\u{HEX})
+                    """
             case .textAfterClosingQuote:
                 return "text glued to a closing quote at column \(column): put a blank after the quote"
             }
@@ -63,7 +66,10 @@ extension ScriptError {
             return "unknown property \(quoted(text))\(hint(suggestion))"
         case let .unknownTimelineTarget(text, suggestion):
             return
-                "unknown timeline target \(quoted(text))\(hint(suggestion)): use msgN, overlay, content, compose, view.NAME or screen"
+                """
+                unknown timeline target \(quoted(text))\(hint(suggestion)): use msgN, overlay, content, compose, \
+                view.NAME or screen
+                """
         case .doubleBang:
             return "'! !' is not allowed"
         case .bangExpect:
@@ -77,7 +83,10 @@ extension ScriptError {
                 + (exponent ? " (write numbers as plain decimals, like 0.3 or -180)" : "")
         case let .beyondLimit(command, parameter, text, limit):
             return
-                "\(command): \(parameter) \(quoted(text)) is out of range (−\(formatNumber(limit))…\(formatNumber(limit)))"
+                """
+                \(command): \(parameter) \(quoted(text)) is out of range \
+                (−\(formatNumber(limit))…\(formatNumber(limit)))
+                """
         case let .negativeDuration(command, text):
             return "\(command): a duration cannot be negative (got \(text))"
         case let .durationOutOfRange(command, parameter, text, max):
@@ -86,7 +95,10 @@ extension ScriptError {
             return "a tolerance cannot be negative (got \(text))"
         case let .wholeNumberOutOfRange(command, parameter, text, range):
             return
-                "\(command): \(parameter) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(quoted(text)))"
+                """
+                \(command): \(parameter) must be a whole number from \(range.lowerBound) to \(range.upperBound) \
+                (got \(quoted(text)))
+                """
         case let .notABool(path, text):
             return "\(path) is true or false, not \(quoted(text))"
         case let .notAColour(text, suggestion):
@@ -110,7 +122,10 @@ extension ScriptError {
             return "\(command) works at the REPL prompt only"
         case .saveWithFingerDown(let target):
             return
-                "save: lift the finger first (release): a saved script cannot end with a finger down (on \(target.name))"
+                """
+                save: lift the finger first (release): a saved script cannot end with a finger down (on \
+                \(target.name))
+                """
         case .fingerNeeded(let command):
             return "\(command): no finger is down (pan or edgepan first)"
         case .fingerStillDown(let target):
@@ -148,7 +163,10 @@ extension SettingProblem {
         case let .outOfRange(text, range, unit):
             let unitText = unit.isEmpty ? "" : " " + unit
             return
-                "\(quoted(text)) is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))"
+                """
+                \(quoted(text)) is out of range \
+                (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unitText))
+                """
         case let .durationOutOfRange(text, max):
             return "a duration is more than 0 and at most \(formatNumber(max)) seconds (got \(quoted(text)))"
         case let .wholeNumberOutOfRange(text, range):
@@ -172,7 +190,10 @@ extension SettingProblem {
             return "\(quoted(text)) is not \(choices.joined(separator: " or "))\(hint(suggestion))"
         case .fadeRange:
             return
-                "write near, or S E: the icon's alpha 0 up to |x| S and 1 from E, with 0 ≤ S < E ≤ \(formatNumber(Metrics.screenWidth))"
+                """
+                write near, or S E: the icon's alpha 0 up to |x| S and 1 from E, with 0 ≤ S < E ≤ \
+                \(formatNumber(Metrics.screenWidth))
+                """
         case let .unknownProfile(text, suggestion, profiles):
             return
                 "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(profiles.joined(separator: ", "))"
@@ -184,7 +205,10 @@ extension SettingProblem {
             return "write spring DAMPING RESPONSE (damping ratio above 0, response in seconds above 0)"
         case let .bezierTimeRange(x1, x2):
             return
-                "a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(x1)) and \(formatNumber(x2))"
+                """
+                a Bézier's X1 and X2 must be from 0 to 1 (time runs forward), got \(formatNumber(x1)) and \
+                \(formatNumber(x2))
+                """
         case .bezierValueRange:
             return "a Bézier's Y1 and Y2 must be from -100 to 100"
         case .springDampingRange(let ratio):
@@ -195,7 +219,10 @@ extension SettingProblem {
         case let .unknownSpringNotation(text, suggestion):
             let tools = SpringNotation.tools.joined(separator: ", ")
             return
-                "unknown spring notation \(quoted(text))\(hint(suggestion)): write spring DAMPING RESPONSE or spring TOOL …, with TOOL one of \(tools)"
+                """
+                unknown spring notation \(quoted(text))\(hint(suggestion)): write spring DAMPING RESPONSE or \
+                spring TOOL …, with TOOL one of \(tools)
+                """
         case let .springNotationForm(tool, forms):
             return "write \(forms.joined(separator: " or ")) (\(tool) takes its numbers in this order)"
         case let .springNotationValue(keyword, got, allowed):
@@ -206,10 +233,16 @@ extension SettingProblem {
                 + "outside mailsim's spring (damping ratio above 0 and at most 100, response from 0.01 to 60 seconds)"
         case let .unknownCurve(text, suggestion):
             return
-                "unknown curve \(quoted(text))\(hint(suggestion)): use linear, easeIn, easeOut, easeInOut, default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE"
+                """
+                unknown curve \(quoted(text))\(hint(suggestion)): use linear, easeIn, easeOut, easeInOut, \
+                default, bezier X1 Y1 X2 Y2 or spring DAMPING RESPONSE
+                """
         case let .thresholds(side, problem):
             return
-                "the \(side.rawValue) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \(problem.message)"
+                """
+                the \(side.rawValue) side needs 0 < near < far ≤ \(formatNumber(Metrics.slideDistance)): \
+                \(problem.message)
+                """
         case .menuNotClosed:
             return "close the menu first (tap menu, then settle)"
         }

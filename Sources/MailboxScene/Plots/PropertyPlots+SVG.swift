@@ -50,7 +50,10 @@ extension PropertyPlots {
             "<text class=\"name\" x=\"6\" y=\"13\">\(xmlEscaped(s.name))<tspan class=\"range\" dx=\"10\">"
             + "\(formatNumber(axis.lowest)) … \(formatNumber(axis.highest))</tspan></text>"
         out +=
-            "<svg class=\"area\" y=\"\(n(Self.areaTop))\" width=\"100%\" height=\"\(n(h))\" viewBox=\"0 0 \(n(w)) \(n(h))\" preserveAspectRatio=\"none\">"
+            """
+            <svg class=\"area\" y=\"\(n(Self.areaTop))\" width=\"100%\" height=\"\(n(h))\" viewBox=\"0 0 \(n(w)) \
+            \(n(h))\" preserveAspectRatio=\"none\">
+            """
         var steps = ""
         for run in runs {
             let guide = s.guides[run.guide]
@@ -59,10 +62,16 @@ extension PropertyPlots {
             let x1 = run.first == 0 ? 0 : x(ofFrame: run.first)
             let x2 = run.last == guide.count - 1 ? w : x(ofFrame: run.last + 1)
             out +=
-                "<line class=\"guide\" x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(gy)\"><title>\(formatNumber(value))</title></line>"
+                """
+                <line class=\"guide\" x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(gy)\" \
+                y2=\"\(gy)\"><title>\(formatNumber(value))</title></line>
+                """
             if run.last + 1 < guide.count {
                 steps +=
-                    "<line class=\"guide\" x1=\"\(n(x2))\" x2=\"\(n(x2))\" y1=\"\(gy)\" y2=\"\(n(y(guide[run.last + 1])))\"/>"
+                    """
+                    <line class=\"guide\" x1=\"\(n(x2))\" x2=\"\(n(x2))\" y1=\"\(gy)\" \
+                    y2=\"\(n(y(guide[run.last + 1])))\"/>
+                    """
             }
         }
         out += steps
@@ -98,11 +107,17 @@ extension PropertyPlots {
             let text = formatNumber(label.value)
             if label.reachesEnd {
                 inGutter +=
-                    "<text class=\"guide-label\" x=\"100%\" dx=\"\(n(Self.gutter - 4))\" y=\"\(n(baseline))\">\(text)</text>"
+                    """
+                    <text class=\"guide-label\" x=\"100%\" dx=\"\(n(Self.gutter - 4))\" \
+                    y=\"\(n(baseline))\">\(text)</text>
+                    """
             } else {
                 let percent = 100 * x(ofFrame: label.startFrame) / Self.timeUnits
                 atStart +=
-                    "<text class=\"guide-label at-start\" x=\"\(n(percent))%\" dx=\"3\" y=\"\(n(baseline))\">\(text)</text>"
+                    """
+                    <text class=\"guide-label at-start\" x=\"\(n(percent))%\" dx=\"3\" \
+                    y=\"\(n(baseline))\">\(text)</text>
+                    """
             }
         }
         return atStart + inGutter

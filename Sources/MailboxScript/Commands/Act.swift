@@ -9,7 +9,11 @@ extension CommandTable {
         [.required(.message, .message), .required(.action, .accessibilityAction)],
         summary: "an accessibility action on msgN: later, list, archive or delete, without a gesture",
         details:
-            "Does what VoiceOver's custom actions do (SwipeCellKit's accessibility actions): the row slides out from where it is (x 0 at rest) as a release in that zone does, then the overlay or the hide follows. Refused wherever a finger going down on the row would be.",
+            """
+            Does what VoiceOver's custom actions do (SwipeCellKit's accessibility actions): the row slides out \
+            from where it is (x 0 at rest) as a release in that zone does, then the overlay or the hide follows. \
+            Refused wherever a finger going down on the row would be.
+            """,
         example: "act msg2 archive"
     ) { a throws(ScriptError) in
         guard case .panTarget(.message(let id))? = a[.message] else { throw Arguments.missing(.message, "act") }

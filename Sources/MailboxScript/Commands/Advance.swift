@@ -9,7 +9,10 @@ extension CommandTable {
         [.required(.seconds, .duration(max: ScriptLimits.maxAdvanceSeconds))],
         summary: "move the clock S seconds",
         details:
-            "Moves the virtual clock S seconds; animations that complete on the way start their follow-ups at their exact end time. Costs the same for any S.",
+            """
+            Moves the virtual clock S seconds; animations that complete on the way start their follow-ups at \
+            their exact end time. Costs the same for any S.
+            """,
         example: "advance 0.15"
     ) { a throws(ScriptError) in
         .advance(try a.required(number: .seconds, of: "advance").ticks ?? .zero)

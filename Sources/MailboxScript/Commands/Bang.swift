@@ -7,7 +7,10 @@ extension CommandTable {
     static let bang = CommandSpec(
         "!", traits: .checks, [.required(.command, .command)], summary: "assert that COMMAND is refused",
         details:
-            "Succeeds when COMMAND fails with an error (and so changes nothing), whatever the error, an unknown command name included; a `!` command that succeeds is a failed expectation.",
+            """
+            Succeeds when COMMAND fails with an error (and so changes nothing), whatever the error, an unknown \
+            command name included; a `!` command that succeeds is a failed expectation.
+            """,
         example: "! release"
     ) { a throws(ScriptError) in
         guard case .command(let command, let text)? = a[.command] else { throw Arguments.missing(.command, "!") }

@@ -9,7 +9,10 @@ extension CommandTable {
         [.required(.dx, .distance), .optional(.seconds, .duration(max: ScriptLimits.maxPanSeconds), after: "in")],
         summary: "pan from the screen's left edge to reveal the menu",
         details:
-            "Like pan, for a finger that starts on the screen's left edge: content.x follows DX, clamped to 0…\(formatNumber(Metrics.screenWidth)).",
+            """
+            Like pan, for a finger that starts on the screen's left edge: content.x follows DX, clamped to \
+            0…\(formatNumber(Metrics.screenWidth)).
+            """,
         example: "edgepan 200 in 0.25"
     ) { a throws(ScriptError) in
         .edgePan(translation: try a.required(number: .dx, of: "edgepan").real, duration: a.ticks(.seconds))

@@ -29,7 +29,11 @@ extension CommandTable {
         ],
         summary: "assert a property: expect PATH OP VALUE [within TOL]",
         details:
-            "OP is ==, !=, <, <=, >, >=. Numeric == and != compare within \(formatNumber(Expectation.defaultTolerance)) unless within TOL is given. Colours take a palette name or #RRGGBB; colours and names compare with == and != only.",
+            """
+            OP is ==, !=, <, <=, >, >=. Numeric == and != compare within \
+            \(formatNumber(Expectation.defaultTolerance)) unless within TOL is given. Colours take a palette name \
+            or #RRGGBB; colours and names compare with == and != only.
+            """,
         example: "expect msg1.x == -320 within 0.5"
     ) { a throws(ScriptError) in
         guard case .path(let path)? = a[.path], case .comparison(let op)? = a[.op], case .word(let raw)? = a[.value]

@@ -8,7 +8,11 @@ extension CommandTable {
         "help", traits: .looks, [.optional(.command, .commandName), .optional(.name, .setting)],
         summary: "list commands, or explain one; help paths: the property paths",
         details:
-            "Lists every command with its synopsis; `help NAME` explains one with an example; `help paths` lists every property path that expect and show read, with its type; `help set NAME` explains one parameter (`help set profile`: every profile's numbers and where each comes from).",
+            """
+            Lists every command with its synopsis; `help NAME` explains one with an example; `help paths` lists \
+            every property path that expect and show read, with its type; `help set NAME` explains one parameter \
+            (`help set profile`: every profile's numbers and where each comes from).
+            """,
         example: "help pan"
     ) { a throws(ScriptError) in
         .help(topic: a.word(.command), parameter: a.word(.name))

@@ -8,7 +8,13 @@ extension CommandTable {
         "load", traits: .touchesFiles, [.required(.file, .file)],
         summary: "play a script into this session and go on from there",
         details:
-            "Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or through others. FILE is relative to the current directory, and a FILE named in a loaded file (load, snapshot, save) to that file's folder.",
+            """
+            Runs FILE's lines in this session, printing what they print; a failed expect is reported as FILE:LINE \
+            and the load goes on; an error stops it at FILE:LINE, and the lines before it stay run. quit in FILE \
+            ends the load. The lines run are kept for save as themselves. A file cannot load itself, directly or \
+            through others. FILE is relative to the current directory, and a FILE named in a loaded file (load, \
+            snapshot, save) to that file's folder.
+            """,
         example: "load swipe.mbs", interactiveOnly: true
     ) { a throws(ScriptError) in
         .load(file: try a.required(word: .file, of: "load"))

@@ -7,7 +7,12 @@ extension CommandTable {
     static let params = CommandSpec(
         "params", traits: .looks, [.flag(.json)], summary: "list every tunable parameter: value, default, what it does",
         details:
-            "Lists every parameter set tunes, with its value now, SPEC's default and what it does; marks with * those that differ from the profile's value, and names the profile. With --json, one line of JSON: {\"profile\", \"differing\", \"parameters\": [{\"name\", \"value\", \"default\", \"differs\", \"summary\"}]}.",
+            """
+            Lists every parameter set tunes, with its value now, SPEC's default and what it does; marks with * \
+            those that differ from the profile's value, and names the profile. With --json, one line of JSON: \
+            {\"profile\", \"differing\", \"parameters\": [{\"name\", \"value\", \"default\", \"differs\", \
+            \"summary\"}]}.
+            """,
         example: "params"
     ) { a throws(ScriptError) in
         .params(ReportFormat(json: a.flag(.json)))

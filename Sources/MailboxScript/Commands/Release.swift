@@ -8,7 +8,10 @@ extension CommandTable {
         "release", traits: [.changes, .liftsFinger], [.optional(.velocity, .velocity(max: ScriptLimits.maxVelocity))],
         summary: "lift the finger, optionally with velocity VX (pt/s)",
         details:
-            "Lifts the finger. The zone at release decides what happens; VX overrides the velocity, which is otherwise that of the last sampled movement.",
+            """
+            Lifts the finger. The zone at release decides what happens; VX overrides the velocity, which is \
+            otherwise that of the last sampled movement.
+            """,
         example: "release"
     ) { a throws(ScriptError) in
         .release(velocity: a.number(.velocity)?.real)

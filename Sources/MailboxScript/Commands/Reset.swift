@@ -8,7 +8,11 @@ extension CommandTable {
         "reset", traits: [.changes, .beginsInteraction], [.optional(.count, .wholeNumber(1...Metrics.maxMessageCount))],
         summary: "a fresh screen with N messages (default \(Metrics.defaultMessageCount))",
         details:
-            "Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are kept. The feed does not scroll: rows whose top is at or past the screen's bottom (y 568; msg6 on, at first) are off screen, and pan and act cannot reach them.",
+            """
+            Starts again at time 0 with N messages, an empty timeline and undo stack. Settings such as fps are \
+            kept. The feed does not scroll: rows whose top is at or past the screen's bottom (y 568; msg6 on, at \
+            first) are off screen, and pan and act cannot reach them.
+            """,
         example: "reset 20"
     ) { a throws(ScriptError) in
         .reset(messages: a.number(.count)?.integer)

@@ -8,7 +8,11 @@ extension CommandTable {
         "save", traits: .touchesFiles, [.required(.file, .file), .flag(.expect), .flag(.force)],
         summary: "write the session's commands as a script",
         details:
-            "Writes the commands typed so far to FILE, as a script that `mailsim run` replays; --expect appends expect lines that pin the current state. Refused while a finger is down (release first). An existing FILE is replaced only when you answer y to `overwrite FILE? [y/N]`, or with --force.",
+            """
+            Writes the commands typed so far to FILE, as a script that `mailsim run` replays; --expect appends \
+            expect lines that pin the current state. Refused while a finger is down (release first). An existing \
+            FILE is replaced only when you answer y to `overwrite FILE? [y/N]`, or with --force.
+            """,
         example: "save swipe.mbs --expect", interactiveOnly: true
     ) { a throws(ScriptError) in
         .save(file: try a.required(word: .file, of: "save"), withExpectations: a.flag(.expect), force: a.flag(.force))

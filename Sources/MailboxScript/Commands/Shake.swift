@@ -7,7 +7,10 @@ extension CommandTable {
     static let shake = CommandSpec(
         "shake", traits: [.changes, .beginsInteraction], synonyms: ["undo"], summary: "shake to undo",
         details:
-            "With nothing to undo, prints \"Nothing to undo.\" and shows no alert; otherwise shows the alert \"Undo last action?\" (tap undo or tap cancel). Undo is a stack over archive, delete, later and list.",
+            """
+            With nothing to undo, prints \"Nothing to undo.\" and shows no alert; otherwise shows the alert \
+            \"Undo last action?\" (tap undo or tap cancel). Undo is a stack over archive, delete, later and list.
+            """,
         example: "shake"
     ) { _ throws(ScriptError) in
         .shake

@@ -8,7 +8,10 @@ extension CommandTable {
         "show", traits: .looks, [.required(.path, .pathPrefix), .flag(.json)],
         summary: "print one view or property",
         details:
-            "Prints PATH and every property under it: `show msg1`, `show msg1.icon`, `show overlay`. With --json, one line of JSON: an object of each path and its value.",
+            """
+            Prints PATH and every property under it: `show msg1`, `show msg1.icon`, `show overlay`. With --json, \
+            one line of JSON: an object of each path and its value.
+            """,
         example: "show msg1"
     ) { a throws(ScriptError) in
         .show(try a.required(word: .path, of: "show"), ReportFormat(json: a.flag(.json)))

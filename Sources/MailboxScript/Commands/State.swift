@@ -7,7 +7,10 @@ extension CommandTable {
     static let state = CommandSpec(
         "state", traits: .looks, [.flag(.json)], summary: "print the whole screen state",
         details:
-            "Prints the clock, what is up, the counts, and every message row. With --json, one line of JSON: {\"time\", \"properties\": every property path and its value, \"overlay\", \"animations\"}.",
+            """
+            Prints the clock, what is up, the counts, and every message row. With --json, one line of JSON: \
+            {\"time\", \"properties\": every property path and its value, \"overlay\", \"animations\"}.
+            """,
         example: "state --json"
     ) { a throws(ScriptError) in
         .state(ReportFormat(json: a.flag(.json)))

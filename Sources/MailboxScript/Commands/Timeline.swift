@@ -8,7 +8,11 @@ extension CommandTable {
         "timeline", traits: .looks, [.optional(.target, .subject), .flag(.json)],
         summary: "print the animations and events so far",
         details:
-            "Prints every animation (start, property, from → to, duration, curve) and event, oldest first; TARGET keeps those of one view (msg1, overlay, screen). With --json, one line of JSON: {\"entries\": [...], \"dropped\", \"capacity\"}.",
+            """
+            Prints every animation (start, property, from → to, duration, curve) and event, oldest first; TARGET \
+            keeps those of one view (msg1, overlay, screen). With --json, one line of JSON: {\"entries\": [...], \
+            \"dropped\", \"capacity\"}.
+            """,
         example: "timeline msg1"
     ) { a throws(ScriptError) in
         .timeline(filter: a.word(.target), format: ReportFormat(json: a.flag(.json)))

@@ -64,7 +64,10 @@ public struct ExpectationUpdate: Sendable {
                         LeftAlone(
                             line: number,
                             reason:
-                                "\(shortened(expectation.text)) cannot hold with the value it has (\(shortened(actual.precise))): change it by hand"
+                                """
+                                \(shortened(expectation.text)) cannot hold with the value it has \
+                                (\(shortened(actual.precise))): change it by hand
+                                """
                         ))
                 }
             }

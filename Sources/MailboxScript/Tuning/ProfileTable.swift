@@ -94,7 +94,10 @@ enum ProfileTable {
         ProfileSetting("threshold.right.far", "240", "kMCStop2 = 0.75 of the width"),
         ProfileSetting(
             "duration.slide", "0.2",
-            "lines 377–386, the exit's duration 0.35 − 0.15·min(|v| / width, 1): 0.2 from one width a second, which a pan reaches"
+            """
+            lines 377–386, the exit's duration 0.35 − 0.15·min(|v| / width, 1): 0.2 from one width a second, \
+            which a pan reaches
+            """
         ),
         ProfileSetting("curve.slide", "easeOut", "line 591, the exit's UIViewAnimationOptionCurveEaseOut"),
         ProfileSetting("duration.snap", "0.4", "line 16, kMCAnimationDuration = 0.4, the snap-back's duration"),
@@ -130,7 +133,10 @@ enum ProfileTable {
             "duration.snap", "0.7", "the settling time of the release spring (a spring lasts until it settles)"),
         ProfileSetting(
             "curve.snap", "spring 0.9 0.6283185307179586",
-            "SwipeController.swift lines 251–252, UISpringTimingParameters(mass: 1, stiffness: 100, damping: 18): ratio 0.9, response 2π/10"
+            """
+            SwipeController.swift lines 251–252, UISpringTimingParameters(mass: 1, stiffness: 100, damping: 18): \
+            ratio 0.9, response 2π/10
+            """
         ),
         ProfileSetting("elasticity", "0.2", "SwipeExpansionStyle.swift line 63, targetOverscrollElasticity = 0.2")
     ]
@@ -138,40 +144,61 @@ enum ProfileTable {
     static let iosCourseMailbox = [
         ProfileSetting(
             "threshold.right.bound", "strict",
-            "onMessagePan's switch (x): case 0...60 comes before 60...260 and 60...260 before 260...320, so 60 is gray and 260 green"
+            """
+            onMessagePan's switch (x): case 0...60 comes before 60...260 and 60...260 before 260...320, so 60 is \
+            gray and 260 green
+            """
         ),
         ProfileSetting(
             "icon.rest", "32.5",
-            "onMessagePan: iconView.frame.origin.x = 20 (and 300 − width) with the icon 25 wide (Main.storyboard): its centre 20 + 12.5 in"
+            """
+            onMessagePan: iconView.frame.origin.x = 20 (and 300 − width) with the icon 25 wide (Main.storyboard): \
+            its centre 20 + 12.5 in
+            """
         ),
         ProfileSetting(
             "icon.follow", "27.5",
-            "onMessagePan: origin.x = x − width − 15 (x + 320 + 15): its near side 15 behind the row's edge, its centre 27.5"
+            """
+            onMessagePan: origin.x = x − width − 15 (x + 320 + 15): its near side 15 behind the row's edge, its \
+            centre 27.5
+            """
         ),
         ProfileSetting(
             "slide.overshoot", "40",
             "the release: messageView.frame.origin.x = ±(width + iconView.width + 15), 320 + 25 + 15"),
         ProfileSetting(
             "duration.slide", "0.4",
-            "the release: UIView.animateWithDuration(0.4) sliding the row out (and unwindSegue's dismissScheduleSegue sliding it back)"
+            """
+            the release: UIView.animateWithDuration(0.4) sliding the row out (and unwindSegue's \
+            dismissScheduleSegue sliding it back)
+            """
         ),
         ProfileSetting(
             "duration.snap", "0.4",
             "the release in (-60)...60: animateWithDuration(0.4) to origin.x 0, the icon's alpha to 0"),
         ProfileSetting(
             "overlay.appear", "instant",
-            "the slide's completion: performSegueWithIdentifier(\"scheduleSegue\"/\"listSegue\"), a modal screen, no fade"
+            """
+            the slide's completion: performSegueWithIdentifier(\"scheduleSegue\"/\"listSegue\"), a modal screen, \
+            no fade
+            """
         ),
         ProfileSetting("overlay.dismiss", "instant", "unwindSegue: back from the modal screen, no fade"),
         ProfileSetting(
             "duration.hide", "0.4",
-            "unwindSegue and the right release: animateWithDuration(0.4, delay: 0.2) moving the rows up by the row's height"
+            """
+            unwindSegue and the right release: animateWithDuration(0.4, delay: 0.2) moving the rows up by the \
+            row's height
+            """
         ),
         ProfileSetting("delay.hide", "0.2", "the same calls' delay: 0.2"),
         ProfileSetting("menu.open", "285", "onMenuButton and onEdgePan: containerView.frame.origin.x = 285"),
         ProfileSetting(
             "menu.release", "distance 90",
-            "onEdgePan: from closed opens if translation.x > 90, else closes; from open stays if translation.x > -90, else closes"
+            """
+            onEdgePan: from closed opens if translation.x > 90, else closes; from open stays if translation.x > \
+            -90, else closes
+            """
         ),
         ProfileSetting("duration.segment", "0.4", "onNav: animateWithDuration(0.4, delay: 0.2) sliding the views"),
         ProfileSetting("delay.segment", "0.2", "onNav: the same call's delay 0.2"),
@@ -195,14 +222,20 @@ enum ProfileTable {
     static let codepathWk3Mailbox = [
         ProfileSetting(
             "threshold.left.bound", "strict",
-            "messageViewPanGesture: yellow when center.x < initial − bounceBackX (60) and ≥ initial − swipeLevelBreakpointX (260): −60 gray, −260 yellow"
+            """
+            messageViewPanGesture: yellow when center.x < initial − bounceBackX (60) and ≥ initial − \
+            swipeLevelBreakpointX (260): −60 gray, −260 yellow
+            """
         ),
         ProfileSetting(
             "threshold.right.bound", "strict",
             "green when center.x > initial + 60 and ≤ initial + 260: 60 gray, 260 green"),
         ProfileSetting(
             "icon.fade", "30 65",
-            "iconAlpha0FromEdge = 30, iconAlpha1FromEdge = 65: convertValue maps the offset 30…65 to alpha 0…1 on every change"
+            """
+            iconAlpha0FromEdge = 30, iconAlpha1FromEdge = 65: convertValue maps the offset 30…65 to alpha 0…1 on \
+            every change
+            """
         ),
         ProfileSetting("icon.rest", "40", "iconDistanceFromEdge = 40: the icon's centre 40 in within ±60"),
         ProfileSetting(
@@ -210,7 +243,10 @@ enum ProfileTable {
             "iconDistanceFromMessageImageCenter = 180 from the row's centre, 160 from its edge: 20 behind"),
         ProfileSetting(
             "slide.overshoot", "45",
-            "iconDistanceFromMessageImageEdgePlusIconWidth = 45: the row's centre slides to ±(width/2 + 45) past the screen"
+            """
+            iconDistanceFromMessageImageEdgePlusIconWidth = 45: the row's centre slides to ±(width/2 + 45) past \
+            the screen
+            """
         ),
         ProfileSetting("duration.slide", "0.4", "swipeAnimationDuration = 0.4"),
         ProfileSetting(
@@ -223,7 +259,10 @@ enum ProfileTable {
             "overlay.dismiss", "instant", "rescheduleImageTapGesture: rescheduleImageView.alpha = 0 at once"),
         ProfileSetting(
             "duration.hide", "0.35",
-            "hideAnimationDuration = 0.35: the rows move up, right after the slide (delay: swipeAnimationDuration) or the tap"
+            """
+            hideAnimationDuration = 0.35: the rows move up, right after the slide (delay: swipeAnimationDuration) \
+            or the tap
+            """
         ),
         ProfileSetting("color.gray", "#EAEBED", "mailboxGrey = UIColor(red: 234/255, green: 235/255, blue: 237/255)"),
         ProfileSetting("color.yellow", "#F4D256", "mailboxYellow = (244, 210, 86)"),

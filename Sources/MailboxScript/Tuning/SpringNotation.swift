@@ -39,13 +39,19 @@ public struct SpringNotation: Sendable {
             ranges: [.positive, .positive],
             formula: "response = response; damping ratio = dampingFraction",
             source: "SwiftUI's `.spring(response:dampingFraction:)`: stiffness (2π/response)², damping "
-                + "2√stiffness · dampingFraction (`springStiffness(response:)`, `springDamping(fraction:stiffness:)`, same file)",
+                + """
+                2√stiffness · dampingFraction (`springStiffness(response:)`, \
+                `springDamping(fraction:stiffness:)`, same file)
+                """,
             convert: { v in (v[1], v[0]) }),
         SpringNotation(
             tool: "origami", keywords: ["bounciness", "speed"], placeholders: ["B", "S"],
             ranges: [.closed(0, 20), .closed(0, 20)],
             formula: "b = 0.8·bounciness / 34, s = speed / 34; Origami tension t = 0.5 + 199.5·s, friction "
-                + "f = n + (2b − b²)·(0.01 − n), n = `b3_nobounce(t)` (Rebound's three cubics in t); then as `tension t friction f`",
+                + """
+                f = n + (2b − b²)·(0.01 − n), n = `b3_nobounce(t)` (Rebound's three cubics in t); then as \
+                `tension t friction f`
+                """,
             source:
                 "facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/BouncyConversion.java` "
                 + "lines 27–31 and `SpringConfig.fromBouncinessAndSpeed`; facebook/pop's `POPSpringAnimation.h` gives "
@@ -58,7 +64,10 @@ public struct SpringNotation: Sendable {
             tool: "origami", keywords: ["tension", "friction"], placeholders: ["T", "F"],
             ranges: [.upTo(200), .upTo(50)],
             formula:
-                "k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: response = 2π/√k, damping ratio = c / (2√k)",
+                """
+                k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: response = 2π/√k, damping ratio \
+                = c / (2√k)
+                """,
             source: "facebook/rebound at 65f155c, `OrigamiValueConverter.java` lines 10 and 18, `Spring.java` line 356 "
                 + "(acceleration = tension·(end − position) − friction·velocity); the ranges are its "
                 + "`SpringConfiguratorView`'s sliders (0…200, 0…50; 0 converts to 0, no spring)",
@@ -69,7 +78,10 @@ public struct SpringNotation: Sendable {
             formula: "response = 2π·√(mass / stiffness); damping ratio = damping / (2√(stiffness · mass))",
             source:
                 "Framer Motion (motiondivision/motion at 221735a), `packages/framer-motion/src/animation/generators/"
-                + "spring/index.ts`: dampingRatio = damping / (2·√(stiffness·mass)), undamped frequency √(stiffness/mass)",
+                    + """
+                    spring/index.ts`: dampingRatio = damping / (2·√(stiffness·mass)), undamped frequency \
+                    √(stiffness/mass)
+                    """,
             convert: { v in (v[1] / (2 * (v[0] * v[2]).squareRoot()), 2 * Double.pi * (v[2] / v[0]).squareRoot()) })
     ]
 

@@ -88,7 +88,10 @@ public enum TunableTable {
     private static let icon: [Tunable] = [
         Tunable(
             "icon.inset", .number(0...(Metrics.screenWidth / 2), unit: "pt"),
-            "sets icon.rest and icon.follow: how far in from the edge an icon is pinned, and how far behind the row's edge it follows",
+            """
+            sets icon.rest and icon.follow: how far in from the edge an icon is pinned, and how far behind the \
+            row's edge it follows
+            """,
             read: { $0.iconRest == $0.iconFollow ? .number($0.iconRest) : nil },
             write: { s, v throws(ScriptError) in
                 var s = s
@@ -106,7 +109,10 @@ public enum TunableTable {
             "from the near threshold, the icon's centre is this far behind the row's edge"),
         Tunable(
             "icon.fade", .fade,
-            "the icon's alpha: near (|x| / near threshold, 1 from it) or S E (0 up to |x| S, linear to 1 at E, in every zone)",
+            """
+            the icon's alpha: near (|x| / near threshold, 1 from it) or S E (0 up to |x| S, linear to 1 at E, in \
+            every zone)
+            """,
             read: { .fade($0.iconFade) },
             write: { s, v throws(ScriptError) in
                 var s = s

@@ -64,7 +64,10 @@ extension MailsimCommand {
         @Option(
             name: .customLong("set"),
             help: ArgumentHelp(
-                "A parameter to set, as the set command takes it ('threshold.left.near 80'); repeatable, applied in order after SCRIPT and --profile.",
+                """
+                A parameter to set, as the set command takes it ('threshold.left.near 80'); repeatable, applied \
+                in order after SCRIPT and --profile.
+                """,
                 valueName: "name value"))
         var sets: [String] = []
 
@@ -122,7 +125,10 @@ extension MailsimCommand {
                 Console.error(
                     style.error(
                         errorLine(
-                            "\(quoted(output)) exists; nothing was written (mailsim export \(format.rawValue) … -o \(output) --force replaces it)"
+                            """
+                            \(quoted(output)) exists; nothing was written (mailsim export \(format.rawValue) … -o \
+                            \(output) --force replaces it)
+                            """
                         )))
                 return 2
             }

@@ -6,13 +6,19 @@ extension MailsimCommand {
         static let configuration = CommandConfiguration(
             commandName: "repl",
             abstract:
-                "The REPL (the default): on a terminal, a line-editing prompt; otherwise standard input runs as a script."
+                """
+                The REPL (the default): on a terminal, a line-editing prompt; otherwise standard input runs as a \
+                script.
+                """
         )
 
         @Flag(
             name: .long, inversion: .prefixedNo,
             help:
-                "--trace prints every animation and event as commands cause them; --no-trace prints none (default: --trace at the prompt, --no-trace for a script on standard input)."
+                """
+                --trace prints every animation and event as commands cause them; --no-trace prints none (default: \
+                --trace at the prompt, --no-trace for a script on standard input).
+                """
         )
         var trace: Bool?
 

@@ -15,7 +15,10 @@ extension MailsimCommand {
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Play a script in virtual time and write a walkthrough of it: an animated GIF or WebP, a video (MP4, WebM) or an HTML player.",
+                """
+                Play a script in virtual time and write a walkthrough of it: an animated GIF or WebP, a video \
+                (MP4, WebM) or an HTML player.
+                """,
             discussion: """
                 Frame k shows the screen at virtual time k / FPS, from 0 to the script's last instant; the line being \
                 played is captioned under the screen. Point (x, y) is pixel (S·x, S·y). The script's expectations \
@@ -175,7 +178,10 @@ extension MailsimCommand {
             return
                 "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
                 + "at \(formatNumber(shown)) frames a second (--fps \(fps)\(speed == 1 ? "" : " × --speed \(formatNumber(speed))")) "
-                + "this walkthrough will play slower than it should; use 50 frames a second or fewer, or -o FILE.webp, .mp4 or .webm"
+                    + """
+                    this walkthrough will play slower than it should; use 50 frames a second or fewer, or -o \
+                    FILE.webp, .mp4 or .webm
+                    """
         }
 
         /// Says what `record` wrote, on standard output: `wrote a.gif: 91 frames, 3.033 s at 30 fps, 1,713,860 bytes`.
@@ -227,7 +233,11 @@ extension MailsimCommand {
                     Console.error(
                         printer.style.error(
                             errorLine(
-                                "the walkthrough would be longer than \(Record.longest(fps: fps)) s at \(fps) fps (\(maxFrames) frames, the most a walkthrough has): record a shorter script or use a lower --fps"
+                                """
+                                the walkthrough would be longer than \(Record.longest(fps: fps)) s at \(fps) fps \
+                                (\(maxFrames) frames, the most a walkthrough has): record a shorter script or use \
+                                a lower --fps
+                                """
                             )))
                 }
                 return nil

@@ -23,7 +23,10 @@ extension MailsimCommand {
         @Option(
             name: .customLong("trace-events"),
             help: ArgumentHelp(
-                "Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace Event Format (open it in Perfetto or chrome://tracing).",
+                """
+                Also write every animation and event of the run to FILE (- for standard output) in Chrome's Trace \
+                Event Format (open it in Perfetto or chrome://tracing).
+                """,
                 valueName: "file"), completion: .file(extensions: ["json"]))
         var traceEvents: String?
 

@@ -38,14 +38,20 @@ extension MailsimCommand {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "What standard output carries: text (for people), tap (TAP version 13) or json (a JSON object a line per script).",
+                """
+                What standard output carries: text (for people), tap (TAP version 13) or json (a JSON object a \
+                line per script).
+                """,
                 valueName: "format"))
         var format: TestOutputFormat = .text
 
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Also write JUnit XML: a <testcase> per script, a <failure> per failed check, an <error> for a script stopped by an error.",
+                """
+                Also write JUnit XML: a <testcase> per script, a <failure> per failed check, an <error> for a \
+                script stopped by an error.
+                """,
                 valueName: "file"),
             completion: .file(extensions: ["xml"]))
         var junit: String?
@@ -53,14 +59,20 @@ extension MailsimCommand {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Also write DIR/index.html: each script's result, and for every failed check a picture of the screen at that instant, the text render and timeline there, and a walkthrough up to that line.",
+                """
+                Also write DIR/index.html: each script's result, and for every failed check a picture of the \
+                screen at that instant, the text render and timeline there, and a walkthrough up to that line.
+                """,
                 valueName: "dir"), completion: .directory)
         var report: String?
 
         @Flag(
             name: [.short, .long],
             help:
-                "Show each script's time, and under each failure the screen at that instant (as `render` draws it) and the last timeline entries before it."
+                """
+                Show each script's time, and under each failure the screen at that instant (as `render` draws it) \
+                and the last timeline entries before it.
+                """
         )
         var verbose = false
 
@@ -81,14 +93,20 @@ extension MailsimCommand {
         @Option(
             name: .long, parsing: .unconditional,
             help: ArgumentHelp(
-                "Run the K-th of N parts of the selected scripts (script i, in sorted order from 0, belongs to part i mod N + 1): a CI matrix of N machines runs the whole suite once.",
+                """
+                Run the K-th of N parts of the selected scripts (script i, in sorted order from 0, belongs to \
+                part i mod N + 1): a CI matrix of N machines runs the whole suite once.
+                """,
                 valueName: "k/n"), transform: Shard.parse)
         var shard: Shard?
 
         @Flag(
             name: .long,
             help:
-                "Rewrite every failing `expect` in place so that it holds (the value becomes the actual one; operator, `within`, comments and spacing kept), and print each change."
+                """
+                Rewrite every failing `expect` in place so that it holds (the value becomes the actual one; \
+                operator, `within`, comments and spacing kept), and print each change.
+                """
         )
         var update = false
 

@@ -57,7 +57,10 @@ struct TestSelection {
                 seconds: TestSelection.matchSeconds,
                 message:
                     errorLine(
-                        "--filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the scripts' paths: simplify it\n"
+                        """
+                        --filter: \(quoted(filter)) took more than \(TestSelection.matchSeconds) s to match the \
+                        scripts' paths: simplify it\n
+                        """
                     ))
             defer { deadline.cancel() }
             func matches(_ path: String) -> Bool { (try? regex.firstMatch(in: path)) != nil }
@@ -107,7 +110,10 @@ struct TestSelection {
         if let reason = PatternCost.exponential(pattern) {
             throw BadPattern(
                 message:
-                    "--filter: \(quoted(pattern)) \(reason), which can take exponential time to match: write it without that"
+                    """
+                    --filter: \(quoted(pattern)) \(reason), which can take exponential time to match: write it \
+                    without that
+                    """
             )
         }
         return regex

@@ -85,7 +85,10 @@ import Testing
         #expect(
             timeline.contains {
                 $0.hasSuffix(
-                    "spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: not settled after 3600s"
+                    """
+                    spring(damping 0.000000001, response 60, v0 0) until settled within 0.5 and 1/s, cut short: \
+                    not settled after 3600s
+                    """
                 )
             },
             "\(timeline)")
