@@ -108,9 +108,14 @@ let package = Package(
         .target(
             name: "MailboxHandoff",
             dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
-            // The model's curve arithmetic, embedded as text in every exported Swift file: a link to
-            // Sources/MailboxAnimation/CurveMath.swift, so the export is that code, not a copy.
-            resources: [.embedInCode("Embedded/CurveMath.swift.txt")],
+            // The model's curve arithmetic and gesture rules, embedded as text in every exported Swift file: links to
+            // Sources/MailboxAnimation/CurveMath.swift and Sources/MailboxSim/Rules/*.swift, so the export is that
+            // code, not a copy.
+            resources: [
+                .embedInCode("Embedded/CurveMath.swift.txt"), .embedInCode("Embedded/ZoneRule.swift.txt"),
+                .embedInCode("Embedded/ReleaseRule.swift.txt"), .embedInCode("Embedded/MenuRule.swift.txt"),
+                .embedInCode("Embedded/UndoRule.swift.txt")
+            ],
             swiftSettings: crossModule),
         // The bundle of the layers above, re-exported as one module.
         .target(

@@ -15,7 +15,9 @@ import argparse
 import random
 import sys
 
-NS = 1_000_000_000
+# The contract's numbers, stated once on the Python side: the reference model's, written from docs/SPEC.md.
+from reference import FAR, FIRST_ROW_Y, ICON_INSET, NEAR, NS, ROW_HEIGHT, SCREEN_WIDTH
+
 PANS = [(0.05, 3), (0.1, 3), (None, 2), (0.0, 1), (0.2, 1)]  # (duration, weight); None: the default 0.3 s
 RESCHEDULE = ["later-today", "this-evening", "tomorrow", "this-weekend", "next-week", "in-a-month", "someday"]
 LISTS = ["to-buy", "to-read", "to-watch"]
@@ -35,15 +37,15 @@ def seconds(ns):
 def zone(x):
     d = abs(x)
     if x < 0:
-        return ("gray", "later") if d < 60 else ("yellow", "later") if d < 260 else ("brown", "list")
-    return ("gray", "archive") if d < 60 else ("green", "archive") if d < 260 else ("red", "delete")
+        return ("gray", "later") if d < NEAR else ("yellow", "later") if d < FAR else ("brown", "list")
+    return ("gray", "archive") if d < NEAR else ("green", "archive") if d < FAR else ("red", "delete")
 
 
 def icon_x(x):
     d = abs(x)
     if x < 0:
-        return 290 if d < 60 else 350 + x
-    return 30 if d < 60 else x - 30
+        return SCREEN_WIDTH - ICON_INSET if d < NEAR else SCREEN_WIDTH + ICON_INSET + x
+    return ICON_INSET if d < NEAR else x - ICON_INSET
 
 
 class Script:
@@ -81,7 +83,7 @@ class Script:
         self.emit(f"expect {path} == {value}")
 
     def y(self, n):
-        return 144 + 86 * sum(1 for m in self.inbox if m < n)
+        return FIRST_ROW_Y + ROW_HEIGHT * sum(1 for m in self.inbox if m < n)
 
     def pan(self, n, dx):
         duration = self.rng.choices([d for d, _ in PANS], [w for _, w in PANS])[0]
@@ -96,7 +98,7 @@ class Script:
         """One or two pans ending at a whole offset in lo…hi on the side `sign`; checks what the row shows."""
         dx = sign * self.rng.randint(lo, hi)
         if self.rng.random() < 0.3:
-            self.pan(n, sign * self.rng.randint(5, 50))
+            self.pan(n, sign * self.rng.randint(5, NEAR - 10))
         self.pan(n, dx)
         background, icon = zone(dx)
         self.expect(f"msg{n}.x", num(dx))
@@ -115,9 +117,9 @@ class Script:
         self.undo.append(n)
 
     def snap_back(self, n):
-        dx = self.drag(n, 5, 55, self.rng.choice([-1, 1]))
+        dx = self.drag(n, 5, NEAR - 5, self.rng.choice([-1, 1]))
         if self.rng.random() < 0.5:
-            self.expect(f"msg{n}.icon.alpha", num(abs(dx) / 60))
+            self.expect(f"msg{n}.icon.alpha", num(abs(dx) / NEAR))
         self.emit("release")
         self.advance(15 * NS // 100)
         self.expect(f"msg{n}.x", num(dx / 2))
@@ -130,7 +132,7 @@ class Script:
 
     def hide(self, n):
         long = self.rng.random() < 0.4
-        dx = self.drag(n, 265, 400, 1) if long else self.drag(n, 65, 255, 1)
+        dx = self.drag(n, FAR + 5, 400, 1) if long else self.drag(n, NEAR + 5, FAR - 5, 1)
         below = next((m for m in self.inbox if m > n), None)
         self.emit("release")
         # Released at exactly 320 the row is already where the slide would take it: the hide starts at once.
@@ -153,7 +155,7 @@ class Script:
 
     def options(self, n):
         long = self.rng.random() < 0.4
-        dx = self.drag(n, 265, 400, -1) if long else self.drag(n, 65, 255, -1)
+        dx = self.drag(n, FAR + 5, 400, -1) if long else self.drag(n, NEAR + 5, FAR - 5, -1)
         kind, choices = ("list", LISTS) if long else ("reschedule", RESCHEDULE)
         self.emit("release")
         # The slide (none from exactly -320), then the overlay's fade.

@@ -236,7 +236,7 @@ class Zone:
         self.icon = icon
 
     def icon_alpha(self, x):
-        """§2's tables: −x / 60 or x / 60 before the near threshold, 1 from it; 0 with no icon."""
+        """§2's tables: |x| / NEAR before the near threshold, 1 from it; 0 with no icon."""
         if self.level == "rest":
             return 0.0
         if self.level == "gray":
@@ -265,7 +265,7 @@ RIGHT_FAR = Zone("delete", 1, "far", "red", "delete")
 
 
 def zone_at(x):
-    """§2: |x| < 60, 60 ≤ |x| < 260, |x| ≥ 260, on the side x points; gray with no icon at x = 0."""
+    """§2: |x| < NEAR, NEAR ≤ |x| < FAR, |x| ≥ FAR, on the side x points; gray with no icon at x = 0."""
     if x == 0:
         return REST
     distance = abs(x)

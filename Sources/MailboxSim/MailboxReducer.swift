@@ -145,7 +145,8 @@ extension MailboxState {
         gesture = pan
         switch pan.target {
         case .message(let id): dragRow(id, origin: pan.origin, translation: translation)
-        case .edge, .content: contentX = min(Metrics.screenWidth, max(0, pan.origin + translation))
+        case .edge, .content:
+            contentX = MenuRule.contentX(origin: pan.origin, translation: translation, screenWidth: Metrics.screenWidth)
         }
     }
 
@@ -194,32 +195,30 @@ extension MailboxState {
         }
     }
 
-    /// The zone at release decides; the background and icon latch to it. With an escape velocity set, a
-    /// release before the near threshold that is fast enough the way x points commits to the near action.
+    /// The zone at release decides (`ReleaseRule`); the background and icon latch to it. With an escape velocity
+    /// set, a release before the near threshold that is fast enough the way x points commits to the near action.
     private mutating func releaseRow(_ id: MessageID, velocity: Double) {
         let x = rows[id.index].x
-        var zone = zone(at: x)
         let escape = settings.escapeVelocity
-        if escape > 0, zone.level == 0, x != 0, velocity * x > 0, abs(velocity) >= escape {
-            zone = SwipeZone.nearAction(sign: x)
-            log(.view(.row(id)), .escaped(velocity: velocity, escapeVelocity: escape))
-        }
+        let (zone, escaped) = ReleaseRule.decision(at: x, in: zone(at: x), velocity: velocity, escapeVelocity: escape)
+        if escaped { log(.view(.row(id)), .escaped(velocity: velocity, escapeVelocity: escape)) }
         let outcome = zone.releaseOutcome
         log(.view(.row(id)), .gestureEnded(value: x, velocity: velocity, outcome: .row(outcome)))
         rows[id.index].latch = zone
         let key = PropertyKey(.row(id), .x)
+        let target = ReleaseRule.target(
+            snapsBack: outcome == .snapBack, side: zone.side, screenWidth: Metrics.slideDistance,
+            overshoot: settings.slideOvershoot)
         switch outcome {
         case .snapBack:
-            if x == 0 {
+            if x == target {
                 rows[id.index].latch = nil
                 return
             }
-            if !settings.snapAnimated { return place(key, at: 0, then: .snapBackEnded(id)) }
-            animate(key, to: 0, as: .snap, velocity: velocity, then: .snapBackEnded(id))
+            if !settings.snapAnimated { return place(key, at: target, then: .snapBackEnded(id)) }
+            animate(key, to: target, as: .snap, velocity: velocity, then: .snapBackEnded(id))
         case .options, .hide:
-            animate(
-                key, to: slideEnd(zone.side), as: .slide, velocity: velocity,
-                then: .slideOutEnded(id, outcome))
+            animate(key, to: target, as: .slide, velocity: velocity, then: .slideOutEnded(id, outcome))
         }
     }
 
@@ -315,9 +314,8 @@ extension MailboxState {
         case .hideEnded(let record):
             move(record.message, to: record.folder)
             undoStack.append(record)
-            if settings.undoDepth > 0, undoStack.count > settings.undoDepth {
-                undoStack.removeFirst(undoStack.count - settings.undoDepth)
-            }
+            let dropped = UndoRule.dropped(count: undoStack.count, depth: settings.undoDepth)
+            if dropped > 0 { undoStack.removeFirst(dropped) }
             log(.view(.row(record.message)), .messageHidden(record.folder))
         case .restoreEnded(let id):
             log(.view(.row(id)), .messageRestored)

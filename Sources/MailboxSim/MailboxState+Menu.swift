@@ -2,24 +2,14 @@ import MailboxAnimation
 
 /// The menu: an edge pan drags the content right; release continues in the finger's direction.
 extension MailboxState {
-    /// Where the content goes when the finger lifts: the way the finger was moving, or at velocity 0 the nearer
-    /// end (SPEC) or closed (`menu.still close`); with `menu.release position N`, open from N on and closed
-    /// below it; with `menu.release distance N`, by how far the finger moved from closed (`fromClosed`) or open.
+    /// Where the content goes when the finger lifts, by `MenuRule` with the settings in force: the way the finger
+    /// was moving, or at velocity 0 the nearer end (SPEC) or closed (`menu.still close`); with `menu.release
+    /// position N`, open from N on; with `menu.release distance N`, by how far the finger moved from closed
+    /// (`fromClosed`) or open (seed 002's app: `translation.x > 90`, `translation.x > -90`).
     func menuTarget(x: Double, velocity: Double, translation: Double = 0, fromClosed: Bool = true) -> Double {
-        let open = settings.menuOpenX
-        switch settings.menuRelease {
-        case .position(let threshold):
-            return x >= threshold ? open : 0
-        case .distance(let n):
-            // Seed 002's app: from closed, open when moved more than N right; from open, stay unless moved N or
-            // more left (`translation.x > 90`, `translation.x > -90`).
-            return (fromClosed ? translation > n : translation > -n) ? open : 0
-        case .velocity:
-            if velocity > 0 { return open }
-            if velocity < 0 { return 0 }
-            if settings.menuStill == .close { return 0 }
-            return x > open / 2 ? open : 0
-        }
+        MenuRule.target(
+            x: x, velocity: velocity, translation: translation, fromClosed: fromClosed, open: settings.menuOpenX,
+            release: settings.menuRelease, still: settings.menuStill)
     }
 
     mutating func releaseContent(velocity: Double, translation: Double, fromClosed: Bool) {

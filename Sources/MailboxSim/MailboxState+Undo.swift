@@ -37,7 +37,7 @@ extension MailboxState {
         animate(
             PropertyKey(.row(id), .height), to: Metrics.rowHeight, as: .undo,
             then: .restoreEnded(id))
-        if settings.undoReturn == .place { return place(key, at: 0, then: .returnEnded(id)) }
+        if !UndoRule.slidesBack(settings.undoReturn) { return place(key, at: 0, then: .returnEnded(id)) }
         animate(key, to: 0, as: .undo, then: .returnEnded(id))
     }
 }

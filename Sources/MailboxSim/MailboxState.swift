@@ -205,7 +205,9 @@ extension MailboxState {
     }
 
     /// Where a row that slides out ends: ±(320 + `slide.overshoot`), on the side of `side`'s sign.
-    func slideEnd(_ side: Double) -> Double { side * (Metrics.slideDistance + settings.slideOvershoot) }
+    func slideEnd(_ side: Double) -> Double {
+        ReleaseRule.slideEnd(side, screenWidth: Metrics.slideDistance, overshoot: settings.slideOvershoot)
+    }
 
     public var overlayPresentationAlpha: Double { presentationScalar(PropertyKey(.overlay, .alpha)) }
 

@@ -19,18 +19,13 @@ public enum SwipeZone: String, CaseIterable, Sendable {
     public static func at(_ x: Double) -> SwipeZone { at(x, .spec) }
 
     /// The zone of offset `x` with `thresholds`; zones are closed at their lower bound of |x| unless the side
-    /// compares strictly.
+    /// compares strictly (the rule is `ZoneRule`'s).
     public static func at(_ x: Double, _ thresholds: Thresholds) -> SwipeZone {
-        let distance = abs(x)
-        if x == 0 { return .rest }
-        if x < 0 {
-            let side = thresholds.left
-            return side.isShort(distance, of: side.near)
-                ? .laterPeek : side.isShort(distance, of: side.far) ? .later : .list
-        }
-        let side = thresholds.right
-        return side.isShort(distance, of: side.near)
-            ? .archivePeek : side.isShort(distance, of: side.far) ? .archive : .delete
+        let left = thresholds.left
+        let right = thresholds.right
+        return ZoneRule.zone(
+            at: x, leftNear: left.near, leftFar: left.far, leftStrict: left.bound == .strict,
+            rightNear: right.near, rightFar: right.far, rightStrict: right.bound == .strict)
     }
 
     /// How many thresholds out from rest the zone is, signed by side: 0 at rest and in a peek, ±1 in the
@@ -44,9 +39,6 @@ public enum SwipeZone: String, CaseIterable, Sendable {
         case .delete: 2
         }
     }
-
-    /// The zone of the near action on the side of `x`'s sign.
-    static func nearAction(sign: Double) -> SwipeZone { sign < 0 ? .later : .archive }
 
     public var background: PaletteColor {
         switch self {

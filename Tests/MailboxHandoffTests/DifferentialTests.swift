@@ -14,9 +14,12 @@ final class DifferentialTests: XCTestCase {
     static let randomTunings = 14
 
     func testTheExportsAnswerAsTheModelDoes() throws {
-        let seed =
-            ProcessInfo.processInfo.environment["MAILSIM_HANDOFF_SEED"].flatMap { UInt64($0) }
-            ?? UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
+        let chosen = try DifferentialSeed.choose(ProcessInfo.processInfo.environment) {
+            UInt64.random(in: 0...UInt64(UInt32.max))
+        }
+        let seed = chosen.value
+        // Printed first, so that a run that stops before its summary can be replayed too.
+        print("handoff differential: seed \(seed), \(chosen.origin); MAILSIM_HANDOFF_SEED=\(seed) replays it")
         let started = Date()
         let tunings = RandomTunings.make(count: Self.randomTunings, seed: seed)
         // swiftc builds the exports while the model answers: the two take the longest, and overlap.

@@ -2,8 +2,9 @@ import MailboxAnimation
 import MailboxSim
 import MailboxText
 
-/// The ES module's decisions and curves: the Swift file's (`SwiftDecisions`), line by line, in JavaScript. The zone
-/// table and the palette's names are generated from the model's enums.
+/// The ES module's decisions and curves: the one hand port, in JavaScript, of the model's rules
+/// (Sources/MailboxSim/Rules, CurveMath) and of the Swift file's functions around them (`SwiftDecisions`), held to the
+/// model by the differential run. The zone table and the palette's names are generated from the model's enums.
 enum JavaScriptDecisions {
     static let geometry = """
 

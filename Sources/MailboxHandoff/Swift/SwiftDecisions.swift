@@ -1,6 +1,7 @@
 /// The exported Swift file's decisions: what the row shows at a translation, what a release does, the menu's and
-/// undo's rules. Each follows the model function named in its comment line by line (MailboxSim's reducer, zones and
-/// settings); the differential test (MailboxHandoffTests) runs them against the model on every `make test`.
+/// undo's rules. The rules themselves are the model's (`EmbeddedRules`: Sources/MailboxSim/Rules, embedded); these
+/// functions call them with the file's parameters and build the answers (motions, appearances) around them. The
+/// differential test (MailboxHandoffTests) runs them against the model on every `make test`.
 enum SwiftDecisions {
     /// The decisions, in an extension of the parameters enum `typeName`.
     static func functions(typeName: String) -> String {
@@ -8,22 +9,12 @@ enum SwiftDecisions {
         // MARK: - Decisions
 
         extension \(typeName) {
-            /// The zone of a row at offset `x` (SwipeZone.at): gray before the near threshold, the near action's colour
+            /// The zone of a row at offset `x` (`ZoneRule`): gray before the near threshold, the near action's colour
             /// from it, the far action's from the far threshold.
             public static func zone(at x: Double) -> Zone {
-                let distance = abs(x)
-                if x == 0 { return .rest }
-                if x < 0 {
-                    return isShort(distance, of: thresholdLeftNear, thresholdLeftBound)
-                        ? .laterPeek : isShort(distance, of: thresholdLeftFar, thresholdLeftBound) ? .later : .list
-                }
-                return isShort(distance, of: thresholdRightNear, thresholdRightBound)
-                    ? .archivePeek : isShort(distance, of: thresholdRightFar, thresholdRightBound) ? .archive : .delete
-            }
-
-            /// Whether |x| = `distance` is short of `threshold`: below it, or (strict) at it too.
-            static func isShort(_ distance: Double, of threshold: Double, _ bound: Bound) -> Bool {
-                bound == .strict ? distance <= threshold : distance < threshold
+                ZoneRule.zone(
+                    at: x, leftNear: thresholdLeftNear, leftFar: thresholdLeftFar, leftStrict: thresholdLeftBound == .strict,
+                    rightNear: thresholdRightNear, rightFar: thresholdRightFar, rightStrict: thresholdRightBound == .strict)
             }
 
             /// Where a row is when the finger that went down on it with the row at `origin` (0 at rest) has moved
@@ -101,40 +92,42 @@ enum SwiftDecisions {
             }
 
             /// Where a row that leaves ends, on the side of `side`'s sign: ±(screenWidth + slideOvershoot).
-            public static func slideEnd(_ side: Double) -> Double { side * (screenWidth + slideOvershoot) }
+            public static func slideEnd(_ side: Double) -> Double {
+                ReleaseRule.slideEnd(side, screenWidth: screenWidth, overshoot: slideOvershoot)
+            }
 
             /// What lifting the finger from a row at offset `x`, moving at `velocity` points a second (positive to the
-            /// right), does (the reducer's releaseRow): the zone decides; with `escapeVelocity` above 0, a release before
-            /// the near threshold at least that fast the way x points commits to the near action.
+            /// right), does (`ReleaseRule`): the zone decides; with `escapeVelocity` above 0, a release before the near
+            /// threshold at least that fast the way x points commits to the near action.
             public static func release(at x: Double, velocity: Double) -> Release {
-                var zone = Self.zone(at: x)
-                var escaped = false
-                if escapeVelocity > 0, zone.level == 0, x != 0, velocity * x > 0, abs(velocity) >= escapeVelocity {
-                    zone = x < 0 ? .later : .archive
-                    escaped = true
-                }
+                let (zone, escaped) = ReleaseRule.decision(
+                    at: x, in: Self.zone(at: x), velocity: velocity, escapeVelocity: escapeVelocity)
                 let outcome = zone.outcome
+                let target = ReleaseRule.target(
+                    snapsBack: outcome == .snapBack, side: zone.side, screenWidth: screenWidth, overshoot: slideOvershoot)
                 switch outcome {
                 case .snapBack:
                     let snap = snapAnimate
-                        ? motion(from: x, to: 0, duration: durationSnap, curve: curveSnap, velocity: velocity) : nil
-                    return Release(zone: zone, outcome: outcome, escaped: escaped, target: 0, motion: snap, afterSlide: .nothing)
+                        ? motion(from: x, to: target, duration: durationSnap, curve: curveSnap, velocity: velocity) : nil
+                    return Release(
+                        zone: zone, outcome: outcome, escaped: escaped, target: target, motion: snap, afterSlide: .nothing)
                 case .options(let kind):
                     let fade = overlayAppear == .fade
                         ? motion(from: 0, to: 1, duration: durationFade, curve: curveFade, property: .alpha) : nil
-                    return slide(zone, outcome, escaped, from: x, velocity: velocity, afterSlide: .options(kind, fade: fade))
+                    return slide(zone, outcome, escaped, from: x, to: target, velocity: velocity,
+                        afterSlide: .options(kind, fade: fade))
                 case .hide(let folder):
                     let height = motion(
                         from: rowHeight, to: 0, duration: durationHide, curve: curveHide, delay: delayHide, property: .size)!
-                    return slide(zone, outcome, escaped, from: x, velocity: velocity, afterSlide: .hide(folder, height: height))
+                    return slide(zone, outcome, escaped, from: x, to: target, velocity: velocity,
+                        afterSlide: .hide(folder, height: height))
                 }
             }
 
-            /// A release that slides the row out to `slideEnd` of the zone's side.
-            static func slide(_ zone: Zone, _ outcome: Outcome, _ escaped: Bool, from x: Double, velocity: Double,
-                afterSlide: AfterSlide) -> Release {
-                let target = slideEnd(zone.side)
-                return Release(
+            /// A release that slides the row out from `x` to `target`.
+            static func slide(_ zone: Zone, _ outcome: Outcome, _ escaped: Bool, from x: Double, to target: Double,
+                velocity: Double, afterSlide: AfterSlide) -> Release {
+                Release(
                     zone: zone, outcome: outcome, escaped: escaped, target: target,
                     motion: motion(from: x, to: target, duration: durationSlide, curve: curveSlide, velocity: velocity),
                     afterSlide: afterSlide)
@@ -143,44 +136,30 @@ enum SwiftDecisions {
             /// Where the menu's content is (`content.x`) when an edge pan that began with it at `origin` has moved
             /// `translation`: the finger's x, from closed (0) to the screen's width.
             public static func menuX(origin: Double, translation: Double) -> Double {
-                min(screenWidth, max(0, origin + translation))
+                MenuRule.contentX(origin: origin, translation: translation, screenWidth: screenWidth)
             }
 
-            /// What lifting the finger from the menu's content at `content.x` = `x` does (the model's menuTarget):
+            /// What lifting the finger from the menu's content at `content.x` = `x` does (`MenuRule`):
             /// `MenuRelease.velocity` goes the finger's way (at velocity 0 the nearer end, or closed with `menuStill`
             /// `.close`); `.position(n)` opens from x n on; `.distance(n)` opens from closed when the finger moved more
             /// than n right (`fromClosed`), and from open stays open unless it moved n or more left.
             public static func releaseMenu(at x: Double, velocity: Double, translation: Double, fromClosed: Bool)
                 -> MenuDecision
             {
-                let target: Double
-                switch menuRelease {
-                case .position(let threshold):
-                    target = x >= threshold ? menuOpen : 0
-                case .distance(let n):
-                    target = (fromClosed ? translation > n : translation > -n) ? menuOpen : 0
-                case .velocity:
-                    if velocity > 0 {
-                        target = menuOpen
-                    } else if velocity < 0 {
-                        target = 0
-                    } else if menuStill == .close {
-                        target = 0
-                    } else {
-                        target = x > menuOpen / 2 ? menuOpen : 0
-                    }
-                }
+                let target = MenuRule.target(
+                    x: x, velocity: velocity, translation: translation, fromClosed: fromClosed, open: menuOpen,
+                    release: menuRelease, still: menuStill)
                 return MenuDecision(
                     opens: target == menuOpen, target: target,
                     motion: motion(from: x, to: target, duration: durationMenu, curve: curveMenu))
             }
 
-            /// The undo rule: a shake asks first (`undoAlert`) or undoes at once; the last message that left comes back
-            /// to its place, its height opening from 0 while it slides in from `slideEnd(side)` (or is put at x 0 at
-            /// once: `undoReturn` `.place`). The stack keeps `undoDepth` actions, dropping the oldest (0: all).
+            /// The undo rule (`UndoRule`): a shake asks first (`undoAlert`) or undoes at once; the last message that left
+            /// comes back to its place, its height opening from 0 while it slides in from `slideEnd(side)` (or is put at x
+            /// 0 at once: `undoReturn` `.place`). The stack keeps `undoDepth` actions, dropping the oldest (0: all).
             public static func undo(side: Double) -> Undo {
-                let slide = undoReturn == .place
-                    ? nil : motion(from: slideEnd(side), to: 0, duration: durationUndo, curve: curveUndo)
+                let slide = UndoRule.slidesBack(undoReturn)
+                    ? motion(from: slideEnd(side), to: 0, duration: durationUndo, curve: curveUndo) : nil
                 return Undo(
                     asksFirst: undoAlert,
                     height: motion(from: 0, to: rowHeight, duration: durationUndo, curve: curveUndo, property: .size)!,
@@ -212,6 +191,14 @@ enum SwiftDecisions {
                 }
             }
         }
+
+        // MARK: - mailsim's gesture rules (Sources/MailboxSim/Rules, embedded as they are)
+
+        extension \(typeName) {
+            /// The model's name for `Zone`, which the rules below use.
+            typealias SwipeZone = Zone
+
+        \(EmbeddedRules.text(indent: "    "))}
 
 
         """

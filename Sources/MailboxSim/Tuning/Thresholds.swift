@@ -31,12 +31,6 @@ public struct SideThresholds: Equatable, Sendable {
         self.far = far
     }
 
-    /// Whether |x| = `distance` is short of `threshold`: below it, or (strict) at it too.
-    @inline(__always)
-    func isShort(_ distance: Double, of threshold: Double) -> Bool {
-        bound == .strict ? distance <= threshold : distance < threshold
-    }
-
     /// Why these thresholds cannot work, or nil when 0 < near < far ≤ 320.
     public var problem: ThresholdProblem? {
         if !(near > 0) { return .nearNotPositive(near) }
