@@ -1,19 +1,19 @@
 import Foundation
 import MailboxHandoff
 import MailboxSim
-import XCTest
+import Testing
 
 /// Proven, not promised: the exported Swift, compiled by `swiftc` with no change, and the exported
 /// JavaScript, run by Node, answer 100,000 cases and more exactly as the model does, under SPEC's settings, every
 /// profile and random tunings: decisions word for word, positions, alphas, durations and curve values within 1e-9.
-final class DifferentialTests: XCTestCase {
+@Suite struct DifferentialTests {
     /// Positions, alphas, durations and curve values may differ by this much (the platforms' exp, sin, cos and log
     /// may differ in their last bits); decisions not at all.
     static let tolerance = 1e-9
     /// Random tunings on top of SPEC's and the profiles'.
     static let randomTunings = 14
 
-    func testTheExportsAnswerAsTheModelDoes() throws {
+    @Test func theExportsAnswerAsTheModelDoes() throws {
         let chosen = try DifferentialSeed.choose(ProcessInfo.processInfo.environment) {
             UInt64.random(in: 0...UInt64(UInt32.max))
         }
@@ -26,7 +26,7 @@ final class DifferentialTests: XCTestCase {
         let programs = try ExportedPrograms(tunings: tunings)
         let compiling = try programs.compileSwift(tunings: tunings.count)
         let cases = HandoffCases.make(tunings: tunings, seed: seed &+ 1)
-        XCTAssertGreaterThanOrEqual(cases.count, 100_000)
+        #expect(cases.count >= 100_000)
         let oracle = ModelOracle(tunings: tunings)
         let expected = cases.map(oracle.answer)
         let modelSeconds = Date().timeIntervalSince(started)
@@ -37,13 +37,16 @@ final class DifferentialTests: XCTestCase {
         let messages = (compiled.output + compiled.errors).split(separator: "\n").filter {
             $0.hasPrefix("Tuning") && ($0.contains("error:") || $0.contains("warning:"))
         }
-        XCTAssertEqual(
-            messages.count, 0,
-            "swiftc on the exported Swift (seed \(seed)):\n" + messages.prefix(40).joined(separator: "\n"))
+        #expect(
+            messages.count == 0,
+            Comment(
+                rawValue: "swiftc on the exported Swift (seed \(seed)):\n" + messages.prefix(40).joined(separator: "\n")
+            ))
         guard compiled.status == 0 else {
-            return XCTFail(
+            Issue.record(
                 "swiftc refused the exported Swift (seed \(seed)):\n\((compiled.output + compiled.errors).prefix(4000))"
             )
+            return
         }
         // The two programs answer side by side.
         let answerStart = Date()
@@ -56,8 +59,8 @@ final class DifferentialTests: XCTestCase {
 
         var disagreements: [String] = []
         for (name, answers) in [("Swift", swift), ("JavaScript", node)] {
-            XCTAssertEqual(
-                answers.lines.count, cases.count,
+            #expect(
+                answers.lines.count == cases.count,
                 "\(name) answered \(answers.lines.count) of \(cases.count) cases: \(answers.errors.prefix(2000))")
             var failures = 0
             for (index, line) in answers.lines.prefix(cases.count).enumerated() {
@@ -65,13 +68,15 @@ final class DifferentialTests: XCTestCase {
                 guard let problem = Self.difference(got, expected[index]) else { continue }
                 failures += 1
                 if failures <= 8 {
-                    XCTFail(
-                        "\(name), seed \(seed), case \(index) under tuning \(cases[index].tuning): `\(cases[index].line)`: \(problem)\n"
-                            + "  model: \(expected[index].map(\.description).joined(separator: " "))\n"
-                            + "  \(name): \(line)")
+                    Issue.record(
+                        Comment(
+                            rawValue:
+                                "\(name), seed \(seed), case \(index) under tuning \(cases[index].tuning): `\(cases[index].line)`: \(problem)\n"
+                                + "  model: \(expected[index].map(\.description).joined(separator: " "))\n"
+                                + "  \(name): \(line)"))
                 }
             }
-            if failures > 8 { XCTFail("\(name): \(failures) cases differ in all (seed \(seed))") }
+            if failures > 8 { Issue.record("\(name): \(failures) cases differ in all (seed \(seed))") }
             if failures > 0 { disagreements.append("\(name) \(failures)") }
         }
         print(
