@@ -8,7 +8,8 @@ let package = Package(
     name: "mailsim-playground",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "mailsim-playground", targets: ["mailsim-playground"])
+        .executable(name: "mailsim-playground", targets: ["mailsim-playground"]),
+        .library(name: "PlaygroundServer", targets: ["PlaygroundServer"])
     ],
     dependencies: [
         .package(name: "mailsim", path: ".."),
@@ -27,14 +28,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0")
     ],
     targets: [
-        .executableTarget(
-            name: "mailsim-playground",
+        .target(
+            name: "PlaygroundServer",
             dependencies: [
                 .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "PlaygroundServing", package: "mailsim"),
                 .product(name: "PlaygroundOptions", package: "mailsim"),
                 .product(name: "MailboxJSON", package: "mailsim"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -47,6 +47,14 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto")
+            ]
+        ),
+        .executableTarget(
+            name: "mailsim-playground",
+            dependencies: [
+                "PlaygroundServer",
+                .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         )
     ],

@@ -9,7 +9,7 @@ import Synchronization
 /// simulation, whose clock stays virtual), `level` (`info`, `warning`, `error`), `event`, `message` (the words the
 /// text line says) and the event's own fields. Some events are written in JSON only (`listening`, `refused`): the
 /// text log keeps the lines it always had.
-enum Log {
+public enum Log {
     private static let json = Atomic<Bool>(false)
     /// `refused` events a second at most (a flood of refusals is counted in /metrics, not written line by line).
     private static let refusalBudget = Mutex(TokenBucket(perSecond: 20))
@@ -51,7 +51,7 @@ enum Log {
 
     /// A line of words from before or beside the events (errors at start): its level read from its `error:` or
     /// `warning:` prefix.
-    static func line(_ text: String, event: String = "message") {
+    public static func line(_ text: String, event: String = "message") {
         let level: Level = text.hasPrefix("error:") ? .error : text.hasPrefix("warning:") ? .warning : .info
         self.event(event, text, level: level)
     }

@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
 import MailboxPlayground
 
 /// The SCRIPT argument: read and run once, before the server starts; every session starts from it.
 enum StartScript {
-    static func load(_ path: String?) throws -> PlaygroundStart {
+    static func load(_ path: String?) throws(PlaygroundStartFailure) -> PlaygroundStart {
         guard let path else { return .empty }
         let data: Data
         do {
@@ -17,12 +16,12 @@ enum StartScript {
                 ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
             Log.line("error: cannot read '\(path)': \(why)")
             Log.line(didNotStart(path))
-            throw ExitCode(2)
+            throw PlaygroundStartFailure()
         }
         guard let text = String(data: data, encoding: .utf8) else {
             Log.line("error: cannot read '\(path)': not UTF-8 text")
             Log.line(didNotStart(path))
-            throw ExitCode(2)
+            throw PlaygroundStartFailure()
         }
         switch PlaygroundStart.script(text, name: path) {
         case .success(let start):
@@ -30,7 +29,7 @@ enum StartScript {
         case .failure(let error):
             Log.line(ErrorText.of(error))
             Log.line(didNotStart(path))
-            throw ExitCode(2)
+            throw PlaygroundStartFailure()
         }
     }
 
