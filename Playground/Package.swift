@@ -56,6 +56,20 @@ let package = Package(
                 .product(name: "PlaygroundOptions", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
+        ),
+        .testTarget(
+            name: "PlaygroundServerTests",
+            dependencies: [
+                "PlaygroundServer",
+                .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailboxPlayground", package: "mailsim"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

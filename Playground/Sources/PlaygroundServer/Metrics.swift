@@ -89,6 +89,9 @@ final class Metrics: Sendable {
 
     func refused(_ reason: RefusalReason) { refusals.add(Self.reasonIndex[reason]!) }
 
+    /// The refusals counted for `reason`.
+    func refusalCount(_ reason: RefusalReason) -> Int { refusals.load(Self.reasonIndex[reason]!) }
+
     /// One message answered `nanoseconds` after it was received.
     func answered(nanoseconds: Int) {
         let seconds = Double(nanoseconds) * 1e-9

@@ -196,13 +196,20 @@ struct Exporting: Sendable {
                 "an export is made for this server's own page: the Origin must be \(address.ownOrigins(client).joined(separator: " or ")) (got \(request.headers[.origin] ?? "none"))"
             )
         }
+        let metrics = self.metrics
+        func tooBig() -> Response {
+            metrics.refused(.tooBig)
+            return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
+        }
         var request = request
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: PlaygroundLimits.exportBodyBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            metrics.refused(.tooBig)
-            return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
+            return tooBig()
+        } catch is NIOTooManyBytesError {
+            // A body without a Content-Length (chunked) is cut as it comes, with NIO's error.
+            return tooBig()
         }
         guard let decoded = String(validating: body.readableBytesView, as: UTF8.self) else {
             metrics.refused(.exportRefused)
