@@ -84,6 +84,7 @@ public struct PlaygroundApplication: Sendable {
     let metrics: Metrics
     let connections: ConnectionTable
     let probes: ProbeAnswers
+    let log: Log
 
     /// Runs until SIGINT or SIGTERM (docs/playground.md, "Stopping").
     public func run() async throws {
@@ -97,21 +98,24 @@ public struct PlaygroundApplication: Sendable {
         await exports.shutdown()
         await lanes.shutdown()
         // The drain ended before the bound: every connection closed (the bound's own `stopped` is in Stopping).
-        Log.event("stopped", "stopped", jsonOnly: true)
+        log.event("stopped", "stopped", jsonOnly: true)
     }
 }
 
 /// Makes the server of `configuration`: its routes, its guarded channel and the parts they share. Nothing listens
-/// until the application runs.
-public func buildApplication(_ configuration: PlaygroundConfiguration) -> PlaygroundApplication {
+/// until the application runs. Its lines go to `logger` (the program's, through the handler it bootstrapped);
+/// Hummingbird's own are kept to `critical`: a refused or broken connection is answered, not logged as a server
+/// error.
+public func buildApplication(_ configuration: PlaygroundConfiguration, logger: Logger) -> PlaygroundApplication {
+    let log = Log(logger)
     let gate = SessionGate(limit: configuration.maxSessions, perAddress: configuration.sessionsPerAddress)
-    let stopping = Stopping()
+    let stopping = Stopping(log: log)
     let lanes = WorkLanes()
     let exports = ExportLane(seconds: configuration.exportSeconds)
     let metrics = Metrics()
     let services = SessionServices(
         start: configuration.start, lanes: lanes, stopping: stopping, idleSeconds: configuration.idleSeconds,
-        metrics: metrics)
+        metrics: metrics, log: log)
     let box = PortBox(configuration.port)
     let address = configuration.address
     let openBrowser = configuration.openBrowser
@@ -127,10 +131,10 @@ public func buildApplication(_ configuration: PlaygroundConfiguration) -> Playgr
     let router = Router(context: PlaygroundContext.self)
     PageRoutes.add(
         to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
-        forwarding: forwarding, metrics: metrics, site: configuration.site, probes: probes)
+        forwarding: forwarding, metrics: metrics, site: configuration.site, probes: probes, log: log)
 
-    var logger = Logger(label: "mailsim-playground")
-    logger.logLevel = .critical  // a refused or broken connection is answered, not logged as a server error
+    var quiet = logger
+    quiet.logLevel = .critical
     let webSocket = WebSocketServerConfiguration(
         maxFrameSize: PlaygroundLimits.messageBytes,
         autoPing: .enabled(timePeriod: .seconds(30)),
@@ -149,7 +153,7 @@ public func buildApplication(_ configuration: PlaygroundConfiguration) -> Playgr
                 switch checked {
                 case .failure(let refusal):
                     metrics.refused(refusal.kind)
-                    Log.refused(refusal.kind, refusal.reason, client: peer)
+                    log.refused(refusal.kind, refusal.reason, client: peer)
                     refusal.answer(on: channel)
                     return .dontUpgrade
                 case .success(let (ticket, client)):
@@ -164,7 +168,7 @@ public func buildApplication(_ configuration: PlaygroundConfiguration) -> Playgr
                             outbound: outbound)
                     }
                 }
-            }, connections: connections, probes: probes)
+            }, connections: connections, probes: probes, log: log)
     }
     let application = Application(
         router: router,
@@ -176,14 +180,14 @@ public func buildApplication(_ configuration: PlaygroundConfiguration) -> Playgr
             let actual = channel.localAddress?.port ?? configuration.port
             box.value = actual
             let url = "http://\(address.printedHost):\(actual)/"
-            Log.event("listening", "playground at \(url)", [("url", .text(url))], jsonOnly: true)
-            Browser.announce(url, open: openBrowser)
+            log.event("listening", "playground at \(url)", [("url", .text(url))], jsonOnly: true)
+            Browser.announce(url, open: openBrowser, log: log)
         },
-        logger: logger
+        logger: quiet
     )
     return PlaygroundApplication(
         configuration: configuration, application: application, gate: gate, stopping: stopping, lanes: lanes,
-        exports: exports, metrics: metrics, connections: connections, probes: probes)
+        exports: exports, metrics: metrics, connections: connections, probes: probes, log: log)
 }
 
 /// The port the server listens on, known once it listens (`--port 0` picks one).

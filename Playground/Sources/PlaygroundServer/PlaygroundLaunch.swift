@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MailboxPlayground
 import NIOCore
 import PlaygroundOptions
@@ -10,19 +11,20 @@ public struct PlaygroundStartFailure: Error, Sendable {}
 /// The program's whole run from its parsed options: the start script and the site read, the open-file limit
 /// raised, then the server until it stops (`mailsim-playground`, `mailsim serve`).
 public enum PlaygroundLaunch {
-    public static func serve(_ options: PlaygroundOptions) async throws(PlaygroundStartFailure) {
-        Log.useJSON(options.logFormat == .json)
-        let start = try StartScript.load(options.script)
-        let site = try Self.site(named: options.site)
+    /// Serves the playground of `options`, its lines written to `logger`.
+    public static func serve(_ options: PlaygroundOptions, logger: Logger) async throws(PlaygroundStartFailure) {
+        let log = Log(logger)
+        let start = try StartScript.load(options.script, log: log)
+        let site = try Self.site(named: options.site, log: log)
         let host = options.host
         let port = options.port
         let address = ServedAddress(host: host, publicOrigins: options.publicOrigins)
         if !address.isLoopback {
-            Log.line("warning: --host \(host) serves the playground to other machines, without authentication")
+            log.line("warning: --host \(host) serves the playground to other machines, without authentication")
         }
         Descriptors.raiseLimit()
         let (maxConnections, files) = Descriptors.connectionBound()
-        Log.event(
+        log.event(
             "connections",
             "at most \(maxConnections) connections at once (the open-file limit \(files), less "
                 + "\(files - maxConnections) kept for files and exports)",
@@ -30,40 +32,40 @@ public enum PlaygroundLaunch {
         do {
             let configuration = PlaygroundConfiguration(
                 options: options, start: start, site: site, maxConnections: maxConnections)
-            try await buildApplication(configuration).run()
+            try await buildApplication(configuration, logger: logger).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            Log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
+            log.line("error: port \(port) is in use (try --port N, or --port 0 for a free one)")
             throw PlaygroundStartFailure()
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
-            Log.line("error: cannot serve on \(address.urlHost): it is not an address of this machine")
+            log.line("error: cannot serve on \(address.urlHost): it is not an address of this machine")
             throw PlaygroundStartFailure()
         } catch let error as IOError {
-            Log.line("error: cannot serve on \(address.urlHost):\(port): \(String(cString: strerror(error.errnoCode)))")
+            log.line("error: cannot serve on \(address.urlHost):\(port): \(String(cString: strerror(error.errnoCode)))")
             throw PlaygroundStartFailure()
         } catch {
-            Log.line("error: cannot serve on \(address.urlHost):\(port): \(error)")
+            log.line("error: cannot serve on \(address.urlHost):\(port): \(error)")
             throw PlaygroundStartFailure()
         }
     }
 
     /// The site folder's files (`--site`, or the first default folder that holds mailsim.wasm), read before anything
     /// listens; one line says which the page runs: the simulation in the page, or the server's session.
-    static func site(named folder: String?) throws(PlaygroundStartFailure) -> SiteFiles {
+    static func site(named folder: String?, log: Log) throws(PlaygroundStartFailure) -> SiteFiles {
         let executable = SiteFiles.runningExecutable()
         switch SiteFiles.load(named: folder, executable: executable) {
         case .failure(let failure):
-            Log.line("error: " + failure.reason)
+            log.line("error: " + failure.reason)
             throw PlaygroundStartFailure()
         case .success(let site):
             if let found = site.folder {
-                Log.event(
+                log.event(
                     "site", "the page runs the simulation itself: \(site.files.count) files of \(found) served",
                     [("folder", .text(found))])
             } else {
                 let folders = SiteFiles.defaultFolders(executable: executable)
                 let looked =
                     folders.isEmpty ? "nowhere: the server's own path is unknown" : folders.joined(separator: ", ")
-                Log.event(
+                log.event(
                     "site",
                     "no site folder with \(SiteFiles.simulation) (looked in \(looked); make site writes one, --site "
                         + "names it): the page will use the server's session")

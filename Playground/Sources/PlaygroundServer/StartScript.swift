@@ -3,7 +3,7 @@ import MailboxPlayground
 
 /// The SCRIPT argument: read and run once, before the server starts; every session starts from it.
 enum StartScript {
-    static func load(_ path: String?) throws(PlaygroundStartFailure) -> PlaygroundStart {
+    static func load(_ path: String?, log: Log) throws(PlaygroundStartFailure) -> PlaygroundStart {
         guard let path else { return .empty }
         let data: Data
         do {
@@ -14,21 +14,21 @@ enum StartScript {
             let why =
                 !exists
                 ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
-            Log.line("error: cannot read '\(path)': \(why)")
-            Log.line(didNotStart(path))
+            log.line("error: cannot read '\(path)': \(why)")
+            log.line(didNotStart(path))
             throw PlaygroundStartFailure()
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            Log.line("error: cannot read '\(path)': not UTF-8 text")
-            Log.line(didNotStart(path))
+            log.line("error: cannot read '\(path)': not UTF-8 text")
+            log.line(didNotStart(path))
             throw PlaygroundStartFailure()
         }
         switch PlaygroundStart.script(text, name: path) {
         case .success(let start):
             return start
         case .failure(let error):
-            Log.line(ErrorText.of(error))
-            Log.line(didNotStart(path))
+            log.line(error.message)
+            log.line(didNotStart(path))
             throw PlaygroundStartFailure()
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PlaygroundOptions
 import PlaygroundServer
 
@@ -32,16 +33,21 @@ struct PlaygroundCommand: AsyncParsableCommand {
             if code == .validationFailure {
                 // As mailsim writes a usage error: `error: …`, exit 2.
                 let message = fullMessage(for: error)
-                Log.line(message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message)
+                let words = message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+                // Before the options are read: words, the default format.
+                PlaygroundLogHandler.standardError(String(words))
                 Foundation.exit(2)
             }
             exit(withError: error)
         }
     }
 
+    /// Bootstraps swift-log once, with the format asked for, then serves.
     func run() async throws {
+        let format: PlaygroundLogHandler.Format = options.logFormat == .json ? .json : .text
+        LoggingSystem.bootstrap { _ in PlaygroundLogHandler(format: format) }
         do {
-            try await PlaygroundLaunch.serve(options)
+            try await PlaygroundLaunch.serve(options, logger: Logger(label: "mailsim-playground"))
         } catch {
             throw ExitCode(2)
         }

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import MailboxPlayground
 import NIOCore
 import PlaygroundOptions
@@ -18,7 +19,8 @@ import Testing
         return buildApplication(
             PlaygroundConfiguration(
                 address: ServedAddress(host: "127.0.0.1", publicOrigins: origins), sessionsPerAddress: 2,
-                maxSessions: maxSessions))
+                maxSessions: maxSessions),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// The value of the exposition's sample `name` (with its labels, as written), nil when it has none.
