@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 import Synchronization
 
 /// Why the server refused something: one label value of `mailsim_playground_refusals_total` a kind
@@ -46,119 +47,116 @@ enum RefusalReason: String, CaseIterable, Sendable {
     case metrics
 }
 
-/// Counters that several threads add to without a lock: one `Atomic` each, in memory of their own.
-final class AtomicCounters: @unchecked Sendable {
-    // @unchecked: the storage is written only through the atomics it holds, and freed when nothing can use it.
-    private let storage: UnsafeMutablePointer<Atomic<Int>>
-    let count: Int
-
-    init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: count)
-        for index in 0..<count { (storage + index).initialize(to: Atomic(0)) }
-    }
-
-    deinit {
-        _ = storage.deinitialize(count: count)
-        storage.deallocate()
-    }
-
-    func add(_ index: Int, _ amount: Int = 1) { _ = storage[index].add(amount, ordering: .relaxed) }
-
-    func load(_ index: Int) -> Int { storage[index].load(ordering: .relaxed) }
-}
-
-/// The server's figures for `GET /metrics`, counted as things happen: lock-free adds, nothing per message but two
-/// counters and a bucket.
+/// The server's figures for `GET /metrics`, counted as things happen in a Prometheus registry of the server's own
+/// (swift-prometheus): nothing per message but two counters and a histogram, each lock-free. The registry is this
+/// server's, not a process-wide `MetricsSystem`, so that each server, and each test's, counts only its own.
 final class Metrics: Sendable {
     /// The answer-time histogram's upper bounds, in seconds (the last bucket, +Inf, is the count).
     static let bounds: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
-    let sessionsOpened = Atomic<Int>(0)
-    let messages = Atomic<Int>(0)
-    let exports = Atomic<Int>(0)
+    let registry: PrometheusCollectorRegistry
+    let sessionsOpened: Counter
+    let messages: Counter
+    let exports: Counter
     /// Connections closed to make room when the server held its most (`ConnectionTable`).
-    let shed = Atomic<Int>(0)
-    /// The histogram's buckets (not cumulative: each counts the answers in its own range; the last past 2.5 s),
-    /// and its sum in nanoseconds.
-    private let buckets = AtomicCounters(count: Metrics.bounds.count + 1)
-    private let answerNanoseconds = Atomic<Int>(0)
-    private let refusals = AtomicCounters(count: RefusalReason.allCases.count)
+    let shed: Counter
+    private let answers: ValueHistogram
+    /// One counter a reason, in `RefusalReason.allCases`' order.
+    private let refusals: [Counter]
+    private let sessions: Gauge
+    private let connections: Gauge
+    private let connectionsMax: Gauge
+    private let process: ProcessMetrics
+
+    init() {
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        func counter(_ name: String, _ help: String) -> Counter {
+            registry.makeCounter(descriptor: Metrics.named(name, helpText: help))
+        }
+        func gauge(_ name: String, _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: Metrics.named(name, helpText: help))
+        }
+        sessions = gauge("mailsim_playground_sessions", "Playground sessions open now.")
+        sessionsOpened = counter(
+            "mailsim_playground_sessions_opened_total", "Playground sessions opened since the start.")
+        messages = counter("mailsim_playground_messages_total", "WebSocket messages received from pages.")
+        answers = registry.makeValueHistogram(
+            descriptor: Metrics.named(
+                "mailsim_playground_answer_seconds",
+                helpText: "Time from a message received to its answer written, in seconds."),
+            buckets: Self.bounds)
+        let refused = Metrics.named(
+            "mailsim_playground_refusals_total",
+            helpText: "Requests, connections and messages refused, by reason.")
+        refusals = RefusalReason.allCases.map {
+            registry.makeCounter(descriptor: refused, labels: [("reason", $0.rawValue)])
+        }
+        connections = gauge("mailsim_playground_connections", "Connections open now (HTTP and WebSocket).")
+        connectionsMax = gauge("mailsim_playground_connections_max", "The most connections held at once.")
+        shed = counter(
+            "mailsim_playground_connections_shed_total", "Idle or slow connections closed to make room for new ones.")
+        exports = counter("mailsim_playground_exports_total", "Walkthroughs (HTML players and GIFs) made.")
+        process = ProcessMetrics(registry)
+    }
+
+    /// A family's name and help (the whole name given: no namespace, subsystem or unit of the descriptor's own).
+    static func named(_ name: String, helpText: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: helpText)
+    }
+
     private static let reasonIndex = Dictionary(
         uniqueKeysWithValues: RefusalReason.allCases.enumerated().map { ($1, $0) })
 
-    func refused(_ reason: RefusalReason) { refusals.add(Self.reasonIndex[reason]!) }
-
-    /// The refusals counted for `reason`.
-    func refusalCount(_ reason: RefusalReason) -> Int { refusals.load(Self.reasonIndex[reason]!) }
+    func refused(_ reason: RefusalReason) { refusals[Self.reasonIndex[reason]!].increment() }
 
     /// One message answered `nanoseconds` after it was received.
-    func answered(nanoseconds: Int) {
-        let seconds = Double(nanoseconds) * 1e-9
-        let bucket = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
-        buckets.add(bucket)
-        _ = answerNanoseconds.add(nanoseconds, ordering: .relaxed)
-    }
+    func answered(nanoseconds: Int) { answers.record(Double(nanoseconds) * 1e-9) }
 
     /// The exposition (Prometheus text format 0.0.4), with `sessions` and `connections` open now, and the bound of
     /// the connections.
     func exposition(sessions: Int, connections: Int, maxConnections: Int) -> String {
-        var text = ""
-        func family(_ name: String, _ type: String, _ help: String) {
-            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-        }
-        func sample(_ name: String, _ value: String, _ labels: String = "") {
-            text += "\(name)\(labels.isEmpty ? "" : "{\(labels)}") \(value)\n"
-        }
-        family("mailsim_playground_sessions", "gauge", "Playground sessions open now.")
-        sample("mailsim_playground_sessions", String(sessions))
-        family("mailsim_playground_sessions_opened_total", "counter", "Playground sessions opened since the start.")
-        sample("mailsim_playground_sessions_opened_total", String(sessionsOpened.load(ordering: .relaxed)))
-        family("mailsim_playground_messages_total", "counter", "WebSocket messages received from pages.")
-        sample("mailsim_playground_messages_total", String(messages.load(ordering: .relaxed)))
-        family(
-            "mailsim_playground_answer_seconds", "histogram",
-            "Time from a message received to its answer written, in seconds.")
-        var cumulative = 0
-        for (index, bound) in Self.bounds.enumerated() {
-            cumulative += buckets.load(index)
-            sample("mailsim_playground_answer_seconds_bucket", String(cumulative), "le=\"\(Self.number(bound))\"")
-        }
-        cumulative += buckets.load(Self.bounds.count)
-        sample("mailsim_playground_answer_seconds_bucket", String(cumulative), "le=\"+Inf\"")
-        sample(
-            "mailsim_playground_answer_seconds_sum",
-            Self.number(Double(answerNanoseconds.load(ordering: .relaxed)) * 1e-9))
-        sample("mailsim_playground_answer_seconds_count", String(cumulative))
-        family("mailsim_playground_refusals_total", "counter", "Requests, connections and messages refused, by reason.")
-        for (index, reason) in RefusalReason.allCases.enumerated() {
-            sample("mailsim_playground_refusals_total", String(refusals.load(index)), "reason=\"\(reason.rawValue)\"")
-        }
-        family("mailsim_playground_connections", "gauge", "Connections open now (HTTP and WebSocket).")
-        sample("mailsim_playground_connections", String(connections))
-        family("mailsim_playground_connections_max", "gauge", "The most connections held at once.")
-        sample("mailsim_playground_connections_max", String(maxConnections))
-        family(
-            "mailsim_playground_connections_shed_total", "counter",
-            "Idle or slow connections closed to make room for new ones.")
-        sample("mailsim_playground_connections_shed_total", String(shed.load(ordering: .relaxed)))
-        family("mailsim_playground_exports_total", "counter", "Walkthroughs (HTML players and GIFs) made.")
-        sample("mailsim_playground_exports_total", String(exports.load(ordering: .relaxed)))
-        let process = ProcessFigures.now()
-        family("process_cpu_seconds_total", "counter", "User and system CPU time spent, in seconds.")
-        sample("process_cpu_seconds_total", Self.number(process.cpuSeconds))
-        family("process_resident_memory_bytes", "gauge", "Resident memory size, in bytes.")
-        sample("process_resident_memory_bytes", String(process.residentBytes))
-        family("process_open_fds", "gauge", "Open file descriptors.")
-        sample("process_open_fds", String(process.openFiles))
-        family("process_max_fds", "gauge", "The most file descriptors the process may open.")
-        sample("process_max_fds", String(process.maxFiles))
-        return text
+        self.sessions.set(to: Double(sessions))
+        self.connections.set(to: Double(connections))
+        connectionsMax.set(to: Double(maxConnections))
+        process.update()
+        return registry.emitToString()
+    }
+}
+
+/// The process's own figures (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `process_open_fds`,
+/// `process_max_fds`, as Prometheus' own clients name them), read from the kernel when `/metrics` is asked.
+final class ProcessMetrics: Sendable {
+    private let cpu: Counter
+    private let resident: Gauge
+    private let openFiles: Gauge
+    private let maxFiles: Gauge
+    /// The CPU seconds counted so far: the counter only adds, so each read adds what was spent since.
+    private let counted = Mutex(0.0)
+
+    init(_ registry: PrometheusCollectorRegistry) {
+        cpu = registry.makeCounter(
+            descriptor: Metrics.named(
+                "process_cpu_seconds_total", helpText: "User and system CPU time spent, in seconds."))
+        resident = registry.makeGauge(
+            descriptor: Metrics.named("process_resident_memory_bytes", helpText: "Resident memory size, in bytes."))
+        openFiles = registry.makeGauge(
+            descriptor: Metrics.named("process_open_fds", helpText: "Open file descriptors."))
+        maxFiles = registry.makeGauge(
+            descriptor: Metrics.named("process_max_fds", helpText: "The most file descriptors the process may open."))
     }
 
-    /// A number as the exposition writes it: shortest form that reads back the same.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    func update() {
+        let figures = ProcessFigures.now()
+        counted.withLock { counted in
+            if figures.cpuSeconds > counted {
+                cpu.increment(by: figures.cpuSeconds - counted)
+                counted = figures.cpuSeconds
+            }
+        }
+        resident.set(to: Double(figures.residentBytes))
+        openFiles.set(to: Double(figures.openFiles))
+        maxFiles.set(to: Double(figures.maxFiles))
     }
 }
 

@@ -251,7 +251,7 @@ struct Exporting: Sendable {
             response.headers[.retryAfter] = "5"
             return response
         case .success(.success(let (bytes, type, policy))):
-            metrics.exports.add(1, ordering: .relaxed)
+            metrics.exports.increment()
             return Response(
                 status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
         case .success(.failure(let error)):

@@ -84,7 +84,7 @@ final class SocketSession: @unchecked Sendable {
             return
         }
         defer { services.stopping.forget(id) }
-        metrics.sessionsOpened.add(1, ordering: .relaxed)
+        metrics.sessionsOpened.increment()
         let socket = SocketSession(services)
         let idle = IdleWatch(seconds: services.idleSeconds, outbound: outbound)
         defer { idle.stop() }
@@ -95,7 +95,7 @@ final class SocketSession: @unchecked Sendable {
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
             for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
                 let received = ContinuousClock.now
-                metrics.messages.add(1, ordering: .relaxed)
+                metrics.messages.increment()
                 idle.touch()
                 if !bucket.take() {
                     metrics.refused(.rate)

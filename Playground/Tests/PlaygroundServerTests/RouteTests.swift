@@ -185,3 +185,11 @@ import Testing
         }
     }
 }
+
+extension Metrics {
+    /// The refusals counted for `reason`, read from the registry's exposition as a scraper would.
+    func refusalCount(_ reason: RefusalReason) -> Int? {
+        let name = "mailsim_playground_refusals_total{reason=\"\(reason.rawValue)\"}"
+        return RouteTests.sample(registry.emitToString(), name).map { Int($0) }
+    }
+}
