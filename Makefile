@@ -5,6 +5,10 @@
 ## uses), so that a build started from a terminal and one that is not are the same build (`make run </dev/null`
 ## then `make run` builds once).
 SWIFT_BUILD_FLAGS ?= --disable-index-store --no-color-diagnostics
+## The Playground package's debug builds keep the index store: Linux finds its Swift tests through it (its
+## `swift test`, in make test's playground step). Every debug build of it uses these flags, so none recompiles
+## what another built.
+PLAYGROUND_DEBUG_FLAGS ?= --no-color-diagnostics
 
 ## The release binary starts in about a millisecond (docs/performance.md): the Swift runtime, libstdc++
 ## and libedit (with libtinfo, libbsd and libmd) are linked in, so the loader maps only libc, libm and
@@ -98,7 +102,7 @@ playground: deps static-libs
 	cd Playground && swift build $(PLAYGROUND_RELEASE_FLAGS)
 
 playground-debug: deps
-	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+	cd Playground && swift build $(PLAYGROUND_DEBUG_FLAGS)
 
 ## dist: the tarball and the Debian package of both release builds, into .build/dist (tools/dist/make-dist.sh;
 ## docs/install.md): mailsim-VERSION-linux-ARCH.tar.gz (bin/, the man pages, the completions, the licence, README,
@@ -125,7 +129,7 @@ DEBUG_STATIC_FOUNDATION := $(addprefix -Xlinker ,-lCoreFoundation -l_FoundationC
 ## fails ("Text file busy"). Run again, the relink is a no-op that leaves the binaries as they are.
 dist-debug-relink: deps
 	swift build --product mailsim --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
-	cd Playground && swift build $(SWIFT_BUILD_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
+	cd Playground && swift build $(PLAYGROUND_DEBUG_FLAGS) --static-swift-stdlib --disable-local-rpath $(DEBUG_STATIC_FOUNDATION)
 
 dist-debug: deps site dist-deps dist-debug-relink
 	MAILSIM_DIST_LEVEL=1 tools/dist/make-dist.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground .build/dist-debug
@@ -208,8 +212,9 @@ man:
 ## module in Node against the native binary (tools/wasm/tests.sh), then the REPL driven through a pseudo-terminal
 ## (Tests/repl/test_repl.py; pexpect installed when missing), then every ```mbs example of README.md and docs/ run
 ## (Tests/docs/test_docs.py), then `run --trace-events` checked against the Trace Event Format
-## (Tests/trace/test_trace_events.py), then the playground's server under hostile use (Tests/playground/test_server.py,
-## tools/playground-tests.sh: websockets), then under attack, each with its figures (Tests/playground/test_attacks.py),
+## (Tests/trace/test_trace_events.py), then the playground server's Swift tests in process (Playground/Tests: its
+## routes through HummingbirdTesting, its connection guards on NIO's EmbeddedChannel) and the server under hostile
+## use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets), then under attack, each with its figures (Tests/playground/test_attacks.py),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
 ## then the exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
@@ -236,7 +241,7 @@ logged = $(if $(filter $(1),$(TEST_SKIP)),@echo 'skipped: $(1) (TEST_SKIP)',@ech
 test: test-deps wasm-deps
 	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS); echo "make wasm beside the builds: $(TEST_LOGS)/wasm-build.log"; \
 	  tools/wasm/build.sh > $(TEST_LOGS)/wasm-build.log 2>&1 & wasm=$$!; \
-	  swift build --build-tests && (cd Playground && swift build $(SWIFT_BUILD_FLAGS)); built=$$?; \
+	  swift build --build-tests && (cd Playground && swift build --build-tests $(PLAYGROUND_DEBUG_FLAGS)); built=$$?; \
 	  wait $$wasm || true; exit $$built
 	$(call logged,unit,swift test --skip-build$(if $(TEST_UNIT_FILTER), --filter '$(TEST_UNIT_FILTER)'))
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
@@ -251,7 +256,8 @@ test: test-deps wasm-deps
 	$(call logged,docs,python3 Tests/docs/test_docs.py .build/debug/mailsim)
 	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
 	$(call logged,reference,python3 Tests/reference/test_reference.py .build/debug/mailsim)
-	$(call logged,playground,tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
+	$(call logged,playground,(cd Playground && swift test --skip-build) \
+	  && tools/playground-tests.sh Playground/.build/debug/mailsim-playground .build/debug/mailsim)
 	$(call logged,attacks,tools/playground-tests.sh --attacks Playground/.build/debug/mailsim-playground)
 	$(call logged,public,tools/playground-tests.sh --public Playground/.build/debug/mailsim-playground)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
@@ -294,7 +300,7 @@ check: test-deps
 ## format: rewrites every Swift file in the project's style with swift-format (the toolchain's, set up by
 ## .swift-format: 4 spaces, 120 columns).
 ## format-check: says which lines differ from that style, and fails when any does (`make check`, .ci/run).
-SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/PlaygroundCore Playground/Package.swift Playground/Sources Fuzz
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/PlaygroundCore Playground/Package.swift Playground/Sources Playground/Tests Fuzz
 format:
 	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
@@ -344,7 +350,7 @@ completion-deps:
 PLAYGROUND_BIN ?= Playground/.build/debug/mailsim-playground
 test-browser: deps
 	@[ -x .build/debug/mailsim ] || swift build $(SWIFT_BUILD_FLAGS)
-	cd Playground && swift build $(SWIFT_BUILD_FLAGS)
+	cd Playground && swift build $(PLAYGROUND_DEBUG_FLAGS)
 	tools/browser-tests.sh .build/debug/mailsim $(PLAYGROUND_BIN)
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and the generated blocks from the tables

@@ -8,7 +8,8 @@ let package = Package(
     name: "mailsim-playground",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "mailsim-playground", targets: ["mailsim-playground"])
+        .executable(name: "mailsim-playground", targets: ["mailsim-playground"]),
+        .library(name: "PlaygroundServer", targets: ["PlaygroundServer"])
     ],
     dependencies: [
         .package(name: "mailsim", path: ".."),
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Already in the graph (Hummingbird): the server starts its own graceful shutdown, after the drain.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -27,14 +29,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0")
     ],
     targets: [
-        .executableTarget(
-            name: "mailsim-playground",
+        .target(
+            name: "PlaygroundServer",
             dependencies: [
                 .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "PlaygroundServing", package: "mailsim"),
                 .product(name: "PlaygroundOptions", package: "mailsim"),
                 .product(name: "MailboxJSON", package: "mailsim"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -43,10 +44,35 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto")
+            ]
+        ),
+        .executableTarget(
+            name: "mailsim-playground",
+            dependencies: [
+                "PlaygroundServer",
+                .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log")
+            ]
+        ),
+        .testTarget(
+            name: "PlaygroundServerTests",
+            dependencies: [
+                "PlaygroundServer",
+                .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailboxPlayground", package: "mailsim"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log")
             ]
         )
     ],

@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
 import MailboxPlayground
 
 /// The SCRIPT argument: read and run once, before the server starts; every session starts from it.
 enum StartScript {
-    static func load(_ path: String?) throws -> PlaygroundStart {
+    static func load(_ path: String?, log: Log) throws(PlaygroundStartFailure) -> PlaygroundStart {
         guard let path else { return .empty }
         let data: Data
         do {
@@ -15,22 +14,22 @@ enum StartScript {
             let why =
                 !exists
                 ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied or unreadable"
-            Log.line("error: cannot read '\(path)': \(why)")
-            Log.line(didNotStart(path))
-            throw ExitCode(2)
+            log.line("error: cannot read '\(path)': \(why)")
+            log.line(didNotStart(path))
+            throw PlaygroundStartFailure()
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            Log.line("error: cannot read '\(path)': not UTF-8 text")
-            Log.line(didNotStart(path))
-            throw ExitCode(2)
+            log.line("error: cannot read '\(path)': not UTF-8 text")
+            log.line(didNotStart(path))
+            throw PlaygroundStartFailure()
         }
         switch PlaygroundStart.script(text, name: path) {
         case .success(let start):
             return start
         case .failure(let error):
-            Log.line(ErrorText.of(error))
-            Log.line(didNotStart(path))
-            throw ExitCode(2)
+            log.line(error.message)
+            log.line(didNotStart(path))
+            throw PlaygroundStartFailure()
         }
     }
 

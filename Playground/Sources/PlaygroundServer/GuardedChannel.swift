@@ -14,9 +14,11 @@ struct GuardedChannel: ServerChildChannel {
     let inner: HTTP1WebSocketUpgradeChannel
     let connections: ConnectionTable
     let probes: ProbeAnswers
+    /// Where the refusals are written.
+    let log: Log
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections, probes] value in
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { [connections, probes, log] value in
             // On the channel's event loop, before it reads: the pipeline is the upgradable HTTP one.
             let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
             let (key, limit) = connections.bound(for: peer)
@@ -28,7 +30,7 @@ struct GuardedChannel: ServerChildChannel {
                     ? "\(limit) connections are open from \(key)"
                     : "the server holds its most connections (\(connections.total)), none idle"
                 connections.metrics.refused(.connections)
-                Log.refused(.connections, reason, client: peer)
+                log.refused(.connections, reason, client: peer)
                 // Written from the pipeline's tail, as HTTP parts: its response encoder is in place.
                 UpgradeRefusal(
                     status: .serviceUnavailable, reason: reason + "; close some", extra: [("Retry-After", "10")]

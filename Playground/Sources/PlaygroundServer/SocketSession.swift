@@ -13,6 +13,8 @@ struct SessionServices: Sendable {
     let idleSeconds: Double
     /// Where sessions, messages, answer times and refusals are counted.
     let metrics: Metrics
+    /// Where sessions opening and closing are written.
+    let log: Log
     /// What the sessions' openings cost: the server's own work (its start script's screen), the same for every
     /// session, so it is judged on every opening's record, not as a fresh session's unknown first message; light
     /// while the openings together stay under the CPU budget (`WorkCost.isServerBounded`).
@@ -65,13 +67,13 @@ final class SocketSession: @unchecked Sendable {
             ("session", .number(id)), ("client", .text(client.address)), ("origin", .text(origin))
         ]
         if client.viaProxy { fields.append(("proxy", .text(client.peer))) }
-        Log.event(
+        services.log.event(
             "session_open", "session \(id) opened (\(origin) from \(from); \(ticket.open) open)",
             fields + [("open", .number(ticket.open))])
         var ending = "closed"
         defer {
             let open = ticket.release() ?? ticket.open
-            Log.event(
+            services.log.event(
                 "session_close", "session \(id) \(ending) (\(open) open)",
                 fields + [("ending", .text(ending)), ("open", .number(open))])
         }
@@ -82,7 +84,7 @@ final class SocketSession: @unchecked Sendable {
             return
         }
         defer { services.stopping.forget(id) }
-        metrics.sessionsOpened.add(1, ordering: .relaxed)
+        metrics.sessionsOpened.increment()
         let socket = SocketSession(services)
         let idle = IdleWatch(seconds: services.idleSeconds, outbound: outbound)
         defer { idle.stop() }
@@ -93,7 +95,7 @@ final class SocketSession: @unchecked Sendable {
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
             for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
                 let received = ContinuousClock.now
-                metrics.messages.add(1, ordering: .relaxed)
+                metrics.messages.increment()
                 idle.touch()
                 if !bucket.take() {
                     metrics.refused(.rate)

@@ -4,7 +4,7 @@ import NIOCore
 /// The page's WebAssembly simulation and its files: the folder `make site` writes (`--site`, or the first default
 /// folder that holds `mailsim.wasm`), read once at start and served from memory at `/NAME` (docs/playground.md,
 /// "The server"). Without it the page's `import("./mailsim.mjs")` fails and the page uses the server's session.
-struct SiteFiles: Sendable {
+public struct SiteFiles: Sendable {
     /// One file served at `/NAME`, its bytes as they were at start.
     struct File: Sendable {
         let name: String
@@ -30,7 +30,7 @@ struct SiteFiles: Sendable {
     let files: [File]
 
     /// No site: the page uses the server's session.
-    static let none = SiteFiles(folder: nil, files: [])
+    public static let none = SiteFiles(folder: nil, files: [])
 
     /// Why the site cannot be served: the words of an `error:` line.
     struct Failure: Error {

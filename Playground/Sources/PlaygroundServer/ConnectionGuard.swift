@@ -21,6 +21,9 @@ enum ConnectionLimits {
     static let bodySeconds: Int64 = 10
     /// The rate that extends a body's bound: a 1 MiB body (the most an export reads) has 74 s at most.
     static let bodyBytesPerSecond: Int64 = 16 * 1024
+
+    /// How long a body may take from its head, in milliseconds, once `bytes` of it have arrived.
+    static func bodyMilliseconds(after bytes: Int64) -> Int64 { bodySeconds * 1000 + bytes * 1000 / bodyBytesPerSecond }
 }
 
 /// What the guards of a connection share: where it is in its requests, and since when. Written on the channel's event
@@ -164,7 +167,7 @@ final class HeadTimer: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// When the body must be complete: its base bound, extended by what arrived.
     private var bodyDeadline: Int64 {
-        bodyStart + ConnectionLimits.bodySeconds * 1000 + bodyBytes * 1000 / ConnectionLimits.bodyBytesPerSecond
+        bodyStart + ConnectionLimits.bodyMilliseconds(after: bodyBytes)
     }
 
     private func armBody() {
@@ -271,7 +274,8 @@ final class RequestCheck: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard !refused else { return }
+        // Refused here, or answered by the timer (a head cut short at its close is not answered twice).
+        guard !refused, shared.phase != .upgraded else { return }
         // The decoder's errors (a bad method, a NUL in a header, two Content-Lengths, Content-Length with
         // Transfer-Encoding, a malformed line): answered when no other answer is under way, then closed.
         if error is HTTPParserError, shared.unanswered == 0 {

@@ -23,6 +23,10 @@ final class Stopping: Sendable {
 
     private let stopping = Atomic<Bool>(false)
     private let sockets = Mutex<[Int: WebSocketOutboundWriter]>([:])
+    /// Where the stop is written.
+    private let log: Log
+
+    init(log: Log) { self.log = log }
 
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
@@ -48,22 +52,23 @@ final class Stopping: Sendable {
 
     private func begin() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
-            Log.event("stopped", "stopped at a second signal")
+            log.event("stopped", "stopped at a second signal")
             _exit(0)
         }
         let open = sockets.withLock { $0 }
-        Log.event(
+        log.event(
             "stopping", "stopping (\(open.count) session\(open.count == 1 ? "" : "s") open)",
             [("sessions", .number(open.count))])
         for (_, outbound) in open {
             Task { try? await outbound.close(.goingAway, reason: "the server is stopping") }
         }
         let shutdown = self.shutdown.withLock { $0 }
+        let log = self.log
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.drainSeconds) {
             Task { await shutdown?() }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds) {
-            Log.event(
+            log.event(
                 "stopped", "stopped: \(formatSeconds(Self.seconds)) after the signal, with connections still open")
             _exit(0)
         }

@@ -92,7 +92,7 @@ final class ConnectionTable: Sendable {
             return (.success(state.next), shed)
         }
         for channel in shed { channel.close(promise: nil) }
-        if !shed.isEmpty { metrics.shed.add(shed.count, ordering: .relaxed) }
+        if !shed.isEmpty { metrics.shed.increment(by: Int64(shed.count)) }
         return result
     }
 

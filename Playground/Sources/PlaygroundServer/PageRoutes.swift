@@ -31,10 +31,11 @@ enum PageRoutes {
     static func add(
         to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
         gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
-        site: SiteFiles, probes: ProbeAnswers
+        site: SiteFiles, probes: ProbeAnswers, log: Log
     ) {
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics))
+        router.add(
+            middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics, log: log))
         let assets: [(String, String, String)] = [
             ("/", page, "text/html; charset=utf-8"), ("/index.html", page, "text/html; charset=utf-8"),
             ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
@@ -180,12 +181,14 @@ struct Exporting: Sendable {
 
     /// What makes an export: the script, the seconds it may run (which its words name when it is stopped) and
     /// whether to stop; the body, its type and its policy, or the error.
-    typealias Maker<E: Error> =
-        @Sendable (String, Double, @escaping @Sendable () -> Bool) -> Result<(ByteBuffer, String, String), E>
+    typealias Maker =
+        @Sendable (String, Double, @escaping @Sendable () -> Bool) -> Result<
+            (ByteBuffer, String, String), PlaygroundExportError
+        >
 
-    func answer<E: Error>(
+    func answer(
         _ request: Request, _ context: PlaygroundContext,
-        _ make: @escaping Maker<E>
+        _ make: @escaping Maker
     ) async throws -> Response {
         // HostCheck has read the client before any route runs.
         let client = context.client ?? Client(address: "", peer: "", viaProxy: false, scheme: "http", host: nil)
@@ -196,13 +199,20 @@ struct Exporting: Sendable {
                 "an export is made for this server's own page: the Origin must be \(address.ownOrigins(client).joined(separator: " or ")) (got \(request.headers[.origin] ?? "none"))"
             )
         }
+        let metrics = self.metrics
+        func tooBig() -> Response {
+            metrics.refused(.tooBig)
+            return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
+        }
         var request = request
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: PlaygroundLimits.exportBodyBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            metrics.refused(.tooBig)
-            return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
+            return tooBig()
+        } catch is NIOTooManyBytesError {
+            // A body without a Content-Length (chunked) is cut as it comes, with NIO's error.
+            return tooBig()
         }
         guard let decoded = String(validating: body.readableBytesView, as: UTF8.self) else {
             metrics.refused(.exportRefused)
@@ -241,12 +251,12 @@ struct Exporting: Sendable {
             response.headers[.retryAfter] = "5"
             return response
         case .success(.success(let (bytes, type, policy))):
-            metrics.exports.add(1, ordering: .relaxed)
+            metrics.exports.increment()
             return Response(
                 status: .ok, headers: PageRoutes.headers(type: type, policy: policy), body: .init(byteBuffer: bytes))
         case .success(.failure(let error)):
             metrics.refused(.exportRefused)
-            return PageRoutes.text(.badRequest, ErrorText.of(error))
+            return PageRoutes.text(.badRequest, error.message)
         }
     }
 
@@ -294,6 +304,7 @@ struct HostCheck: RouterMiddleware {
     let port: @Sendable () -> Int
     let forwarding: Forwarding
     let metrics: Metrics
+    let log: Log
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -302,7 +313,7 @@ struct HostCheck: RouterMiddleware {
         switch forwarding.client(peer: context.peer, headers: request.headers, authority: request.head.authority) {
         case .failure(let error):
             metrics.refused(.forwarded)
-            Log.refused(.forwarded, error.reason, client: context.peer)
+            log.refused(.forwarded, error.reason, client: context.peer)
             return PageRoutes.text(.badRequest, error.reason)
         case .success(let read):
             client = read

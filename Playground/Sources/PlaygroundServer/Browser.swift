@@ -2,12 +2,12 @@ import Foundation
 
 /// Prints where the playground is, and opens it with xdg-open when asked.
 enum Browser {
-    static func announce(_ url: String, open: Bool) {
+    static func announce(_ url: String, open: Bool, log: Log) {
         // Unbuffered, so that a program reading the address sees it at once.
         FileHandle.standardOutput.write(Data("playground at \(url)\n".utf8))
         guard open else { return }
         guard let opener = which("xdg-open") else {
-            Log.line("--open: xdg-open is not installed; open \(url) in a browser")
+            log.line("--open: xdg-open is not installed; open \(url) in a browser")
             return
         }
         let process = Process()
@@ -15,7 +15,7 @@ enum Browser {
         process.arguments = [url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { Log.line("--open: cannot run \(opener): \(error)") }
+        do { try process.run() } catch { log.line("--open: cannot run \(opener): \(error)") }
     }
 
     static func which(_ name: String) -> String? {
