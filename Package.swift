@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "PlaygroundServing", targets: ["PlaygroundServing"]),
         // The playground server's arguments, declared once for `mailsim serve` and `mailsim-playground`.
         .library(name: "PlaygroundOptions", targets: ["PlaygroundOptions"]),
+        // The version, in one place, for both programs.
+        .library(name: "MailsimVersion", targets: ["MailsimVersion"]),
         // The one JSON writer, for the server's log lines too (one object a line, escaped as every JSON mailsim
         // prints).
         .library(name: "MailboxJSON", targets: ["MailboxJSON"]),
@@ -51,6 +53,8 @@ let package = Package(
         .systemLibrary(name: "CMaths"),
         // The one thread helper: a value behind a lock, a lock with a condition, a POSIX thread running a closure.
         .target(name: "MailboxThreads", swiftSettings: crossModule),
+        // The version both programs, the language server and the packages print.
+        .target(name: "MailsimVersion"),
         // Text: number formats, quoting, "did you mean", display width, XML escaping, error lines, counts.
         .target(name: "MailboxText", swiftSettings: crossModule),
         // The JSON value, its one writer and its strict parser (reports, the playground's protocol, the language
@@ -168,7 +172,7 @@ let package = Package(
             name: "MailboxLanguageServer",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
-                "MailboxScript", "MailboxReports", "MailboxScene"
+                "MailboxScript", "MailboxReports", "MailboxScene", "MailsimVersion"
             ],
             swiftSettings: crossModule),
         // The front end: the command line, the REPL on libedit, styled output.
@@ -177,7 +181,7 @@ let package = Package(
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                 "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults",
-                "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "CEdit",
+                "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "MailsimVersion", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: crossModule
@@ -281,6 +285,8 @@ let package = Package(
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxHandoff",
                 "MailsimTestSupport"
             ]),
+        // The version's form, and the editor extension's agreement with it.
+        .testTarget(name: "MailsimVersionTests", dependencies: ["MailsimVersion"]),
         // MailsimKit as a program imports it: one import drives, reads and draws.
         .testTarget(name: "MailsimKitTests", dependencies: ["MailsimKit"]),
         // Through the real binary; MailboxHandoff (and what its API takes) to compare `mailsim export` with the renderer.

@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "PlaygroundServing", package: "mailsim"),
                 .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailsimVersion", package: "mailsim"),
                 .product(name: "MailboxJSON", package: "mailsim"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -56,6 +57,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundServer",
                 .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailsimVersion", package: "mailsim"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]
@@ -65,6 +67,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundServer",
                 .product(name: "PlaygroundOptions", package: "mailsim"),
+                .product(name: "MailsimVersion", package: "mailsim"),
                 .product(name: "MailboxPlayground", package: "mailsim"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

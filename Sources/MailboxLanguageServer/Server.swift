@@ -1,6 +1,7 @@
 import Glibc
 import MailboxJSON
 import MailboxText
+import MailsimVersion
 
 /// The language server's state and its answer to each message, with no input or output of its own: `handle`
 /// takes one JSON-RPC message and returns the messages to send (responses and notifications), so that the tests
@@ -350,7 +351,7 @@ public struct Server {
                 ("documentSymbolProvider", .bool(true))
             ])
         ),
-        ("serverInfo", .object([("name", .string("mailsim")), ("version", .string("0.1.0"))]))
+        ("serverInfo", .object([("name", .string("mailsim")), ("version", .string(MailsimVersion.number))]))
     ])
 
     static func result(id: JSON, _ result: JSON) -> JSON {

@@ -46,10 +46,6 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Open the page in the default browser (xdg-open).")
     public var open = false
 
-    /// The version both programs print (`mailsim --version`, `mailsim-playground --version`): the one place it is
-    /// written.
-    public static let version = "0.1.0"
-
     /// `--idle-timeout` when not given: half an hour.
     public static let defaultIdleSeconds = 1800.0
     /// `--sessions-per-address` when not given.

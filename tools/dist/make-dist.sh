@@ -2,7 +2,7 @@
 # `make dist`: the tarball and the Debian package of mailsim and mailsim-playground (docs/install.md).
 # Usage: tools/dist/make-dist.sh MAILSIM MAILSIM_PLAYGROUND OUTDIR
 # Writes OUTDIR/mailsim-VERSION-linux-ARCH.tar.gz and OUTDIR/mailsim_VERSION-1_DEBARCH.deb from the two binaries
-# given (`make dist`: the release builds). The version is PlaygroundOptions.swift's (the one place both programs read it), and both binaries must say the same.
+# given (`make dist`: the release builds). The version is MailsimVersion.swift's (the one place both programs read it), and both binaries must say the same.
 # Depends is computed by dpkg-shlibdeps from what the binaries link; Recommends lists what they dlopen for pictures
 # (Sources/MailboxRaster: cairo, libpng, libwebp) and the fonts the pictures' text is drawn in; Suggests, FFmpeg
 # (video).
@@ -16,8 +16,8 @@ for tool in dpkg-deb dpkg-shlibdeps strip; do
   command -v $tool >/dev/null || { echo "error: $tool is missing (apt-get install dpkg-dev binutils)" >&2; exit 2; }
 done
 
-source=Sources/PlaygroundOptions/PlaygroundOptions.swift
-version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' "$source")
+source=Sources/MailsimVersion/MailsimVersion.swift
+version=$(sed -n 's/.*public static let number = "\(.*\)".*/\1/p' "$source")
 [ -n "$version" ] || { echo "error: no version in $source" >&2; exit 2; }
 said=$("$mailsim" --version)
 [ "$said" = "$version" ] || [ "$said" = "mailsim $version" ] || {

@@ -9,8 +9,8 @@ out=${SITE_OUT:-.build/site}
 wasm=${WASM_OUT:-.build/wasm}
 page=Sources/PlaygroundServing/Page
 [ -f "$wasm/mailsim.wasm" ] || { echo "make site: no $wasm/mailsim.wasm (make wasm builds it)" >&2; exit 2; }
-version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' Sources/PlaygroundOptions/PlaygroundOptions.swift)
-[ -n "$version" ] || { echo "make site: no version in Sources/PlaygroundOptions/PlaygroundOptions.swift" >&2; exit 2; }
+version=$(sed -n 's/.*public static let number = "\(.*\)".*/\1/p' Sources/MailsimVersion/MailsimVersion.swift)
+[ -n "$version" ] || { echo "make site: no version in Sources/MailsimVersion/MailsimVersion.swift" >&2; exit 2; }
 
 mkdir -p "$(dirname "$out")"
 next=$(mktemp -d "$out.next.XXXXXX")

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MailboxPlayground
+import MailsimVersion
 import NIOCore
 import NIOPosix
 import PlaygroundOptions
@@ -22,7 +23,7 @@ enum PageRoutes {
     /// The page as served: its version meta filled with this server's version (the program an export's first
     /// comment names); a page without the meta is served as it is.
     static let page = PlaygroundPage.html.replacingOccurrences(
-        of: versionMeta, with: "<meta name=\"mailsim-version\" content=\"\(PlaygroundOptions.version)\">")
+        of: versionMeta, with: "<meta name=\"mailsim-version\" content=\"\(MailsimVersion.number)\">")
 
     /// Where the page is served: `/index.html` too, which the site's service worker keeps with the folder's other
     /// files (tools/wasm/site.sh lists them all).

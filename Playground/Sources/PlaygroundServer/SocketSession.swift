@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
 import MailboxPlayground
+import MailsimVersion
 import PlaygroundOptions
 import Synchronization
 
@@ -33,7 +34,7 @@ final class SocketSession: @unchecked Sendable {
     init(_ services: SessionServices) {
         self.services = services
         session = PlaygroundSession(start: services.start)
-        session.exportGenerator = "mailsim \(PlaygroundOptions.version)"
+        session.exportGenerator = "mailsim \(MailsimVersion.number)"
     }
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true

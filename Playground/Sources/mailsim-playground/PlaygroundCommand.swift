@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MailsimVersion
 import PlaygroundOptions
 import PlaygroundServer
 
@@ -13,7 +14,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
         commandName: "mailsim-playground",
         abstract: PlaygroundOptions.abstract,
         discussion: PlaygroundOptions.discussion,
-        version: "mailsim-playground \(PlaygroundOptions.version)"
+        version: "mailsim-playground \(MailsimVersion.number)"
     )
 
     @OptionGroup var options: PlaygroundOptions

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MailboxPlayground
+import MailsimVersion
 import NIOCore
 import PlaygroundOptions
 import Testing
@@ -44,7 +45,7 @@ import Testing
                 #expect(response.headers[Self.policy]?.hasPrefix("default-src 'self'; connect-src 'self'") == true)
                 #expect(response.headers[Self.nosniff] == "nosniff")
                 #expect(response.headers[.cacheControl] == "no-store")
-                let version = "<meta name=\"mailsim-version\" content=\"\(PlaygroundOptions.version)\">"
+                let version = "<meta name=\"mailsim-version\" content=\"\(MailsimVersion.number)\">"
                 #expect(String(buffer: response.body).contains(version))
             }
         }

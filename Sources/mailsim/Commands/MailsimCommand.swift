@@ -1,10 +1,11 @@
 import ArgumentParser
+import MailsimVersion
 import PlaygroundOptions
 
 /// `mailsim`: the Mailbox gesture and animation simulator.
 @main
 struct MailsimCommand: ParsableCommand {
-    static let version = PlaygroundOptions.version
+    static let version = MailsimVersion.number
     /// What `mailsim --version` prints.
     static let versionLine = "mailsim \(version)"
 
