@@ -49,9 +49,8 @@ extension PlaygroundSession {
     /// Runs the amended line's command from the state before it and puts its line in place of the old one.
     mutating func amendLine(_ current: Amend, kind: Amend.Kind, command: Command) throws(Refusal) {
         phones = current.checkpoint
-        let text = command.scriptLine
-        let (_, owner) = try execute(command, text: text, on: Array(phones.indices))
-        script.replace(from: current.index, with: [.init(text: text, owner: owner)])
+        let (_, owner) = try execute(command, text: command.scriptLine, on: Array(phones.indices))
+        script.replace(from: current.index, with: [.of(command, owner: owner)])
         amend = Amend(kind: kind, checkpoint: current.checkpoint, index: current.index)
     }
 }

@@ -36,24 +36,29 @@ extension PlaygroundSession {
     }
 
     /// The HTML player's property plots of the last gesture (phone A): its lines run again from the state before
-    /// it, the screen kept at evenly spaced instants (60 a second, fewer for a long one: at most
+    /// it (the commands they stand for, as values), the screen kept at evenly spaced instants (60 a second, fewer for a long one: at most
     /// `PlaygroundLimits.historyFrames` frames), each moving property one chart, a row's x with the thresholds
     /// as they were at each instant. The replay polls `isCancelled` (the message's deadline) before every line and
     /// inside every long one: nil when it ran out of time.
     func historyPlots() -> [String]? {
         guard let window, window.index <= script.count else { return [] }
-        let lines = script.entries[window.index...].filter { $0.owner != .b }.map({ $0.text })
+        let entries = script.entries[window.index...].filter { $0.owner != .b }
         let seconds = (phones[0].screen.now - window.start.screen.now).seconds
         let fps = seconds > 0 ? max(1, min(60, Int(Double(PlaygroundLimits.historyFrames) / seconds))) : 60
         let sampler = FrameSampler(clock: FrameClock(framesPerSecond: fps), maxFrames: PlaygroundLimits.historyFrames)
         var session = window.start
         session.collectsTrace = false
         sampler.start(at: session.screen)
-        for line in lines {
+        for entry in entries {
             if isCancelled() { return nil }
             sampler.before = session.screen
             do {
-                _ = try session.execute(line: line[...], watcher: sampler, isCancelled: isCancelled)
+                // The command the line stands for, as a value; only a line kept as text alone is read again.
+                if let command = entry.command {
+                    _ = try session.execute(command, watcher: sampler, isCancelled: isCancelled)
+                } else {
+                    _ = try session.execute(line: entry.text[...], watcher: sampler, isCancelled: isCancelled)
+                }
             } catch {
                 if case .model(.interrupted) = error { return nil }
             }

@@ -10,17 +10,6 @@ import MailboxText
 /// Running commands and lines: a command on every phone (or one), its line kept as `save` would keep it; a line
 /// typed at the prompt; a comparison's second phone.
 extension PlaygroundSession {
-    /// Runs a line the page sent as text (a typed line, a `set`): read once, run as its command, kept as typed.
-    @discardableResult
-    mutating func run(typed text: String, on phone: Int? = nil) throws(Refusal) -> Session.Outcome {
-        guard let command = try PlaygroundSession.read(text) else {
-            amend = nil
-            pendingSpaces = ""
-            return Session.Outcome()  // a blank line or a comment: nothing runs, nothing is kept
-        }
-        return try run(command, typed: text, on: phone)
-    }
-
     /// A line the page sent, as its command (nil for a blank line or a comment); refused when it does not read.
     static func read(_ text: String) throws(Refusal) -> Command? {
         do { return try Parser.parse(text[...]) } catch {
@@ -43,8 +32,11 @@ extension PlaygroundSession {
         let (outcome, owner) = try execute(command, text: text, on: targets(phone))
         if let replay = outcome.replay {
             switch replay {
-            case .asTyped: script.append(text, owner: owner)
-            case .command(let command): script.append(command, owner: owner)
+            case .asTyped: script.append(text, command: command, owner: owner)
+            case .command(let line):
+                // A `!` line whose command succeeded: kept as that command alone.
+                let inner: Command? = if case .mustFail(let inner, _) = command { inner } else { nil }
+                script.append(line, command: inner, owner: owner)
             }
         }
         return outcome
@@ -115,9 +107,25 @@ extension PlaygroundSession {
         amend = nil
         if on {
             if phones.count == 1 { phones.append(phones[0]) }
-            if let profile { try run(typed: "set profile \(profile)", on: 1) }
+            if let profile { try set(name: "profile", value: profile, on: 1) }
         } else if phones.count > 1 {
             phones.removeLast()
         }
+    }
+
+    /// `set NAME VALUE` from the page's fields: the change built from them as a value (`TunableTable.change`), not
+    /// a line composed and read again, and kept as the line `set NAME VALUE`, which reads back to the same change.
+    mutating func set(name: String, value: String, on phone: Int?) throws(Refusal) {
+        let text = "set \(name) \(value)"
+        let words = value.split(whereSeparator: { $0.isWhitespace })
+        // What the line's reader would take otherwise: a lone `#` starts a comment, a `"` a quoted word.
+        guard !words.contains(where: { $0 == "#" || $0.hasPrefix("\"") }) else {
+            throw Refusal(message: "error: set: a value has no lone '#' and no '\"'", line: text)
+        }
+        let change: SettingChange
+        do { change = try TunableTable.change(name: name[...], words: words) } catch {
+            throw Refusal(message: "error: " + error.message, line: text)
+        }
+        try run(.set(change), typed: text, on: phone)
     }
 }

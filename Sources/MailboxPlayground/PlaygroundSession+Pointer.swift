@@ -130,7 +130,7 @@ extension PlaygroundSession {
         drag.path.add(.init(ms: drag.lastMs, translation: translation))
         script.replace(
             from: drag.index + kept,
-            with: drag.pieces(from: kept).map { .init(text: $0.scriptLine, owner: owner(accepted)) })
+            with: drag.pieces(from: kept).map { .of($0, owner: owner(accepted)) })
         self.drag = drag
     }
 
@@ -156,7 +156,7 @@ extension PlaygroundSession {
         let velocities = drag.targets.map { phones[$0].screen.gesture?.velocity ?? 0 }
         let pieces = drag.pieces()
         let owner = owner(drag.targets)
-        var entries = pieces.map { PlaygroundScript.Entry(text: $0.scriptLine, owner: owner) }
+        var entries = pieces.map { PlaygroundScript.Entry.of($0, owner: owner) }
         for (k, i) in drag.targets.enumerated() {
             var phone = checkpoint[i]
             for command in pieces + [.release(velocity: velocities[k])] {
@@ -167,11 +167,10 @@ extension PlaygroundSession {
             phones[i] = phone
         }
         if Set(velocities).count <= 1 {
-            entries.append(.init(text: Command.release(velocity: velocities[0]).scriptLine, owner: owner))
+            entries.append(.of(.release(velocity: velocities[0]), owner: owner))
         } else {
             for (k, i) in drag.targets.enumerated() {
-                entries.append(
-                    .init(text: Command.release(velocity: velocities[k]).scriptLine, owner: i == 0 ? .a : .b))
+                entries.append(.of(.release(velocity: velocities[k]), owner: i == 0 ? .a : .b))
             }
         }
         script.replace(from: drag.index, with: entries)

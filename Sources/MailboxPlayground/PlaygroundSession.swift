@@ -139,7 +139,7 @@ public struct PlaygroundSession: Sendable {
         case .reset(let n):
             startWindow()
             try run(.reset(messages: n))
-        case let .set(name, value, phone): try run(typed: "set \(name) \(value)", on: phone)
+        case let .set(name, value, phone): try set(name: name, value: value, on: phone)
         case .speed(let v): speed = v
         case let .line(text, _): return try line(text)
         case .load(let text): try load(text)
