@@ -3,7 +3,7 @@
 import { $, notify } from "./dom.js";
 import { clock, page } from "./state.js";
 import { connect, send, sendAll } from "./transport.js";
-import { pointOf, screens } from "./phones.js";
+import { pointOf } from "./phones.js";
 
 function pointerMessage(type, event, index) {
   var p = pointOf(event, index);
@@ -24,7 +24,9 @@ function pointerEvent(type, events, index) {
   if (!page.inPage && page.sentAt === null && messages.length) page.sentAt = began;
 }
 
-screens.forEach(function (element, index) {
+// The phones' screens, found here: an imported binding may not be set yet while the modules' cycle is evaluated
+// (only function declarations are), and this runs as the module is.
+Array.prototype.forEach.call(document.querySelectorAll(".screen"), function (element, index) {
   element.addEventListener("pointerdown", function (event) {
     if (page.idleClosed && !page.connected) return connect();
     if (page.pointer || event.button > 0) return;
