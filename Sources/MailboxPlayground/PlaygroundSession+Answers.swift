@@ -21,7 +21,7 @@ extension PlaygroundSession {
         var answers: [ServerMessage.PhoneScreen] = []
         for i in phones.indices {
             let shown = screens.screen(of: phones, i)
-            answers.append(renders[i].screen(phones[i], shown))
+            answers.append(renders[i].screen(phones[i], shown, watchingState: watchesState))
         }
         let first = phones[0].screen
         return .screen(

@@ -40,6 +40,9 @@ public struct PlaygroundSession: Sendable {
     /// The program and version an `export`'s first comment names (the server sets `mailsim VERSION`, so that the
     /// text is what `mailsim export` prints for the same settings); kept across a `load`.
     public var exportGenerator = "mailsim"
+    /// Whether each screen carries every phone's whole `state --json` object (the page's `watch`: tests and the
+    /// curious; the page itself reads two of its fields, sent always); kept across a `load`.
+    public var watchesState = false
 
     /// A refusal: what to say, and the line refused.
     struct Refusal: Error {
@@ -123,7 +126,7 @@ public struct PlaygroundSession: Sendable {
     private mutating func handle(_ message: ClientMessage) throws(Refusal) -> [ServerMessage] {
         if drag?.checkpoint != nil {
             switch message {
-            case .move, .up, .down, .tick, .speed, .plot, .history, .export: break
+            case .move, .up, .down, .tick, .speed, .plot, .history, .export, .watch: break
             default: throw Refusal(message: "error: a finger is down: lift it first", line: nil)
             }
         }
@@ -141,6 +144,7 @@ public struct PlaygroundSession: Sendable {
             try run(.reset(messages: n))
         case let .set(name, value, phone): try set(name: name, value: value, on: phone)
         case .speed(let v): speed = v
+        case .watch(let state): watchesState = state
         case let .line(text, _): return try line(text)
         case .load(let text): try load(text)
         case .pin:
@@ -166,9 +170,9 @@ public struct PlaygroundSession: Sendable {
         switch PlaygroundStart.script(text, name: "load", isCancelled: isCancelled) {
         case .failure(let error): throw Refusal(message: error.message, line: nil)
         case .success(let start):
-            let (generator, isCancelled) = (exportGenerator, self.isCancelled)
+            let (generator, watches, isCancelled) = (exportGenerator, watchesState, self.isCancelled)
             self = PlaygroundSession(start: start)
-            (exportGenerator, self.isCancelled) = (generator, isCancelled)
+            (exportGenerator, watchesState, self.isCancelled) = (generator, watches, isCancelled)
             script.replace(from: 0, with: script.entries)
         }
     }

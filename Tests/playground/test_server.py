@@ -90,8 +90,8 @@ def answer(ws, message, until=("screen", "error")):
 
 
 def state(ws):
-    """The session's screen and script as they are now (a tick changes nothing when nothing animates)."""
-    screens = [m for m in answer(ws, {"type": "tick", "t": 0}) if m["type"] == "screen"]
+    """The session's state as it is now: a screen with every phone's state object (`watch`; it changes nothing)."""
+    screens = [m for m in answer(ws, {"type": "watch", "state": True}) if m["type"] == "screen"]
     return json.dumps(screens[-1].get("phones", [{}])[0].get("state"), sort_keys=True)
 
 

@@ -4,7 +4,7 @@ import { $ } from "./dom.js";
 import { page, phoneParams } from "./state.js";
 import { connect, send } from "./transport.js";
 import { togglePause } from "./pointer.js";
-import { property } from "./phones.js";
+import { phoneFact } from "./phones.js";
 import { setTarget } from "./tuning.js";
 
 document.addEventListener("keydown", function (event) {
@@ -23,7 +23,7 @@ document.addEventListener("keydown", function (event) {
 
 // Whether phone A shows the compose sheet (a space is then typed, not a pause).
 function composing() {
-  var compose = property("compose");
+  var compose = phoneFact("compose");
   return !!(compose && compose !== "hidden");
 }
 

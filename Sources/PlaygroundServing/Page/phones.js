@@ -6,7 +6,7 @@ import { scheduleTick } from "./pointer.js";
 import { renderScript } from "./script-pane.js";
 import { paramValue, setTarget, syncParams, syncProfiles } from "./tuning.js";
 
-export var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
+var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
 var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
 
 var shownOnce = false;     // the first screen: `mailsim:phone-shown`, its time from the navigation's start
@@ -54,12 +54,11 @@ export function onScreen(m) {
   if (m.animating && !page.pointer) scheduleTick();
 }
 
-// Phone A's state property `name`, as the last screen sent it.
-export function property(name, index) {
+// What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
+// far): the two facts of the state the page reads, sent with every screen.
+export function phoneFact(name, index) {
   var p = page.screen && page.screen.phones && page.screen.phones[index || 0];
-  var s = p && p.state;
-  var props = s ? (s.properties || s) : null;
-  return props ? props[name] : undefined;
+  return p ? p[name] : undefined;
 }
 
 // ---- haptics: the Vibration API where the browser has one, as an option kept by the browser. Phone A's haptic
@@ -78,7 +77,7 @@ if (typeof navigator.vibrate === "function") {
 }
 
 function feelHaptics() {
-  var count = property("haptic.count");
+  var count = phoneFact("haptics");
   if (typeof count !== "number") return;
   var felt = hapticsSeen === null ? 0 : count - hapticsSeen;
   hapticsSeen = count;

@@ -16,7 +16,7 @@
 //   curves.js       the curve editors and their plots
 //   looking-back.js the timeline, the property plots, the walkthroughs
 import { page } from "./state.js";
-import { start } from "./transport.js";
+import { send, start } from "./transport.js";
 import { connection } from "./restore.js";
 import "./pointer.js";
 import "./keys.js";
@@ -27,9 +27,15 @@ import "./looking-back.js";
 window.mailsimPlayground = {
   hello: function () { return page.hello; },
   screen: function () { return page.screen; },
+  // Phone `phone`'s whole state object, while the page watches it (watchState, or window.mailsimWatchState set
+  // before the page loads); else null.
   state: function (phone) {
     var p = page.screen && page.screen.phones && page.screen.phones[phone || 0];
-    return p ? p.state : null;
+    return (p && p.state) || null;
+  },
+  watchState: function (on) {
+    page.watchingState = on !== false;
+    return send({ type: "watch", state: page.watchingState });
   },
   script: scriptText,
   scriptB: scriptTextB,

@@ -152,6 +152,7 @@ export function restored() {
     });
   }
   if (h.speed !== 1) send({ type: "speed", value: h.speed });
+  if (page.watchingState) send({ type: "watch", state: true });
 }
 
 // Phone B's own `set` lines ([name, value] each, in order), but one that a later `set` of the same parameter (or

@@ -29,7 +29,10 @@ export const page = {
   pausedTotal: 0,       // the time spent paused, taken out of the page's clock
   sentAt: null,         // on the server's session, when the pointer event waiting for its screen was sent
 
-  syncedParams: null,   // the params the tuning controls show (tuning.js)
+  syncedParams: null,   // each phone's params object the tuning controls show (tuning.js); null: sync again
+  // Whether screens carry each phone's whole state object (the `watch` message: for tests and the curious; the
+  // page itself reads only `compose` and `haptics`). A test sets window.mailsimWatchState before the page loads.
+  watchingState: !!window.mailsimWatchState,
   pendingCommand: null, // the id of the command box's line waiting for its answer (script-pane.js)
 };
 

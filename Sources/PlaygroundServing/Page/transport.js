@@ -219,6 +219,7 @@ function onHello(m) {
     buildParams();
   }
   if (page.held) return restore();
+  if (page.watchingState) send({ type: "watch", state: true });
   var fragment = /^#script=(.*)$/s.exec(location.hash);
   if (fragment && !loadedFromLink) {
     loadedFromLink = true;

@@ -216,13 +216,15 @@ function textControl(c, head) {
   c.sync = function (v) { if (document.activeElement !== input) input.value = v; };
 }
 
-// The controls show each phone's parameters; they are set again only when those changed, or after a change was
-// sent or refused (its control then shows what is in force), not at every screen of a drag.
+// The controls show each phone's parameters; they are set again only when those changed (a screen carries them only
+// then: the same objects stay in place otherwise), or after a change was sent or refused (its control then shows
+// what is in force), not at every screen of a drag.
 export function syncParams() {
   if (!page.hello) return;
-  var screen = page.screen;
-  var now = JSON.stringify(screen && screen.phones && screen.phones.map(function (p) { return p.params; }));
-  if (now === page.syncedParams) return;
+  var phones = (page.screen && page.screen.phones) || [];
+  var now = phones.map(function (p) { return p.params; });
+  var was = page.syncedParams;
+  if (was && was.length === now.length && now.every(function (p, i) { return p === was[i]; })) return;
   page.syncedParams = now;
   for (var name in controls) {
     var v = paramValue(name);
