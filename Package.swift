@@ -148,10 +148,14 @@ let package = Package(
             // The page's files that only `make site` serves (the WebAssembly module's loader, the service worker, the
             // manifest and the icon): copied from here by tools/wasm/site.sh, not compiled in.
             exclude: ["Page/mailsim.mjs", "Page/sw.js", "Page/manifest.webmanifest", "Page/icon.svg"],
-            // The page's own files, compiled into the module as bytes (PlaygroundPage): they cannot drift.
+            // The page's own files, compiled into the module as bytes (PlaygroundPage.files): they cannot drift. The
+            // script is ES modules, one job each (playground.js imports the others).
             resources: [
-                .embedInCode("Page/playground.html"), .embedInCode("Page/playground.js"),
-                .embedInCode("Page/playground.css")
+                .embedInCode("Page/playground.html"), .embedInCode("Page/playground.css"),
+                .embedInCode("Page/playground.js"), .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"),
+                .embedInCode("Page/transport.js"), .embedInCode("Page/restore.js"), .embedInCode("Page/phones.js"),
+                .embedInCode("Page/pointer.js"), .embedInCode("Page/keys.js"), .embedInCode("Page/script-pane.js"),
+                .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"), .embedInCode("Page/looking-back.js")
             ],
             swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's

@@ -31,6 +31,8 @@ public enum ClientMessage: Equatable, Sendable {
     case plot(curve: String)
     /// The timeline and the plots now.
     case history
+    /// Every screen from now on with (or without) each phone's whole `state --json` object.
+    case watch(state: Bool)
     /// The settings in force of phone A (or `phone`) as FORMAT, to download (the hand-off, `mailsim export`).
     case export(format: ExportFormat, phone: Int?)
 
@@ -103,6 +105,9 @@ public enum ClientMessage: Equatable, Sendable {
             return .compare(on: on, profile: profile)
         case "plot": return .plot(curve: try f.words("curve"))
         case "history": return .history
+        case "watch":
+            guard let state = try f.bool("state") else { throw .init("watch: \"state\" must be true or false") }
+            return .watch(state: state)
         case "export":
             let word = try f.string("format", maxBytes: 32)
             guard let format = ExportFormat(rawValue: word) else {

@@ -4,16 +4,13 @@ import MailboxScene
 import MailboxScript
 import MailboxSim
 
-/// What the page shows of one phone: its SVG, the `state --json` object and the parameter values.
+/// What the page shows of one phone: its SVG, what it reads of the state, the parameter values when they changed
+/// and, while the page watches it, the `state --json` object.
 enum PhoneView {
-    static func screen(_ session: Session) -> ServerMessage.PhoneScreen {
-        var render = Render()
-        return render.screen(session, session.screen.snapshot())
-    }
-
     /// One phone's screens, answer after answer, written from what did not change since the last one: the SVG's
-    /// top-level nodes (their text and its JSON escaping; during a drag only the dragged row's changes) and the
-    /// parameters (they change only with a `set`). The texts are those `screen(_:)` writes from scratch.
+    /// top-level nodes (their text and its JSON escaping; during a drag only the dragged row's changes), and the
+    /// parameters, sent only when they changed (with a `set`). The texts are those a first render writes from
+    /// scratch.
     struct Render: Sendable {
         var svg = SVGDocumentCache()
         /// The last nodes' texts and their JSON escaping (without quotes), in order.
@@ -61,8 +58,11 @@ enum PhoneView {
             return out
         }
 
-        /// The phone's answer from `snapshot`, its screen now (taken once by the caller).
-        mutating func screen(_ session: Session, _ snapshot: ScreenSnapshot) -> ServerMessage.PhoneScreen {
+        /// The phone's answer from `snapshot`, its screen now (taken once by the caller): the parameters only when
+        /// they differ from the last answer's, the state object only when `watchingState`.
+        mutating func screen(_ session: Session, _ snapshot: ScreenSnapshot, watchingState: Bool)
+            -> ServerMessage.PhoneScreen
+        {
             let (head, parts) = svg.parts(Scene(screen: snapshot))
             if head != self.head.text { self.head = (head, Render.escape(head)) }
             var next: [(text: String, json: String)] = []
@@ -79,14 +79,23 @@ enum PhoneView {
             escaped = next
             svgText += SVGDocumentCache.closing
             literal += Render.escape(SVGDocumentCache.closing) + "\""
-            if params?.settings != snapshot.settings {
+            let paramsChanged = params?.settings != snapshot.settings
+            if paramsChanged {
                 let json = PhoneView.params(snapshot.settings)
                 params = (snapshot.settings, json, json.text)
             }
-            let state = PhoneView.state(session, snapshot)
-            return ServerMessage.PhoneScreen(
-                svg: svgText, state: state, params: params!.json,
-                svgLiteral: literal, paramsText: params!.text, stateText: stateText(state))
+            let screen = session.screen
+            var answer = ServerMessage.PhoneScreen(
+                svg: svgText, compose: screen.composePhase.rawValue, haptics: screen.hapticCount,
+                params: paramsChanged ? params!.json : nil, state: nil)
+            answer.svgLiteral = literal
+            if paramsChanged { answer.paramsText = params!.text }
+            if watchingState {
+                let state = PhoneView.state(session, snapshot)
+                answer.state = state
+                answer.stateText = stateText(state)
+            }
+            return answer
         }
 
         /// A text as inside a JSON string literal.

@@ -1,3 +1,5 @@
+import MailboxScript
+
 /// A session's script: every line it kept, each with the phone(s) it ran on. Phone A's file has A's lines plain
 /// and B's own as `#B: LINE`; phone B's the other way round (docs/playground.md, A comparison).
 public struct PlaygroundScript: Equatable, Sendable {
@@ -8,10 +10,23 @@ public struct PlaygroundScript: Equatable, Sendable {
         case b = "1"
     }
 
-    /// One kept line.
+    /// One kept line, and the command it stands for when the session built or read it (a history replays that
+    /// value rather than reading the text again); nil for a line kept only as text (a loaded script's, a pin's).
     public struct Entry: Equatable, Sendable {
         public var text: String
         public var owner: Owner
+        public var command: Command?
+
+        init(text: String, owner: Owner, command: Command? = nil) {
+            self.text = text
+            self.owner = owner
+            self.command = command
+        }
+
+        /// The entry of a command the session built: its printed line, and the command.
+        static func of(_ command: Command, owner: Owner) -> Entry {
+            Entry(text: command.scriptLine, owner: owner, command: command)
+        }
     }
 
     public private(set) var entries: [Entry] = []
@@ -25,10 +40,10 @@ public struct PlaygroundScript: Equatable, Sendable {
 
     public var count: Int { entries.count }
 
-    mutating func append(_ text: String, owner: Owner = .both) {
+    mutating func append(_ text: String, command: Command? = nil, owner: Owner = .both) {
         mark(entries.count)
         bytes += text.utf8.count
-        entries.append(Entry(text: text, owner: owner))
+        entries.append(Entry(text: text, owner: owner, command: command))
     }
 
     /// Replaces the lines from `index` on.

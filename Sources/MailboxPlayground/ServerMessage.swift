@@ -4,7 +4,8 @@ import MailboxJSON
 public enum ServerMessage: Equatable, Sendable {
     /// The first message: the version, the limits, the parameter table, the profiles and the overlays' options.
     case hello(JSON)
-    /// The screen of each phone now: its SVG, its `state --json` object and its parameter values.
+    /// The screen of each phone now: its SVG, what the page reads of its state, its parameter values when they
+    /// changed, and its whole `state --json` object while the page watches it.
     case screen(phones: [PhoneScreen], time: Double, animating: Bool, gesture: String)
     /// Replace the script from line `from` on by `lines`; `phones` says whose each line is (`both`, `0`, `1`).
     case script(from: Int, lines: [String], phones: [String])
@@ -20,32 +21,44 @@ public enum ServerMessage: Equatable, Sendable {
     /// A refusal: what `mailsim run` would print, and the line refused if any; `id` as for `report`.
     case error(message: String, line: String?, id: Int? = nil)
 
-    /// One phone's part of `screen`.
+    /// One phone's part of `screen`: what the page reads, and no more (docs/playground.md, Protocol).
     public struct PhoneScreen: Equatable, Sendable {
         public var svg: String
-        public var state: JSON
-        public var params: JSON
+        /// The compose sheet's phase (`state`'s `compose`: a typed key is text while it shows) and the haptic
+        /// events so far (`haptic.count`: the page vibrates at each new one).
+        public var compose: String
+        public var haptics: Int
+        /// Each parameter's value (name → the words `set` takes), only when they changed since this phone's last
+        /// screen (nil: as they were).
+        public var params: JSON?
+        /// The whole `state --json` object, only while the page watches it (`watch`: tests, the curious).
+        public var state: JSON?
         /// `svg` as a JSON string literal, `params` and `state` as JSON text, when the phone's render kept them
         /// from the last screen (`text` writes them as they are).
         var svgLiteral: String?
         var paramsText: String?
         var stateText: String?
 
-        public init(svg: String, state: JSON, params: JSON) {
+        public init(svg: String, compose: String, haptics: Int, params: JSON?, state: JSON?) {
             self.svg = svg
-            self.state = state
+            self.compose = compose
+            self.haptics = haptics
             self.params = params
-        }
-
-        init(svg: String, state: JSON, params: JSON, svgLiteral: String, paramsText: String, stateText: String) {
-            self.init(svg: svg, state: state, params: params)
-            self.svgLiteral = svgLiteral
-            self.paramsText = paramsText
-            self.stateText = stateText
+            self.state = state
         }
 
         public static func == (a: PhoneScreen, b: PhoneScreen) -> Bool {
-            a.svg == b.svg && a.state == b.state && a.params == b.params
+            a.svg == b.svg && a.compose == b.compose && a.haptics == b.haptics && a.params == b.params
+                && a.state == b.state
+        }
+
+        /// The phone's members, `svg` last (the long text).
+        var members: [(String, JSON)] {
+            var out: [(String, JSON)] = [("compose", .string(compose)), ("haptics", .int(haptics))]
+            if let params { out.append(("params", params)) }
+            if let state { out.append(("state", state)) }
+            out.append(("svg", .string(svg)))
+            return out
         }
     }
 
@@ -84,11 +97,7 @@ public enum ServerMessage: Equatable, Sendable {
         case let .screen(phones, time, animating, gesture):
             members += [
                 ("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture)),
-                (
-                    "phones",
-                    .array(
-                        phones.map { .object([("state", $0.state), ("params", $0.params), ("svg", .string($0.svg))]) })
-                )
+                ("phones", .array(phones.map { .object($0.members) }))
             ]
         case let .script(from, lines, phones):
             members += [
@@ -131,10 +140,18 @@ public enum ServerMessage: Equatable, Sendable {
         out += #","phones":["#
         for (i, phone) in phones.enumerated() {
             if i > 0 { out += "," }
-            out += #"{"state":"#
-            if let text = phone.stateText { out += text } else { phone.state.write(to: &out) }
-            out += #","params":"#
-            if let text = phone.paramsText { out += text } else { phone.params.write(to: &out) }
+            out += #"{"compose":"#
+            JSON.writeString(phone.compose, to: &out)
+            out += #","haptics":"#
+            JSON.int(phone.haptics).write(to: &out)
+            if let params = phone.params {
+                out += #","params":"#
+                if let text = phone.paramsText { out += text } else { params.write(to: &out) }
+            }
+            if let state = phone.state {
+                out += #","state":"#
+                if let text = phone.stateText { out += text } else { state.write(to: &out) }
+            }
             out += #","svg":"#
             if let literal = phone.svgLiteral { out += literal } else { JSON.writeString(phone.svg, to: &out) }
             out += "}"

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aFastDragLeftReplaysToTheSameStateAndStaysWithinHalfAPoint() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = p.opening()
         let (samples, whileDown) = drag(&p, from: 300, y: 187, by: -180, ms: 300, start: 1000)
         // While down: msg1 follows the finger into the yellow zone.
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aSlowDragRightAndAnEdgeDragReplay() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = drag(&p, from: 40, y: 300, by: 100, ms: 1500, start: 0, jitter: 0.6)
         var replies = pointer(&p, "up", 140, 300, 1501)
         var t = 1501.0
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func grabbingARowMidAnimationReplays() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = drag(&p, from: 300, y: 187, by: -40, ms: 200, start: 0)
         _ = pointer(&p, "up", 260, 187, 201)
         for k in 1...6 { _ = tick(&p, 201 + Double(k) * 16) }  // the snap-back runs
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func clicksAndKeysBecomeLines() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = pointer(&p, "down", 298, 42, 0)
         _ = pointer(&p, "up", 298, 42, 50)
         var t = 50.0
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func hostileMessagesChangeNothing() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = drag(&p, from: 300, y: 187, by: -30, ms: 100, start: 0)
         _ = pointer(&p, "up", 270, 187, 101)
         let before = p.script
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func aNearThresholdOf80KeepsA70PointDragGray() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         let set = send(&p, [("type", .string("set")), ("name", .string("threshold.near")), ("value", .string("80"))])
         #expect(set.first?["type"] == .string("screen"))
         let (_, down) = drag(&p, from: 40, y: 187, by: 70, ms: 300, start: 0, jitter: 0)
@@ -228,7 +228,7 @@ import Testing
     }
 
     @Test func comparedPhonesShareThePointerAndTheScriptMarksPhoneB() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = send(&p, [("type", .string("compare")), ("on", .bool(true))])
         _ = send(
             &p,
@@ -250,7 +250,7 @@ import Testing
     }
 
     @Test func curvesAndExports() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         let plot = send(&p, [("type", .string("plot")), ("curve", .string("easeInOut"))])
         let points = try #require(plot.last?["points"]?.arrayValue)
         #expect(points.count == 121)
@@ -261,5 +261,14 @@ import Testing
             Issue.record()
             return
         }
+    }
+}
+
+extension PlaygroundSession {
+    /// A session whose screens carry each phone's whole state object (the page's `watch`), which these tests read.
+    static func watching(start: PlaygroundStart) -> PlaygroundSession {
+        var session = PlaygroundSession(start: start)
+        session.watchesState = true
+        return session
     }
 }

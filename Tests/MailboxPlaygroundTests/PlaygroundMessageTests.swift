@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func pinAppendsExpectationsThatMailsimRunPasses() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 40, y: 187, by: 100, ms: 250, start: 0)
         _ = pointer(&p, "up", 140, 187, 260)
         var t = 260.0
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func resetAndItsBounds() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 40, y: 187, by: 100, ms: 250, start: 0)
         _ = pointer(&p, "up", 140, 187, 260)
         var t = 260.0
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func shakeWithNothingToUndoSaysSo() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         let replies = send(&p, "shake")
         #expect(types(replies).contains("report"))
         #expect(replies.first { $0["type"] == .string("report") }?["text"] == .string("Nothing to undo."))
@@ -132,7 +132,7 @@ import Testing
 
     /// A release that starts an animation, at page time 1000 ms.
     func released() -> PlaygroundSession {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 300, y: 187, by: -30, ms: 200, start: 800)
         _ = pointer(&p, "up", 270, 187, 1000)
         #expect(animating(p))
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func aTickWhileNothingAnimatesAddsNoLine() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         for t in [0.0, 16, 5000, 1e9] {
             #expect(types(tick(&p, t)) == ["screen"])
         }
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func aLostPointerMidDragIsAnUpWhereItWas() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 300, y: 187, by: -150, ms: 250, start: 0)
         #expect(p.phones[0].screen.gesture != nil)
         let replies = p.pointerLost().map { try! JSON.parse($0, maxDepth: 64) }
@@ -246,7 +246,7 @@ import Testing
     struct GIFError: Error {}
 
     @Test func aLineCutOffByIsCancelledIsRefusedAndChangesNothing() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 300, y: 187, by: -30, ms: 100, start: 0)
         _ = pointer(&p, "up", 270, 187, 110)
         var t = 110.0
@@ -272,7 +272,7 @@ import Testing
     /// The command box's line carries an id, and the report or error answering it carries the same id; what other
     /// messages print (a shake's "Nothing to undo.") carries none, so the page can tell them apart.
     @Test func aLinesAnswerCarriesItsId() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         let looked = send(&p, "line", [("text", .string("show msg1.x")), ("id", .int(7))])
         let report = try #require(looked.first { $0["type"] == .string("report") })
         #expect(report["id"] == .int(7) && report["text"]?.stringValue?.contains("0") == true)
@@ -292,7 +292,7 @@ import Testing
     }
 
     @Test func grabbingARowMidSlideReplays() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         drag(&p, from: 40, y: 187, by: 100, ms: 200, start: 0)
         _ = pointer(&p, "up", 140, 187, 201)
         for k in 1...4 { _ = tick(&p, 201 + Double(k) * 16) }
@@ -310,7 +310,7 @@ import Testing
     }
 
     @Test func historyComesWhenTheGestureSettlesWithItsPlots() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = send(&p, "set", [("name", .string("threshold.near")), ("value", .string("80"))])
         _ = pointer(&p, "down", 300, 187, 0)
         for k in 1...15 {
@@ -338,7 +338,7 @@ import Testing
         #expect(replies.last == history)
         #expect(!types(tick(&p, t + 100)).contains("history"))
         // A release that starts nothing (a drag back to where it began, released there): history at the up.
-        var q = PlaygroundSession(start: .empty)
+        var q = PlaygroundSession.watching(start: .empty)
         _ = pointer(&q, "down", 300, 187, 0)
         #expect(!types(pointer(&q, "move", 290, 187, 16)).contains("history"))
         #expect(!types(pointer(&q, "move", 300, 187, 32)).contains("history"))
@@ -348,7 +348,7 @@ import Testing
     }
 
     @Test func aPointerHeldStillThenMovedCostsOneAdvanceNotSamples() throws {
-        var p = PlaygroundSession(start: .empty)
+        var p = PlaygroundSession.watching(start: .empty)
         _ = pointer(&p, "down", 300, 187, 0)
         _ = pointer(&p, "move", 290, 187, 16)
         // Half an hour later the pointer moves again: the finger was held still.

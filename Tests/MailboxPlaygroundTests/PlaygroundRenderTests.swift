@@ -2,6 +2,7 @@ import MailboxJSON
 import MailboxPlayground
 import MailboxReports
 import MailboxScene
+import MailboxScript
 import Testing
 
 /// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts of the SVG's nodes, the
@@ -25,7 +26,14 @@ import Testing
 
     @Test func screensWrittenFromTheLastOnesAreTheDocumentWrittenFromScratch() throws {
         var p = PlaygroundSession(start: .empty)
-        _ = p.opening()
+        p.watchesState = true
+        // Each phone's params as the page holds them: the last screen that carried them (the opening's first).
+        var params: [JSON?] = [nil, nil]
+        for text in p.opening() {
+            let json = try JSON.parse(text, maxDepth: 64)
+            if json["type"] == .string("screen") { params[0] = json["phones"]?.arrayValue?.first?["params"] }
+        }
+        #expect(params[0] != nil)
         var random = Random(state: 20)
         var t = 0.0
         var checked = 0
@@ -45,7 +53,18 @@ import Testing
                         Issue.record("no state")
                         continue
                     }
-                    #expect(phone["state"] == (try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)))
+                    let state = try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64)
+                    #expect(phone["state"] == state)
+                    // What the page reads of the state, sent always.
+                    #expect(phone["compose"] == state["properties"]?["compose"])
+                    #expect(phone["haptics"]?.doubleValue == state["properties"]?["haptic.count"]?.doubleValue)
+                    // The params when they changed; else the last ones sent are still in force.
+                    if let sent = phone["params"] { params[i] = sent }
+                    let settings = p.phones[i].screen.settings
+                    #expect(
+                        params[i]
+                            == .object(
+                                TunableTable.all.map { ($0.name, .string(TunableTable.shown($0, in: settings))) }))
                 }
                 checked += 1
             }
@@ -57,6 +76,11 @@ import Testing
             switch random.below(8) {
             case 0: try send([("type", .string("compare")), ("on", .bool(p.phones.count == 1))])
             case 1: try send([("type", .string("reset"))])
+            case 2:
+                let value = 40 + random.below(60)
+                try send([
+                    ("type", .string("set")), ("name", .string("threshold.near")), ("value", .string(String(value)))
+                ])
             default:
                 // A drag from anywhere (a row, the edge, a button), at 60 Hz, then the release settling a while.
                 var x = random.below(3) == 0 ? 4 : random.double(0...320)

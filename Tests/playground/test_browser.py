@@ -108,9 +108,16 @@ class PlaygroundInChromium(unittest.TestCase):
         cls.playwright.stop()
         cls.server.stop()
 
+    def new_context(self, **options):
+        """A browser context whose pages watch the state (window.mailsimWatchState: each screen then carries every
+        phone's whole state object, which these tests read; the page itself reads two of its fields)."""
+        context = self.browser.new_context(**options)
+        context.add_init_script("window.mailsimWatchState = true;")
+        return context
+
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="mailsim-playground-")
-        self.context = self.browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
+        self.context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
         self.problems = []
         self.servers_go_away = False
         self.page = self.open(self.server.url)
@@ -136,7 +143,7 @@ class PlaygroundInChromium(unittest.TestCase):
         page.on("console", lambda m: self.problems.append(m.text) if self.is_problem(m) else None)
         page.goto(url)
         deadline = time.monotonic() + 15
-        while not page.evaluate("() => !!(window.mailsimPlayground && mailsimPlayground.screen())"):
+        while not page.evaluate("() => !!(window.mailsimPlayground && mailsimPlayground.state(0))"):
             self.assertLess(time.monotonic(), deadline, "the page showed no screen")
             page.wait_for_timeout(20)
         return page
@@ -151,7 +158,7 @@ class PlaygroundInChromium(unittest.TestCase):
         Playwright's wait_for_function would need."""
         page = page or self.page
         check = ("(arg) => { const s = mailsimPlayground.screen(); if (!s) return false;"
-                 " const st = s.phones[0].state; const p = st.properties || st; return !!(" + condition + "); }")
+                 " const st = s.phones[0].state || {}; const p = st.properties || st; return !!(" + condition + "); }")
         deadline = time.monotonic() + timeout / 1000
         while not page.evaluate(check, arg):
             if time.monotonic() > deadline:
@@ -812,7 +819,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertGreaterEqual(len(moves), 10)
 
     def test_a_touch_drag_on_a_phone_shows_the_whole_screen_and_replays_natively(self):
-        context = self.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+        context = self.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
                                            is_mobile=True, has_touch=True, accept_downloads=True)
         try:
             saved, self.page = self.page, context.new_page()
@@ -850,7 +857,7 @@ class PlaygroundInChromium(unittest.TestCase):
     def test_vibrate_pulses_at_each_haptic_event(self):
         # The Vibration API, recorded: with the option on and `haptics` on, dragging a row past both thresholds of a
         # side is two haptic events (near, far), so two pulses.
-        context = self.browser.new_context(viewport={"width": 1440, "height": 900})
+        context = self.new_context(viewport={"width": 1440, "height": 900})
         context.add_init_script("navigator.vibrate = (p) => { (window.pulses = window.pulses || []).push(p); return true; };")
         page = context.new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
@@ -874,7 +881,7 @@ class PlaygroundInChromium(unittest.TestCase):
         # The module as served, but its next playground call traps as the engine would (an `unreachable`: Swift's
         # precondition failure) once the test says so: the page must say so, keep the script, and restart from it.
         # A context without service workers: one would answer mailsim.mjs from its cache, past the route below.
-        context = self.browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
+        context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
                                            service_workers="block")
         page = context.new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
@@ -925,7 +932,7 @@ class PlaygroundInChromium(unittest.TestCase):
         port = free_port()
         http = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        context = self.new_context(viewport={"width": 1280, "height": 900})
         try:
             url = "http://127.0.0.1:%d/" % port
             deadline = time.monotonic() + 10

@@ -90,8 +90,8 @@ def answer(ws, message, until=("screen", "error")):
 
 
 def state(ws):
-    """The session's screen and script as they are now (a tick changes nothing when nothing animates)."""
-    screens = [m for m in answer(ws, {"type": "tick", "t": 0}) if m["type"] == "screen"]
+    """The session's state as it is now: a screen with every phone's state object (`watch`; it changes nothing)."""
+    screens = [m for m in answer(ws, {"type": "watch", "state": True}) if m["type"] == "screen"]
     return json.dumps(screens[-1].get("phones", [{}])[0].get("state"), sort_keys=True)
 
 
@@ -108,8 +108,20 @@ head, body = server.get("/")
 check("GET / is the page: 200, text/html", status(head).endswith("200 OK") and "content-type: text/html" in head.lower(), head)
 check("GET / has the Content-Security-Policy and no-store", "content-security-policy: default-src 'self'" in head.lower()
       and "cache-control: no-store" in head.lower(), head)
-head, _ = server.get("/playground.js")
+head, body = server.get("/playground.js")
 check("GET /playground.js is JavaScript", " 200 " in status(head) and "content-type: text/javascript" in head.lower(), head)
+# The page's script is ES modules: each one a module imports is served as JavaScript too (but the site's loader,
+# mailsim.mjs, which only a site folder holds).
+imports = lambda text: [m for m in re.findall(r'^import [^"]*"\./([^"]+)"', text, re.M) if m != "mailsim.mjs"]
+modules, seen = imports(body), {"playground.js"}
+while modules:
+    name = modules.pop()
+    if name in seen: continue
+    seen.add(name)
+    head, body = server.get("/" + name)
+    check(f"GET /{name} is JavaScript", " 200 " in status(head) and "content-type: text/javascript" in head.lower(), head)
+    modules += imports(body)
+check("the page's script is its modules, over ten of them", len(seen) > 10, sorted(seen))
 head, _ = server.get("/playground.css")
 check("GET /playground.css is CSS", " 200 " in status(head) and "content-type: text/css" in head.lower(), head)
 head, body = server.get("/plots.css")

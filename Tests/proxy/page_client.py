@@ -1,5 +1,5 @@
 """A playground page without a browser: the real protocol over a WebSocket (docs/playground.md), as
-Sources/PlaygroundServing/Page/playground.js speaks it, for the proxy test and the class benchmark.
+the page (Sources/PlaygroundServing/Page/transport.js and restore.js) speaks it, for the proxy test and the class benchmark.
 
 Each client keeps its script as the page does (from the `script` messages), drags rows as a person does (a `down`, a
 `move` a frame for half a second, an `up`, a `tick` a frame while the row settles, then a `reset`) and, when its
@@ -17,14 +17,14 @@ FRAME = 1 / 60
 
 
 def backoff(attempt):
-    """The page's wait before reconnect attempt ATTEMPT, in seconds (playground.js, `backoff`)."""
+    """The page's wait before reconnect attempt ATTEMPT, in seconds (restore.js, `backoff`)."""
     if attempt <= 1:
         return 0.2 + random.random()
     return min(10.0, 0.5 * 2 ** (attempt - 1)) * (0.8 + 0.4 * random.random())
 
 
 def finger_down_at_end(lines):
-    """Whether the script leaves a finger down (playground.js, `fingerDownAtEnd`)."""
+    """Whether the script leaves a finger down (restore.js, `holdSession`)."""
     for line in reversed(lines):
         words = line.split()
         word = words[0] if words else ""

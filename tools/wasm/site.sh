@@ -19,7 +19,10 @@ trap 'rm -rf "$next"' EXIT
 sed "s|<meta name=\"mailsim-version\" content=\"\">|<meta name=\"mailsim-version\" content=\"$version\">|" \
     "$page/playground.html" > "$next/index.html"
 grep -q "content=\"$version\"" "$next/index.html" || { echo "make site: the page has no mailsim-version meta" >&2; exit 2; }
-cp "$page/playground.js" "$page/playground.css" "$page/manifest.webmanifest" "$page/icon.svg" "$next/"
+# The style sheet and the script's modules (every .js of the page but the service worker, written below: the files
+# PlaygroundPage.files serves), the manifest and the icon.
+cp "$page/playground.css" "$page/manifest.webmanifest" "$page/icon.svg" "$next/"
+for module in "$page"/*.js; do [ "$(basename "$module")" = sw.js ] || cp "$module" "$next/"; done
 cp Sources/MailboxScene/Embedded/plots.css "$next/plots.css"
 cp "$wasm/mailsim.mjs" "$wasm/mailsim.wasm" "$next/"
 # The icons a home screen asks for, drawn from icon.svg.

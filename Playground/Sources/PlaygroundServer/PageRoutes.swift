@@ -37,12 +37,10 @@ enum PageRoutes {
         router.add(middleware: SecurityHeaders())
         router.add(
             middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics, log: log))
-        let assets: [(String, String, String)] = [
-            ("/", page, "text/html; charset=utf-8"), ("/index.html", page, "text/html; charset=utf-8"),
-            ("/playground.js", PlaygroundPage.script, "text/javascript; charset=utf-8"),
-            ("/playground.css", PlaygroundPage.style, "text/css; charset=utf-8"),
-            ("/plots.css", PlaygroundPage.plotStyle, "text/css; charset=utf-8")
-        ]
+        // The page, then each file it loads (its style sheets and script modules: PlaygroundPage's table).
+        let assets: [(String, String, String)] =
+            [("/", page, "text/html; charset=utf-8"), ("/index.html", page, "text/html; charset=utf-8")]
+            + PlaygroundPage.files.map { ("/" + $0.name, $0.text, $0.type) }
         for (path, body, type) in assets {
             // GET of the page is below: the full page when no place is free.
             if !pagePaths.contains(path) { router.get(RouterPath(path)) { _, _ in asset(body, type: type) } }

@@ -1,0 +1,50 @@
+import MailboxAnimation
+import MailboxHandoff
+import MailboxJSON
+import MailboxReports
+import MailboxScene
+import MailboxScript
+import MailboxSim
+import MailboxText
+
+/// The answers the page reads: each phone's screen after a message, and an export of the settings in force.
+extension PlaygroundSession {
+    /// `out`, its report or error tagged with the `line` message's id when `message` is a line that has one.
+    static func answering(_ message: ClientMessage, _ out: [ServerMessage]) -> [ServerMessage] {
+        guard case let .line(_, id?) = message else { return out }
+        return out.map { $0.answering(id) }
+    }
+
+    mutating func screenMessage() -> ServerMessage {
+        if renders.count > phones.count { renders.removeLast(renders.count - phones.count) }
+        while renders.count < phones.count { renders.append(PhoneView.Render()) }
+        var answers: [ServerMessage.PhoneScreen] = []
+        for i in phones.indices {
+            let shown = screens.screen(of: phones, i)
+            answers.append(renders[i].screen(phones[i], shown, watchingState: watchesState))
+        }
+        let first = phones[0].screen
+        return .screen(
+            phones: answers, time: first.now.seconds,
+            animating: phones.contains { $0.screen.isAnimating },
+            gesture: first.gesture?.kind.rawValue ?? "none")
+    }
+
+    /// The settings in force of phone A (or `phone`) as `format`: what `mailsim export FORMAT` prints for them.
+    func export(_ format: ExportFormat, phone: Int?) throws(Refusal) -> ServerMessage {
+        let index = phone ?? 0
+        guard index < phones.count else {
+            throw Refusal(message: "error: export: there is no phone B (compare first)", line: nil)
+        }
+        let text = HandoffExport.render(
+            format, settings: phones[index].screen.settings, options: HandoffOptions(generator: exportGenerator))
+        guard text.utf8.count <= PlaygroundLimits.handoffBytes else {
+            throw Refusal(
+                message:
+                    "error: export: the \(format.rawValue) text is longer than \(PlaygroundLimits.handoffBytes / 1024) KiB",
+                line: nil)
+        }
+        return .export(
+            format: format.rawValue, fileName: format.fileName(), mediaType: format.mediaType, text: text)
+    }
+}

@@ -1,0 +1,77 @@
+// Looking back: the last gesture's timeline and property plots (the `history` message), the settings' export
+// saved as a file, and the walkthroughs (the HTML player, a GIF) that mailsim's server draws.
+import { $, download, element, notify } from "./dom.js";
+import { page } from "./state.js";
+import { scriptText } from "./script-pane.js";
+
+export function onHistory(m) {
+  page.history = m;
+  var list = $("timeline");
+  list.textContent = "";
+  var entries = m.timeline || [];
+  if (typeof entries === "string") entries = entries.split("\n").filter(Boolean);
+  if (!entries.length) list.appendChild(element("li", "empty", "Nothing has moved yet."));
+  entries.forEach(function (line) { list.appendChild(element("li", "", line)); });
+  list.scrollTop = list.scrollHeight;
+  var plots = m.plots || [];
+  if (typeof plots === "string") plots = [plots];
+  $("plots").innerHTML = plots.join("\n");
+}
+
+export function onExport(m) {
+  download(m.fileName, new Blob([m.text], { type: m.mediaType }));
+  notify("Exported " + m.fileName + ".");
+}
+
+// Walkthroughs (the HTML player, GIF) are drawn by mailsim's server, with cairo: there is one when this page came
+// from `mailsim serve` or a class's server, none on a static host. Asked once, when first wanted.
+var serverAnswers = null;
+function withServer(what, then) {
+  if (!serverAnswers) {
+    serverAnswers = fetch("healthz", { cache: "no-store" }).then(function (r) { return r.ok; }, function () { return false; });
+  }
+  serverAnswers.then(function (there) {
+    if (there) return then();
+    serverAnswers = null;
+    notify(what + " is drawn by mailsim's server, and this page has none (a static copy, or offline): Download " +
+      "the script and run mailsim record on it.", "error");
+  });
+}
+
+$("open-walkthrough").addEventListener("click", function () { withServer("The walkthrough", openWalkthrough); });
+
+function openWalkthrough() {
+  // A form posted into a new tab: the player is then a page of the server with a policy of its own (its inline
+  // script and style allowed by their hashes), not a blob: URL, which would inherit this page's policy.
+  var form = element("form");
+  form.method = "post";
+  form.action = "walkthrough";
+  form.target = "_blank";
+  form.hidden = true;
+  var field = element("textarea");
+  field.name = "script";
+  field.value = scriptText();
+  form.appendChild(field);
+  document.body.appendChild(form);
+  form.submit();
+  form.remove();
+}
+
+$("download-gif").addEventListener("click", function () {
+  withServer("A GIF", function () {
+    notify("Drawing the GIF…");
+    post("walkthrough.gif", "image/gif").then(function (blob) {
+      download("playground.gif", blob);
+      notify("GIF downloaded.");
+    }, function (e) { notify(e.message, "error"); });
+  });
+});
+
+function post(path, type) {
+  return fetch(path, { method: "POST", body: scriptText(), headers: { "Content-Type": "text/plain; charset=utf-8" } })
+    .then(function (response) {
+      if (!response.ok) return response.text().then(function (t) { throw new Error(t || response.statusText); });
+      return response.blob();
+    })
+    .then(function (blob) { return new Blob([blob], { type: type }); });
+}

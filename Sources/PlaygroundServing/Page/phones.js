@@ -1,0 +1,114 @@
+// The phones: each screen message drawn (its SVG as sent), the clock line, phone B shown in a comparison, and the
+// haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
+import { $, formatSeconds, notify } from "./dom.js";
+import { page } from "./state.js";
+import { scheduleTick } from "./pointer.js";
+import { renderScript } from "./script-pane.js";
+import { paramValue, setTarget, syncParams, syncProfiles } from "./tuning.js";
+
+var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
+var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
+
+var shownOnce = false;     // the first screen: `mailsim:phone-shown`, its time from the navigation's start
+var lastParams = [];       // each phone's params, from the last screen that carried them
+
+// A screen carries a phone's params only when they changed: those it lacks are the last ones sent.
+export function keepParams(m) {
+  var phones = m.phones || [];
+  for (var i = 0; i < phones.length; i++) {
+    if (phones[i].params) lastParams[i] = phones[i].params;
+    else phones[i].params = lastParams[i] || {};
+  }
+}
+
+export function onScreen(m) {
+  keepParams(m);
+  page.screen = m;
+  var phones = m.phones || [];
+  for (var i = 0; i < screens.length; i++) {
+    if (phones[i]) {
+      var svg = String(phones[i].svg).replace(/^<\?xml[^>]*>\s*/, "");
+      if (screens[i].dataset.svg !== svg) {
+        screens[i].innerHTML = svg;
+        screens[i].dataset.svg = svg;
+      }
+    }
+  }
+  setComparing(phones.length > 1);
+  $("time").textContent = formatSeconds(m.time) + " s";
+  $("gesture").textContent = m.gesture && m.gesture !== "none" ? " · " + m.gesture : "";
+  document.body.classList.toggle("animating", !!m.animating);
+  syncParams();
+  syncProfiles();
+  feelHaptics(phones[0]);
+  if (!shownOnce) {
+    shownOnce = true;
+    performance.mark("mailsim:phone-shown");
+  }
+  if (page.sentAt !== null) {
+    // The server's session: a pointer event's round trip, from its handler to its screen in the DOM.
+    performance.measure("mailsim:round-trip", { start: page.sentAt });
+    page.sentAt = null;
+  }
+  page.tickWaiting = false;
+  if (m.animating && !page.pointer) scheduleTick();
+}
+
+// What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
+// far): the two facts of the state the page reads, sent with every screen.
+export function phoneFact(name, index) {
+  var p = page.screen && page.screen.phones && page.screen.phones[index || 0];
+  return p ? p[name] : undefined;
+}
+
+// ---- haptics: the Vibration API where the browser has one, as an option kept by the browser. Phone A's haptic
+// events (the model's `haptic.count`, with `haptics` on) each become a 15 ms pulse: the API has durations only, so
+// a light event (the near threshold) and a medium one (the far threshold) feel the same.
+var vibrating = false, hapticsSeen = null;
+if (typeof navigator.vibrate === "function") {
+  $("vibrate-option").hidden = false;
+  try { vibrating = localStorage.getItem("mailsim.vibrate") === "on"; } catch (e) { /* storage refused */ }
+  $("vibrate").checked = vibrating;
+  $("vibrate").addEventListener("change", function () {
+    vibrating = $("vibrate").checked;
+    try { localStorage.setItem("mailsim.vibrate", vibrating ? "on" : "off"); } catch (e) { /* storage refused */ }
+    if (vibrating && paramValue("haptics") !== "on") notify("Set haptics on (Tuning) for the phone to feel the thresholds.");
+  });
+}
+
+function feelHaptics() {
+  var count = phoneFact("haptics");
+  if (typeof count !== "number") return;
+  var felt = hapticsSeen === null ? 0 : count - hapticsSeen;
+  hapticsSeen = count;
+  if (!vibrating || felt <= 0) return;
+  var pulses = [];
+  for (var i = 0; i < Math.min(felt, 4); i++) pulses.push(15, 40);
+  pulses.pop();
+  navigator.vibrate(pulses);
+}
+
+// Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale).
+export function pointOf(event, index) {
+  var svg = screens[index].querySelector("svg");
+  if (!svg) return null;
+  var ctm = svg.getScreenCTM();
+  if (!ctm) return null;
+  var p = svg.createSVGPoint();
+  p.x = event.clientX; p.y = event.clientY;
+  var q = p.matrixTransform(ctm.inverse());
+  return { x: Math.round(q.x * 100) / 100, y: Math.round(q.y * 100) / 100 };
+}
+
+function setComparing(on) {
+  if (on === page.comparing) return;
+  page.comparing = on;
+  $("compare").checked = on;
+  figures[1].hidden = !on;
+  document.body.classList.toggle("comparing", on);
+  $("target").hidden = !on;
+  $("download-b").hidden = !on;
+  $("export-b").hidden = !on;
+  if (!on) setTarget("both");
+  renderScript(0);
+}

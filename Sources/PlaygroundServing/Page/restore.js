@@ -1,0 +1,199 @@
+// A lost session comes back on its own (docs/playground.md, "When the server goes"): the page reconnects with
+// back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
+// An idle close (1000, the server freeing a page nobody used) waits for the user to act instead. The banner says
+// where it stands.
+import { $, byteLength, download, notify } from "./dom.js";
+import { limits, page } from "./state.js";
+import { connect, send, setConnection, start, transmit } from "./transport.js";
+import { scriptText } from "./script-pane.js";
+
+var attempt = 0;         // reconnect attempts since the socket was lost
+var lostWhy = "";        // why the server closed the socket that was lost (kept while the attempts fail)
+var retryTimer = 0, countdownTimer = 0, retryAt = 0;
+var reconnects = 0;      // sessions restored since the page opened (for tests)
+
+// The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
+export function connection() {
+  return { connected: page.connected, restoring: !!page.restoring, held: !!page.held, attempt: attempt,
+           reconnects: reconnects, waitingForUser: page.waitingForUser };
+}
+
+export function cancelRetry() {
+  clearTimeout(retryTimer);
+  clearInterval(countdownTimer);
+}
+
+// The socket opened: a held session is restored on its hello; else the banner goes.
+export function connectedAgain() {
+  if (page.held) return banner("Connected again: restoring the session from its script…", []);
+  attempt = 0;
+  banner("", []);
+}
+
+// The socket closed: keep what the session was (once: a restore that failed keeps the first), then reconnect
+// after a back-off, unless the server closed an idle page (1000) or the script is too long to load.
+export function lost(event) {
+  var had = page.connected;
+  page.connected = false;
+  page.tickWaiting = false;
+  page.restoring = null;
+  if (page.pointer) {
+    var p = page.pointer;
+    page.pointer = null;
+    try { p.element.releasePointerCapture(p.id); } catch (e) { /* already released */ }
+  }
+  if (!page.held && page.hello && (page.lines.length || page.comparing || page.speed !== 1)) page.held = holdSession();
+  var why = event && event.reason ? " (" + event.reason + ")" : "";
+  if (had) lostWhy = why;
+  if (had && event && event.code === 1000) {
+    page.waitingForUser = true;
+    page.idleClosed = true;
+    setConnection("disconnected", "bad");
+    return banner("The connection to mailsim was closed" + why + ". Your session is its script: Reconnect, or " +
+      "touch the phone, to go on from it.", ["reconnect"]);
+  }
+  if (page.held && tooLong(page.held)) return refuseRestore();
+  attempt += 1;
+  var delay = backoff(attempt);
+  retryAt = Date.now() + delay;
+  retryTimer = setTimeout(connect, delay);
+  setConnection("reconnecting…", "bad");
+  // Never connected (a full server refuses the upgrade, which the browser sees as a close without words): say so.
+  var first = page.hello ? "The connection to mailsim was lost" + lostWhy + ". "
+    : "mailsim does not answer (the server may be full or restarting). ";
+  var say = function () {
+    var left = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
+    banner(first + "Reconnecting… attempt " + attempt + ", next in " + left + " s.", ["reconnect"]);
+  };
+  say();
+  clearInterval(countdownTimer);
+  countdownTimer = setInterval(say, 250);
+}
+
+// The wait before reconnect attempt n: the first spread over 0.2–1.2 s, so that the pages a stopping server
+// closes at once do not all come back in the same instant (300 pages: about 30 in any 100 ms); then 1 s doubling
+// to 10 s, each ±20 %.
+function backoff(n) {
+  if (n <= 1) return 200 + Math.random() * 1000;
+  return Math.min(10000, 500 * Math.pow(2, n - 1)) * (0.8 + 0.4 * Math.random());
+}
+
+// What the session was: its script (the finger lifted where it was, if the socket went with a finger down, as
+// the server does when a page closes), and what is not in the script: the comparison's phone B, the speed.
+export function holdSession() {
+  var text = scriptText();
+  if (fingerDown()) text += "release\n";
+  return {
+    script: text, lines: page.lines.slice(), phones: page.linePhones.slice(), comparing: page.comparing,
+    speed: page.speed,
+  };
+}
+
+// Whether the last screen had a finger down (its `gesture`, the server's word for the gesture in progress): the
+// page reads what the server says, not the script's words.
+function fingerDown() {
+  return !!(page.screen && page.screen.gesture && page.screen.gesture !== "none");
+}
+
+function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
+
+// A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
+function tooLong(h) {
+  return byteLength(h.script) > limits().scriptBytes || lineCount(h.script) > limits().scriptLines;
+}
+
+function refuseRestore(reason) {
+  page.waitingForUser = true;
+  clearInterval(countdownTimer);
+  setConnection("disconnected", "bad");
+  var l = limits();
+  var why = reason || ("its script (" + lineCount(page.held.script) + " lines, " + byteLength(page.held.script) +
+    " bytes) is longer than a reconnect can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
+  banner("The connection to mailsim was lost, and the session cannot be restored: " + why +
+    ". Download keeps it; Start afresh opens a new session.", ["banner-download", "start-afresh"]);
+}
+
+// The banner's words and which of its buttons show; no words hides it.
+export function banner(text, buttons) {
+  $("banner-text").textContent = text || "";
+  $("banner").hidden = !text;
+  ["reconnect", "banner-download", "start-afresh"].forEach(function (id) {
+    $(id).hidden = buttons.indexOf(id) < 0;
+  });
+  $("reconnect").textContent = page.trap ? "Restart" : page.waitingForUser ? "Reconnect" : "Try now";
+  document.body.classList.toggle("offline", !!text);
+}
+
+// On the new socket's hello: the held script as a `load`. The opening's screen and script (a fresh session)
+// are not shown; the load's answer is.
+export function restore() {
+  page.restoring = { screen: true, script: true };
+  transmit({ type: "load", script: page.held.script });
+}
+
+// The load was answered with a screen: the session is back. What the script does not hold follows: phone B (the
+// comparison again, then phone B's own `set` lines, each but those a later line for both phones overrides), the
+// speed. Phone B's own gestures (a line phone A refused) are not replayed (docs/playground.md).
+export function restored() {
+  var h = page.held;
+  page.held = null;
+  page.restoring = null;
+  attempt = 0;
+  lostWhy = "";
+  reconnects += 1;
+  setConnection(page.inPage ? "in this page" : "connected", "ok");
+  banner("", []);
+  notify(page.inPage ? "Restarted: the session is restored from its script." :
+    "Reconnected: the session is restored from its script.");
+  if (h.comparing) {
+    send({ type: "compare", on: true });
+    phoneBSets(h.lines, h.phones).forEach(function (words) {
+      send({ type: "set", name: words[0], value: words[1], phone: 1 });
+    });
+  }
+  if (h.speed !== 1) send({ type: "speed", value: h.speed });
+  if (page.watchingState) send({ type: "watch", state: true });
+}
+
+// Phone B's own `set` lines ([name, value] each, in order), but one that a later `set` of the same parameter (or
+// of the profile) for both phones overrides.
+function phoneBSets(list, owners) {
+  var out = [];
+  for (var i = 0; i < list.length; i++) {
+    var m = /^#B: set (\S+) (.+)$/.exec(list[i]);
+    if (!m || owners[i] !== "1") continue;
+    var overridden = false;
+    for (var j = i + 1; j < list.length && !overridden; j++) {
+      var later = /^set (\S+) /.exec(list[j]);
+      overridden = !!later && (owners[j] || "both") === "both" && (later[1] === m[1] || later[1] === "profile");
+    }
+    if (!overridden) out.push([m[1], m[2]]);
+  }
+  return out;
+}
+
+export function restoreFailed(message) {
+  // Work interrupted (a loaded server): try again later; any other refusal would come again.
+  if (/interrupted|slow down/.test(message)) {
+    page.restoring = null;
+    return page.socket.close(4000, "restore interrupted");
+  }
+  page.restoring = null;
+  refuseRestore(message.replace(/^error: /, ""));
+}
+
+$("reconnect").addEventListener("click", function () {
+  if (page.connected) return;
+  if (page.trap) return start();
+  connect();
+});
+$("start-afresh").addEventListener("click", function () {
+  page.held = null;
+  attempt = 0;
+  if (page.inPage || page.trap) return start();
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.close(4001, "start afresh");
+  connect();
+});
+$("banner-download").addEventListener("click", function () {
+  download("playground.mbs", new Blob([page.held ? page.held.script : scriptText()], { type: "text/plain" }));
+});

@@ -1,0 +1,149 @@
+// The script pane: the session's lines as the `script` messages replace them, each phone's file to download, the
+// link that replays it, the command box and what answers its line, and the settings' export.
+import { $, byteLength, download, notify } from "./dom.js";
+import { page } from "./state.js";
+import { send } from "./transport.js";
+
+export function onScript(m) {
+  var lines = page.lines, linePhones = page.linePhones;
+  var from = Math.max(0, Math.min(m.from | 0, lines.length));
+  var added = m.lines || [];
+  lines.length = from;
+  Array.prototype.push.apply(lines, added);
+  if (m.phones) {
+    if (m.phones.length === lines.length) page.linePhones = m.phones.map(String);
+    else { linePhones.length = from; Array.prototype.push.apply(linePhones, m.phones.map(String)); }
+  } else {
+    linePhones.length = Math.min(linePhones.length, from);
+  }
+  renderScript(from);
+}
+
+// Whether the script pane follows its last line: read when the user scrolls it, never while a line is shown (a
+// read of its scroll height after the phone's new SVG would lay the page out inside every pointer event).
+var scriptAtBottom = true, scriptScroll = false;
+$("script").addEventListener("scroll", function () {
+  var list = $("script");
+  scriptAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+});
+
+export function renderScript(from) {
+  var list = $("script"), lines = page.lines;
+  var nearBottom = scriptAtBottom;
+  while (list.children.length > from) list.removeChild(list.lastChild);
+  for (var i = list.children.length; i < lines.length; i++) {
+    var li = document.createElement("li");
+    var text = lines[i];
+    if (/^\s*#/.test(text)) li.className = "comment";
+    else if (/^\s*expect\b/.test(text)) li.className = "expect";
+    else if (/^\s*set\b/.test(text)) li.className = "set";
+    if (page.comparing) {
+      var owner = page.linePhones[i] || "both";
+      var badge = document.createElement("span");
+      badge.className = "owner o" + owner;
+      badge.textContent = owner === "0" ? "A" : owner === "1" ? "B" : "A·B";
+      badge.title = owner === "both" ? "both phones" : "phone " + (owner === "0" ? "A" : "B") + " only";
+      li.appendChild(badge);
+      li.dataset.phone = owner;
+    }
+    var code = document.createElement("code");
+    code.textContent = text;
+    li.appendChild(code);
+    list.appendChild(li);
+  }
+  $("script-count").textContent = lines.length === 1 ? "1 line" : lines.length + " lines";
+  if ((nearBottom || from >= list.children.length - 3) && !scriptScroll) {
+    // Scrolled once a frame, when the page is laid out anyway.
+    scriptScroll = true;
+    requestAnimationFrame(function () {
+      scriptScroll = false;
+      list.scrollTop = list.scrollHeight;
+      scriptAtBottom = true;
+    });
+  }
+}
+
+export function scriptText() { return page.lines.length ? page.lines.join("\n") + "\n" : ""; }
+
+// Phone B's script: its own lines plain, phone A's own as `#A: LINE` (docs/playground.md, A comparison).
+export function scriptTextB() {
+  return page.lines.map(function (line, i) {
+    var owner = page.linePhones[i] || "both";
+    if (owner === "0") return "#A: " + line;
+    if (owner === "1") return line.replace(/^#B: /, "");
+    return line;
+  }).join("\n") + "\n";
+}
+
+$("download").addEventListener("click", function () {
+  download("playground.mbs", new Blob([scriptText()], { type: "text/plain" }));
+});
+$("download-b").addEventListener("click", function () {
+  download("playground-B.mbs", new Blob([scriptTextB()], { type: "text/plain" }));
+});
+$("pin").addEventListener("click", function () { send({ type: "pin" }); });
+
+// Export: the session renders the settings in force (phone A, or B) in the chosen format, as `mailsim export`
+// does; the answer's text is saved under the format's own file name.
+$("export").addEventListener("click", function () {
+  send({ type: "export", format: $("export-format").value });
+});
+$("export-b").addEventListener("click", function () {
+  send({ type: "export", format: $("export-format").value, phone: 1 });
+});
+
+export function link() { return location.origin + location.pathname + "#script=" + encodeURIComponent(scriptText()); }
+
+$("copy-link").addEventListener("click", function () {
+  var text = scriptText();
+  var hello = page.hello;
+  if (hello && hello.limits && byteLength(text) > hello.limits.scriptBytes) {
+    return notify("The script is " + byteLength(text) + " bytes; a link holds at most " + hello.limits.scriptBytes + ": download it instead.", "error");
+  }
+  var url = link();
+  var field = $("link");
+  field.value = url;
+  field.hidden = false;
+  var done = function () { notify("Link copied: it replays this session."); };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(url).then(done, function () { field.select(); notify("Copy the link below (the clipboard refused)."); });
+  } else { field.select(); notify("Copy the link below."); }
+});
+
+// The command box's line carries an id; the report or error that answers it carries the same id, so what
+// other messages print meanwhile (a shake's "Nothing to undo.") goes to the status line instead.
+var commandIds = 0;
+$("command").addEventListener("submit", function (event) {
+  event.preventDefault();
+  var input = $("command-line");
+  var text = input.value.trim();
+  if (!text) return;
+  $("report").hidden = true;
+  var id = ++commandIds;
+  // Pending before it is sent: in the page the answer comes before `send` returns.
+  var was = page.pendingCommand;
+  page.pendingCommand = id;
+  if (send({ type: "line", text: text, id: id })) input.value = "";
+  else page.pendingCommand = was;
+});
+
+// Whether an answer with `id` answers the command box's line (it is then no longer waited for).
+export function pendingAnswer(id) {
+  if (id === undefined || id !== page.pendingCommand) return false;
+  page.pendingCommand = null;
+  return true;
+}
+
+// A report that answers the line typed last in the command box (its id) shows under the box; any other (a
+// shake with nothing to undo says "Nothing to undo.") goes to the status line.
+export function onReport(m) {
+  if (!pendingAnswer(m.id)) return notify(String(m.text || "").trim());
+  showReport(m.text, false);
+}
+
+export function showReport(text, isError) {
+  var r = $("report");
+  r.textContent = text;
+  r.classList.toggle("error", isError);
+  r.hidden = !text;
+}

@@ -1,0 +1,250 @@
+// Where the session runs, and the messages to it and from it (docs/playground.md, Protocol). In this page:
+// mailsim.mjs's Playground, the same Swift as `mailsim` compiled to WebAssembly, so a drag makes no network request;
+// only where WebAssembly cannot run does the session run on the server, over a WebSocket. Answers are queued and
+// shown in order, as a socket's would be, so that a message sent while answers are being shown (the link's `load`
+// on hello) is answered after them.
+import { $, byteLength, notify } from "./dom.js";
+import { page } from "./state.js";
+import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
+import { keepParams, onScreen } from "./phones.js";
+import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
+import { buildParams, buildProfiles, paramError } from "./tuning.js";
+import { onPlot } from "./curves.js";
+import { onHistory, onExport } from "./looking-back.js";
+
+var queue = [], draining = false;
+var loadedFromLink = false;
+
+// The program an export's first comment names: the page's own version (make site writes it in the page).
+function generator() {
+  var meta = document.querySelector('meta[name="mailsim-version"]');
+  return meta && meta.content ? "mailsim " + meta.content : "mailsim";
+}
+
+export function start() {
+  if (/[?&]session=server(&|$)/.test(location.search)) return connect();
+  setConnection("loading…", "bad");
+  var began = performance.now();
+  var module = null;
+  import("./mailsim.mjs").then(function (mailsim) {
+    module = mailsim;
+    return mailsim.Playground.create({ generator: generator() });
+  }).then(function (playground) {
+    page.local = playground;
+    page.inPage = true;
+    page.connected = true;
+    page.trap = null;
+    setConnection("in this page", "ok");
+    keepOffline();
+    if (page.held) banner("Restarted: restoring the session from its script…", []);
+    deliver(playground.opening);
+    performance.measure("mailsim:start", { start: began });
+    warmUp(module);
+  }, function (error) {
+    // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
+    // sent this page; the socket's banner says so when none answers.
+    notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
+    connect();
+  });
+}
+
+// The service worker that keeps the page's files for offline use (make site writes sw.js; a page served without
+// it simply has none).
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register("sw.js").catch(function () { /* no sw.js here: online only */ });
+}
+
+// Once the page is idle, a throwaway session of its own drags a row and lets go: the browser then has the module's
+// hot code optimised (its tiers are per module, shared by every session) before the first real drag, whose slowest
+// events would otherwise pay for it (docs/performance.md). About 60 ms of idle time; nothing is shown.
+function warmUp(mailsim) {
+  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 300); };
+  idle(function () {
+    mailsim.Playground.create().then(function (scratch) {
+      try {
+        for (var round = 0; round < 3; round++) {
+          scratch.send({ type: "down", x: 200, y: 187, t: round * 1000 });
+          for (var i = 1; i <= 40; i++) scratch.send({ type: "move", x: 200 - 4 * i, y: 187, t: round * 1000 + 8 * i });
+          scratch.send({ type: "up", x: 40, y: 187, t: round * 1000 + 330 });
+          scratch.send({ type: "tick", t: round * 1000 + 700 });
+          scratch.send({ type: "reset" });
+        }
+      } finally {
+        scratch.close();
+      }
+    }, function () { /* the page's own session loaded: nothing to warm for */ });
+  });
+}
+
+// Answers to show, in order, after any still being shown.
+function deliver(answers) {
+  for (var i = 0; i < answers.length; i++) queue.push(answers[i]);
+  if (draining) return;
+  draining = true;
+  try {
+    while (queue.length) receive(queue.shift());
+  } finally {
+    draining = false;
+  }
+}
+
+// One message to the in-page session; false when it stopped (then the banner says so and the script is kept).
+function runHere(message) {
+  var answers;
+  try {
+    answers = page.local.send(message);
+  } catch (error) {
+    stopped(error);
+    return false;
+  }
+  deliver(answers);
+  return true;
+}
+
+// Several messages (a pointer event's coalesced samples) with one screen shown: the last (each is whole, but for
+// the params a screen carries only when they change: those are kept from every screen).
+export function sendAll(messages) {
+  if (!page.inPage) return messages.forEach(send);
+  if (!page.local) return;
+  var answers = [];
+  for (var i = 0; i < messages.length; i++) {
+    try {
+      answers = answers.concat(page.local.send(messages[i]));
+    } catch (error) {
+      return stopped(error);
+    }
+  }
+  var last = -1;
+  answers.forEach(function (a, i) { if (a.type === "screen") last = i; });
+  answers.forEach(function (a, i) { if (a.type === "screen" && i !== last) keepParams(a); });
+  deliver(answers.filter(function (a, i) { return a.type !== "screen" || i === last; }));
+}
+
+// The in-page simulation trapped (a bug, or memory exhausted): nothing more runs in it. The session is its script,
+// kept; Restart starts a new one from it, as a reconnect restores one on the server.
+function stopped(error) {
+  if (page.trap) return;
+  page.trap = error;
+  page.inPage = false;
+  page.local = null;
+  page.connected = false;
+  if (page.pointer) page.pointer = null;
+  if (!page.held && page.hello) page.held = holdSession();
+  page.waitingForUser = true;
+  setConnection("stopped", "bad");
+  banner("The simulation stopped (" + (error.reason || error.message) + "). Your session is its script: " +
+    "Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
+}
+
+// The server's session, over a WebSocket (restore.js brings a lost one back).
+export function connect() {
+  cancelRetry();
+  page.waitingForUser = false;
+  page.idleClosed = false;
+  if (page.socket && page.socket.readyState <= WebSocket.OPEN) {
+    // An attempt still under way (Try now clicked meanwhile): dropped, its events ignored, so one session opens.
+    var previous = page.socket;
+    page.socket = null;
+    previous.close();
+  }
+  var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  var ws = new WebSocket(scheme + location.host + "/ws");
+  page.socket = ws;
+  ws.addEventListener("open", function () {
+    if (ws !== page.socket) return;
+    page.connected = true;
+    setConnection(page.held ? "restoring…" : "connected", page.held ? "bad" : "ok");
+    connectedAgain();
+  });
+  ws.addEventListener("message", function (event) {
+    if (ws !== page.socket) return;
+    var message;
+    try { message = JSON.parse(event.data); } catch (e) { return notify("The server sent what is not JSON.", "error"); }
+    receive(message);
+  });
+  ws.addEventListener("close", function (event) { if (ws === page.socket) lost(event); });
+  ws.addEventListener("error", function () { /* close follows */ });
+}
+
+// One message to the session; false when it could not be sent (no session, or one being restored).
+export function send(message) {
+  if (message.type === "set" || message.type === "load" || message.type === "compare") page.syncedParams = null;
+  if (page.inPage) return !page.restoring && page.local ? runHere(message) : false;
+  if (page.restoring || !page.socket || page.socket.readyState !== WebSocket.OPEN) return false;
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+// A message sent whatever is being restored (the restore's own `load`).
+export function transmit(message) {
+  if (page.inPage) return runHere(message);
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+export function setConnection(text, kind) {
+  var c = $("conn");
+  c.textContent = text;
+  c.className = "conn " + kind;
+}
+
+function receive(m) {
+  if (page.restoring) {
+    // The opening's screen and script are a fresh session's: skipped (its params kept, as a screen's always are).
+    // Then the load's answer: a screen (the session is back) or an error (it was refused).
+    if (m.type === "screen" && page.restoring.screen) { page.restoring.screen = false; return keepParams(m); }
+    if (m.type === "script" && page.restoring.script) { page.restoring.script = false; return; }
+    if (m.type === "error" && !page.restoring.screen) return restoreFailed(m.message || "");
+    if (m.type === "screen") restored();
+  }
+  switch (m.type) {
+  case "hello": return onHello(m);
+  case "screen": return onScreen(m);
+  case "script": return onScript(m);
+  case "report": return onReport(m);
+  case "plot": return onPlot(m);
+  case "history": return onHistory(m);
+  case "export": return onExport(m);
+  case "error": return onError(m);
+  }
+}
+
+function onHello(m) {
+  var same = page.hello && JSON.stringify(page.hello.params) === JSON.stringify(m.params) &&
+    JSON.stringify(page.hello.profiles) === JSON.stringify(m.profiles);
+  page.hello = m;
+  if (!same) {
+    buildProfiles();
+    buildParams();
+  }
+  if (page.held) return restore();
+  if (page.watchingState) send({ type: "watch", state: true });
+  var fragment = /^#script=(.*)$/s.exec(location.hash);
+  if (fragment && !loadedFromLink) {
+    loadedFromLink = true;
+    var text;
+    try { text = decodeURIComponent(fragment[1]); } catch (e) { return notify("The link's script is not readable (bad encoding).", "error"); }
+    if (m.limits && byteLength(text) > m.limits.scriptBytes) {
+      return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + m.limits.scriptBytes + ".", "error");
+    }
+    send({ type: "load", script: text });
+    notify("Loading the session from the link…");
+  }
+}
+
+// A refusal: under the tuning control whose `set` it refused, under the command box when it answers its line, else
+// on the status line.
+function onError(m) {
+  page.syncedParams = null;
+  var shown = false;
+  if (m.line) {
+    var words = m.line.trim().split(/\s+/);
+    if (words[0] === "set" && words[1]) shown = paramError(words[1], m.message);
+  }
+  if (pendingAnswer(m.id)) {
+    showReport(m.message, true);
+    shown = true;
+  }
+  if (!shown) notify(m.message, "error");
+}

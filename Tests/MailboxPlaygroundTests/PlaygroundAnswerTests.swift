@@ -1,0 +1,57 @@
+import MailboxJSON
+import MailboxPlayground
+import Testing
+
+/// A screen sends the page what it reads: each phone's SVG, its compose phase and haptic count, its params only
+/// when they changed, and the whole state object only while the page watches it.
+@Suite struct PlaygroundAnswerTests {
+    let never: @Sendable () -> Bool = { false }
+
+    func send(_ p: inout PlaygroundSession, _ fields: [(String, JSON)]) -> [JSON] {
+        p.receive(JSON.object(fields).text, isCancelled: never).map { try! JSON.parse($0, maxDepth: 64) }
+    }
+    func pointer(_ p: inout PlaygroundSession, _ type: String, _ x: Double, _ t: Double) -> [JSON] {
+        send(&p, [("type", .string(type)), ("x", .number(x)), ("y", .number(187)), ("t", .number(t))])
+    }
+    func phone(_ replies: [JSON]) -> JSON? {
+        replies.first { $0["type"] == .string("screen") }?["phones"]?.arrayValue?.first
+    }
+
+    @Test func aDragsScreensCarryNoParamsAndNoState() throws {
+        var p = PlaygroundSession(start: .empty)
+        let opening = try p.opening().map { try JSON.parse($0, maxDepth: 64) }
+        // The first screen carries the params; none carries the state unasked.
+        let first = try #require(phone(opening))
+        #expect(first["params"]?["threshold.near"] == .string("60"))
+        #expect(first["state"] == nil)
+        #expect(first["compose"] == .string("hidden"))
+        #expect(first["haptics"] == .int(0))
+        _ = pointer(&p, "down", 300, 0)
+        for k in 1...20 {
+            let moved = try #require(phone(pointer(&p, "move", 300 - Double(k) * 6, Double(k) * 16)))
+            #expect(moved["params"] == nil)
+            #expect(moved["state"] == nil)
+            #expect(moved["svg"]?.stringValue?.isEmpty == false)
+        }
+        _ = pointer(&p, "up", 180, 400)
+        // A set changes them: its screen carries them, the next does not.
+        let set = send(
+            &p, [("type", .string("set")), ("name", .string("threshold.near")), ("value", .string("80"))])
+        #expect(phone(set)?["params"]?["threshold.near"] == .string("80"))
+        #expect(phone(send(&p, [("type", .string("tick")), ("t", .number(2000))]))?["params"] == nil)
+    }
+
+    @Test func aWatchingPageGetsTheWholeStateUntilItStops() throws {
+        var p = PlaygroundSession(start: .empty)
+        _ = p.opening()
+        let watched = try #require(phone(send(&p, [("type", .string("watch")), ("state", .bool(true))])))
+        #expect(watched["state"]?["properties"]?["msg1.x"] == .int(0))
+        // Kept across a load, as the export's generator is.
+        let loaded = send(&p, [("type", .string("load")), ("script", .string("pan msg1 -50\nrelease\n"))])
+        #expect(phone(loaded)?["state"]?["properties"]?["compose"] == .string("hidden"))
+        let unwatched = send(&p, [("type", .string("watch")), ("state", .bool(false))])
+        #expect(phone(unwatched)?["state"] == nil)
+        let refused = send(&p, [("type", .string("watch"))])
+        #expect(refused.first?["message"] == .string("watch: \"state\" must be true or false"))
+    }
+}
