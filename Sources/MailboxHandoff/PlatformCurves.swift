@@ -10,7 +10,7 @@ enum PlatformCurves {
     /// paragraph (the comment wraps them); a line that starts with blanks is code, kept as it is.
     static func swiftGuide(typeName: String, interaction: Interaction) -> String {
         let t = typeName
-        var lines = [
+        var lines: [String] = [
             """
             How to use it in UIKit: in the row's UIPanGestureRecognizer handler (`origin` is the row's x when the \
             finger went down, 0 at rest; `table` the view the row is in):
@@ -20,13 +20,16 @@ enum PlatformCurves {
             "        x = \(t).rowX(origin: origin, translation: pan.translation(in: table).x)",
             "        let look = \(t).appearance(at: x)",
             "        row.transform = CGAffineTransform(translationX: x, y: 0)",
-            "        under.backgroundColor = UIColor(red: look.color.red, green: look.color.green, blue: look.color.blue, alpha: 1)",
+            "        under.backgroundColor = UIColor(red: look.color.red, green: look.color.green, "
+                + "blue: look.color.blue, alpha: 1)",
             "        icon.image = images[look.icon]; icon.alpha = look.iconAlpha; icon.center.x = look.iconX",
             "    case .ended, .cancelled:",
             "        let release = \(t).release(at: x, velocity: pan.velocity(in: table).x)",
-            "        let animator = UIViewPropertyAnimator(duration: release.motion?.duration ?? 0, timingParameters: timing(release.motion))",
+            "        let animator = UIViewPropertyAnimator(duration: release.motion?.duration ?? 0, "
+                + "timingParameters: timing(release.motion))",
             "        animator.addAnimations { row.transform = CGAffineTransform(translationX: release.target, y: 0) }",
-            "        animator.addCompletion { _ in /* release.afterSlide: the options, or the hide of release.afterSlide's height motion */ }",
+            "        animator.addCompletion { _ in /* release.afterSlide: the options, "
+                + "or the hide of release.afterSlide's height motion */ }",
             "        animator.startAnimation()",
             "",
             "with",
@@ -34,10 +37,13 @@ enum PlatformCurves {
             "    func timing(_ motion: \(t).Motion?) -> UITimingCurveProvider {",
             "        switch motion?.curve {",
             "        case let .bezier(x1, y1, x2, y2)?:",
-            "            return UICubicTimingParameters(controlPoint1: CGPoint(x: x1, y: y1), controlPoint2: CGPoint(x: x2, y: y2))",
+            "            return UICubicTimingParameters(controlPoint1: CGPoint(x: x1, y: y1), "
+                + "controlPoint2: CGPoint(x: x2, y: y2))",
             "        case let .spring(dampingRatio, response)?:",
-            "            return UISpringTimingParameters(mass: 1, stiffness: pow(2 * .pi / response, 2), damping: 4 * .pi * dampingRatio / response,",
-            "                                            initialVelocity: CGVector(dx: motion!.initialVelocity, dy: 0))",
+            "            return UISpringTimingParameters(mass: 1, stiffness: pow(2 * .pi / response, 2), "
+                + "damping: 4 * .pi * dampingRatio / response,",
+            "                                            initialVelocity: "
+                + "CGVector(dx: motion!.initialVelocity, dy: 0))",
             "        case nil: return UICubicTimingParameters(animationCurve: .linear)",
             "        }",
             "    }",
@@ -52,7 +58,8 @@ enum PlatformCurves {
             "        switch motion?.curve {",
             "        case let .bezier(x1, y1, x2, y2)?: .timingCurve(x1, y1, x2, y2, duration: motion!.duration)",
             "        case let .spring(dampingRatio, response)?:",
-            "            .interpolatingSpring(mass: 1, stiffness: pow(2 * .pi / response, 2), damping: 4 * .pi * dampingRatio / response,",
+            "            .interpolatingSpring(mass: 1, stiffness: pow(2 * .pi / response, 2), "
+                + "damping: 4 * .pi * dampingRatio / response,",
             "                                 initialVelocity: motion!.initialVelocity)",
             "        case nil: nil",
             "        }",
@@ -92,7 +99,7 @@ enum PlatformCurves {
 
     /// The JavaScript module's guide: pointer events, then each animation's curve as CSS and the Web Animations API.
     static func javaScriptGuide(fileName: String, interaction: Interaction) -> String {
-        var lines = [
+        var lines: [String] = [
             """
             How to use it in a web prototype, with pointer events on a row (`origin` is the row's x when the \
             pointer went down, 0 at rest; velocity in px a second, from the last pointer moves):
@@ -104,10 +111,12 @@ enum PlatformCurves {
             "    const look = mailbox.appearance(x);",
             "    row.style.transform = `translateX(${x}px)`;",
             "    under.style.background = look.color;",
-            "    icon.dataset.icon = look.icon; icon.style.opacity = look.iconAlpha; icon.style.left = `${look.iconX}px`;",
+            "    icon.dataset.icon = look.icon; icon.style.opacity = look.iconAlpha; "
+                + "icon.style.left = `${look.iconX}px`;",
             "    // pointerup:",
             "    const release = mailbox.release(x, velocity);",
-            "    if (release.motion) mailbox.animate(release.motion, (v) => { row.style.transform = `translateX(${v}px)`; });",
+            "    if (release.motion) mailbox.animate(release.motion, "
+                + "(v) => { row.style.transform = `translateX(${v}px)`; });",
             "",
             """
             animate() runs a requestAnimationFrame loop on motionValue(motion, elapsed): mailsim's curve exactly, \
@@ -137,9 +146,12 @@ enum PlatformCurves {
             let seconds = timing.duration.decimalSeconds
             if swift {
                 return
-                    "- \(name): \(TimingCurve.bezier(b).name) over \(seconds) s: UICubicTimingParameters(controlPoint1: "
-                    + "CGPoint(x: \(formatExact(b.x1)), y: \(formatExact(b.y1))), controlPoint2: CGPoint(x: \(formatExact(b.x2)), "
-                    + "y: \(formatExact(b.y2)))); .timingCurve(\(points), duration: \(seconds)). Exact."
+                    """
+                    - \(name): \(TimingCurve.bezier(b).name) over \(seconds) s: \
+                    UICubicTimingParameters(controlPoint1: CGPoint(x: \(formatExact(b.x1)), y: \(formatExact(b.y1))), \
+                    controlPoint2: CGPoint(x: \(formatExact(b.x2)), y: \(formatExact(b.y2)))); \
+                    .timingCurve(\(points), duration: \(seconds)). Exact.
+                    """
             }
             return
                 """
@@ -154,17 +166,25 @@ enum PlatformCurves {
                 let atRest =
                     role.followsRelease
                     ? ""
-                    : "; .spring(response: \(formatExact(s.response)), dampingFraction: \(formatExact(s.dampingRatio)))"
+                    : "; .spring(response: \(formatExact(s.response)), "
+                        + "dampingFraction: \(formatExact(s.dampingRatio)))"
                 return
-                    "- \(name): spring, damping ratio \(formatExact(s.dampingRatio)), response \(formatExact(s.response)) s, "
-                    + "starting \(start): UISpringTimingParameters(mass: 1, stiffness: \(stiffness), damping: \(damping), "
-                    + "initialVelocity: CGVector(dx: motion.initialVelocity, dy: 0)); .interpolatingSpring(mass: 1, "
-                    + "stiffness: \(stiffness), damping: \(damping), initialVelocity: motion.initialVelocity)\(atRest). "
-                    + "Exact until motion.duration, within 0.5 pt after."
+                    """
+                    - \(name): spring, damping ratio \(formatExact(s.dampingRatio)), \
+                    response \(formatExact(s.response)) s, starting \(start): \
+                    UISpringTimingParameters(mass: 1, stiffness: \(stiffness), damping: \(damping), \
+                    initialVelocity: CGVector(dx: motion.initialVelocity, dy: 0)); \
+                    .interpolatingSpring(mass: 1, stiffness: \(stiffness), damping: \(damping), \
+                    initialVelocity: motion.initialVelocity)\(atRest). \
+                    Exact until motion.duration, within 0.5 pt after.
+                    """
             }
             return
-                "- \(name): spring, damping ratio \(formatExact(s.dampingRatio)), response \(formatExact(s.response)) s "
-                + "(stiffness \(stiffness), damping \(damping), mass 1), starting \(start): animate(motion). Exact."
+                """
+                - \(name): spring, damping ratio \(formatExact(s.dampingRatio)), \
+                response \(formatExact(s.response)) s \
+                (stiffness \(stiffness), damping \(damping), mass 1), starting \(start): animate(motion). Exact.
+                """
         }
     }
 }

@@ -17,10 +17,9 @@ public enum StateText {
     /// The lines above the table: time, overlay, menu and compose, segment, counts.
     static func headLines(_ screen: ScreenSnapshot) -> [StyledLine] {
         var out: [StyledLine] = []
+        let gesture = screen.gesture?.rawValue ?? "none"
         out.append([
-            Span(
-                "time \(screen.time.roundedSeconds)s  animating \(screen.animating)  gesture \(screen.gesture?.rawValue ?? "none")"
-            )
+            Span("time \(screen.time.roundedSeconds)s  animating \(screen.animating)  gesture \(gesture)")
         ])
         var overlay = "overlay \(screen.overlay?.kind.rawValue ?? "none")"
         if let current = screen.overlay {
@@ -34,10 +33,11 @@ public enum StateText {
                 "menu \(screen.menu.rawValue) (content.x \(formatNumber(screen.contentX)))  "
                     + "alert \(screen.alert?.rawValue ?? "none")")
         ])
+        let focus = compose.focus?.rawValue ?? "none"
         out.append([
             Span(
-                "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), focus \(compose.focus?.rawValue ?? "none"))"
-            )
+                "compose \(compose.phase.rawValue) (y \(formatNumber(compose.y)), dim \(formatNumber(compose.dim)), "
+                    + "focus \(focus))")
         ])
         out.append(
             [Span("segment \(screen.segment.rawValue) (tint ")]
@@ -90,8 +90,9 @@ public enum StateText {
                 [
                     Span("  "), Span(a.key.path, .path),
                     Span(
-                        " \(a.from.description) → \(a.to.description), \(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.roundedSeconds)s \(a.curve.name), now \(a.value.description)"
-                    )
+                        " \(a.from.description) → \(a.to.description), "
+                            + "\(formatNumber(a.progress * 100, decimals: 1))% of \(a.duration.roundedSeconds)s "
+                            + "\(a.curve.name), now \(a.value.description)")
                 ]
             }
     }

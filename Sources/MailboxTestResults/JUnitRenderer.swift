@@ -23,7 +23,8 @@ public enum JUnitRenderer {
 
     private static func testcase(_ result: ScriptResult) -> String {
         let open =
-            "    <testcase name=\"\(attribute(result.path))\" classname=\"\(attribute(folder(of: result.path)))\" time=\"\(seconds(result.seconds))\""
+            "    <testcase name=\"\(attribute(result.path))\""
+            + " classname=\"\(attribute(folder(of: result.path)))\" time=\"\(seconds(result.seconds))\""
         switch result.status {
         case .pass:
             return open + "/>\n"

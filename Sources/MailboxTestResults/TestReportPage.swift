@@ -52,6 +52,8 @@ public enum TestReportPage {
         let passed = entries.filter { $0.report.passed && $0.note == nil }.count
         let skipped = entries.filter(\.skipped).count
         let failed = entries.count - passed - skipped
+        let failedClass = failed > 0 ? "fail" : "pass"
+        let notRun = skipped > 0 ? ", \(skipped) not run" : ""
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -63,7 +65,8 @@ public enum TestReportPage {
             </head>
             <body>
             <h1>mailsim test report</h1>
-            <p class="totals"><span class="pass">\(passed) passed</span>, <span class="\(failed > 0 ? "fail" : "pass")">\(failed) failed</span>\(skipped > 0 ? ", \(skipped) not run" : "")</p>
+            <p class="totals"><span class="pass">\(passed) passed</span>, \
+            <span class="\(failedClass)">\(failed) failed</span>\(notRun)</p>
             <table class="scripts">
             <thead><tr><th>result</th><th>script</th><th>checks</th><th>problems</th></tr></thead>
             <tbody>
@@ -80,8 +83,8 @@ public enum TestReportPage {
                 <tr \
                 class=\"\(status.lowercased())\"><td>\(status)</td><td><a\(anchor)>\(xmlEscaped(entry.file))</a></td>
                 """
-            html +=
-                "<td>\(entry.report.checks)</td><td>\(entry.report.failures.count + (entry.report.error == nil ? 0 : 1))</td></tr>\n"
+            let problems = entry.report.failures.count + (entry.report.error == nil ? 0 : 1)
+            html += "<td>\(entry.report.checks)</td><td>\(problems)</td></tr>\n"
         }
         html += "</tbody></table>\n"
         for (i, entry) in entries.enumerated() where !entry.skipped && (!entry.problems.isEmpty || entry.note != nil) {
@@ -134,15 +137,19 @@ public enum TestReportPage {
     }
 
     static let css = """
-        body { margin: 0; padding: 16px 24px 40px; font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #1c1c1e; background: #f5f5f7; }
+        body { margin: 0; padding: 16px 24px 40px; font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; \
+        color: #1c1c1e; background: #f5f5f7; }
         h1 { font-size: 20px; margin: 0 0 4px; }
         h2 { font-size: 15px; font-family: "DejaVu Sans Mono", monospace; margin: 24px 0 8px; }
         .totals .pass { color: #1d6b1a; } .totals .fail { color: #b3261e; font-weight: bold; }
         table.scripts { border-collapse: collapse; background: #fff; }
-        table.scripts th, table.scripts td { text-align: left; padding: 3px 12px; border-bottom: 1px solid #e5e5ea; font-size: 13px; }
+        table.scripts th, table.scripts td { text-align: left; padding: 3px 12px; border-bottom: 1px solid #e5e5ea; \
+        font-size: 13px; }
         table.scripts td:nth-child(2) { font-family: "DejaVu Sans Mono", monospace; }
-        tr.pass td:first-child { color: #1d6b1a; } tr.fail td:first-child, tr.error td:first-child { color: #b3261e; font-weight: bold; }
-        .problem { display: flex; gap: 20px; align-items: flex-start; margin: 0 0 20px; padding: 12px; background: #fff; border: 1px solid #e5e5ea; border-radius: 8px; }
+        tr.pass td:first-child { color: #1d6b1a; } \
+        tr.fail td:first-child, tr.error td:first-child { color: #b3261e; font-weight: bold; }
+        .problem { display: flex; gap: 20px; align-items: flex-start; margin: 0 0 20px; padding: 12px; \
+        background: #fff; border: 1px solid #e5e5ea; border-radius: 8px; }
         .problem img { border-radius: 4px; box-shadow: 0 1px 6px rgba(0,0,0,.2); }
         .values th { text-align: right; padding-right: 10px; color: #6e6e73; font-weight: normal; }
         .values td code { font-size: 14px; }
@@ -150,6 +157,7 @@ public enum TestReportPage {
         .where { color: #6e6e73; margin-top: 0; }
         .note { color: #b3261e; }
         tr.skip td:first-child { color: #6e6e73; }
-        pre.context { font: 12px/1.25 "DejaVu Sans Mono", monospace; background: #f5f5f7; padding: 8px 10px; border-radius: 6px; margin: 8px 0; }
+        pre.context { font: 12px/1.25 "DejaVu Sans Mono", monospace; background: #f5f5f7; padding: 8px 10px; \
+        border-radius: 6px; margin: 8px 0; }
         """
 }

@@ -61,7 +61,8 @@ public enum HTMLPlayer {
             <style>\(PlayerAssets.css)</style>
             </head>
             <body>
-            <header><h1>\(escaped(walkthrough.file))</h1><p class="status \(statusClass(walkthrough.report))">\(escaped(statusText(walkthrough)))</p></header>
+            <header><h1>\(escaped(walkthrough.file))</h1>\
+            <p class="status \(statusClass(walkthrough.report))">\(escaped(statusText(walkthrough)))</p></header>
             <main>
             <section class="phone">
             \(openTag)
@@ -72,8 +73,10 @@ public enum HTMLPlayer {
             <button id="forward" type="button" title="Next frame (→)">frame ▶</button>
             <label>speed <select id="speed">\(speedOptions(speed))</select></label>
             </div>
-            <input id="scrubber" type="range" min="0" max="\(max(0, frames.count - 1))" value="0" step="1" aria-label="frame">
-            <p class="clock"><span id="time">\(frames.first?.time.fixedSeconds ?? "0.000") s</span> · frame <span id="frame">0</span> of \(frames.count) · \(clock.framesPerSecond) fps</p>
+            <input id="scrubber" type="range" min="0" max="\(max(0, frames.count - 1))" \
+            value="0" step="1" aria-label="frame">
+            <p class="clock"><span id="time">\(frames.first?.time.fixedSeconds ?? "0.000") s</span> \
+            · frame <span id="frame">0</span> of \(frames.count) · \(clock.framesPerSecond) fps</p>
             </section>
             <section class="script"><h2>Script</h2><ol id="script">
             """

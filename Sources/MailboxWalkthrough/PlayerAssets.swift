@@ -9,7 +9,8 @@ enum PlayerAssets {
     static let css = """
         :root { color-scheme: light; --ink: #1c1c1e; --dim: #6e6e73; --line: #d1d1d6; --accent: #44aad2; }
         * { box-sizing: border-box; }
-        body { margin: 0; padding: 16px 20px 32px; font: 14px/1.4 "DejaVu Sans", system-ui, sans-serif; color: var(--ink); background: #f5f5f7; }
+        body { margin: 0; padding: 16px 20px 32px; font: 14px/1.4 "DejaVu Sans", system-ui, sans-serif; \
+        color: var(--ink); background: #f5f5f7; }
         header { display: flex; align-items: baseline; gap: 16px; flex-wrap: wrap; }
         h1 { font-size: 18px; margin: 0 0 8px; font-family: "DejaVu Sans Mono", monospace; }
         h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--dim); margin: 0 0 8px; }
@@ -17,15 +18,20 @@ enum PlayerAssets {
         .status.pass { background: #dff5de; color: #1d6b1a; }
         .status.fail { background: #fde2da; color: #9b2a08; }
         .status.error { background: #fde2da; color: #9b2a08; font-weight: bold; }
-        main { display: grid; grid-template-columns: 340px minmax(260px, 1fr) minmax(260px, 1fr); gap: 20px; align-items: start; }
-        .phone #screen { display: block; width: 320px; height: 568px; border-radius: 6px; box-shadow: 0 1px 8px rgba(0,0,0,.25); background: #fff; }
+        main { display: grid; grid-template-columns: 340px minmax(260px, 1fr) minmax(260px, 1fr); gap: 20px; \
+        align-items: start; }
+        .phone #screen { display: block; width: 320px; height: 568px; border-radius: 6px; \
+        box-shadow: 0 1px 8px rgba(0,0,0,.25); background: #fff; }
         .controls { display: flex; gap: 6px; margin: 10px 0 6px; flex-wrap: wrap; align-items: center; }
-        button, select { font: inherit; font-size: 13px; padding: 3px 8px; border: 1px solid var(--line); border-radius: 6px; background: #fff; color: var(--ink); }
+        button, select { font: inherit; font-size: 13px; padding: 3px 8px; border: 1px solid var(--line); \
+        border-radius: 6px; background: #fff; color: var(--ink); }
         button:hover { border-color: var(--accent); }
         #scrubber { width: 320px; }
         .clock { margin: 4px 0; color: var(--dim); font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
-        ol { margin: 0; padding: 0 0 0 44px; max-height: 640px; overflow: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
-        ol li { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; padding: 1px 6px; white-space: pre-wrap; color: var(--ink); }
+        ol { margin: 0; padding: 0 0 0 44px; max-height: 640px; overflow: auto; background: #fff; \
+        border: 1px solid var(--line); border-radius: 6px; }
+        ol li { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; padding: 1px 6px; white-space: pre-wrap; \
+        color: var(--ink); }
         ol li::marker { color: var(--dim); }
         #script li.current { background: #fff3c4; }
         #script li.fail code { color: #b3261e; }
@@ -62,7 +68,8 @@ enum PlayerAssets {
           // Scrolls `pane` (a list with its own scroll bar), and nothing else, so that `item` shows, a third down.
           function reveal(pane, item) {
             var p = pane.getBoundingClientRect(), r = item.getBoundingClientRect();
-            if (r.top < p.top || r.bottom > p.bottom) pane.scrollTop += r.top - p.top - (pane.clientHeight - r.height) / 3;
+            if (r.top < p.top || r.bottom > p.bottom) \
+        pane.scrollTop += r.top - p.top - (pane.clientHeight - r.height) / 3;
           }
 
           function show(k) {
@@ -134,7 +141,8 @@ enum PlayerAssets {
           playButton.addEventListener("click", function () { if (playing) pause(); else play(); });
           document.getElementById("back").addEventListener("click", function () { step(-1); });
           document.getElementById("forward").addEventListener("click", function () { step(1); });
-          scrubber.addEventListener("input", function () { if (playing) pause(); show(parseInt(scrubber.value, 10)); link(); });
+          scrubber.addEventListener("input", function () { \
+        if (playing) pause(); show(parseInt(scrubber.value, 10)); link(); });
           speedSelect.addEventListener("change", function () {
             speed = parseFloat(speedSelect.value);
             startFrame = frame; startWall = performance.now();

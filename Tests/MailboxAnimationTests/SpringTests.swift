@@ -110,7 +110,8 @@ import Testing
 
     @Test func underDampedSettlingTimeFromTheEnvelope() {
         // ζ 0.5, response 0.4, v0 0: ω = 2π/0.4, ωd = ω√(1 − ζ²), b = ζω/ωd,
-        // envelope √(1 + b²)·e^(−ζωt) = 0.001 at t = ln(√(1 + b²)/0.001)/(ζω) = 0.897837128203162 (Python).
+        // envelope √(1 + b²)·e^(−ζωt) = 0.001 at t = ln(√(1 + b²)/0.001)/(ζω) = 0.897837128203162
+        // (Python).
         #expect(abs(Spring(dampingRatio: 0.5, response: 0.4).settlingDuration - 0.897837128203162) < 1e-9)
     }
 

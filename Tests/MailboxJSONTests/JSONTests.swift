@@ -88,7 +88,8 @@ import Testing
 
     @Test func stringsAreWrittenAsTheyWereEscapedCharacterByCharacter() {
         let texts = [
-            "", "plain", "<svg a=\"1\">…</svg>", "\"\u{301}x", "a\\b\nc\r\t\u{7F}\u{1}", "\u{2028}\u{2029}\u{2030}–✓",
+            "", "plain", "<svg a=\"1\">…</svg>", "\"\u{301}x", "a\\b\nc\r\t\u{7F}\u{1}",
+            "\u{2028}\u{2029}\u{2030}–✓",
             "héllo wörld 👩‍👩‍👧 e\u{301}", "</script>", "\u{E2}"
         ]
         for text in texts {

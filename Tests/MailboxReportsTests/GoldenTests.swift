@@ -63,7 +63,8 @@ import Testing
         Issue.record(
             Comment(
                 rawValue: """
-                    Tests/Golden/\(name).out:\(first + 1): \(differing.count) line(s) differ (make golden rewrites the file)
+                    Tests/Golden/\(name).out:\(first + 1): \(differing.count) line(s) differ \
+                    (make golden rewrites the file)
                       expected: \(first < expected.count ? expected[first] : "<end of file>")
                       actual:   \(first < actual.count ? actual[first] : "<end of output>")
                     """))

@@ -128,7 +128,8 @@ import Testing
         #expect(profile.count == 1)
         #expect(
             profile[0].hasPrefix(
-                "profile = mcswipe (was mailbox); with it 10 parameters changed: threshold.near 60 → 80, threshold.far 260 → 240, "
+                "profile = mcswipe (was mailbox); with it 10 parameters changed: threshold.near 60 → 80, "
+                    + "threshold.far 260 → 240, "
             ))
         // A script run that is not traced prints only what its looking commands print.
         #expect(try Self.report(["set duration.slide 0.5"], interactive: false).isEmpty)

@@ -45,7 +45,10 @@ import Testing
         (["set colr.red red"], "unknown parameter 'colr.red' (did you mean 'color.red'?): `params` lists them"),
         (["set elasticity 2"], "set elasticity: '2' is out of range (0…1)"),
         (["set duration.menu 0"], "set duration.menu: a duration is more than 0 and at most 3600 seconds (got '0')"),
-        (["set menu.release position 400"], "set menu.release: position '400' is out of range (0…320 pt of content.x)"),
+        (
+            ["set menu.release position 400"],
+            "set menu.release: position '400' is out of range (0…320 pt of content.x)"
+        ),
         (["tap menu", "set menu.open 200"], "set menu.open: close the menu first (tap menu, then settle)"),
         (
             ["set threshold.left.near 80", "expect param.threshold.near == 80"],

@@ -375,7 +375,8 @@ import Testing
         #expect(
             state.logged(since: mark) == [
                 .event(
-                    ms(100), "msg1", .gestureEnded(value: -30, velocity: -5000, outcome: .row(ReleaseOutcome.snapBack))),
+                    ms(100), "msg1",
+                    .gestureEnded(value: -30, velocity: -5000, outcome: .row(ReleaseOutcome.snapBack))),
                 .animation(ms(100), "msg1", "msg1.x", -30, 0)
             ])
         try state.advance(to: ms(250))

@@ -30,7 +30,8 @@ import Testing
         Row(x: -60, background: .yellow, icon: .later, iconAlpha: 1, iconX: 290, outcome: .options(.reschedule)),
         Row(x: -180, background: .yellow, icon: .later, iconAlpha: 1, iconX: 170, outcome: .options(.reschedule)),
         Row(
-            x: -259.999, background: .yellow, icon: .later, iconAlpha: 1, iconX: 90.001, outcome: .options(.reschedule)),
+            x: -259.999, background: .yellow, icon: .later, iconAlpha: 1, iconX: 90.001,
+            outcome: .options(.reschedule)),
         Row(x: -260, background: .brown, icon: .list, iconAlpha: 1, iconX: 90, outcome: .options(.list)),
         Row(x: -320, background: .brown, icon: .list, iconAlpha: 1, iconX: 30, outcome: .options(.list)),
         Row(x: -400, background: .brown, icon: .list, iconAlpha: 1, iconX: -50, outcome: .options(.list)),

@@ -107,7 +107,8 @@ import Testing
         #expect(xml.contains(#"<testsuite name="mailsim" tests="2" failures="1" errors="0" skipped="0" time="0.025">"#))
         #expect(
             xml.contains(
-                #"<failure message="a&amp;b/&quot;q&quot;&lt;x&gt;.mbs:2: expected msg1.x == -170, got -180" type="expectation">"#
+                #"<failure message="a&amp;b/&quot;q&quot;&lt;x&gt;.mbs:2: expected msg1.x == -170, got -180""#
+                    + #" type="expectation">"#
             ))
         #expect(xml.contains("the screen at 0.3 s:"))
         #expect(xml.contains(#"<testcase name="ok.mbs" classname="." time="0.013"/>"#))

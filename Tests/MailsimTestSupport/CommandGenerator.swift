@@ -397,7 +397,8 @@ public struct HostileGenerator {
         return "set \(tunable.name) \(value)"
     }
 
-    /// A gesture with extreme numerals: mostly a pan and a fast release, the shape of the crashes these lines guard against.
+    /// A gesture with extreme numerals: mostly a pan and a fast release, the shape of the crashes these lines guard
+    /// against.
     public mutating func gesture(_ s: MailboxState) -> String {
         let message = "msg\(Int.random(in: 1...s.messageCount, using: &base.random))"
         let distance = base.random.pick(Self.extremeDistances)

@@ -85,9 +85,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
-                == "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
-                + "at 60 frames a second (--fps 60) this walkthrough will play slower than it should; use 50 frames a second or fewer, "
-                + "or -o FILE.webp, .mp4 or .webm\n")
+                == "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs "
+                + "as 10 cs: at 60 frames a second (--fps 60) this walkthrough will play slower than it should; "
+                + "use 50 frames a second or fewer, or -o FILE.webp, .mp4 or .webm\n")
         let frames = try #require(Self.gifFrames(gif))
         #expect(result.stdoutLines.last?.hasPrefix("wrote a.gif (GIF): \(frames) frames, ") == true, "\(result.stdout)")
         #expect(!result.stdout.contains("warning"), "the warning goes to standard error")

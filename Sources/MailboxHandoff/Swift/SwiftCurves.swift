@@ -14,7 +14,8 @@ extension SwiftDecisions {
             /// The longest a spring lasts, in seconds: one still moving then ends there, at its target.
             public static let longestSettlingDuration: Double = \(formatExact(Spring.longestSettlingDuration))
 
-            /// Seconds after which a spring moving `distance` stays within `property`'s settle distance of its target and
+            /// Seconds after which a spring moving `distance` stays within `property`'s settle distance of its \
+        target and
             /// slower than its settle speed: from bounds on the envelopes of the displacement and its velocity.
             public static func springSettlingDuration(
                 dampingRatio: Double, response: Double, initialVelocity: Double, distance: Double, property: Property

@@ -20,6 +20,9 @@ extension SwiftDecisions {
     static func types(typeName: String, interaction: Interaction) -> String {
         var out = "// MARK: - Types\n\nextension \(typeName) {\n"
         out += zoneType
+        let colorCases = PaletteColor.allCases.map {
+            "        case .\($0.rawValue): \(Interaction.identifier("color.\($0.rawValue)"))"
+        }
         out += enumType(
             "PaletteName", doc: "A colour's name in the palette: what a zone shows.",
             cases: PaletteColor.allCases.map({ $0.rawValue }),
@@ -27,7 +30,7 @@ extension SwiftDecisions {
                     /// The colour this name has in the parameters.
                     public var color: Color {
                         switch self {
-                \(PaletteColor.allCases.map { "        case .\($0.rawValue): \(Interaction.identifier("color.\($0.rawValue)"))" }.joined(separator: "\n"))
+                \(colorCases.joined(separator: "\n"))
                         }
                     }
 
@@ -71,7 +74,8 @@ extension SwiftDecisions {
             return out + "            }\n        }\n"
         }
         var out = """
-                /// The zone a row's offset x falls in: it decides the colour and icon while dragging, and what a release
+                /// The zone a row's offset x falls in: it decides the colour and icon while dragging, and what a \
+            release
                 /// does. Zones start at a threshold (`Bound.closed`) or only beyond it (`.strict`).
                 public enum Zone: String, CaseIterable, Sendable {
                     case \(zones.map({ $0.rawValue }).joined(separator: ", "))
@@ -103,7 +107,8 @@ extension SwiftDecisions {
 
     /// The types whose shape the decisions fix: colour, curve, motion and the answers.
     static let fixedTypes = """
-            /// A colour as 0xRRGGBB; `red`, `green` and `blue` in 0…1 for `UIColor(red:green:blue:alpha:)` and SwiftUI's
+            /// A colour as 0xRRGGBB; `red`, `green` and `blue` in 0…1 for `UIColor(red:green:blue:alpha:)` and \
+        SwiftUI's
             /// `Color(red:green:blue:)`.
             public struct Color: Equatable, Sendable {
                 public let hex: UInt32
@@ -113,8 +118,10 @@ extension SwiftDecisions {
                 public var blue: Double { Double(hex & 0xFF) / 255 }
             }
 
-            /// How an animation's progress goes from 0 to 1: a cubic Bézier from (0, 0) to (1, 1) (Core Animation's timing
-            /// function), or a spring given by its damping ratio and response (the undamped period, in seconds), as UIKit
+            /// How an animation's progress goes from 0 to 1: a cubic Bézier from (0, 0) to (1, 1) (Core Animation's \
+        timing
+            /// function), or a spring given by its damping ratio and response (the undamped period, in seconds), as \
+        UIKit
             /// and SwiftUI describe it: stiffness (2π/response)², damping 4π·dampingRatio/response, mass 1.
             public enum Curve: Equatable, Sendable {
                 case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -127,7 +134,8 @@ extension SwiftDecisions {
                 case range(start: Double, end: Double)
             }
 
-            /// What decides where a released menu goes: the finger's direction, where the content is, or how far the finger
+            /// What decides where a released menu goes: the finger's direction, where the content is, or how far the \
+        finger
             /// moved.
             public enum MenuRelease: Equatable, Sendable {
                 case velocity
@@ -145,7 +153,8 @@ extension SwiftDecisions {
                 case hide(to: Folder)
             }
 
-            /// What kind of property a motion moves: when a spring on it counts as settled, and the values a screen shows
+            /// What kind of property a motion moves: when a spring on it counts as settled, and the values a screen \
+        shows
             /// (a curve that overshoots may carry a position past its target, never a size below 0 nor an alpha outside
             /// 0…1: those are clamped, as a render server clamps them).
             public enum Property: String, Equatable, Sendable {
@@ -176,21 +185,25 @@ extension SwiftDecisions {
                 public let to: Double
                 /// Seconds it waits before it starts (`delayHide` for a hide; 0 otherwise).
                 public let delay: Double
-                /// Seconds it lasts once started: the role's duration on a Bézier; on a spring, until it has settled (within
+                /// Seconds it lasts once started: the role's duration on a Bézier; on a spring, until it has settled \
+        (within
                 /// `property`'s distance and speed), rounded to the nanosecond as mailsim's clock counts.
                 public let duration: Double
                 public let curve: Curve
                 /// A spring's initial velocity in distances a second (the finger's velocity / (to − from)): what
-                /// `UISpringTimingParameters` and SwiftUI's `interpolatingSpring` take as `initialVelocity`. 0 on a Bézier.
+                /// `UISpringTimingParameters` and SwiftUI's `interpolatingSpring` take as `initialVelocity`. 0 on a \
+        Bézier.
                 public let initialVelocity: Double
                 /// What it moves: when a spring counts as settled, and how the value is clamped.
                 public let property: Property
 
                 /// Progress from 0 to 1 (a spring may pass 1) `elapsed` seconds after the animation was asked for:
-                /// exactly 1 from `delay + duration` on (subtracting the delay first could fall a hair short of the end).
+                /// exactly 1 from `delay + duration` on (subtracting the delay first could fall a hair short of the \
+        end).
                 public func progress(at elapsed: Double) -> Double {
                     if elapsed >= delay + duration { return 1 }
-                    return curve.progress(elapsed: elapsed - delay, duration: duration, initialVelocity: initialVelocity)
+                    return curve.progress(elapsed: elapsed - delay, duration: duration, \
+        initialVelocity: initialVelocity)
                 }
 
                 /// The property's value on screen `elapsed` seconds after the animation was asked for.

@@ -41,7 +41,8 @@ extension MailboxError {
             return "no field has the keyboard (compose first)"
         case let .typedTextTooLong(field, has, adding):
             return
-                "the \(field.rawValue) field holds at most \(grouped(Limits.typedBytesPerField)) bytes of text (64 KiB): "
+                "the \(field.rawValue) field holds at most "
+                + "\(grouped(Limits.typedBytesPerField)) bytes of text (64 KiB): "
                 + "it has \(grouped(has)), this line types \(grouped(adding)); nothing was typed"
         case .mailboxOffScreen(let segment):
             return "the mailbox is off screen: the \(segment.rawValue) view is showing (tap segment mailbox)"

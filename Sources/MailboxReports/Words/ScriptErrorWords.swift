@@ -12,8 +12,8 @@ extension ScriptError {
             return "line longer than \(maxBytes >> 20) MiB"
         case let .unprintableCharacter(kind, scalar, column):
             let code = String(scalar.value, radix: 16, uppercase: true)
-            return
-                "\(kind.rawValue) character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at column \(column)"
+            let zeros = String(repeating: "0", count: max(0, 4 - code.count))
+            return "\(kind.rawValue) character U+\(zeros)\(code) at column \(column)"
         case let .badQuote(problem, column):
             switch problem {
             case .unterminated:
@@ -41,15 +41,15 @@ extension ScriptError {
         case let .gluedOperator(command, rewrite):
             return "\(command): put a blank on each side of the operator: write \(quoted(rewrite, limit: 80))"
         case let .unknownOption(command, option, suggestion, usage):
-            return
-                "\(command): unknown option \(quoted(option))\(suggestion == nil ? " (usage: \(usage))" : hint(suggestion))"
+            let advice = suggestion == nil ? " (usage: \(usage))" : hint(suggestion)
+            return "\(command): unknown option \(quoted(option))\(advice)"
         case let .unknownPanTarget(text, suggestion, command):
             return "unknown target \(quoted(text))\(hint(suggestion)): \(command) takes msgN or content"
         case let .unknownMessage(text, suggestion, command):
             return "unknown message \(quoted(text))\(hint(suggestion)): \(command) takes msgN"
         case let .unknownTapTarget(text, suggestion, targets):
-            return
-                "unknown tap target \(quoted(text))\(hint(suggestion)): tap takes \(targets.joined(separator: ", ")) NAME, or nothing"
+            let names = targets.joined(separator: ", ")
+            return "unknown tap target \(quoted(text))\(hint(suggestion)): tap takes \(names) NAME, or nothing"
         case .missingSegmentName:
             return "tap segment: missing NAME (later, mailbox or archive)"
         case let .unknownSegment(name, suggestion):
@@ -106,16 +106,16 @@ extension ScriptError {
         case let .notOneOf(path, names, text, suggestion):
             return "\(path) is one of \(names.joined(separator: ", ")), not \(quoted(text))\(hint(suggestion))"
         case let .orderOnUnordered(path, type):
-            return
-                "\(path) is \(type == .color ? "a colour" : type == .bool ? "true or false" : "a name"): compare it with == or !="
+            let kind = type == .color ? "a colour" : type == .bool ? "true or false" : "a name"
+            return "\(path) is \(kind): compare it with == or !="
         case .toleranceNotNumericEquality:
             return "within applies to numeric == and != only"
         case .pictureFormat(let file):
             let formats = PictureRequest.Format.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
             return "snapshot: \(quoted(file)) must end in \(formats)"
         case let .unknownExportFormat(word, suggestion, formats):
-            return
-                "export: unknown format \(quoted(word))\(hint(suggestion)): export writes \(formats.joined(separator: ", "))"
+            let names = formats.joined(separator: ", ")
+            return "export: unknown format \(quoted(word))\(hint(suggestion)): export writes \(names)"
         case let .setting(name, problem):
             return "set \(name): \(problem.message)"
         case .promptOnly(let command):
@@ -182,8 +182,8 @@ extension SettingProblem {
         case .menuReleaseDistanceMissing:
             return "write distance N, with N from 0 to \(formatNumber(Metrics.screenWidth))"
         case .menuReleaseDistanceOutOfRange(let text):
-            return
-                "distance \(quoted(text)) is out of range (0…\(formatNumber(Metrics.screenWidth)) pt the finger moves)"
+            let width = formatNumber(Metrics.screenWidth)
+            return "distance \(quoted(text)) is out of range (0…\(width) pt the finger moves)"
         case let .notAMenuRelease(text, suggestion):
             return "\(quoted(text)) is not velocity, position N or distance N\(hint(suggestion))"
         case let .notAChoice(text, choices, suggestion):
@@ -195,8 +195,8 @@ extension SettingProblem {
                 \(formatNumber(Metrics.screenWidth))
                 """
         case let .unknownProfile(text, suggestion, profiles):
-            return
-                "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(profiles.joined(separator: ", "))"
+            let names = profiles.joined(separator: ", ")
+            return "unknown profile \(quoted(text))\(hint(suggestion)): the profiles are \(names)"
         case let .curveTakesNoNumbers(curve, got):
             return "\(curve) takes no numbers (got \(quoted(got)))"
         case .curveArity(.bezier):

@@ -13,7 +13,8 @@ extension CommandTable {
         summary: "drag a message (msgN) or the open menu's content to translation DX",
         details: """
             Puts a finger down on TARGET if none is down, then moves it to translation DX (points from \
-            where it went down) at constant speed over S seconds (default \(ScriptLimits.defaultPanDuration.decimalSeconds)), sampled at the frame rate; \
+            where it went down) at constant speed over S seconds \
+            (default \(ScriptLimits.defaultPanDuration.decimalSeconds)), sampled at the frame rate; \
             the clock advances by S. A second pan on the same target continues the gesture.
             """,
         example: "pan msg1 -180 in 0.3"

@@ -122,7 +122,8 @@ enum ProfileTable {
         ProfileSetting("curve.snap", "bezier 0.37 0 0.63 1", "AccelerateDecelerate, as the swipe"),
         ProfileSetting(
             "escape.velocity", "120",
-            "res/values/dimens.xml line 22, item_touch_helper_swipe_escape_velocity 120dp, checked at lines 1228–1231")
+            "res/values/dimens.xml line 22, item_touch_helper_swipe_escape_velocity 120dp, "
+                + "checked at lines 1228–1231")
     ]
 
     static let swipecellkit = [
@@ -204,7 +205,8 @@ enum ProfileTable {
         ProfileSetting("delay.segment", "0.2", "onNav: the same call's delay 0.2"),
         ProfileSetting("color.gray", "#E5E5E5", "onMessagePan: UIColor(rgba: \"#e5e5e5\") within ±60"),
         ProfileSetting(
-            "color.yellow", "#F5CC4E", "onMessagePan: UIColor(rgba: \"#F5CC4E\") in (-260)...(-60); onNav's later tint"),
+            "color.yellow", "#F5CC4E",
+            "onMessagePan: UIColor(rgba: \"#F5CC4E\") in (-260)...(-60); onNav's later tint"),
         ProfileSetting("color.brown", "#CBA67E", "onMessagePan: UIColor(rgba: \"#CBA67E\") in (-320)...(-260)"),
         ProfileSetting(
             "color.green", "#90D062", "onMessagePan: UIColor(rgba: \"#90D062\") in 60...260; onNav's archive tint"),

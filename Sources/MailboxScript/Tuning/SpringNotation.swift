@@ -28,10 +28,13 @@ public struct SpringNotation: Sendable {
             ranges: [.positive, .open(-1, 1)],
             formula: "response = duration; damping ratio = 1 − bounce (bounce ≥ 0), 1 / (1 + bounce) (bounce < 0)",
             source:
-                "SwiftUI's `Spring(duration:bounce:)` and `.spring(duration:bounce:)`: `springDampingFraction(bounce:)` "
-                + "in SwiftUI's inlinable interface, as OpenSwiftUI reimplements it (OpenSwiftUIProject/OpenSwiftUI at 2077144, "
+                "SwiftUI's `Spring(duration:bounce:)` and `.spring(duration:bounce:)`: "
+                + "`springDampingFraction(bounce:)` "
+                + "in SwiftUI's inlinable interface, as OpenSwiftUI reimplements it "
+                + "(OpenSwiftUIProject/OpenSwiftUI at 2077144, "
                 + "`Sources/OpenSwiftUICore/Animation/Animation/Spring/FluidSpringAnimation.swift`); Flutter's "
-                + "`SpringDescription.withDurationAndBounce`, the same; developer.apple.com/documentation/swiftui/spring: duration 0.5, bounce 0.3 is "
+                + "`SpringDescription.withDurationAndBounce`, the same; "
+                + "developer.apple.com/documentation/swiftui/spring: duration 0.5, bounce 0.3 is "
                 + "stiffness 157.9, damping 17.6",
             convert: { v in (v[1] < 0 ? 1 / (1 + v[1]) : 1 - v[1], v[0]) }),
         SpringNotation(
@@ -54,7 +57,8 @@ public struct SpringNotation: Sendable {
                 """,
             source:
                 "facebook/rebound at 65f155c, `rebound-core/src/main/java/com/facebook/rebound/BouncyConversion.java` "
-                + "lines 27–31 and `SpringConfig.fromBouncinessAndSpeed`; facebook/pop's `POPSpringAnimation.h` gives "
+                + "lines 27–31 and `SpringConfig.fromBouncinessAndSpeed`; "
+                + "facebook/pop's `POPSpringAnimation.h` gives "
                 + "both the range 0…20",
             convert: { v in
                 let origami = ReboundConversion.bouncy(bounciness: v[0], speed: v[1])
@@ -65,7 +69,8 @@ public struct SpringNotation: Sendable {
             ranges: [.upTo(200), .upTo(50)],
             formula:
                 """
-                k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: response = 2π/√k, damping ratio \
+                k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, mass 1: \
+                response = 2π/√k, damping ratio \
                 = c / (2√k)
                 """,
             source: "facebook/rebound at 65f155c, `OrigamiValueConverter.java` lines 10 and 18, `Spring.java` line 356 "

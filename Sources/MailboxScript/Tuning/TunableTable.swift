@@ -180,7 +180,8 @@ public enum TunableTable {
 
     private static let menuRelease = Tunable(
         "menu.release", .menuRelease,
-        "what a released menu does: velocity (SPEC: the finger's way), position N (open from content.x N on, else closed) "
+        "what a released menu does: velocity (SPEC: the finger's way), "
+            + "position N (open from content.x N on, else closed) "
             + "or distance N (open when moved more than N from closed, closed when moved N back from open)",
         read: { .menuRelease($0.menuRelease) },
         write: { s, v throws(ScriptError) in

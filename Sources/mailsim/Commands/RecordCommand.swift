@@ -23,9 +23,9 @@ extension MailsimCommand {
                 Frame k shows the screen at virtual time k / FPS, from 0 to the script's last instant; the line being \
                 played is captioned under the screen. Point (x, y) is pixel (S·x, S·y). The script's expectations \
                 still run: the exit status is that of `mailsim run` (0, 1 or 2), and the walkthrough is written even \
-                when an expectation failed or an error stopped the script (it then ends there). GIF, WebP and video are \
-                drawn and written as the script plays (memory stays flat however long it is); the file appears, whole, \
-                when it is done.
+                when an expectation failed or an error stopped the script (it then ends there). GIF, WebP and video \
+                are drawn and written as the script plays (memory stays flat however long it is); the file appears, \
+                whole, when it is done.
                 """
         )
 
@@ -175,9 +175,10 @@ extension MailsimCommand {
         static func gifDelayWarning(fps: Int, speed: Double) -> String? {
             let shown = Double(fps) * speed
             guard shown > 50 else { return nil }
+            let sped = speed == 1 ? "" : " × --speed \(formatNumber(speed))"
             return
                 "warning: a GIF's frame delays are whole centiseconds, and browsers play delays under 2 cs as 10 cs: "
-                + "at \(formatNumber(shown)) frames a second (--fps \(fps)\(speed == 1 ? "" : " × --speed \(formatNumber(speed))")) "
+                + "at \(formatNumber(shown)) frames a second (--fps \(fps)\(sped)) "
                     + """
                     this walkthrough will play slower than it should; use 50 frames a second or fewer, or -o \
                     FILE.webp, .mp4 or .webm

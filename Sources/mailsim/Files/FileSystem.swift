@@ -280,7 +280,8 @@ enum FileSystem {
     }
 
     private static func inputRefusal(_ path: String, _ input: String) -> String {
-        "cannot write '\(path)': it is \(input == path ? "the script" : "the script '\(input)'") this run reads; nothing was written"
+        let script = input == path ? "the script" : "the script '\(input)'"
+        return "cannot write '\(path)': it is \(script) this run reads; nothing was written"
     }
 
     /// The whole file.

@@ -72,10 +72,9 @@ enum TestRun {
         }
         let totals = TestTotals(results)
         if items.isEmpty {
-            Console.error(
-                errorLine(
-                    "no .mbs scripts under \(options.paths.map(displayName).joined(separator: ", "))\(options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)")"
-                ))
+            let paths = options.paths.map(displayName).joined(separator: ", ")
+            let narrowed = options.filter == nil && options.shard == nil ? "" : " (after --filter and --shard)"
+            Console.error(errorLine("no .mbs scripts under \(paths)\(narrowed)"))
         }
         printer.end(totals)
         if status != 0 { return status }

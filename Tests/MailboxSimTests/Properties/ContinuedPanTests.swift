@@ -33,7 +33,8 @@ import Testing
         try run(&session, "pan msg1 \(last)\(Self.duration(&random))")
         let dx = Double(last)!
         #expect(
-            session.screen.x(of: m1) == origin + dx, "seed \(seed): x \(session.screen.x(of: m1)) ≠ \(origin) + \(dx)")
+            session.screen.x(of: m1) == origin + dx,
+            "seed \(seed): x \(session.screen.x(of: m1)) ≠ \(origin) + \(dx)")
         #expect(session.screen.displayZone(of: m1) == SwipeZone.at(origin + dx))
         try run(&session, "release", "settle")
     }

@@ -203,7 +203,10 @@ import Testing
             let agrees = abs(probe.x(of: m1) - x) < 1e-5 * max(1, abs(x0) + abs(v0) * response)
             #expect(
                 agrees,
-                "seed \(seed): ζ \(zeta), response \(response), x0 \(x0), v0 \(v0), t \(t): \(probe.x(of: m1)) vs \(x)")
+                """
+                seed \(seed): ζ \(zeta), response \(response), x0 \(x0), v0 \(v0), t \(t): \
+                \(probe.x(of: m1)) vs \(x)
+                """)
             if !agrees { return }
         }
         // Settled from the end on: within 0.5 pt and 1 pt/s for good (the bound covers every later instant).
