@@ -37,7 +37,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
@@ -295,6 +295,7 @@ check: test-deps
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
 	@$(MAKE) --no-print-directory format-check
+	@tools/check-layout.py
 	@tools/check-commits.sh
 
 ## format: rewrites every Swift file in the project's style with swift-format (the toolchain's, set up by
@@ -306,6 +307,11 @@ format:
 
 format-check:
 	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+## layout-check: every library target of both packages has a test target named after it, and no test imports
+## XCTest (tools/check-layout.py; CONTRIBUTING.md).
+layout-check:
+	tools/check-layout.py
 
 ## unit: the unit tests alone (`swift test`; FILTER=REGEX runs the suites or tests it matches).
 unit: test-deps

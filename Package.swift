@@ -281,6 +281,8 @@ let package = Package(
                 "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground", "MailboxHandoff",
                 "PlaygroundServing"
             ]),
+        // The page's files as the server and the site serve them: the table, the modules, byte for byte the tree's.
+        .testTarget(name: "PlaygroundServingTests", dependencies: ["MailboxPlayground", "PlaygroundServing"]),
         // The hand-off: the exports' text, and the differential run that compiles the Swift with swiftc, runs the
         // JavaScript with Node and compares both with the model on 100,000 cases and more.
         .testTarget(

@@ -41,8 +41,11 @@ BASE=""
 if [ -n "$BASELINE_REV" ] && [ -f "$BASELINE_REV" ] && [ -x "$BASELINE_REV" ]; then
     BASE=$(realpath "$BASELINE_REV")
     BASELINE_REV=""
-    # Its own checkout's Scripts when it is a build of one (CHECKOUT/.build/CONFIG/mailsim), else today's.
-    BASE_SCRIPTS=$(dirname "$BASE")/../../Scripts
+    # Its own checkout's Scripts when it is a build of one (CHECKOUT/.build/…/mailsim: the first folder above it
+    # that has a .build and a Scripts), else today's.
+    dir=$(dirname "$BASE")
+    while [ "$dir" != / ] && ! { [ -d "$dir/.build" ] && [ -d "$dir/Scripts" ]; }; do dir=$(dirname "$dir"); done
+    BASE_SCRIPTS=$dir/Scripts
     [ -d "$BASE_SCRIPTS" ] || BASE_SCRIPTS=Scripts
     BASE_SCRIPTS=$(realpath "$BASE_SCRIPTS")
 elif [ -n "$BASELINE_REV" ]; then
