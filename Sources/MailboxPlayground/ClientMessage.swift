@@ -138,7 +138,8 @@ public enum ClientMessage: Equatable, Sendable {
             let v = try number(key)
             guard PlaygroundLimits.coordinates.contains(v) else {
                 throw .init(
-                    "\(type): \"\(key)\" must be from \(formatNumber(PlaygroundLimits.coordinates.lowerBound)) to \(formatNumber(PlaygroundLimits.coordinates.upperBound))"
+                    "\(type): \"\(key)\" must be from \(formatNumber(PlaygroundLimits.coordinates.lowerBound)) "
+                        + "to \(formatNumber(PlaygroundLimits.coordinates.upperBound))"
                 )
             }
             return (v * 100).rounded() / 100

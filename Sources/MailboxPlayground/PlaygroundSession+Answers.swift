@@ -41,7 +41,8 @@ extension PlaygroundSession {
         guard text.utf8.count <= PlaygroundLimits.handoffBytes else {
             throw Refusal(
                 message:
-                    "error: export: the \(format.rawValue) text is longer than \(PlaygroundLimits.handoffBytes / 1024) KiB",
+                    "error: export: the \(format.rawValue) text is longer than "
+                    + "\(PlaygroundLimits.handoffBytes / 1024) KiB",
                 line: nil)
         }
         return .export(

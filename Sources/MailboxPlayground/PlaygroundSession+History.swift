@@ -36,10 +36,10 @@ extension PlaygroundSession {
     }
 
     /// The HTML player's property plots of the last gesture (phone A): its lines run again from the state before
-    /// it (the commands they stand for, as values), the screen kept at evenly spaced instants (60 a second, fewer for a long one: at most
-    /// `PlaygroundLimits.historyFrames` frames), each moving property one chart, a row's x with the thresholds
-    /// as they were at each instant. The replay polls `isCancelled` (the message's deadline) before every line and
-    /// inside every long one: nil when it ran out of time.
+    /// it (the commands they stand for, as values), the screen kept at evenly spaced instants (60 a second, fewer
+    /// for a long one: at most `PlaygroundLimits.historyFrames` frames), each moving property one chart, a row's x
+    /// with the thresholds as they were at each instant. The replay polls `isCancelled` (the message's deadline)
+    /// before every line and inside every long one: nil when it ran out of time.
     func historyPlots() -> [String]? {
         guard let window, window.index <= script.count else { return [] }
         let entries = script.entries[window.index...].filter { $0.owner != .b }

@@ -55,7 +55,8 @@ extension PlaygroundSession {
             pendingSpaces = ""
             throw Refusal(
                 message:
-                    "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back as typed (a '#' after a space starts a comment)",
+                    "error: \(JSON.quote(key)) cannot be typed here: the line 'type \(text)' would not read back "
+                    + "as typed (a '#' after a space starts a comment)",
                 line: "type " + text)
         }
         pendingSpaces = ""

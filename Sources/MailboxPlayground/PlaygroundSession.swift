@@ -53,7 +53,8 @@ public struct PlaygroundSession: Sendable {
         static func interrupted(_ line: String?) -> Refusal {
             Refusal(
                 message:
-                    "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s and was interrupted",
+                    "error: the line took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s "
+                    + "and was interrupted",
                 line: line)
         }
     }
@@ -157,7 +158,8 @@ public struct PlaygroundSession: Sendable {
             guard let history = historyMessage() else {
                 throw Refusal(
                     message:
-                        "error: the history took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s to draw and was interrupted",
+                        "error: the history took longer than \(formatNumber(PlaygroundLimits.workSeconds)) s "
+                        + "to draw and was interrupted",
                     line: nil)
             }
             return [history]

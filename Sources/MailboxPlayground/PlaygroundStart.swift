@@ -117,6 +117,7 @@ public enum PlaygroundLines {
     }
 
     static func refusal(_ word: String) -> String {
-        "\(word) is not run in the playground (it touches files or ends the session): use the page's Download, Load, Snapshot and Export"
+        "\(word) is not run in the playground (it touches files or ends the session): "
+            + "use the page's Download, Load, Snapshot and Export"
     }
 }

@@ -103,7 +103,9 @@ final class KeptFrames: WalkthroughFrameSink {
         rowFrames += max(1, frame.screen.rows.count)
         guard rowFrames <= budget else {
             throw RasterError(
-                "the walkthrough is too big to play in a page: \(frames.count) frames of up to \(frame.screen.rows.count) rows (at most \(budget) frames times rows); record a shorter script or one with fewer messages"
+                "the walkthrough is too big to play in a page: \(frames.count) frames of up to "
+                    + "\(frame.screen.rows.count) rows (at most \(budget) frames times rows); "
+                    + "record a shorter script or one with fewer messages"
             )
         }
         frames.append(frame)

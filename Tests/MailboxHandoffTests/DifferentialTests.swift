@@ -71,7 +71,8 @@ import Testing
                     Issue.record(
                         Comment(
                             rawValue:
-                                "\(name), seed \(seed), case \(index) under tuning \(cases[index].tuning): `\(cases[index].line)`: \(problem)\n"
+                                "\(name), seed \(seed), case \(index) under tuning \(cases[index].tuning): "
+                                + "`\(cases[index].line)`: \(problem)\n"
                                 + "  model: \(expected[index].map(\.description).joined(separator: " "))\n"
                                 + "  \(name): \(line)"))
                 }
@@ -81,7 +82,8 @@ import Testing
         }
         print(
             "handoff differential: \(cases.count) cases under \(tunings.count) tunings (seed \(seed)): model "
-                + "\(Self.seconds(modelSeconds)), swiftc beside it, done at \(Self.seconds(compileSeconds)); then the Swift "
+                + "\(Self.seconds(modelSeconds)), swiftc beside it, done at \(Self.seconds(compileSeconds)); "
+                + "then the Swift "
                 + "program \(Self.seconds(swiftSeconds)) and Node \(Self.seconds(nodeSeconds)) side by side; "
                 + (disagreements.isEmpty ? "all agree" : "disagreeing: " + disagreements.joined(separator: ", ")))
         try? FileManager.default.removeItem(at: programs.folder)

@@ -10,7 +10,8 @@ enum JavaScriptDecisions {
 
         // Geometry (SPEC §1), not tunable.
 
-        /** The screen's width in points: where an icon is pinned from, and (with slideOvershoot) where a released row slides to. */
+        /** The screen's width in points: where an icon is pinned from, and (with slideOvershoot) where a released row \
+        slides to. */
         export const screenWidth = \(formatExact(Metrics.slideDistance));
         /** A message row's height in points: what a hide collapses and an undo opens. */
         export const rowHeight = \(formatExact(Metrics.rowHeight));
@@ -26,7 +27,8 @@ enum JavaScriptDecisions {
         var out = """
 
             /**
-             * The zones a row's offset x falls in, and what each shows and does: background (a palette name), icon, level
+             * The zones a row's offset x falls in, and what each shows and does: background (a palette name), icon, \
+            level
              * (thresholds out from rest, signed by side), side (-1 left, +1 right, 0 at rest), outcome of a release.
              */
             export const zones = Object.freeze({
@@ -40,7 +42,8 @@ enum JavaScriptDecisions {
             case .hide(let folder): outcome = "{ kind: \"hide\", folder: \"\(folder.rawValue)\" }"
             }
             out +=
-                "  \(zone.rawValue): Object.freeze({ background: \"\(zone.background.rawValue)\", icon: \"\(zone.icon.rawValue)\", "
+                "  \(zone.rawValue): Object.freeze({ background: \"\(zone.background.rawValue)\", "
+                + "icon: \"\(zone.icon.rawValue)\", "
                 + "level: \(zone.level), side: \(formatExact(zone.side)), outcome: Object.freeze(\(outcome)) }),\n"
         }
         return out + "});\n"
@@ -60,7 +63,8 @@ enum JavaScriptDecisions {
         // Decisions. Each follows the model's function line by line; mailsim's differential test runs them against
         // the model on every `make test`.
 
-        /** The zone of a row at offset x: gray before the near threshold, the near action's colour from it, the far action's from the far threshold. */
+        /** The zone of a row at offset x: gray before the near threshold, the near action's colour from it, the far \#
+        action's from the far threshold. */
         export function zoneAt(x) {
           const distance = Math.abs(x);
           if (x === 0) return "rest";
@@ -76,7 +80,8 @@ enum JavaScriptDecisions {
           return bound === "strict" ? distance <= threshold : distance < threshold;
         }
 
-        /** Where a row is when the pointer that went down on it with the row at `origin` (0 at rest) has moved `translation` px: past ±screenWidth it follows only `elasticity` of the excess. */
+        /** Where a row is when the pointer that went down on it with the row at `origin` (0 at rest) has moved \#
+        `translation` px: past ±screenWidth it follows only `elasticity` of the excess. */
         export function rowX(origin, translation) {
           if (elasticity === 1) return origin + translation;
           return stretched(unstretched(origin) + translation);
@@ -94,7 +99,8 @@ enum JavaScriptDecisions {
           return (x < 0 ? -1 : 1) * (screenWidth + excess / elasticity);
         }
 
-        /** What a row at offset x shows: the zone of x while the pointer is down; after a release, pass the release's zone as `latched`. */
+        /** What a row at offset x shows: the zone of x while the pointer is down; after a release, pass the \#
+        release's zone as `latched`. */
         export function appearance(x, latched = null) {
           const zone = latched ?? zoneAt(x);
           const background = zones[zone].background;
@@ -104,7 +110,8 @@ enum JavaScriptDecisions {
           });
         }
 
-        /** The icon's alpha: |x| / the side's near threshold before it, 1 from it; or over iconFade's range in every zone but rest. */
+        /** The icon's alpha: |x| / the side's near threshold before it, 1 from it; or over iconFade's range in every \#
+        zone but rest. */
         export function iconAlpha(zone, x) {
           if (zone !== "rest" && iconFade.kind === "range") {
             return Math.min(1, Math.max(0, (Math.abs(x) - iconFade.start) / (iconFade.end - iconFade.start)));
@@ -114,7 +121,8 @@ enum JavaScriptDecisions {
           return Math.min(1, Math.abs(x) / (zones[zone].side < 0 ? thresholdLeftNear : thresholdRightNear));
         }
 
-        /** The icon's centre x: iconRest in from the screen's edge before the near threshold, then iconFollow behind the row's edge. */
+        /** The icon's centre x: iconRest in from the screen's edge before the near threshold, then iconFollow behind \#
+        the row's edge. */
         export function iconX(zone, x) {
           switch (zone) {
             case "rest": case "laterPeek": return screenWidth - iconRest;
@@ -138,7 +146,8 @@ enum JavaScriptDecisions {
             const threshold = leftSide
               ? (outward === 1 ? thresholdLeftNear : thresholdLeftFar)
               : (outward === 1 ? thresholdRightNear : thresholdRightFar);
-            taps.push(Object.freeze({ style: outward === 1 ? "light" : "medium", threshold: leftSide ? -threshold : threshold }));
+            taps.push(Object.freeze({ style: outward === 1 ? "light" : "medium", threshold: leftSide ? -threshold : \#
+        threshold }));
             level = next;
           }
           return taps;
@@ -156,14 +165,16 @@ enum JavaScriptDecisions {
         export function release(x, velocity) {
           let zone = zoneAt(x);
           let escaped = false;
-          if (escapeVelocity > 0 && zones[zone].level === 0 && x !== 0 && velocity * x > 0 && Math.abs(velocity) >= escapeVelocity) {
+          if (escapeVelocity > 0 && zones[zone].level === 0 && x !== 0 && velocity * x > 0 && Math.abs(velocity) >= \#
+        escapeVelocity) {
             zone = x < 0 ? "later" : "archive";
             escaped = true;
           }
           const outcome = zones[zone].outcome;
           if (outcome.kind === "snapBack") {
             const snap = snapAnimate ? motion(x, 0, durationSnap, curveSnap, velocity) : null;
-            return Object.freeze({ zone, outcome, escaped, target: 0, motion: snap, afterSlide: Object.freeze({ kind: "nothing" }) });
+            return Object.freeze({ zone, outcome, escaped, target: 0, motion: snap, afterSlide: Object.freeze({ kind: \#
+        "nothing" }) });
           }
           let afterSlide;
           if (outcome.kind === "options") {
@@ -171,7 +182,8 @@ enum JavaScriptDecisions {
             afterSlide = Object.freeze({ kind: "options", options: outcome.options, fade });
           } else {
             afterSlide = Object.freeze({
-              kind: "hide", folder: outcome.folder, height: motion(rowHeight, 0, durationHide, curveHide, 0, delayHide, "size"),
+              kind: "hide", folder: outcome.folder, height: motion(rowHeight, 0, durationHide, curveHide, 0, \#
+        delayHide, "size"),
             });
           }
           const target = slideEnd(zones[zone].side);
@@ -201,13 +213,16 @@ enum JavaScriptDecisions {
           } else {
             target = x > menuOpen / 2 ? menuOpen : 0;
           }
-          return Object.freeze({ opens: target === menuOpen, target, motion: motion(x, target, durationMenu, curveMenu) });
+          return Object.freeze({ opens: target === menuOpen, target, motion: motion(x, target, durationMenu, \#
+        curveMenu) });
         }
 
-        /** The undo rule for the last message that left by `side`: { asksFirst, height, slide (null: put back at once) }. */
+        /** The undo rule for the last message that left by `side`: { asksFirst, height, slide (null: put back at \#
+        once) }. */
         export function undo(side) {
           const slide = undoReturn === "place" ? null : motion(slideEnd(side), 0, durationUndo, curveUndo);
-          return Object.freeze({ asksFirst: undoAlert, height: motion(0, rowHeight, durationUndo, curveUndo, 0, 0, "size"), slide });
+          return Object.freeze({ asksFirst: undoAlert, height: motion(0, rowHeight, durationUndo, curveUndo, 0, 0, \#
+        "size"), slide });
         }
 
         /**
@@ -217,7 +232,8 @@ enum JavaScriptDecisions {
         export const properties = Object.freeze({
           position: Object.freeze({ distance: 0.5, speed: 1, clamp: (v) => v }),
           size: Object.freeze({ distance: 0.5, speed: 1, clamp: (v) => (v < 0 ? 0 : v) }),
-          alpha: Object.freeze({ distance: 0.002, speed: 0.004, clamp: (v) => (v < 0 || v > 1 ? Math.min(1, Math.max(0, v)) : v) }),
+          alpha: Object.freeze({ distance: 0.002, speed: 0.004, clamp: (v) => (v < 0 || v > 1 ? Math.min(1, \#
+        Math.max(0, v)) : v) }),
         });
 
         /**
@@ -233,7 +249,8 @@ enum JavaScriptDecisions {
           let initialVelocity = velocity / (to - from);
           if (Number.isNaN(initialVelocity)) initialVelocity = 0;
           initialVelocity = Math.min(fastestInitialVelocity, Math.max(-fastestInitialVelocity, initialVelocity));
-          const seconds = springSettlingDuration(curve.dampingRatio, curve.response, initialVelocity, Math.abs(to - from), property);
+          const seconds = springSettlingDuration(curve.dampingRatio, curve.response, initialVelocity, Math.abs(to - \#
+        from), property);
           return Object.freeze({
             from, to, delay, duration: Math.round(seconds * 1e9) / 1e9, curve, initialVelocity, property,
           });
@@ -276,11 +293,13 @@ enum JavaScriptDecisions {
 
         // Curves, computed as mailsim computes them.
 
-        /** Progress `elapsed` seconds into an animation of `duration` seconds on `curve`; a spring starts with `initialVelocity` distances a second. */
+        /** Progress `elapsed` seconds into an animation of `duration` seconds on `curve`; a spring starts with \#
+        `initialVelocity` distances a second. */
         export function progress(curve, elapsed, duration, initialVelocity = 0) {
           if (elapsed >= duration) return 1;
           if (elapsed <= 0) return 0;
-          if (curve.kind === "bezier") return bezierProgress(elapsed / duration, curve.x1, curve.y1, curve.x2, curve.y2);
+          if (curve.kind === "bezier") return bezierProgress(elapsed / duration, curve.x1, curve.y1, curve.x2, \#
+        curve.y2);
           return 1 - springDisplacement(elapsed, curve.dampingRatio, curve.response, initialVelocity);
         }
 
@@ -343,11 +362,13 @@ enum JavaScriptDecisions {
           return c1 * Math.exp(r1 * t) + c2 * Math.exp(r2 * t);
         }
 
-        /** Seconds after which a spring moving `distance` of a property ("position", "size" or "alpha") stays settled. */
+        /** Seconds after which a spring moving `distance` of a property ("position", "size" or "alpha") stays \#
+        settled. */
         export function springSettlingDuration(z, response, v0, distance, property = "position") {
           if (!(distance > 0)) return 0;
           const tolerance = properties[property];
-          const seconds = withinSettlingDuration(z, response, v0, tolerance.distance / distance, tolerance.speed / distance);
+          const seconds = withinSettlingDuration(z, response, v0, tolerance.distance / distance, tolerance.speed / \#
+        distance);
           if (!(seconds >= 0)) return Number.isNaN(seconds) ? longestSettlingDuration : 0;
           return Math.min(seconds, longestSettlingDuration);
         }

@@ -38,11 +38,11 @@ struct JavaScriptExport {
         case .duration(let t): return t.decimalSeconds
         case .whole(let n): return String(n)
         case .curve(.bezier(let b)):
-            return
-                "Object.freeze({ kind: \"bezier\", x1: \(formatExact(b.x1)), y1: \(formatExact(b.y1)), x2: \(formatExact(b.x2)), y2: \(formatExact(b.y2)) })"
+            return "Object.freeze({ kind: \"bezier\", x1: \(formatExact(b.x1)), y1: \(formatExact(b.y1)), "
+                + "x2: \(formatExact(b.x2)), y2: \(formatExact(b.y2)) })"
         case .curve(.spring(let s)):
-            return
-                "Object.freeze({ kind: \"spring\", dampingRatio: \(formatExact(s.dampingRatio)), response: \(formatExact(s.response)) })"
+            return "Object.freeze({ kind: \"spring\", dampingRatio: \(formatExact(s.dampingRatio)), "
+                + "response: \(formatExact(s.response)) })"
         case .color(let c): return "\"#\(SwiftExport.hex6(c))\""
         case .flag(let on): return on ? "true" : "false"
         case .menuRelease(.velocity): return "Object.freeze({ kind: \"velocity\" })"

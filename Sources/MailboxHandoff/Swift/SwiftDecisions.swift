@@ -13,8 +13,10 @@ enum SwiftDecisions {
             /// from it, the far action's from the far threshold.
             public static func zone(at x: Double) -> Zone {
                 ZoneRule.zone(
-                    at: x, leftNear: thresholdLeftNear, leftFar: thresholdLeftFar, leftStrict: thresholdLeftBound == .strict,
-                    rightNear: thresholdRightNear, rightFar: thresholdRightFar, rightStrict: thresholdRightBound == .strict)
+                    at: x, leftNear: thresholdLeftNear, leftFar: thresholdLeftFar, leftStrict: thresholdLeftBound == \
+        .strict,
+                    rightNear: thresholdRightNear, rightFar: thresholdRightFar, rightStrict: thresholdRightBound == \
+        .strict)
             }
 
             /// Where a row is when the finger that went down on it with the row at `origin` (0 at rest) has moved
@@ -85,7 +87,8 @@ enum SwiftDecisions {
                     let threshold = leftSide
                         ? (outward == 1 ? thresholdLeftNear : thresholdLeftFar)
                         : (outward == 1 ? thresholdRightNear : thresholdRightFar)
-                    taps.append(Haptic(style: outward == 1 ? .light : .medium, threshold: leftSide ? -threshold : threshold))
+                    taps.append(Haptic(style: outward == 1 ? .light : .medium, threshold: leftSide ? -threshold : \
+        threshold))
                     level = next
                 }
                 return taps
@@ -104,13 +107,16 @@ enum SwiftDecisions {
                     at: x, in: Self.zone(at: x), velocity: velocity, escapeVelocity: escapeVelocity)
                 let outcome = zone.outcome
                 let target = ReleaseRule.target(
-                    snapsBack: outcome == .snapBack, side: zone.side, screenWidth: screenWidth, overshoot: slideOvershoot)
+                    snapsBack: outcome == .snapBack, side: zone.side, screenWidth: screenWidth, overshoot: \
+        slideOvershoot)
                 switch outcome {
                 case .snapBack:
                     let snap = snapAnimate
-                        ? motion(from: x, to: target, duration: durationSnap, curve: curveSnap, velocity: velocity) : nil
+                        ? motion(from: x, to: target, duration: durationSnap, curve: curveSnap, velocity: velocity) : \
+        nil
                     return Release(
-                        zone: zone, outcome: outcome, escaped: escaped, target: target, motion: snap, afterSlide: .nothing)
+                        zone: zone, outcome: outcome, escaped: escaped, target: target, motion: snap, afterSlide: \
+        .nothing)
                 case .options(let kind):
                     let fade = overlayAppear == .fade
                         ? motion(from: 0, to: 1, duration: durationFade, curve: curveFade, property: .alpha) : nil
@@ -118,7 +124,8 @@ enum SwiftDecisions {
                         afterSlide: .options(kind, fade: fade))
                 case .hide(let folder):
                     let height = motion(
-                        from: rowHeight, to: 0, duration: durationHide, curve: curveHide, delay: delayHide, property: .size)!
+                        from: rowHeight, to: 0, duration: durationHide, curve: curveHide, delay: delayHide, property: \
+        .size)!
                     return slide(zone, outcome, escaped, from: x, to: target, velocity: velocity,
                         afterSlide: .hide(folder, height: height))
                 }
@@ -154,8 +161,10 @@ enum SwiftDecisions {
                     motion: motion(from: x, to: target, duration: durationMenu, curve: curveMenu))
             }
 
-            /// The undo rule (`UndoRule`): a shake asks first (`undoAlert`) or undoes at once; the last message that left
-            /// comes back to its place, its height opening from 0 while it slides in from `slideEnd(side)` (or is put at x
+            /// The undo rule (`UndoRule`): a shake asks first (`undoAlert`) or undoes at once; the last message that \
+        left
+            /// comes back to its place, its height opening from 0 while it slides in from `slideEnd(side)` (or is put \
+        at x
             /// 0 at once: `undoReturn` `.place`). The stack keeps `undoDepth` actions, dropping the oldest (0: all).
             public static func undo(side: Double) -> Undo {
                 let slide = UndoRule.slidesBack(undoReturn)
@@ -167,7 +176,8 @@ enum SwiftDecisions {
             }
 
             /// An animation of a property from `from` to `to` (the model's animate): none when it is there already; a
-            /// spring starts with `velocity` (units a second) as a fraction of the distance, and lasts until it settles.
+            /// spring starts with `velocity` (units a second) as a fraction of the distance, and lasts until it \
+        settles.
             public static func motion(
                 from: Double, to: Double, duration: Double, curve: Curve, velocity: Double = 0, delay: Double = 0,
                 property: Property = .position

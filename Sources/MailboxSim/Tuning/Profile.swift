@@ -26,11 +26,14 @@ public enum Profile: String, CaseIterable, Sendable {
             "Android's ItemTouchHelper: one threshold at half the width, escape velocity 120, 120 ms animations"
         case .swipecellkit: "SwipeCellKit 2.7.1: its release spring (stiffness 100, damping 18), elastic overscroll 0.2"
         case .iosCourseMailbox:
-            "seed 002's app (kevnull/ios-course-mailbox): its colours, strict on the right, 0.4 s slides past the screen, modal options, the menu by distance, shake without an alert"
+            "seed 002's app (kevnull/ios-course-mailbox): its colours, strict on the right, 0.4 s slides past the "
+                + "screen, modal options, the menu by distance, shake without an alert"
         case .codepathWk3Mailbox:
-            "seed 004's app (yinanq/CodePath-wk3-Mailbox): its colours, strict thresholds, the icon fading over 30…65, no snap-back animation, shake without an alert"
+            "seed 004's app (yinanq/CodePath-wk3-Mailbox): its colours, strict thresholds, the icon fading over "
+                + "30…65, no snap-back animation, shake without an alert"
         case .assignment:
-            "what most of twenty public implementations do: the light colours, strict thresholds, the menu at 285 closing at velocity 0, the undone row put back"
+            "what most of twenty public implementations do: the light colours, strict thresholds, the menu at 285 "
+                + "closing at velocity 0, the undone row put back"
         }
     }
 }

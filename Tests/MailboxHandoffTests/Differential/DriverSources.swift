@@ -69,14 +69,17 @@ enum DriverSources {
                     case .options(let kind): outcome = "options:" + kind.rawValue
                     case .hide(let folder): outcome = "hide:" + folder.rawValue
                     }
-                    var out = [num(x), placedBack ? "rest" : r.zone.rawValue, outcome, r.escaped ? "yes" : "no", num(r.target)]
+                    var out = [num(x), placedBack ? "rest" : r.zone.rawValue, outcome]
+                    out += [r.escaped ? "yes" : "no", num(r.target)]
                     out += words(r.motion, d(4))
-                    // Where the row is at the release's instant: a motion of no duration (a spring already settled) is at its end.
+                    // Where the row is at the release's instant: a motion of no duration (a spring already settled)
+                    // is at its end.
                     let at = r.motion.map { $0.value(at: 0) } ?? r.target
                     out += look(I.appearance(at: at, latched: placedBack ? nil : r.zone))
                     switch r.afterSlide {
                     case .nothing: out.append("nothing")
-                    case let .options(kind, fade): out += ["options", kind.rawValue, fade.map { num($0.duration) } ?? "none"]
+                    case let .options(kind, fade):
+                        out += ["options", kind.rawValue, fade.map { num($0.duration) } ?? "none"]
                     case let .hide(folder, height):
                         out += [
                             "hide", folder.rawValue, num(height.delay), num(height.duration),
@@ -92,7 +95,8 @@ enum DriverSources {
                     let t = d(2)
                     let x = I.menuX(origin: 0, translation: t)
                     let m = I.releaseMenu(at: x, velocity: d(3), translation: t, fromClosed: true)
-                    return ([num(x), m.opens ? "yes" : "no", num(m.target)] + words(m.motion, d(4))).joined(separator: " ")
+                    return ([num(x), m.opens ? "yes" : "no", num(m.target)] + words(m.motion, d(4)))
+                        .joined(separator: " ")
                 case "curve":
                     let curve: I.Curve
                     switch w[2] {
@@ -108,7 +112,8 @@ enum DriverSources {
                         .joined(separator: " ")
                 case "undo":
                     let u = I.undo(side: d(2))
-                    return ([u.asksFirst ? "yes" : "no"] + words(u.height, d(3)) + words(u.slide, d(3))).joined(separator: " ")
+                    return ([u.asksFirst ? "yes" : "no"] + words(u.height, d(3)) + words(u.slide, d(3)))
+                        .joined(separator: " ")
                 default:
                     fatalError("no case \\(w[0])")
                 }
@@ -156,7 +161,8 @@ enum DriverSources {
                   out.push(...look(I.appearance(at, placedBack ? null : r.zone)));
                   const after = r.afterSlide;
                   if (after.kind === "nothing") out.push("nothing");
-                  else if (after.kind === "options") out.push("options", after.options, after.fade === null ? "none" : num(after.fade.duration));
+                  else if (after.kind === "options")
+                    out.push("options", after.options, after.fade === null ? "none" : num(after.fade.duration));
                   else out.push("hide", after.folder, num(after.height.delay), num(after.height.duration),
                     num(I.motionValue(after.height, after.height.delay + after.height.duration)));
                   const up = after.kind === "options" && instant;

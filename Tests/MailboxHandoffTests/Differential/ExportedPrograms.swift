@@ -7,7 +7,8 @@ import MailboxSim
 struct ExportedPrograms {
     let folder: URL
 
-    /// Writes each tuning's exports (types `Tuning0`…, modules `tuning0.mjs`…) and the two drivers into a fresh folder.
+    /// Writes each tuning's exports (types `Tuning0`…, modules `tuning0.mjs`…) and the two drivers into a fresh
+    /// folder.
     init(tunings: [Settings]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-handoff-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
