@@ -28,7 +28,10 @@ enum HealthRoutes {
                 metrics.refused(.metrics)
                 return PageRoutes.text(
                     .forbidden,
-                    "the metrics are served to this machine and to the trusted proxies only (got a request from \(context.client?.address ?? context.peer))"
+                    """
+                    the metrics are served to this machine and to the trusted proxies only (got a request from \
+                    \(context.client?.address ?? context.peer))
+                    """
                 )
             }
             var headers = PageRoutes.headers(type: "text/plain; version=0.0.4; charset=utf-8")

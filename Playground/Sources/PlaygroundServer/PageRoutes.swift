@@ -15,7 +15,10 @@ enum PageRoutes {
     /// The page's policy. `'wasm-unsafe-eval'` lets the page compile `mailsim.wasm` (and nothing else: `eval` and
     /// inline scripts stay refused); the service worker (`sw.js`) and the manifest come from this server only.
     static let contentSecurityPolicy =
-        "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'"
+        """
+        default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self' \
+        'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'
+        """
 
     /// The meta the page reads its version from (playground.html), empty in the file.
     static let versionMeta = "<meta name=\"mailsim-version\" content=\"\">"
@@ -195,7 +198,9 @@ struct Exporting: Sendable {
             metrics.refused(.origin)
             return PageRoutes.text(
                 .forbidden,
-                "an export is made for this server's own page: the Origin must be \(address.ownOrigins(client).joined(separator: " or ")) (got \(request.headers[.origin] ?? "none"))"
+                "an export is made for this server's own page: the Origin must be "
+                    + address.ownOrigins(client).joined(separator: " or ")
+                    + " (got \(request.headers[.origin] ?? "none"))"
             )
         }
         let metrics = self.metrics
@@ -245,8 +250,8 @@ struct Exporting: Sendable {
                         + "try again when one is done")
                 : PageRoutes.text(
                     .serviceUnavailable,
-                    "the server is making walkthroughs for others and this one waited \(formatSeconds(lane.waitSeconds)) "
-                        + "for its turn; try again in a few seconds")
+                    "the server is making walkthroughs for others and this one waited "
+                        + "\(formatSeconds(lane.waitSeconds)) for its turn; try again in a few seconds")
             response.headers[.retryAfter] = "5"
             return response
         case .success(.success(let (bytes, type, policy))):

@@ -49,7 +49,10 @@ public struct SiteFiles: Sendable {
                 return .failure(
                     Failure(
                         reason:
-                            "--site '\(folder)' has no \(simulation): name the folder make site wrote (.build/site), or run make site"
+                            """
+                            --site '\(folder)' has no \(simulation): name the folder make site wrote \
+                            (.build/site), or run make site
+                            """
                     ))
             }
             return read(folder)

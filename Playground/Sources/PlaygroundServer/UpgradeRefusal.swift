@@ -5,9 +5,9 @@ import NIOHTTP1
 /// Why an upgrade to the WebSocket is refused, answered as HTTP with the reason as the body.
 ///
 /// Hummingbird answers every refused upgrade with a bare 400; the playground says what was wrong (403 for the
-/// Origin or Host, 503 when the sessions are all taken, 429 when the client's address has all its own). The answer is written on the upgrade's own channel, from
-/// the upgrade check (on the channel's event loop, before anything else is written on it), and the connection is
-/// closed once it is out.
+/// Origin or Host, 503 when the sessions are all taken, 429 when the client's address has all its own). The answer is
+/// written on the upgrade's own channel, from the upgrade check (on the channel's event loop, before anything else is
+/// written on it), and the connection is closed once it is out.
 struct UpgradeRefusal: Error {
     let status: HTTPResponseStatus
     let reason: String
@@ -40,7 +40,8 @@ struct UpgradeRefusal: Error {
                 UpgradeRefusal(
                     status: .forbidden,
                     reason:
-                        "the WebSocket's Origin must be this page's own, \(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))",
+                        "the WebSocket's Origin must be this page's own, "
+                        + "\(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))",
                     kind: .origin))
         }
         guard !stopping.isStopping else {
