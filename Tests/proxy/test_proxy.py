@@ -174,8 +174,8 @@ def class_size(root, deployment, container, memory):
         limit = int(re.search(r"limit_conn mailsim_per_address (\d+);", f.read()).group(1))
     check("the nginx site lets a class of %d behind one address connect" % CLASS, limit >= CLASS * 1.1, limit)
     image = container["image"]
-    with open(os.path.join(root, "Sources/PlaygroundOptions/PlaygroundOptions.swift")) as f:
-        version = re.search(r'public static let version = "(.*)"', f.read()).group(1)
+    with open(os.path.join(root, "Sources/MailsimVersion/MailsimVersion.swift")) as f:
+        version = re.search(r'public static let number = "(.*)"', f.read()).group(1)
     check("the image is pinned by the package's version, not :latest", "@sha256:" in image
           or image.rsplit(":", 1)[-1] == version, (image, version))
     requests = container["resources"]["requests"]
