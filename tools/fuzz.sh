@@ -29,7 +29,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
 # The library's targets, bottom layer first (Package.swift).
-layers="MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
+layers="MailsimVersion MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
 harness="Fuzz/FuzzTarget.swift Tests/MailsimTestSupport/Invariants.swift Tests/MailsimTestSupport/CommandGenerator.swift"
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"
