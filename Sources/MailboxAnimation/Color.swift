@@ -1,3 +1,5 @@
+import MailboxText
+
 /// An RGB colour with channels 0…255 (fractional while a colour animates).
 public struct Color: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
@@ -27,7 +29,7 @@ public struct Color: Hashable, Sendable {
 
     /// The channels rounded to bytes, as `0xRRGGBB`.
     public var rgb: UInt32 {
-        func byte(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
+        func byte(_ v: Double) -> UInt32 { UInt32(clamping: clampedInt(v.rounded(), bound: 255)) }
         return byte(red) << 16 | byte(green) << 8 | byte(blue)
     }
 

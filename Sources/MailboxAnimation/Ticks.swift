@@ -1,3 +1,5 @@
+import MailboxText
+
 /// Exact virtual time: a signed count of nanoseconds, used both for instants and for spans.
 public struct Ticks: Hashable, Comparable, Sendable {
     /// Nanoseconds.
@@ -18,12 +20,7 @@ public struct Ticks: Hashable, Comparable, Sendable {
 
     /// `value` rounded to the nearest whole number of nanoseconds, clamped to `Int64`'s range; NaN is 0.
     static func saturating(_ value: Double) -> Int64 {
-        guard !value.isNaN else { return 0 }
-        let rounded = value.rounded()
-        // 2⁶³ is exactly representable; anything at or past it does not fit.
-        if rounded >= 9_223_372_036_854_775_808.0 { return .max }
-        if rounded <= -9_223_372_036_854_775_808.0 { return .min }
-        return Int64(rounded)
+        clampedInt64(value.rounded())
     }
 
     /// Whole milliseconds, for durations written in code.

@@ -1,3 +1,5 @@
+import MailboxText
+
 /// Why a text is not JSON: what is wrong and the byte offset (into the text's UTF-8) where it was found.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, in words ("expected ':' after an object key").
@@ -51,7 +53,7 @@ extension JSON {
     public var integerValue: Int64? {
         switch self {
         case .integer(let v): v
-        case .number(let v): v.isFinite && v == v.rounded() && abs(v) < 9.2e18 ? Int64(v) : nil
+        case .number(let v): v.isFinite && v == v.rounded() && abs(v) < 9.2e18 ? clampedInt64(v) : nil
         default: nil
         }
     }

@@ -72,10 +72,11 @@ public enum ClientMessage: Equatable, Sendable {
         case "shake": return .shake
         case "reset":
             guard let n = try f.optionalNumber("messages") else { return .reset(messages: nil) }
-            guard n == n.rounded(), PlaygroundLimits.resetMessages.contains(Int(n)) else {
+            // Checked as a number before it is an Int: 1e308 or 2³² must be refused, not stop the process.
+            guard let count = wholeNumber(n, in: PlaygroundLimits.resetMessages) else {
                 throw .init("reset: \"messages\" must be a whole number from 1 to 500")
             }
-            return .reset(messages: Int(n))
+            return .reset(messages: count)
         case "set":
             let name = try f.words("name")
             let value = try f.words("value")
@@ -88,10 +89,10 @@ public enum ClientMessage: Equatable, Sendable {
         case "line":
             let text = try f.words("text", allowHash: true)
             guard let id = try f.optionalNumber("id") else { return .line(text) }
-            guard id == id.rounded(), (0...Double(Int32.max)).contains(id) else {
+            guard let whole = wholeNumber(id, in: 0...Int(Int32.max)) else {
                 throw .init("line: \"id\" must be a whole number from 0 to \(Int32.max)")
             }
-            return .line(text, id: Int(id))
+            return .line(text, id: whole)
         case "load":
             guard let script = json["script"]?.stringValue else { throw .init("load: \"script\" must be a string") }
             guard script.utf8.count <= PlaygroundLimits.scriptBytes else {
@@ -151,8 +152,8 @@ public enum ClientMessage: Equatable, Sendable {
         }
         func phone() throws(ClientMessageError) -> Int? {
             guard let v = try optionalNumber("phone") else { return nil }
-            guard v == 0 || v == 1 else { throw .init("\(type): \"phone\" must be 0 or 1") }
-            return Int(v)
+            guard let phone = wholeNumber(v, in: 0...1) else { throw .init("\(type): \"phone\" must be 0 or 1") }
+            return phone
         }
         func bool(_ key: String) throws(ClientMessageError) -> Bool? {
             guard let field = json[key], field != .null else { return nil }

@@ -8,8 +8,8 @@ final class FrameSampler: FrameWatcher {
     /// The most frames kept; past it the rest of the lines run unwatched.
     let maxFrames: Int
     private(set) var screens: [ScreenSnapshot] = []
-    /// The next frame to keep, an index of `clock`.
-    private var next = 0
+    /// The next frame to keep, an index of `clock` (an `Int64`: the clock's frames pass a 32-bit `Int`).
+    private var next: Int64 = 0
     /// The screen before the line running.
     var before: MailboxState?
 
@@ -46,7 +46,7 @@ final class FrameSampler: FrameWatcher {
         before = nil
     }
 
-    private func fill(through k: Int, with screen: MailboxState) {
+    private func fill(through k: Int64, with screen: MailboxState) {
         guard next <= k, screens.count < maxFrames else { return }
         let snapshot = screen.snapshot()
         while next <= k && screens.count < maxFrames {

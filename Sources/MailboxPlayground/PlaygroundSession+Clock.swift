@@ -27,7 +27,7 @@ extension PlaygroundSession {
         defer { pageClock = max(pageClock ?? t, t) }
         guard let last = pageClock, t > last, !paused, drag?.checkpoint == nil else { return }
         guard phones.contains(where: { $0.screen.isAnimating }) else { return }
-        let micro = Int64(((t - last) * speed * 1000).rounded())
+        let micro = clampedInt64(((t - last) * speed * 1000).rounded())
         guard micro > 0 else { return }
         try advance(nanoseconds: micro * 1000)
     }

@@ -44,7 +44,8 @@ extension PlaygroundSession {
         guard let window, window.index <= script.count else { return [] }
         let entries = script.entries[window.index...].filter { $0.owner != .b }
         let seconds = (phones[0].screen.now - window.start.screen.now).seconds
-        let fps = seconds > 0 ? max(1, min(60, Int(Double(PlaygroundLimits.historyFrames) / seconds))) : 60
+        // (A nanosecond-long gesture would ask for 10¹³ frames a second: clamped as a Double first.)
+        let fps = seconds > 0 ? max(1, clampedInt(min(60, Double(PlaygroundLimits.historyFrames) / seconds))) : 60
         let sampler = FrameSampler(clock: FrameClock(framesPerSecond: fps), maxFrames: PlaygroundLimits.historyFrames)
         var session = window.start
         session.collectsTrace = false

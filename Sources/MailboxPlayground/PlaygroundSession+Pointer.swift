@@ -18,7 +18,7 @@ extension PlaygroundSession {
         var targets: [Int]
         var checkpoint: [Session]?
         var index: Int
-        var path = PathSimplifier(maxPieceMs: Int64(ScriptLimits.maxPanSeconds * 1000))
+        var path = PathSimplifier(maxPieceMs: clampedInt64(ScriptLimits.maxPanSeconds * 1000))
         var lastMs: Int64 = 0
         /// The page's clock when the finger went down (sample times count from it, rounded to whole ms).
         var startT = 0.0
@@ -89,7 +89,7 @@ extension PlaygroundSession {
             startWindow()
         }
         // Whole milliseconds from the finger down, at least 1 ms after the last sample (no drift).
-        let ms = max(drag.lastMs + 1, Int64(min((t - drag.startT).rounded(), 1e15)))
+        let ms = max(drag.lastMs + 1, clampedInt64(min((t - drag.startT).rounded(), 1e15)))
         pageClock = max(pageClock ?? t, t)
         var gap = ms - drag.lastMs
         // A pause longer than a hold is the finger held still, then one step to the new place: an `advance`
@@ -100,7 +100,7 @@ extension PlaygroundSession {
             hold = gap - PlaygroundLimits.stepAfterHoldMs
             gap = PlaygroundLimits.stepAfterHoldMs
         }
-        let step = min(gap, Int64(ScriptLimits.maxPanSeconds * 1000))
+        let step = min(gap, clampedInt64(ScriptLimits.maxPanSeconds * 1000))
         let sample = drag.pan(translation, ms: step)
         // The phone follows the raw sample; a phone that refuses the first sample leaves the drag.
         var accepted: [Int] = []

@@ -20,7 +20,7 @@ public enum ScreenRender {
         var spanned = false
     }
 
-    static let columns = Int(Metrics.screenWidth / pointsPerColumn)
+    static let columns = clampedInt(Metrics.screenWidth / pointsPerColumn)
     static let pointsPerColumn = 8.0
     static let menuItems = ["MENU", "Inbox", "Later", "Archive", "Lists", "Settings"]
 

@@ -99,7 +99,8 @@ extension MailboxState {
         let from = gesture?.translation ?? 0
         let frames = max(
             1,
-            Int64((Double(span.nanoseconds) * Double(settings.framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
+            clampedInt64(
+                (Double(span.nanoseconds) * Double(settings.framesPerSecond) / Double(Ticks.perSecond)).rounded(.up)))
         var frame: Int64 = 1
         while frame <= frames {
             // A frame of the watcher's between two samples shows the row where the last sample left it.

@@ -1,3 +1,5 @@
+import MailboxText
+
 /// The rows' model heights as prefix sums (a Fenwick tree of whole points), so that a row's y costs
 /// O(log rows) instead of a sum over every row above it. Heights are whole numbers of points (0 or 86),
 /// whose sums are exact in a Double, so a prefix equals the sum taken row by row; should a height ever
@@ -32,11 +34,13 @@ struct RowHeights: Equatable, Sendable {
     }
 
     private mutating func add(_ height: Double, at index: Int, sign: Int) {
-        guard height >= 0 && height < 4_294_967_296 && height == height.rounded(.down) else {
+        // A whole number of points up to 2²⁰: the sums of 500 such rows fit a 32-bit Int (the page's), so both
+        // builds count alike.
+        guard let whole = wholeNumber(height, in: 0...(1 << 20)) else {
             irregular += sign
             return
         }
-        let points = Int(height) * sign
+        let points = whole * sign
         var position = index + 1
         while position < tree.count {
             tree[position] += points

@@ -8,7 +8,7 @@ public func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     let scaled = (value * scale).rounded()
     // Past 9e15 units the double has no digits left below `decimals` places: spell it out, never an exponent.
     guard abs(scaled) < 9e15 else { return formatExact(scaled.isFinite ? scaled / scale : value) }
-    let units = Int64(scaled)
+    let units = clampedInt64(scaled)
     if units == 0 { return "0" }
     let magnitude = units.magnitude
     let whole = magnitude / UInt64(scale)
@@ -33,7 +33,7 @@ public func formatExact(_ value: Double) -> String {
     if value == 0 { return "0" }
     // The common cases without the arrays below (the playground writes thousands of numbers a message): a whole
     // number, and a description without an exponent (the shortest round-tripping digits end in no zero).
-    if value.magnitude < 1e15 && value == value.rounded(.towardZero) { return String(Int64(value)) }
+    if value.magnitude < 1e15 && value == value.rounded(.towardZero) { return String(clampedInt64(value)) }
     let description = value.description
     if !description.utf8.contains(UInt8(ascii: "e")) && !description.hasSuffix(".0") { return description }
     // Swift's description is the shortest round-tripping text, sometimes with an exponent: spell it out.
@@ -64,11 +64,4 @@ public func formatExact(_ value: Double) -> String {
     out += String(decoding: whole, as: UTF8.self)
     if !fraction.isEmpty { out += "." + String(decoding: fraction, as: UTF8.self) }
     return out
-}
-
-/// `value` rounded to the nearest whole number and clamped to ±`bound`, NaN as 0: for turning a computed
-/// position into a column or a count, where Swift's `Int(_:)` would stop the process on NaN or overflow.
-public func clampedInt(_ value: Double, bound: Int = 1 << 40) -> Int {
-    guard !value.isNaN else { return 0 }
-    return Int(min(Double(bound), max(-Double(bound), value)))
 }

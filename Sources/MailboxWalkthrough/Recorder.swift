@@ -31,8 +31,10 @@ public final class Recorder: ScriptObserver {
     private var running: Int?
     /// The last line that acted on the screen, for captions between commands.
     private var lastAction: Int?
-    /// The walkthrough frame that is the screen's frame 0 (it moves on at a `reset`).
-    private var base = 0
+    /// The walkthrough frame that is the screen's frame 0 (it moves on at a `reset`). Frame numbers are the
+    /// clock's `Int64`s: a screen's clock may be past a 32-bit `Int` of frames; the recorded ones are under
+    /// `maxFrames`.
+    private var base: Int64 = 0
 
     public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil) {
         self.clock = clock
@@ -44,7 +46,7 @@ public final class Recorder: ScriptObserver {
     /// recording at once.
     public func willShow(until target: Ticks) -> Bool {
         guard !overflowed && sinkError == nil else { return false }
-        if base + clock.frame(atOrBefore: target) >= maxFrames { overflowed = true }
+        if base + clock.frame(atOrBefore: target) >= Int64(maxFrames) { overflowed = true }
         return !overflowed
     }
 
@@ -94,16 +96,16 @@ public final class Recorder: ScriptObserver {
     }
 
     /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.
-    private func catchUp(to screen: MailboxState, caption: Int?, before limit: Int? = nil) {
+    private func catchUp(to screen: MailboxState, caption: Int?, before limit: Int64? = nil) {
         let last = limit.map { $0 - 1 } ?? base + clock.frame(atOrBefore: screen.now)
-        guard frameCount <= last, !overflowed, sinkError == nil else { return }
-        guard last < maxFrames else {
+        guard Int64(frameCount) <= last, !overflowed, sinkError == nil else { return }
+        guard last < Int64(maxFrames) else {
             overflowed = true
             return
         }
         let snapshot = screen.snapshot()
-        while frameCount <= last && sinkError == nil {
-            append(WalkthroughFrame(time: clock.instant(frameCount), screen: snapshot, line: caption))
+        while Int64(frameCount) <= last && sinkError == nil {
+            append(WalkthroughFrame(time: clock.instant(Int64(frameCount)), screen: snapshot, line: caption))
         }
     }
 
@@ -114,7 +116,7 @@ public final class Recorder: ScriptObserver {
             overflowed = true
             return false
         }
-        append(WalkthroughFrame(time: clock.instant(frameCount), screen: screen.snapshot(), line: caption))
+        append(WalkthroughFrame(time: clock.instant(Int64(frameCount)), screen: screen.snapshot(), line: caption))
         return sinkError == nil
     }
 
@@ -134,7 +136,8 @@ public final class Recorder: ScriptObserver {
     }
 
     private func problem(at line: Int, _ screen: MailboxState) {
-        let frame = max(0, min(frameCount, base + clock.frame(atOrBefore: screen.now)))
+        // Under `frameCount`, so an `Int` on every platform.
+        let frame = Int(clamping: max(0, min(Int64(frameCount), base + clock.frame(atOrBefore: screen.now))))
         problems.append(
             WalkthroughProblem(
                 line: line, time: clock.instant(base) + screen.now, frame: frame,

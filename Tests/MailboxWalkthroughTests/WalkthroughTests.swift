@@ -13,9 +13,14 @@ import Testing
 /// streaming, what a failed check and a reset do), the HTML player page, and the property plots drawn from it.
 @Suite struct WalkthroughTests {
     @Test func frameInstantsAreExact() {
-        for fps in [1, 7, 24, 30, 60, 120] {
+        for fps in [1, 7, 24, 30, 60, 120, 240] {
             let clock = FrameClock(framesPerSecond: fps)
-            for k in [0, 1, 2, fps - 1, fps, fps + 1, 10 * fps + 3, 123_457] {
+            let n = Int64(fps)
+            // Frames past a 32-bit Int (the page's): a clock of a billion seconds at 240 fps is 2.4 × 10¹¹ frames.
+            let frames: [Int64] = [
+                0, 1, 2, n - 1, n, n + 1, 10 * n + 3, 123_457, 1 << 31, (1 << 32) + 1, 1_000_000_000 * n
+            ]
+            for k in frames {
                 let t = clock.instant(k)
                 #expect(clock.frame(atOrBefore: t) == k)
                 #expect(clock.frame(atOrBefore: t + Ticks(nanoseconds: 1)) == k)
@@ -88,7 +93,7 @@ import Testing
         let w = Self.record("pan msg1 -180\nrelease\nadvance 0.6\n", fps: 20)
         // 0.9 s at 20 fps: frames 0…18.
         #expect(w.frames.count == 19)
-        for (k, frame) in w.frames.enumerated() { #expect(frame.time == w.clock.instant(k)) }
+        for (k, frame) in w.frames.enumerated() { #expect(frame.time == w.clock.instant(Int64(k))) }
         // Inside the pan the finger is on its straight path: at 0.1 s, x = −60.
         let atTenth = w.frames[2]
         #expect(abs(atTenth.screen.rows[0].x - -60) < 1e-9 && atTenth.screen.finger != nil && atTenth.line == 1)
@@ -102,7 +107,7 @@ import Testing
 
     @Test func aResetDoesNotTakeTheWalkthroughBack() throws {
         let w = Self.record("advance 0.1\nreset\nadvance 0.1\n", fps: 10)
-        #expect(w.frames.map(\.time) == (0...2).map { w.clock.instant($0) })
+        #expect(w.frames.map(\.time) == (0...2).map { w.clock.instant(Int64($0)) })
     }
 
     @Test func aFailedCheckKeepsTheScreenAtItsInstant() throws {

@@ -16,8 +16,8 @@ extension CommandTable {
             Writes a picture of the screen now: SVG or PNG, chosen by FILE's extension. A PNG is drawn at scale S \
             (\(PictureRequest.scales.lowerBound)…\(PictureRequest.scales.upperBound), default \
             \(PictureRequest.defaultScale)): point (x, y) is pixel (S·x, S·y), so the default picture is \
-            \(PictureRequest.defaultScale * Int(Metrics.screenWidth)) × \
-            \(PictureRequest.defaultScale * Int(Metrics.screenHeight)). In a script FILE is relative to the \
+            \(PictureRequest.defaultScale * clampedInt(Metrics.screenWidth)) × \
+            \(PictureRequest.defaultScale * clampedInt(Metrics.screenHeight)). In a script FILE is relative to the \
             script's folder (mailsim run dir/a.mbs with snapshot a.png writes dir/a.png); at the prompt and on \
             standard input, to the current directory. Changes nothing and takes no time.
             """,

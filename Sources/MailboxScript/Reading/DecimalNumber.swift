@@ -82,7 +82,8 @@ public struct DecimalNumber: Equatable, Sendable {
 
     /// The number as a whole number, or nil when it has a non-zero fraction.
     public var integer: Int? {
-        guard !hasFraction, whole <= UInt64(Int.max) else { return nil }
-        return negative ? -Int(whole) : Int(whole)
+        // nil past this platform's Int: a caller holds it to a range well inside 32 bits (`wholeNumber` kinds).
+        guard !hasFraction, let magnitude = Int(exactly: whole) else { return nil }
+        return negative ? -magnitude : magnitude
     }
 }

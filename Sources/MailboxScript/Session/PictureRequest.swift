@@ -1,4 +1,5 @@
 import MailboxSim
+import MailboxText
 
 /// What `snapshot` asks the front end to draw: the screen at that instant, where, in which format and scale.
 /// A class, so that a command's `Outcome` stays small for the lines that draw nothing (every line carries one).
@@ -18,7 +19,7 @@ public final class PictureRequest: Equatable, Sendable {
     /// The picture's size in pixels (an SVG's in points).
     public var size: (width: Int, height: Int) {
         let scale = target.format == .svg ? 1 : target.scale
-        return (Int(Metrics.screenWidth) * scale, Int(Metrics.screenHeight) * scale)
+        return (clampedInt(Metrics.screenWidth) * scale, clampedInt(Metrics.screenHeight) * scale)
     }
 
     /// The scales a PNG can be drawn at, and the default.
