@@ -9,10 +9,25 @@ import MailsimTestSupport
 // `expect`s that fail, and now and then a refused line to end on; files and `quit` are left out (the page has none).
 
 let arguments = CommandLine.arguments.dropFirst()
+// mailsim-scripts --extremes FOLDER: the scripts that try every number at its bounds and where 32 and 64 bits part
+// (ExtremeScripts), written as FOLDER/extreme-NAME.mbs.
+if arguments.first == "--extremes", arguments.count == 2 {
+    let folder = arguments[arguments.startIndex + 1]
+    for script in ExtremeScripts.all() {
+        let path = "\(folder)/\(script.name)"
+        guard let file = fopen(path, "w") else {
+            print("mailsim-scripts: cannot write \(path)")
+            exit(2)
+        }
+        fputs(script.text, file)
+        fclose(file)
+    }
+    exit(0)
+}
 guard arguments.count == 3, let count = Int(arguments[arguments.startIndex]),
     let seed = UInt64(arguments[arguments.startIndex + 1])
 else {
-    print("usage: mailsim-scripts COUNT SEED FOLDER")
+    print("usage: mailsim-scripts COUNT SEED FOLDER | mailsim-scripts --extremes FOLDER")
     exit(2)
 }
 let folder = arguments[arguments.startIndex + 2]

@@ -1,17 +1,19 @@
 // The page's simulation against the native binary (make test's `wasm` step; docs/playground.md): every script under
 // Scripts/ that needs no files, and random scripts from the property tests' generator, run by `mailsim run` and fed
-// line by line to mailsim.mjs's Session in Node. Both must print the same, byte for byte: standard output, standard
-// error and the exit status. The first difference is shown with the line that made it.
+// line by line to mailsim.mjs's Session in Node, and the extreme numbers' scripts (`mailsim-scripts --extremes`:
+// every numeric argument and `set` value at its bounds and where 32 and 64 bits part, every command after a clock
+// of a billion seconds). Both must print the same, byte for byte: standard output, standard error and the exit
+// status, and the module must not trap. The first difference is shown with the line that made it.
 //
-//   node Tests/wasm/differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR]
+//   node Tests/wasm/differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR [EXTREMES_DIR]]
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [native, wasmDir, scriptsDir, randomDir] = process.argv.slice(2);
+const [native, wasmDir, scriptsDir, randomDir, extremesDir] = process.argv.slice(2);
 if (!native || !wasmDir || !scriptsDir) {
-  console.error("usage: node differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR]");
+  console.error("usage: node differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR [EXTREMES_DIR]]");
   process.exit(2);
 }
 const { Session } = await import(pathToFileURL(join(wasmDir, "mailsim.mjs")).href);
@@ -74,15 +76,15 @@ let passed = 0, failed = 0, skipped = 0, lines = 0;
 // What the compared scripts exercised: so that a run comparing only silence would show it.
 const seen = { output: 0, errors: 0, failedChecks: 0, errorsStopped: 0 };
 const started = performance.now();
-const folders = [scriptsDir, randomDir].filter(Boolean);
-// The scripts under Scripts/ run plainly and traced (`--trace`: every timeline entry, `set`'s confirmations and the
-// refusals `!` lines expected, on standard output); the random ones plainly.
+const folders = [scriptsDir, randomDir, extremesDir].filter(Boolean);
+// The scripts under Scripts/ and the extreme ones run plainly and traced (`--trace`: every timeline entry, `set`'s
+// confirmations and the refusals `!` lines expected, on standard output); the random ones plainly.
 for (const folder of folders) {
   for (const path of scripts(folder)) {
     const text = readFileSync(path, "utf8");
     if (touchesFiles.test(text)) { skipped++; continue; }
     const name = relative(process.cwd(), path);
-    for (const trace of folder === scriptsDir ? [false, true] : [false]) {
+    for (const trace of folder === randomDir ? [false] : [false, true]) {
       const label = trace ? `${name} (--trace)` : name;
       const want = runNative(name, trace);
       let got;

@@ -2,7 +2,9 @@
 # make test's `wasm` step: the page's module (make site's mailsim.mjs and mailsim.wasm) in Node. First its API
 # (Tests/wasm/module.mjs), then the differential run against the native binary (Tests/wasm/differential.mjs): every
 # script under Scripts/ that needs no files and 300 random scripts from the property tests' generator, which must
-# print the same, byte for byte. The random scripts' seed is new each run and printed; MAILSIM_WASM_SEED=N replays one.
+# print the same, byte for byte, and the extreme numbers' scripts (mailsim-scripts --extremes). The random scripts'
+# seed is new each run and printed; MAILSIM_WASM_SEED=N replays one. Then every numeric field of the protocol at its
+# extremes against what the native session answered (Tests/wasm/protocol.mjs, Tests/Golden/protocol-extremes.jsonl).
 # Then the site behind the shipped static nginx site (Tests/wasm/static_site.py; nginx installed when missing).
 #
 #     tools/wasm/tests.sh MAILSIM
@@ -18,9 +20,13 @@ random=$(mktemp -d)
 trap 'rm -rf "$random"' EXIT
 echo "wasm: 300 random scripts, seed $seed (MAILSIM_WASM_SEED=$seed replays them)"
 "$generator" 300 "$seed" "$random"
+mkdir "$random/extremes"
+"$generator" --extremes "$random/extremes"
 status=0
 node Tests/wasm/module.mjs "$site" | tee "$random/module.log" || status=1
-node Tests/wasm/differential.mjs "$mailsim" "$site" Scripts "$random" | tee "$random/differential.log" || status=1
+node Tests/wasm/differential.mjs "$mailsim" "$site" Scripts "$random" "$random/extremes" | tee "$random/differential.log" \
+  || status=1
+node Tests/wasm/protocol.mjs "$site" | tee "$random/protocol.log" || status=1
 . tools/check-env.sh
 need_debian "for the static site's check" nginx:nginx
 PATH=$PATH:/usr/sbin python3 Tests/wasm/static_site.py "$site" | tee "$random/static.log" || status=1
@@ -28,5 +34,6 @@ count() { sed -n 's/^[a-z ]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$1
 read -r a fa <<<"$(count "$random/module.log")"
 read -r b fb <<<"$(count "$random/differential.log")"
 read -r c fc <<<"$(count "$random/static.log")"
-echo "wasm: $((a + b + c)) checks, $((fa + fb + fc)) failed"
+read -r d fd <<<"$(count "$random/protocol.log")"
+echo "wasm: $((a + b + c + d)) checks, $((fa + fb + fc + fd)) failed"
 exit $status
