@@ -364,7 +364,7 @@ test-browser: deps
 ## Fuzz/mbs.dict's command words: DocsTests), then shows what changed (read the diff before committing it: a
 ## golden file pins the text of state, show, colors, timeline, render and help).
 golden: deps
-	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests'
+	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests|ProtocolExtremesTests'
 	git diff --stat -- Tests/Golden README.md docs Fuzz/mbs.dict
 
 ## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
