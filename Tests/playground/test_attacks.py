@@ -288,7 +288,7 @@ def item_2():
     opened = time.monotonic() - start
     for t in threads: t.join()
     print(f"      a new page opened in {opened * 1000:.0f} ms while two histories ran")
-    check("a new page opens within 1 s while two long histories run", opened < 1.0, opened)
+    check("a new page opens within 0.5 s while two long histories run", opened < 0.5, opened)
     start = time.monotonic()
     # 590 back-and-forth drags of half a second: 17,700 frames (under the 18,001 a walkthrough may have), each drawn anew.
     head, body = server.post("/walkthrough.gif", b"pan msg1 -100 in 0.5\npan msg1 100 in 0.5\n" * 295 + b"release\n")
@@ -864,10 +864,104 @@ def item_13():
     server.stop()
 
 
+# ---------------------------------------------------------------------------------------------------------------
+def item_14():
+    print("== item 14: no number kills the server (every numeric field at its extremes, over real sockets)")
+    # The cases ProtocolExtremesTests keeps (Tests/Golden/protocol-extremes.jsonl): each field at its bounds, just past
+    # them, at 2^31, 2^32, 2^63, 1e19, 1e308 and the texts NaN and Infinity. One message of them (reset's "messages":
+    # 1e308) used to end the server with SIGILL, and every session on it.
+    golden = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Golden", "protocol-extremes.jsonl")
+    with open(golden) as f:
+        cases = [json.loads(line) for line in f if line.strip()]
+    server = Server("--sessions-per-address", "64")
+    bystander = server.session()
+    differing, lost = [], []
+    start = time.monotonic()
+    # Eight threads, each taking its share of the cases, each case on a socket of its own (a fresh session, as in
+    # the golden file).
+    def run_cases(share):
+        try:
+            for case in share:
+                ws = server.session()
+                for message, want in zip(case["send"], case["answers"]):
+                    ws.send(message)
+                    got = []
+                    # As many answers as the native session gave (an error, a screen, a screen and its script).
+                    while len(got) < len(want):
+                        got.append(json.loads(ws.recv(timeout=30)))
+                    kinds = [g["type"] for g in got]
+                    wanted = [w.split(" ", 1)[0] if not w.startswith("{") else "error" for w in want]
+                    if kinds != wanted or any(g["type"] == "error" and json.dumps(g, separators=(",", ":")) != w
+                                              for g, w in zip(got, want)):
+                        differing.append((case["case"], kinds, wanted))
+                ws.close()
+        except Exception as e:
+            lost.append(f"{type(e).__name__}: {e}"[:200])
+    threads = [threading.Thread(target=run_cases, args=(cases[i::8],)) for i in range(8)]
+    for t in threads: t.start()
+    for t in threads: t.join()
+    took = time.monotonic() - start
+    print(f"      {len(cases)} cases over 8 sockets in {took:.1f} s; {len(differing)} answered otherwise, {len(lost)} sockets lost")
+    check("every numeric field at its extremes: the server is still up", server.alive(), server.errors[-5:])
+    check("... no socket was lost", lost == [], lost[:3])
+    check("... every case is answered as the native session answers it (errors word for word)", differing == [],
+          differing[:3])
+    ms, reply = answer(bystander, {"type": "down", "x": 160, "y": 150, "t": 5})
+    check("... a page that was open before still answers", reply["type"] == "screen", reply)
+    fresh = server.session()
+    ms, reply = answer(fresh, {"type": "line", "text": "pan msg1 -100"})
+    check("... and a new page opens and answers", reply["type"] == "screen", reply)
+    fresh.close()
+    bystander.close()
+    server.stop()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def item_15():
+    print("== item 15: a new page answers within 0.5 s while two heavy replays run")
+    # Two sockets, each loading (then settling) a script of 300 hour-long pans at 240 fps (the longest a pan may be):
+    # every load runs into the 2 s bound, on a machine whose two cores are kept busy by two other processes. A new page's opening, and its first message's answer, must not wait behind them.
+    heavy = "set fps 240\n" + "pan msg1 1 in 3600\n" * 300
+    server = Server("--sessions-per-address", "64")
+    stop = threading.Event()
+    def replayer():
+        try:
+            ws = server.session()
+            while not stop.is_set():
+                answer(ws, {"type": "load", "script": heavy})
+                answer(ws, {"type": "line", "text": "settle"})
+            ws.close()
+        except Exception:
+            pass
+    threads = [threading.Thread(target=replayer, daemon=True) for _ in range(2)]
+    for t in threads: t.start()
+    # A busy machine: two processes spinning at the server's own priority for the length of the check.
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    time.sleep(3)  # both are in their heavy work, past their first message
+    openings, firsts = [], []
+    for _ in range(4):
+        start = time.monotonic()
+        fresh = server.session()
+        openings.append(time.monotonic() - start)
+        ms, reply = answer(fresh, {"type": "down", "x": 160, "y": 150, "t": 1})
+        firsts.append(ms / 1000)
+        fresh.close()
+        time.sleep(0.7)
+    stop.set()
+    for burner in burners: burner.kill()
+    for t in threads: t.join(30)
+    print(f"      while two 300-pan replays ran: openings {', '.join(f'{o * 1000:.0f}' for o in openings)} ms; "
+          f"first answers {', '.join(f'{f * 1000:.0f}' for f in firsts)} ms")
+    check("a new page opens within 0.5 s while two heavy replays run", max(openings) < 0.5, openings)
+    check("... and its first message is answered within 0.5 s", max(firsts) < 0.5, firsts)
+    server.stop()
+
+
 # ATTACK_ITEMS=4,5 runs only those items (while working on one; .ci/run's run under nohup, the one that sends
 # SIGINT); every item runs by default.
 chosen = os.environ.get("ATTACK_ITEMS")
-items = (item_1, item_2, item_3, item_4, item_5, item_6, item_7, item_8, item_9, item_10, item_11, item_12, item_13)
+items = (item_1, item_2, item_3, item_4, item_5, item_6, item_7, item_8, item_9, item_10, item_11, item_12, item_13,
+         item_14, item_15)
 for number, item in enumerate(items, 1):
     if not chosen or str(number) in chosen.split(","): run(item)
 
