@@ -88,6 +88,33 @@ class Server:
                 self.process.kill()
 
 
+class StaticSite:
+    """make site's folder behind a plain static server (`python3 -m http.server` on a free port): the playground with
+    no mailsim server, as any host serves it."""
+
+    def __init__(self, folder=SITE):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port), "-d", folder],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = "http://127.0.0.1:%d/" % self.port
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise AssertionError("the static server did not start")
+                time.sleep(0.05)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium or Playwright is missing: the playground's browser checks need both "
                      "(apt-get install chromium; tools/browser-tests.sh installs Playwright)")
@@ -116,6 +143,7 @@ class PlaygroundInChromium(unittest.TestCase):
         return context
 
     def setUp(self):
+        self.sites = []
         self.dir = tempfile.mkdtemp(prefix="mailsim-playground-")
         self.context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
         self.problems = []
@@ -132,13 +160,15 @@ class PlaygroundInChromium(unittest.TestCase):
 
     def tearDown(self):
         self.context.close()
+        for site in self.sites:
+            site.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
         self.assertEqual(self.problems, [], "the page had script errors")
 
     # ---- the page
 
-    def open(self, url):
-        page = self.context.new_page()
+    def open(self, url, context=None):
+        page = (context or self.context).new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
         page.on("console", lambda m: self.problems.append(m.text) if self.is_problem(m) else None)
         page.goto(url)
@@ -147,6 +177,12 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertLess(time.monotonic(), deadline, "the page showed no screen")
             page.wait_for_timeout(20)
         return page
+
+    def static_site(self):
+        """make site's folder on a static server of this test's own (stopped after it)."""
+        site = StaticSite()
+        self.sites.append(site)
+        return site
 
     def prop(self, name, phone=0, page=None):
         return (page or self.page).evaluate(
@@ -885,18 +921,7 @@ class PlaygroundInChromium(unittest.TestCase):
                                            service_workers="block")
         page = context.new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
-        call = "      return this.exports[name](...pass);"
-
-        def patched(route):
-            response = route.fetch()
-            text = response.text()
-            self.assertIn(call, text)
-            route.fulfill(response=response, body=text.replace(call, (
-                '      if (globalThis.mailsimTrapNext && name === "mailsim_playground_receive") {\n'
-                '        globalThis.mailsimTrapNext = false;\n'
-                '        throw new WebAssembly.RuntimeError("unreachable");\n'
-                '      }\n') + call))
-        page.route("**/mailsim.mjs", patched)
+        self.trappable(page)
         page.goto(self.server.url)
         saved, self.page = self.page, page
         try:
@@ -926,23 +951,28 @@ class PlaygroundInChromium(unittest.TestCase):
             self.page = saved
             context.close()
 
+    def trappable(self, page):
+        """The module as served, but its next playground call traps as the engine would (an `unreachable`: Swift's
+        precondition failure) once the page's globalThis.mailsimTrapNext is set."""
+        call = "      return this.exports[name](...pass);"
+
+        def patched(route):
+            response = route.fetch()
+            text = response.text()
+            self.assertIn(call, text)
+            route.fulfill(response=response, body=text.replace(call, (
+                '      if (globalThis.mailsimTrapNext && name === "mailsim_playground_receive") {\n'
+                '        globalThis.mailsimTrapNext = false;\n'
+                '        throw new WebAssembly.RuntimeError("unreachable");\n'
+                '      }\n') + call))
+        page.route("**/mailsim.mjs", patched)
+
     def test_the_static_site_is_the_playground_offline_too(self):
         # make site's folder behind a plain static server: the page runs, says walkthroughs need a server, and once
         # visited opens again with the network gone (its service worker keeps every file).
-        port = free_port()
-        http = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        context = self.new_context(viewport={"width": 1280, "height": 900})
+        url = self.static_site().url
+        context = self.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
         try:
-            url = "http://127.0.0.1:%d/" % port
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), 1).close()
-                    break
-                except OSError:
-                    self.assertLess(time.monotonic(), deadline, "the static server did not start")
-                    time.sleep(0.05)
             saved, self.page = self.page, context.new_page()
             self.page.on("pageerror", lambda e: self.problems.append(str(e)))
             self.page.goto(url)
@@ -963,9 +993,6 @@ class PlaygroundInChromium(unittest.TestCase):
         finally:
             self.page = saved
             context.close()
-            http.terminate()
-            http.wait(10)
-
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
