@@ -935,6 +935,7 @@ class PlaygroundInChromium(unittest.TestCase):
             said = self.wait_for_banner(page, "The simulation stopped (unreachable)")
             self.assertIn("Your session is its script", said)
             self.assertEqual(page.text_content("#conn"), "stopped")
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "stopped")  # not "server": nothing runs
             self.assertEqual(self.pane_lines(), lines)  # nothing of the page went blank
             self.assertTrue(page.is_visible("#banner-download"))
             with open(self.download("#banner-download")) as f:
@@ -946,6 +947,7 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertEqual(self.wait_for_lines(lambda l: l == lines), lines)
             self.assertEqual(self.prop("archive.count"), 1)
             self.assertEqual(page.text_content("#conn"), "in this page")
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "page")
             self.assertTrue(page.is_hidden("#banner"))
         finally:
             self.page = saved
@@ -966,6 +968,40 @@ class PlaygroundInChromium(unittest.TestCase):
                 '        throw new WebAssembly.RuntimeError("unreachable");\n'
                 '      }\n') + call))
         page.route("**/mailsim.mjs", patched)
+
+    def test_a_trap_over_a_session_too_long_to_load_says_the_simulation_stopped(self):
+        # Issue 47 item 5: a trap over a session longer than a `load` takes says so at once, in words of the
+        # simulation that stopped (the page has no connection), with Download and Start afresh; runs() says "stopped".
+        context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
+                                   service_workers="block")
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.problems.append(str(e)))
+        self.trappable(page)
+        page.goto(self.static_site().url)
+        saved, self.page = self.page, page
+        try:
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            page.wait_for_timeout(1000)  # the idle warm-up has run (it calls the module too)
+            for _ in range(45):
+                page.click("#pin")
+            lines = self.wait_for_lines(lambda l: len(l) >= 45 * 80, timeout=30)
+            page.evaluate("globalThis.mailsimTrapNext = true")
+            page.click("#shake")
+            said = self.wait_for_banner(page, "The simulation stopped (unreachable), and the session cannot be restored")
+            self.assertIn("is longer than a restart can load (10000 lines, 64 KiB)", said)
+            self.assertNotIn("connection", said)
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "stopped")
+            self.assertTrue(page.is_hidden("#reconnect"))
+            self.assertTrue(page.is_visible("#banner-download") and page.is_visible("#start-afresh"))
+            with open(self.download("#banner-download")) as f:
+                self.assertEqual(f.read(), "\n".join(lines) + "\n")
+            page.click("#start-afresh")
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            self.wait_for_lines(lambda l: l == [])
+            self.assertTrue(page.is_hidden("#banner"))
+        finally:
+            self.page = saved
+            context.close()
 
     def test_the_static_site_is_the_playground_offline_too(self):
         # make site's folder behind a plain static server: the page runs, says walkthroughs need a server, and once

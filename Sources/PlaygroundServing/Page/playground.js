@@ -44,8 +44,12 @@ window.mailsimPlayground = {
   history: function () { return page.history; },
   link: link,
   connected: function () { return page.connected; },
-  // Where the session runs: "page" (WebAssembly) or "server".
-  runs: function () { return page.inPage ? "page" : "server"; },
+  // Where the session runs: "page" (the module, WebAssembly), "server" (the WebSocket), "stopped" (the module
+  // trapped: nothing runs until Restart) or "loading" (not yet either).
+  runs: function () {
+    if (page.trap) return "stopped";
+    return page.inPage ? "page" : page.socket ? "server" : "loading";
+  },
   // The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
   connection: connection,
 };

@@ -1,7 +1,7 @@
 // A lost session comes back on its own (docs/playground.md, "When the server goes"): the page reconnects with
 // back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
 // An idle close (1000, the server freeing a page nobody used) waits for the user to act instead. The banner says
-// where it stands.
+// where it stands. The same machinery restarts a session after a trap in the page's module.
 import { $, byteLength, download, notify } from "./dom.js";
 import { limits, page } from "./state.js";
 import { connect, send, setConnection, start, transmit } from "./transport.js";
@@ -42,7 +42,9 @@ export function lost(event) {
     page.pointer = null;
     try { p.element.releasePointerCapture(p.id); } catch (e) { /* already released */ }
   }
-  if (!page.held && page.hello && (page.lines.length || page.comparing || page.speed !== 1)) page.held = holdSession();
+  if (!page.held && page.hello && (page.lines.length || page.comparing || page.speed !== 1)) {
+    page.held = holdSession("lost");
+  }
   var why = event && event.reason ? " (" + event.reason + ")" : "";
   if (had) lostWhy = why;
   if (had && event && event.code === 1000) {
@@ -79,13 +81,14 @@ function backoff(n) {
 }
 
 // What the session was: its script (the finger lifted where it was, if the socket went with a finger down, as
-// the server does when a page closes), and what is not in the script: the comparison's phone B, the speed.
-export function holdSession() {
+// the server does when a page closes), and what is not in the script: the comparison's phone B, the speed. `why`
+// it is held: "lost" (the socket) or "trap" (the page's module stopped).
+export function holdSession(why) {
   var text = scriptText();
   if (fingerDown()) text += "release\n";
   return {
     script: text, lines: page.lines.slice(), phones: page.linePhones.slice(), comparing: page.comparing,
-    speed: page.speed,
+    speed: page.speed, why: why,
   };
 }
 
@@ -98,19 +101,26 @@ function fingerDown() {
 function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
 
 // A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
-function tooLong(h) {
+export function tooLong(h) {
   return byteLength(h.script) > limits().scriptBytes || lineCount(h.script) > limits().scriptLines;
 }
 
-function refuseRestore(reason) {
+// The held session cannot come back (too long for a `load`, or refused): the banner says why, in the words of how
+// it was lost (a socket, or a trap in the page: then no connection was lost), and offers Download and Start afresh.
+export function refuseRestore(reason) {
+  var how = page.held.why;
   page.waitingForUser = true;
   clearInterval(countdownTimer);
-  setConnection("disconnected", "bad");
+  if (how === "lost") setConnection("disconnected", "bad");
   var l = limits();
+  var by = how === "trap" ? "a restart" : "a reconnect";
   var why = reason || ("its script (" + lineCount(page.held.script) + " lines, " + byteLength(page.held.script) +
-    " bytes) is longer than a reconnect can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
-  banner("The connection to mailsim was lost, and the session cannot be restored: " + why +
-    ". Download keeps it; Start afresh opens a new session.", ["banner-download", "start-afresh"]);
+    " bytes) is longer than " + by + " can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
+  var stopped = "The simulation stopped" + (page.trap ? " (" + (page.trap.reason || page.trap.message) + ")" : "");
+  var first = how === "trap" ? stopped + ", and the session cannot be restored" :
+    "The connection to mailsim was lost, and the session cannot be restored";
+  banner(first + ": " + why + ". Download keeps it; Start afresh opens a new session.",
+    ["banner-download", "start-afresh"]);
 }
 
 // The banner's words and which of its buttons show; no words hides it.
@@ -174,7 +184,7 @@ function phoneBSets(list, owners) {
 
 export function restoreFailed(message) {
   // Work interrupted (a loaded server): try again later; any other refusal would come again.
-  if (/interrupted|slow down/.test(message)) {
+  if (!page.inPage && /interrupted|slow down/.test(message)) {
     page.restoring = null;
     return page.socket.close(4000, "restore interrupted");
   }
@@ -190,6 +200,7 @@ $("reconnect").addEventListener("click", function () {
 $("start-afresh").addEventListener("click", function () {
   page.held = null;
   attempt = 0;
+  banner("", []);
   if (page.inPage || page.trap) return start();
   if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.close(4001, "start afresh");
   connect();

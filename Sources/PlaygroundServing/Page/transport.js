@@ -6,6 +6,7 @@
 import { $, byteLength, notify } from "./dom.js";
 import { page } from "./state.js";
 import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
+import { refuseRestore, tooLong } from "./restore.js";
 import { keepParams, onScreen } from "./phones.js";
 import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
@@ -130,9 +131,11 @@ function stopped(error) {
   page.local = null;
   page.connected = false;
   if (page.pointer) page.pointer = null;
-  if (!page.held && page.hello) page.held = holdSession();
+  if (!page.held && page.hello) page.held = holdSession("trap");
   page.waitingForUser = true;
   setConnection("stopped", "bad");
+  // A script longer than a `load` takes cannot come back: said now, rather than a Restart that would be refused.
+  if (page.held && tooLong(page.held)) return refuseRestore();
   banner("The simulation stopped (" + (error.reason || error.message) + "). Your session is its script: " +
     "Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
 }
