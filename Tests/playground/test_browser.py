@@ -1030,5 +1030,316 @@ class PlaygroundInChromium(unittest.TestCase):
             self.page = saved
             context.close()
 
+    # ---- the session kept in the browser (docs/playground.md, "Kept in the browser")
+
+    def kept(self, page):
+        return page.evaluate("mailsimPlayground.kept()")
+
+    def stored(self, page):
+        """The playground's kept sessions in the page's localStorage: key → value."""
+        return page.evaluate("() => Object.fromEntries(Object.keys(localStorage)"
+                             ".filter(k => k.startsWith('mailsim.session')).map(k => [k, localStorage.getItem(k)]))")
+
+    def run_line(self, page, line):
+        """Runs LINE from the command box and waits for the script to change."""
+        before = self.lines(page)
+        page.fill("#command-line", line)
+        page.press("#command-line", "Enter")
+        return self.wait_for_lines(lambda l: l != before, page=page)
+
+    def status(self, page):
+        return page.text_content("#status")
+
+    def keep_costs(self, page):
+        """The durations (ms) of the page's writes of the kept session so far."""
+        return page.evaluate("performance.getEntriesByName('mailsim:keep').map(e => e.duration)")
+
+    def test_a_reload_brings_the_session_back_as_mailsim_run_replays_it(self):
+        # Issue 47 item 1: a row dragged, `pan msg1 -100` and `release` typed, the speed changed; a reload shows the
+        # same script, and the state is what `mailsim run` of the kept script gives.
+        page = self.open(self.static_site().url)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "page")
+        self.assertEqual(page.text_content("#kept"), "kept")
+        self.drag_on(page, 100, MSG1_Y + 86, 120)  # the second row archived
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        self.run_line(page, "pan msg1 -100")
+        self.run_line(page, "release")
+        self.settled(page)
+        page.click('#speeds button[data-speed="0.25"]')
+        lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
+        script = "\n".join(lines) + "\n"
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"], kept)
+        self.assertEqual(kept["key"], "mailsim.session.1 / " + kept["id"])
+        self.assertEqual(page.evaluate("sessionStorage.getItem('mailsim.tab /')"), kept["id"])
+        # Each change was written as it happened, each write well under a millisecond.
+        costs = self.keep_costs(page)
+        self.assertGreater(len(costs), 10)
+        self.assertLess(sorted(costs)[len(costs) // 2], 1, costs)
+        page.reload()
+        self.wait_for_lines(lambda l: l == lines, page=page)
+        self.settled(page)
+        self.assertEqual(self.kept(page)["id"], kept["id"])
+        self.assertEqual(self.kept(page)["restored"], len(lines))
+        self.assertEqual(self.page_state(page=page), self.replayed_state(script))
+        self.assertEqual(page.eval_on_selector_all("#script li code", "els => els.map(e => e.textContent)"), lines)
+        self.assertEqual(page.eval_on_selector("#speeds .on", "e => e.dataset.speed"), "0.25")
+        self.assertIn("Your session is back (%d lines, kept in this browser)" % len(lines), self.status(page))
+        self.assertTrue(page.is_hidden("#banner"))
+        # New session, asked first, is Start afresh: an empty session, and nothing kept any more.
+        page.click("#new-session")
+        self.wait_for_banner(page, "Start a new, empty session? This one (%d lines)" % len(lines))
+        self.assertTrue(page.is_visible("#start-afresh") and page.is_visible("#banner-download"))
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.assertEqual(self.stored(page), {})
+        page.reload()
+        self.wait_for("true", page=page)
+        self.assertEqual(self.lines(page), [])
+
+    def kill_renderers(self, profile):
+        """SIGKILLs the renderer processes of the browser whose profile is `profile` (this test's own folder): its
+        tabs die as a killed tab does, no handler of theirs run."""
+        killed = 0
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    args = f.read().replace(b"\0", b" ").split()  # a zygote's child rewrites it as one string
+            except OSError:
+                continue
+            if b"--type=renderer" in args and ("--user-data-dir=" + profile).encode() in args:
+                os.kill(int(pid), 9)
+                killed += 1
+        self.assertGreater(killed, 0, "no renderer of " + profile)
+
+    def test_a_killed_tab_and_a_closed_browser_bring_the_session_back_offline_too(self):
+        # The tab's renderer killed right after a line (a finger still down: it is lifted where it was), then the
+        # browser closed and opened again with the site's server gone: the session comes back each time.
+        site = self.static_site()
+        profile = os.path.join(self.dir, "profile")
+
+        def launch():
+            context = self.playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
+                viewport={"width": 1280, "height": 900})
+            context.add_init_script("window.mailsimWatchState = true;")
+            return context
+        context = launch()
+        try:
+            page = self.open(site.url, context)
+            self.assertTrue(page.evaluate("navigator.serviceWorker.ready.then(() => true)"))
+            deadline = time.monotonic() + 10
+            while not page.evaluate("!!navigator.serviceWorker.controller"):
+                self.assertLess(time.monotonic(), deadline, "the service worker took no control")
+                page.wait_for_timeout(50)
+            self.drag_on(page, 100, MSG1_Y + 86, 120)  # the second row archived
+            self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+            lines = self.run_line(page, "pan msg1 -100")
+            self.assertEqual(lines[-1], "pan msg1 -100")
+            self.assertNotEqual(page.evaluate("mailsimPlayground.screen().gesture"), "none")  # the finger is down
+            with page.expect_event("crash"):
+                self.kill_renderers(profile)
+            # A new tab: no tab holds the killed one's session, so it takes it.
+            second = self.open(site.url, context)
+            lines += ["release"]
+            self.wait_for_lines(lambda l: l[:len(lines)] == lines, page=second)
+            self.settled(second)
+            self.run_line(second, "set threshold.near 70")
+            lines = self.lines(second)
+            state = self.page_state(page=second)
+            self.assertEqual(state, self.replayed_state("\n".join(lines) + "\n"))
+            context.close()
+            site.stop()
+            context = launch()
+            context.set_offline(True)
+            third = self.open(site.url, context)
+            self.wait_for_lines(lambda l: l == lines, page=third)
+            self.settled(third)
+            self.assertEqual(self.page_state(page=third), state)
+        finally:
+            context.close()
+
+    def test_two_tabs_keep_their_own_sessions_and_a_duplicate_takes_a_copy(self):
+        site = self.static_site()
+        one = self.open(site.url)
+        self.run_line(one, "set threshold.near 70")
+        # A second tab while the first is open: the first holds its session, so this one starts its own.
+        two = self.open(site.url)
+        self.assertEqual(self.lines(two), [])
+        self.run_line(two, "set threshold.near 90")
+        self.assertNotEqual(self.kept(one)["id"], self.kept(two)["id"])
+        for page, line in ((one, "set threshold.near 70"), (two, "set threshold.near 90")):
+            page.reload()
+            self.wait_for_lines(lambda l: l == [line], page=page)
+        # A tab the browser duplicates has tab one's sessionStorage, hence its id: it finds the lock taken and goes
+        # on with a copy under an id of its own, which tab one never sees.
+        first = self.kept(one)["id"]
+        duplicate = self.context.new_page()
+        duplicate.on("pageerror", lambda e: self.problems.append(str(e)))
+        duplicate.add_init_script("if (!sessionStorage.getItem('copied')) { sessionStorage.setItem('copied', '1');"
+                                  " sessionStorage.setItem('mailsim.tab /', %s); }" % json.dumps(first))
+        duplicate.goto(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=duplicate)
+        self.assertNotEqual(self.kept(duplicate)["id"], first)
+        self.run_line(duplicate, "set haptics on")
+        one.reload()
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=one)
+        self.assertEqual(self.kept(one)["id"], first)
+        # Tab one closed: a new tab takes its session, the most recently changed one that no open tab holds.
+        one.close()
+        four = self.open(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=four)
+        self.assertEqual(self.kept(four)["id"], first)
+        self.assertEqual(self.lines(two), ["set threshold.near 90"])
+        self.assertEqual(self.lines(duplicate), ["set threshold.near 70", "set haptics on"])
+
+    def test_without_web_locks_two_tabs_on_one_id_never_write_over_each_other(self):
+        # An insecure origin or an old browser has no navigator.locks: a duplicated tab is not seen at its start, but
+        # whichever of the two writes second finds the session changed and goes on under an id of its own (here the
+        # first tab: the duplicate wrote the session it restored).
+        context = self.new_context(viewport={"width": 1280, "height": 900})
+        context.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });")
+        site = self.static_site()
+        one = self.open(site.url, context)
+        self.assertIsNone(one.evaluate("navigator.locks"))
+        self.run_line(one, "set threshold.near 70")
+        first = self.kept(one)["id"]
+        duplicate = context.new_page()
+        duplicate.on("pageerror", lambda e: self.problems.append(str(e)))
+        duplicate.add_init_script("if (!sessionStorage.getItem('copied')) { sessionStorage.setItem('copied', '1');"
+                                  " sessionStorage.setItem('mailsim.tab /', %s); }" % json.dumps(first))
+        duplicate.goto(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=duplicate)
+        self.run_line(one, "set threshold.far 150")
+        self.run_line(duplicate, "set haptics on")
+        ids = {self.kept(one)["id"], self.kept(duplicate)["id"]}
+        self.assertEqual(len(ids), 2)
+        self.assertIn(first, ids)
+        for page, lines in ((one, ["set threshold.near 70", "set threshold.far 150"]),
+                            (duplicate, ["set threshold.near 70", "set haptics on"])):
+            page.reload()
+            self.wait_for_lines(lambda l: l == lines, page=page)
+        # Without locks a new tab adopts nothing (a live tab's session could not be told from a closed one's).
+        self.assertEqual(self.lines(self.open(site.url, context)), [])
+        context.close()
+
+    def test_storage_refused_full_corrupt_or_of_another_format_is_said_and_the_session_goes_on(self):
+        site = self.static_site()
+
+        def page_with(script):
+            context = self.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+            context.add_init_script(script)
+            return context, self.open(site.url, context)
+
+        # Refused (cookies blocked, some private modes): said, and the page works unkept.
+        context, page = page_with("Object.defineProperty(window, 'localStorage', { get() {"
+                                  " throw new DOMException('The operation is insecure.', 'SecurityError'); } });")
+        self.assertIn("This browser keeps nothing for this page (SecurityError)", self.status(page))
+        self.assertEqual(page.text_content("#kept"), "not kept")
+        self.assertEqual(self.kept(page)["why"], "refused")
+        self.drag_on(page, 100, MSG1_Y, 120)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        context.close()
+
+        # Full: the write that does not fit is said; the record is dropped (half of it would not read back).
+        context, page = page_with(
+            "const set = Storage.prototype.setItem; Storage.prototype.setItem = function (k, v) {"
+            " if (window.mailsimFull && String(k).startsWith('mailsim.session'))"
+            " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');"
+            " return set.call(this, k, v); };")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(len(self.stored(page)), 2)  # the head and one block
+        page.evaluate("window.mailsimFull = true")
+        self.run_line(page, "set threshold.far 150")
+        self.assertIn("The browser's storage for this page is full", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "full")
+        self.assertEqual(self.stored(page), {})
+        self.assertEqual(self.run_line(page, "set haptics on"),
+                         ["set threshold.near 70", "set threshold.far 150", "set haptics on"])
+        context.close()
+
+        # Corrupt: this tab's record does not read; it is left as it is until New session clears it.
+        preset = ("if (!sessionStorage.getItem('mailsim.tab /')) { sessionStorage.setItem('mailsim.tab /', 't1');"
+                  " localStorage.setItem(%s, %s); }")
+        context, page = page_with(preset % (json.dumps("mailsim.session.1 / t1"), json.dumps("{not json")))
+        self.assertIn("The session kept in this browser for this tab could not be read", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "corrupt")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(self.stored(page), {"mailsim.session.1 / t1": "{not json"})
+        page.click("#new-session")
+        self.wait_for_banner(page, "Start a new, empty session?")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.run_line(page, "set threshold.far 150")
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"], kept)
+        self.assertEqual(sorted(self.stored(page)), [kept["key"], kept["key"] + " 0"])
+        context.close()
+
+        # Another format's record (a newer or older playground on the same site): said, never written over.
+        other = json.dumps({"format": 2, "lines": ["set threshold.near 90"]})
+        context, page = page_with(preset % (json.dumps("mailsim.session.2 / t1"), json.dumps(other)))
+        self.assertIn("kept by another version of the playground (storage format 2)", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "format")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(self.stored(page), {"mailsim.session.2 / t1": other})
+        page.click("#new-session")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.run_line(page, "set threshold.far 150")
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"] and kept["id"] != "t1", kept)
+        self.assertEqual(self.stored(page)["mailsim.session.2 / t1"], other)
+        context.close()
+
+    def test_a_kept_session_too_long_to_load_is_offered_for_download_on_reopen(self):
+        # 45 pins (about 90 expect lines each) pass the 64 KiB a load takes: the session is kept all the same (in
+        # blocks: a drag still writes one block, however long the session), and a reload says it cannot come back.
+        page = self.open(self.static_site().url, self.new_context(viewport={"width": 1440, "height": 900},
+                                                                  accept_downloads=True))
+        for _ in range(45):
+            page.click("#pin")
+        self.wait_for_lines(lambda l: len(l) >= 45 * 80, page=page, timeout=30)
+        before = len(self.keep_costs(page))
+        self.drag_on(page, 100, MSG1_Y, 120, seconds=0.5, steps=30)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        costs = self.keep_costs(page)[before:]
+        self.assertGreater(len(costs), 10)
+        self.assertLess(sorted(costs)[len(costs) // 2], 1, costs)
+        script = page.evaluate("mailsimPlayground.script()")
+        self.assertGreater(len(script.encode()), 64 * 1024)
+        page.reload()
+        said = self.wait_for_banner(page, "The session kept in this browser cannot be restored")
+        self.assertIn("is longer than a reopened page can load (10000 lines, 64 KiB)", said)
+        self.assertTrue(page.is_visible("#banner-download") and page.is_visible("#start-afresh"))
+        with page.expect_download() as download:
+            page.click("#banner-download")
+        with open(download.value.path()) as f:
+            self.assertEqual(f.read(), script)
+        # Still kept until Start afresh drops it.
+        page.reload()
+        self.wait_for_banner(page, "The session kept in this browser cannot be restored")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(self.stored(page), {})
+        page.context.close()
+
+
+    def test_the_servers_session_is_kept_and_restored_too(self):
+        page = self.open(self.server.url + SERVER_SESSION)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "server")
+        self.run_line(page, "set threshold.near 70")
+        self.drag_on(page, 100, MSG1_Y, 120)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
+        page.reload()
+        self.wait_for_lines(lambda l: l == lines, page=page)
+        self.settled(page)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "server")
+        self.assertEqual(page.text_content("#conn"), "connected")
+        self.assertEqual(self.page_state(page=page), self.replayed_state("\n".join(lines) + "\n"))
+        self.assertEqual(page.eval_on_selector('.param[data-name="threshold.near"] input[type=range]', "e => e.value"), "70")
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -2,11 +2,12 @@
 // mailsim.mjs's Playground, the same Swift as `mailsim` compiled to WebAssembly, so a drag makes no network request;
 // only where WebAssembly cannot run does the session run on the server, over a WebSocket. Answers are queued and
 // shown in order, as a socket's would be, so that a message sent while answers are being shown (the link's `load`
-// on hello) is answered after them.
+// on hello) is answered after them. Each answer that changes the session is kept in the browser (keep.js).
 import { $, byteLength, notify } from "./dom.js";
 import { page } from "./state.js";
 import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
 import { refuseRestore, tooLong } from "./restore.js";
+import { linesChanged, openKept, settingsChanged, showKept } from "./keep.js";
 import { keepParams, onScreen } from "./phones.js";
 import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
@@ -22,22 +23,33 @@ function generator() {
   return meta && meta.content ? "mailsim " + meta.content : "mailsim";
 }
 
-export function start() {
-  if (/[?&]session=server(&|$)/.test(location.search)) return connect();
+// The page's first start: which session this tab keeps is found (keep.js) while the module loads; the session it
+// kept, if any, is then restored from its script as a reconnect restores one.
+export function begin() {
+  showKept();
+  start(openKept().then(function (held) { if (held) page.held = held; }));
+}
+
+// The session, in the page or else on the server, once `ready` (the kept session found) has settled.
+export function start(ready) {
+  ready = ready || Promise.resolve();
+  if (/[?&]session=server(&|$)/.test(location.search)) return ready.then(connect);
   setConnection("loading…", "bad");
   var began = performance.now();
   var module = null;
-  import("./mailsim.mjs").then(function (mailsim) {
+  var loaded = import("./mailsim.mjs").then(function (mailsim) {
     module = mailsim;
     return mailsim.Playground.create({ generator: generator() });
-  }).then(function (playground) {
+  });
+  Promise.all([loaded, ready]).then(function (both) {
+    var playground = both[0];
     page.local = playground;
     page.inPage = true;
     page.connected = true;
     page.trap = null;
     setConnection("in this page", "ok");
     keepOffline();
-    if (page.held) banner("Restarted: restoring the session from its script…", []);
+    if (page.held && page.held.why === "trap") banner("Restarted: restoring the session from its script…", []);
     deliver(playground.opening);
     performance.measure("mailsim:start", { start: began });
     warmUp(module);
@@ -45,7 +57,7 @@ export function start() {
     // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
     // sent this page; the socket's banner says so when none answers.
     notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
-    connect();
+    ready.then(connect);
   });
 }
 
@@ -203,8 +215,12 @@ function receive(m) {
   }
   switch (m.type) {
   case "hello": return onHello(m);
-  case "screen": return onScreen(m);
-  case "script": return onScript(m);
+  case "screen":
+    onScreen(m);
+    return settingsChanged();
+  case "script":
+    onScript(m);
+    return linesChanged(m.from);
   case "report": return onReport(m);
   case "plot": return onPlot(m);
   case "history": return onHistory(m);
