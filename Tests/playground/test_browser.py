@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 import unittest
+from urllib.parse import quote
 
 MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
 PLAYGROUND = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else "Playground/.build/debug/mailsim-playground")
@@ -1340,6 +1341,68 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(page.text_content("#conn"), "connected")
         self.assertEqual(self.page_state(page=page), self.replayed_state("\n".join(lines) + "\n"))
         self.assertEqual(page.eval_on_selector('.param[data-name="threshold.near"] input[type=range]', "e => e.value"), "70")
+
+    # ---- links (docs/playground.md, "Kept in the browser": a `#script=` link wins)
+
+    def test_a_link_wins_over_the_kept_session_which_stays_for_a_new_tab(self):
+        site = self.static_site()
+        one = self.open(site.url)
+        self.run_line(one, "set threshold.near 70")
+        link = site.url + "#script=" + quote("set threshold.far 150\nreset\n", safe="")
+        two = self.open(link)
+        self.wait_for_lines(lambda l: l == ["set threshold.far 150", "reset"], page=two)
+        # The status line says the link's session is open (not "Loading…" left behind); the link is out of the
+        # address, so a reload brings back the tab's kept session, not the link again.
+        self.assertEqual(self.status(two), "The link's session is open (2 lines).")
+        self.assertEqual(two.url, site.url)
+        self.run_line(two, "set haptics on")
+        two.reload()
+        self.wait_for_lines(lambda l: l == ["set threshold.far 150", "reset", "set haptics on"], page=two)
+        # Tab one's session was not touched: closed, a new tab brings it back.
+        one.close()
+        three = self.open(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=three)
+        # A link refused says so.
+        four = self.open(site.url + "#script=" + quote("nonsense\n", safe=""))
+        deadline = time.monotonic() + 8
+        while "could not be opened" not in self.status(four):
+            self.assertLess(time.monotonic(), deadline, "the refused link was not said: %r" % self.status(four))
+            four.wait_for_timeout(20)
+        self.assertIn("The link's session could not be opened: ", self.status(four))
+        self.assertEqual(self.lines(four), [])
+
+    def test_a_link_opened_in_a_tab_that_shows_the_playground_asks_before_replacing(self):
+        site = self.static_site()
+        page = self.open(site.url)
+        # An empty session: the link opens at once.
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "set threshold.near 70\n")
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=page)
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(page.url, site.url)
+        mine = self.run_line(page, "set threshold.far 150")
+        # A session of the tab's own: the banner asks; Download keeps it, Keep this session changes nothing.
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "reset\n")
+        said = self.wait_for_banner(page, "Open the link's session (1 line)?")
+        self.assertIn("This tab's session (2 lines) is replaced: Download keeps it.", said)
+        self.assertTrue(page.is_visible("#banner-open") and page.is_visible("#banner-cancel"))
+        saved, self.page = self.page, page
+        try:
+            with open(self.download("#banner-download")) as f:
+                self.assertEqual(f.read(), "\n".join(mine) + "\n")
+        finally:
+            self.page = saved
+        page.click("#banner-cancel")
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(self.lines(page), mine)
+        self.assertEqual(page.url, site.url)
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "reset\n")
+        self.wait_for_banner(page, "Open the link's session (1 line)?")
+        page.click("#banner-open")
+        self.wait_for_lines(lambda l: l == ["reset"], page=page)
+        self.assertEqual(self.status(page), "The link's session is open (1 line).")
+        page.reload()
+        self.wait_for_lines(lambda l: l == ["reset"], page=page)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -2,7 +2,7 @@
 // back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
 // An idle close (1000, the server freeing a page nobody used) waits for the user to act instead. The banner says
 // where it stands. The same machinery brings back a session kept in the browser (keep.js) and restarts one after a
-// trap in the page's module. The banner asks the page's questions too (a new session).
+// trap in the page's module. The banner asks the page's questions too (a link over a session, a new session).
 import { $, byteLength, download, notify } from "./dom.js";
 import { limits, page } from "./state.js";
 import { connect, send, setConnection, start, transmit } from "./transport.js";
@@ -102,7 +102,7 @@ function fingerDown() {
   return !!(page.screen && page.screen.gesture && page.screen.gesture !== "none");
 }
 
-function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
+export function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
 
 // A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
 export function tooLong(h) {
@@ -222,6 +222,7 @@ $("reconnect").addEventListener("click", function () {
 $("start-afresh").addEventListener("click", function () {
   page.held = null;
   page.asking = null;
+  page.link = null;
   attempt = 0;
   page.speed = 1;  // a new session's
   showSpeed(1);

@@ -6,7 +6,7 @@
 import { $, byteLength, notify } from "./dom.js";
 import { page } from "./state.js";
 import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
-import { refuseRestore, tooLong } from "./restore.js";
+import { ask, lineCount, refuseRestore, tooLong } from "./restore.js";
 import { linesChanged, openKept, settingsChanged, showKept } from "./keep.js";
 import { keepParams, onScreen } from "./phones.js";
 import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
@@ -28,6 +28,7 @@ function generator() {
 export function begin() {
   showKept();
   start(openKept().then(function (held) { if (held) page.held = held; }));
+  window.addEventListener("hashchange", function () { openLink(false); });
 }
 
 // The session, in the page or else on the server, once `ready` (the kept session found) has settled.
@@ -205,6 +206,7 @@ export function setConnection(text, kind) {
 }
 
 function receive(m) {
+  if (page.link && linkAnswered(m)) return;
   if (page.restoring) {
     // The opening's screen and script are a fresh session's: skipped (its params kept, as a screen's always are).
     // Then the load's answer: a screen (the session is back) or an error (it was refused).
@@ -238,18 +240,77 @@ function onHello(m) {
     buildParams();
   }
   if (page.held) return restore();
-  if (page.watchingState) send({ type: "watch", state: true });
-  var fragment = /^#script=(.*)$/s.exec(location.hash);
-  if (fragment && !loadedFromLink) {
+  if (!loadedFromLink) {
     loadedFromLink = true;
-    var text;
-    try { text = decodeURIComponent(fragment[1]); } catch (e) { return notify("The link's script is not readable (bad encoding).", "error"); }
-    if (m.limits && byteLength(text) > m.limits.scriptBytes) {
-      return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + m.limits.scriptBytes + ".", "error");
-    }
-    send({ type: "load", script: text });
-    notify("Loading the session from the link…");
+    openLink(true);
   }
+  if (page.watchingState) send({ type: "watch", state: true });
+}
+
+// A `#script=` link: on the page's first hello (the link wins over a kept session: keep.js gave the tab a new one),
+// or opened later in this tab (`hashchange`). A session of this tab's own is not replaced without asking: the banner
+// offers to open the link, Download, or keep the session shown.
+function openLink(opening) {
+  var fragment = /^#script=(.*)$/s.exec(location.hash);
+  if (!fragment || !page.hello) return;
+  var text;
+  try {
+    text = decodeURIComponent(fragment[1]);
+  } catch (e) {
+    return notify("The link's script is not readable (bad encoding).", "error");
+  }
+  var most = page.hello.limits ? page.hello.limits.scriptBytes : 65536;
+  if (byteLength(text) > most) {
+    return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + most + ".", "error");
+  }
+  if (opening || (!page.lines.length && !page.comparing)) return loadLink(text, opening);
+  ask("Open the link's session (" + plural(lineCount(text)) + ")? This tab's session (" + plural(page.lines.length) +
+    ") is replaced: Download keeps it.", "Open the link", function (yes) {
+    if (yes) return loadLink(text, false);
+    forgetLink();
+    notify("The link was not opened: this tab's session goes on.");
+  });
+}
+
+function plural(n) { return n === 1 ? "1 line" : n + " lines"; }
+
+// The link's `load`; its answer (the first screen or error after the opening's, if it is still to come) says how
+// it went (linkAnswered).
+function loadLink(text, opening) {
+  if (page.restoring || page.held) {
+    return notify("The link cannot be opened now: the banner says what became of the session first.", "error");
+  }
+  page.link = { screen: opening, script: opening, lines: lineCount(text) };
+  if (!send({ type: "load", script: text })) {
+    page.link = null;
+    return notify("The link's session could not be opened: no session runs now.", "error");
+  }
+  if (page.link) notify("Loading the session from the link…");
+}
+
+// Whether `m` was the answer to the link's `load`, shown already: a refusal says so (once) in the status line.
+function linkAnswered(m) {
+  var l = page.link;
+  if (m.type === "screen" && l.screen) { l.screen = false; return false; }
+  if (m.type === "script" && l.script) { l.script = false; return false; }
+  if (m.type === "screen") {
+    page.link = null;
+    forgetLink();
+    notify("The link's session is open (" + plural(l.lines) + ").");
+    return false;
+  }
+  if (m.type === "error" && !l.screen) {
+    page.link = null;
+    notify("The link's session could not be opened: " + String(m.message || "").replace(/^error: /, ""), "error");
+    return true;
+  }
+  return false;
+}
+
+// The link is out of the address once opened or declined: a reload then brings back this tab's kept session (which
+// the link's load began), not the link again.
+function forgetLink() {
+  if (/^#script=/.test(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
 }
 
 // A refusal: under the tuning control whose `set` it refused, under the command box when it answers its line, else
