@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 import unittest
+from urllib.parse import quote
 
 MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
 PLAYGROUND = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else "Playground/.build/debug/mailsim-playground")
@@ -88,6 +89,33 @@ class Server:
                 self.process.kill()
 
 
+class StaticSite:
+    """make site's folder behind a plain static server (`python3 -m http.server` on a free port): the playground with
+    no mailsim server, as any host serves it."""
+
+    def __init__(self, folder=SITE):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port), "-d", folder],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = "http://127.0.0.1:%d/" % self.port
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise AssertionError("the static server did not start")
+                time.sleep(0.05)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium or Playwright is missing: the playground's browser checks need both "
                      "(apt-get install chromium; tools/browser-tests.sh installs Playwright)")
@@ -116,6 +144,7 @@ class PlaygroundInChromium(unittest.TestCase):
         return context
 
     def setUp(self):
+        self.sites = []
         self.dir = tempfile.mkdtemp(prefix="mailsim-playground-")
         self.context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
         self.problems = []
@@ -132,13 +161,15 @@ class PlaygroundInChromium(unittest.TestCase):
 
     def tearDown(self):
         self.context.close()
+        for site in self.sites:
+            site.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
         self.assertEqual(self.problems, [], "the page had script errors")
 
     # ---- the page
 
-    def open(self, url):
-        page = self.context.new_page()
+    def open(self, url, context=None):
+        page = (context or self.context).new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
         page.on("console", lambda m: self.problems.append(m.text) if self.is_problem(m) else None)
         page.goto(url)
@@ -147,6 +178,12 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertLess(time.monotonic(), deadline, "the page showed no screen")
             page.wait_for_timeout(20)
         return page
+
+    def static_site(self):
+        """make site's folder on a static server of this test's own (stopped after it)."""
+        site = StaticSite()
+        self.sites.append(site)
+        return site
 
     def prop(self, name, phone=0, page=None):
         return (page or self.page).evaluate(
@@ -885,18 +922,7 @@ class PlaygroundInChromium(unittest.TestCase):
                                            service_workers="block")
         page = context.new_page()
         page.on("pageerror", lambda e: self.problems.append(str(e)))
-        call = "      return this.exports[name](...pass);"
-
-        def patched(route):
-            response = route.fetch()
-            text = response.text()
-            self.assertIn(call, text)
-            route.fulfill(response=response, body=text.replace(call, (
-                '      if (globalThis.mailsimTrapNext && name === "mailsim_playground_receive") {\n'
-                '        globalThis.mailsimTrapNext = false;\n'
-                '        throw new WebAssembly.RuntimeError("unreachable");\n'
-                '      }\n') + call))
-        page.route("**/mailsim.mjs", patched)
+        self.trappable(page)
         page.goto(self.server.url)
         saved, self.page = self.page, page
         try:
@@ -910,6 +936,7 @@ class PlaygroundInChromium(unittest.TestCase):
             said = self.wait_for_banner(page, "The simulation stopped (unreachable)")
             self.assertIn("Your session is its script", said)
             self.assertEqual(page.text_content("#conn"), "stopped")
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "stopped")  # not "server": nothing runs
             self.assertEqual(self.pane_lines(), lines)  # nothing of the page went blank
             self.assertTrue(page.is_visible("#banner-download"))
             with open(self.download("#banner-download")) as f:
@@ -921,6 +948,57 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertEqual(self.wait_for_lines(lambda l: l == lines), lines)
             self.assertEqual(self.prop("archive.count"), 1)
             self.assertEqual(page.text_content("#conn"), "in this page")
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "page")
+            self.assertTrue(page.is_hidden("#banner"))
+        finally:
+            self.page = saved
+            context.close()
+
+    def trappable(self, page):
+        """The module as served, but its next playground call traps as the engine would (an `unreachable`: Swift's
+        precondition failure) once the page's globalThis.mailsimTrapNext is set."""
+        call = "      return this.exports[name](...pass);"
+
+        def patched(route):
+            response = route.fetch()
+            text = response.text()
+            self.assertIn(call, text)
+            route.fulfill(response=response, body=text.replace(call, (
+                '      if (globalThis.mailsimTrapNext && name === "mailsim_playground_receive") {\n'
+                '        globalThis.mailsimTrapNext = false;\n'
+                '        throw new WebAssembly.RuntimeError("unreachable");\n'
+                '      }\n') + call))
+        page.route("**/mailsim.mjs", patched)
+
+    def test_a_trap_over_a_session_too_long_to_load_says_the_simulation_stopped(self):
+        # Issue 47 item 5: a trap over a session longer than a `load` takes says so at once, in words of the
+        # simulation that stopped (the page has no connection), with Download and Start afresh; runs() says "stopped".
+        context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
+                                   service_workers="block")
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.problems.append(str(e)))
+        self.trappable(page)
+        page.goto(self.static_site().url)
+        saved, self.page = self.page, page
+        try:
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            page.wait_for_timeout(1000)  # the idle warm-up has run (it calls the module too)
+            for _ in range(45):
+                page.click("#pin")
+            lines = self.wait_for_lines(lambda l: len(l) >= 45 * 80, timeout=30)
+            page.evaluate("globalThis.mailsimTrapNext = true")
+            page.click("#shake")
+            said = self.wait_for_banner(page, "The simulation stopped (unreachable), and the session cannot be restored")
+            self.assertIn("is longer than a restart can load (10000 lines, 64 KiB)", said)
+            self.assertNotIn("connection", said)
+            self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "stopped")
+            self.assertTrue(page.is_hidden("#reconnect"))
+            self.assertTrue(page.is_visible("#banner-download") and page.is_visible("#start-afresh"))
+            with open(self.download("#banner-download")) as f:
+                self.assertEqual(f.read(), "\n".join(lines) + "\n")
+            page.click("#start-afresh")
+            self.wait_for("mailsimPlayground.runs() === 'page'")
+            self.wait_for_lines(lambda l: l == [])
             self.assertTrue(page.is_hidden("#banner"))
         finally:
             self.page = saved
@@ -929,20 +1007,9 @@ class PlaygroundInChromium(unittest.TestCase):
     def test_the_static_site_is_the_playground_offline_too(self):
         # make site's folder behind a plain static server: the page runs, says walkthroughs need a server, and once
         # visited opens again with the network gone (its service worker keeps every file).
-        port = free_port()
-        http = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        context = self.new_context(viewport={"width": 1280, "height": 900})
+        url = self.static_site().url
+        context = self.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
         try:
-            url = "http://127.0.0.1:%d/" % port
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), 1).close()
-                    break
-                except OSError:
-                    self.assertLess(time.monotonic(), deadline, "the static server did not start")
-                    time.sleep(0.05)
             saved, self.page = self.page, context.new_page()
             self.page.on("pageerror", lambda e: self.problems.append(str(e)))
             self.page.goto(url)
@@ -963,8 +1030,378 @@ class PlaygroundInChromium(unittest.TestCase):
         finally:
             self.page = saved
             context.close()
-            http.terminate()
-            http.wait(10)
+
+    # ---- the session kept in the browser (docs/playground.md, "Kept in the browser")
+
+    def kept(self, page):
+        return page.evaluate("mailsimPlayground.kept()")
+
+    def stored(self, page):
+        """The playground's kept sessions in the page's localStorage: key → value."""
+        return page.evaluate("() => Object.fromEntries(Object.keys(localStorage)"
+                             ".filter(k => k.startsWith('mailsim.session')).map(k => [k, localStorage.getItem(k)]))")
+
+    def run_line(self, page, line):
+        """Runs LINE from the command box and waits for the script to change."""
+        before = self.lines(page)
+        page.fill("#command-line", line)
+        page.press("#command-line", "Enter")
+        return self.wait_for_lines(lambda l: l != before, page=page)
+
+    def status(self, page):
+        return page.text_content("#status")
+
+    def keep_costs(self, page):
+        """The durations (ms) of the page's writes of the kept session so far."""
+        return page.evaluate("performance.getEntriesByName('mailsim:keep').map(e => e.duration)")
+
+    def test_a_reload_brings_the_session_back_as_mailsim_run_replays_it(self):
+        # Issue 47 item 1: a row dragged, `pan msg1 -100` and `release` typed, the speed changed; a reload shows the
+        # same script, and the state is what `mailsim run` of the kept script gives.
+        page = self.open(self.static_site().url)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "page")
+        self.assertEqual(page.text_content("#kept"), "kept")
+        self.drag_on(page, 100, MSG1_Y + 86, 120)  # the second row archived
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        self.run_line(page, "pan msg1 -100")
+        self.run_line(page, "release")
+        self.settled(page)
+        page.click('#speeds button[data-speed="0.25"]')
+        lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
+        script = "\n".join(lines) + "\n"
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"], kept)
+        self.assertEqual(kept["key"], "mailsim.session.1 / " + kept["id"])
+        self.assertEqual(page.evaluate("sessionStorage.getItem('mailsim.tab /')"), kept["id"])
+        # Each change was written as it happened, each write well under a millisecond.
+        costs = self.keep_costs(page)
+        self.assertGreater(len(costs), 10)
+        self.assertLess(sorted(costs)[len(costs) // 2], 1, costs)
+        page.reload()
+        self.wait_for_lines(lambda l: l == lines, page=page)
+        self.settled(page)
+        self.assertEqual(self.kept(page)["id"], kept["id"])
+        self.assertEqual(self.kept(page)["restored"], len(lines))
+        self.assertEqual(self.page_state(page=page), self.replayed_state(script))
+        self.assertEqual(page.eval_on_selector_all("#script li code", "els => els.map(e => e.textContent)"), lines)
+        self.assertEqual(page.eval_on_selector("#speeds .on", "e => e.dataset.speed"), "0.25")
+        self.assertIn("Your session is back (%d lines, kept in this browser)" % len(lines), self.status(page))
+        self.assertTrue(page.is_hidden("#banner"))
+        # New session, asked first, is Start afresh: an empty session, and nothing kept any more.
+        page.click("#new-session")
+        self.wait_for_banner(page, "Start a new, empty session? This one (%d lines)" % len(lines))
+        self.assertTrue(page.is_visible("#start-afresh") and page.is_visible("#banner-download"))
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.assertEqual(self.stored(page), {})
+        page.reload()
+        self.wait_for("true", page=page)
+        self.assertEqual(self.lines(page), [])
+
+    def kill_renderers(self, profile):
+        """SIGKILLs the renderer processes of the browser whose profile is `profile` (this test's own folder): its
+        tabs die as a killed tab does, no handler of theirs run."""
+        killed = 0
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    args = f.read().replace(b"\0", b" ").split()  # a zygote's child rewrites it as one string
+            except OSError:
+                continue
+            if b"--type=renderer" in args and ("--user-data-dir=" + profile).encode() in args:
+                os.kill(int(pid), 9)
+                killed += 1
+        self.assertGreater(killed, 0, "no renderer of " + profile)
+
+    def test_a_killed_tab_and_a_closed_browser_bring_the_session_back_offline_too(self):
+        # The tab's renderer killed right after a line (a finger still down: it is lifted where it was), then the
+        # browser closed and opened again with the site's server gone: the session comes back each time.
+        site = self.static_site()
+        profile = os.path.join(self.dir, "profile")
+
+        def launch():
+            context = self.playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
+                viewport={"width": 1280, "height": 900})
+            context.add_init_script("window.mailsimWatchState = true;")
+            return context
+        context = launch()
+        try:
+            page = self.open(site.url, context)
+            self.assertTrue(page.evaluate("navigator.serviceWorker.ready.then(() => true)"))
+            deadline = time.monotonic() + 10
+            while not page.evaluate("!!navigator.serviceWorker.controller"):
+                self.assertLess(time.monotonic(), deadline, "the service worker took no control")
+                page.wait_for_timeout(50)
+            self.drag_on(page, 100, MSG1_Y + 86, 120)  # the second row archived
+            self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+            lines = self.run_line(page, "pan msg1 -100")
+            self.assertEqual(lines[-1], "pan msg1 -100")
+            self.assertNotEqual(page.evaluate("mailsimPlayground.screen().gesture"), "none")  # the finger is down
+            with page.expect_event("crash"):
+                self.kill_renderers(profile)
+            # A new tab: no tab holds the killed one's session, so it takes it.
+            second = self.open(site.url, context)
+            lines += ["release"]
+            self.wait_for_lines(lambda l: l[:len(lines)] == lines, page=second)
+            self.settled(second)
+            self.run_line(second, "set threshold.near 70")
+            lines = self.lines(second)
+            state = self.page_state(page=second)
+            self.assertEqual(state, self.replayed_state("\n".join(lines) + "\n"))
+            context.close()
+            site.stop()
+            context = launch()
+            context.set_offline(True)
+            third = self.open(site.url, context)
+            self.wait_for_lines(lambda l: l == lines, page=third)
+            self.settled(third)
+            self.assertEqual(self.page_state(page=third), state)
+        finally:
+            context.close()
+
+    def test_two_tabs_keep_their_own_sessions_and_a_duplicate_takes_a_copy(self):
+        site = self.static_site()
+        one = self.open(site.url)
+        self.run_line(one, "set threshold.near 70")
+        # A second tab while the first is open: the first holds its session, so this one starts its own.
+        two = self.open(site.url)
+        self.assertEqual(self.lines(two), [])
+        self.run_line(two, "set threshold.near 90")
+        self.assertNotEqual(self.kept(one)["id"], self.kept(two)["id"])
+        for page, line in ((one, "set threshold.near 70"), (two, "set threshold.near 90")):
+            page.reload()
+            self.wait_for_lines(lambda l: l == [line], page=page)
+        # A tab the browser duplicates has tab one's sessionStorage, hence its id: it finds the lock taken and goes
+        # on with a copy under an id of its own, which tab one never sees.
+        first = self.kept(one)["id"]
+        duplicate = self.context.new_page()
+        duplicate.on("pageerror", lambda e: self.problems.append(str(e)))
+        duplicate.add_init_script("if (!sessionStorage.getItem('copied')) { sessionStorage.setItem('copied', '1');"
+                                  " sessionStorage.setItem('mailsim.tab /', %s); }" % json.dumps(first))
+        duplicate.goto(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=duplicate)
+        self.assertNotEqual(self.kept(duplicate)["id"], first)
+        self.run_line(duplicate, "set haptics on")
+        one.reload()
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=one)
+        self.assertEqual(self.kept(one)["id"], first)
+        # Tab one closed: a new tab takes its session, the most recently changed one that no open tab holds.
+        one.close()
+        four = self.open(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=four)
+        self.assertEqual(self.kept(four)["id"], first)
+        self.assertEqual(self.lines(two), ["set threshold.near 90"])
+        self.assertEqual(self.lines(duplicate), ["set threshold.near 70", "set haptics on"])
+
+    def test_without_web_locks_two_tabs_on_one_id_never_write_over_each_other(self):
+        # An insecure origin or an old browser has no navigator.locks: a duplicated tab is not seen at its start, but
+        # whichever of the two writes second finds the session changed and goes on under an id of its own (here the
+        # first tab: the duplicate wrote the session it restored).
+        context = self.new_context(viewport={"width": 1280, "height": 900})
+        context.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });")
+        site = self.static_site()
+        one = self.open(site.url, context)
+        self.assertIsNone(one.evaluate("navigator.locks"))
+        self.run_line(one, "set threshold.near 70")
+        first = self.kept(one)["id"]
+        duplicate = context.new_page()
+        duplicate.on("pageerror", lambda e: self.problems.append(str(e)))
+        duplicate.add_init_script("if (!sessionStorage.getItem('copied')) { sessionStorage.setItem('copied', '1');"
+                                  " sessionStorage.setItem('mailsim.tab /', %s); }" % json.dumps(first))
+        duplicate.goto(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=duplicate)
+        self.run_line(one, "set threshold.far 150")
+        self.run_line(duplicate, "set haptics on")
+        ids = {self.kept(one)["id"], self.kept(duplicate)["id"]}
+        self.assertEqual(len(ids), 2)
+        self.assertIn(first, ids)
+        for page, lines in ((one, ["set threshold.near 70", "set threshold.far 150"]),
+                            (duplicate, ["set threshold.near 70", "set haptics on"])):
+            page.reload()
+            self.wait_for_lines(lambda l: l == lines, page=page)
+        # Without locks a new tab adopts nothing (a live tab's session could not be told from a closed one's).
+        self.assertEqual(self.lines(self.open(site.url, context)), [])
+        context.close()
+
+    def test_storage_refused_full_corrupt_or_of_another_format_is_said_and_the_session_goes_on(self):
+        site = self.static_site()
+
+        def page_with(script):
+            context = self.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+            context.add_init_script(script)
+            return context, self.open(site.url, context)
+
+        # Refused (cookies blocked, some private modes): said, and the page works unkept.
+        context, page = page_with("Object.defineProperty(window, 'localStorage', { get() {"
+                                  " throw new DOMException('The operation is insecure.', 'SecurityError'); } });")
+        self.assertIn("This browser keeps nothing for this page (SecurityError)", self.status(page))
+        self.assertEqual(page.text_content("#kept"), "not kept")
+        self.assertEqual(self.kept(page)["why"], "refused")
+        self.drag_on(page, 100, MSG1_Y, 120)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        context.close()
+
+        # Full: the write that does not fit is said; the record is dropped (half of it would not read back).
+        context, page = page_with(
+            "const set = Storage.prototype.setItem; Storage.prototype.setItem = function (k, v) {"
+            " if (window.mailsimFull && String(k).startsWith('mailsim.session'))"
+            " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');"
+            " return set.call(this, k, v); };")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(len(self.stored(page)), 2)  # the head and one block
+        page.evaluate("window.mailsimFull = true")
+        self.run_line(page, "set threshold.far 150")
+        self.assertIn("The browser's storage for this page is full", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "full")
+        self.assertEqual(self.stored(page), {})
+        self.assertEqual(self.run_line(page, "set haptics on"),
+                         ["set threshold.near 70", "set threshold.far 150", "set haptics on"])
+        context.close()
+
+        # Corrupt: this tab's record does not read; it is left as it is until New session clears it.
+        preset = ("if (!sessionStorage.getItem('mailsim.tab /')) { sessionStorage.setItem('mailsim.tab /', 't1');"
+                  " localStorage.setItem(%s, %s); }")
+        context, page = page_with(preset % (json.dumps("mailsim.session.1 / t1"), json.dumps("{not json")))
+        self.assertIn("The session kept in this browser for this tab could not be read", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "corrupt")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(self.stored(page), {"mailsim.session.1 / t1": "{not json"})
+        page.click("#new-session")
+        self.wait_for_banner(page, "Start a new, empty session?")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.run_line(page, "set threshold.far 150")
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"], kept)
+        self.assertEqual(sorted(self.stored(page)), [kept["key"], kept["key"] + " 0"])
+        context.close()
+
+        # Another format's record (a newer or older playground on the same site): said, never written over.
+        other = json.dumps({"format": 2, "lines": ["set threshold.near 90"]})
+        context, page = page_with(preset % (json.dumps("mailsim.session.2 / t1"), json.dumps(other)))
+        self.assertIn("kept by another version of the playground (storage format 2)", self.status(page))
+        self.assertEqual(self.kept(page)["why"], "format")
+        self.run_line(page, "set threshold.near 70")
+        self.assertEqual(self.stored(page), {"mailsim.session.2 / t1": other})
+        page.click("#new-session")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.run_line(page, "set threshold.far 150")
+        kept = self.kept(page)
+        self.assertTrue(kept["kept"] and kept["id"] != "t1", kept)
+        self.assertEqual(self.stored(page)["mailsim.session.2 / t1"], other)
+        context.close()
+
+    def test_a_kept_session_too_long_to_load_is_offered_for_download_on_reopen(self):
+        # 45 pins (about 90 expect lines each) pass the 64 KiB a load takes: the session is kept all the same (in
+        # blocks: a drag still writes one block, however long the session), and a reload says it cannot come back.
+        page = self.open(self.static_site().url, self.new_context(viewport={"width": 1440, "height": 900},
+                                                                  accept_downloads=True))
+        for _ in range(45):
+            page.click("#pin")
+        self.wait_for_lines(lambda l: len(l) >= 45 * 80, page=page, timeout=30)
+        before = len(self.keep_costs(page))
+        self.drag_on(page, 100, MSG1_Y, 120, seconds=0.5, steps=30)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        costs = self.keep_costs(page)[before:]
+        self.assertGreater(len(costs), 10)
+        self.assertLess(sorted(costs)[len(costs) // 2], 1, costs)
+        script = page.evaluate("mailsimPlayground.script()")
+        self.assertGreater(len(script.encode()), 64 * 1024)
+        page.reload()
+        said = self.wait_for_banner(page, "The session kept in this browser cannot be restored")
+        self.assertIn("is longer than a reopened page can load (10000 lines, 64 KiB)", said)
+        self.assertTrue(page.is_visible("#banner-download") and page.is_visible("#start-afresh"))
+        with page.expect_download() as download:
+            page.click("#banner-download")
+        with open(download.value.path()) as f:
+            self.assertEqual(f.read(), script)
+        # Still kept until Start afresh drops it.
+        page.reload()
+        self.wait_for_banner(page, "The session kept in this browser cannot be restored")
+        page.click("#start-afresh")
+        self.wait_for_lines(lambda l: l == [], page=page)
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(self.stored(page), {})
+        page.context.close()
+
+
+    def test_the_servers_session_is_kept_and_restored_too(self):
+        page = self.open(self.server.url + SERVER_SESSION)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "server")
+        self.run_line(page, "set threshold.near 70")
+        self.drag_on(page, 100, MSG1_Y, 120)
+        self.wait_for("p['archive.count'] === 1 && !s.animating", page=page)
+        lines = self.wait_for_lines(lambda l: l[-1:] and l[-1].startswith("advance"), page=page)
+        page.reload()
+        self.wait_for_lines(lambda l: l == lines, page=page)
+        self.settled(page)
+        self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "server")
+        self.assertEqual(page.text_content("#conn"), "connected")
+        self.assertEqual(self.page_state(page=page), self.replayed_state("\n".join(lines) + "\n"))
+        self.assertEqual(page.eval_on_selector('.param[data-name="threshold.near"] input[type=range]', "e => e.value"), "70")
+
+    # ---- links (docs/playground.md, "Kept in the browser": a `#script=` link wins)
+
+    def test_a_link_wins_over_the_kept_session_which_stays_for_a_new_tab(self):
+        site = self.static_site()
+        one = self.open(site.url)
+        self.run_line(one, "set threshold.near 70")
+        link = site.url + "#script=" + quote("set threshold.far 150\nreset\n", safe="")
+        two = self.open(link)
+        self.wait_for_lines(lambda l: l == ["set threshold.far 150", "reset"], page=two)
+        # The status line says the link's session is open (not "Loading…" left behind); the link is out of the
+        # address, so a reload brings back the tab's kept session, not the link again.
+        self.assertEqual(self.status(two), "The link's session is open (2 lines).")
+        self.assertEqual(two.url, site.url)
+        self.run_line(two, "set haptics on")
+        two.reload()
+        self.wait_for_lines(lambda l: l == ["set threshold.far 150", "reset", "set haptics on"], page=two)
+        # Tab one's session was not touched: closed, a new tab brings it back.
+        one.close()
+        three = self.open(site.url)
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=three)
+        # A link refused says so.
+        four = self.open(site.url + "#script=" + quote("nonsense\n", safe=""))
+        deadline = time.monotonic() + 8
+        while "could not be opened" not in self.status(four):
+            self.assertLess(time.monotonic(), deadline, "the refused link was not said: %r" % self.status(four))
+            four.wait_for_timeout(20)
+        self.assertIn("The link's session could not be opened: ", self.status(four))
+        self.assertEqual(self.lines(four), [])
+
+    def test_a_link_opened_in_a_tab_that_shows_the_playground_asks_before_replacing(self):
+        site = self.static_site()
+        page = self.open(site.url)
+        # An empty session: the link opens at once.
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "set threshold.near 70\n")
+        self.wait_for_lines(lambda l: l == ["set threshold.near 70"], page=page)
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(page.url, site.url)
+        mine = self.run_line(page, "set threshold.far 150")
+        # A session of the tab's own: the banner asks; Download keeps it, Keep this session changes nothing.
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "reset\n")
+        said = self.wait_for_banner(page, "Open the link's session (1 line)?")
+        self.assertIn("This tab's session (2 lines) is replaced: Download keeps it.", said)
+        self.assertTrue(page.is_visible("#banner-open") and page.is_visible("#banner-cancel"))
+        saved, self.page = self.page, page
+        try:
+            with open(self.download("#banner-download")) as f:
+                self.assertEqual(f.read(), "\n".join(mine) + "\n")
+        finally:
+            self.page = saved
+        page.click("#banner-cancel")
+        self.assertTrue(page.is_hidden("#banner"))
+        self.assertEqual(self.lines(page), mine)
+        self.assertEqual(page.url, site.url)
+        page.evaluate("(t) => { location.hash = '#script=' + encodeURIComponent(t); }", "reset\n")
+        self.wait_for_banner(page, "Open the link's session (1 line)?")
+        page.click("#banner-open")
+        self.wait_for_lines(lambda l: l == ["reset"], page=page)
+        self.assertEqual(self.status(page), "The link's session is open (1 line).")
+        page.reload()
+        self.wait_for_lines(lambda l: l == ["reset"], page=page)
 
 
 if __name__ == "__main__":

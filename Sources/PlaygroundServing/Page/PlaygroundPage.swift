@@ -28,6 +28,7 @@ public enum PlaygroundPage {
     static let modules: [(String, [UInt8])] = [
         ("state.js", PackageResources.state_js), ("dom.js", PackageResources.dom_js),
         ("transport.js", PackageResources.transport_js), ("restore.js", PackageResources.restore_js),
+        ("keep.js", PackageResources.keep_js),
         ("phones.js", PackageResources.phones_js), ("pointer.js", PackageResources.pointer_js),
         ("keys.js", PackageResources.keys_js), ("script-pane.js", PackageResources.script_pane_js),
         ("tuning.js", PackageResources.tuning_js), ("curves.js", PackageResources.curves_js),

@@ -38,9 +38,16 @@ Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), functi
   b.addEventListener("click", function () {
     page.speed = parseFloat(b.dataset.speed);
     send({ type: "speed", value: page.speed });
-    Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), function (o) { o.classList.toggle("on", o === b); });
+    showSpeed(page.speed);
   });
 });
+
+// The speed buttons show `value` as the one in force (a click, or a restored session's speed).
+export function showSpeed(value) {
+  Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), function (o) {
+    o.classList.toggle("on", parseFloat(o.dataset.speed) === value);
+  });
+}
 Array.prototype.forEach.call(document.querySelectorAll("#target button"), function (b) {
   b.addEventListener("click", function () { setTarget(b.dataset.target); });
 });

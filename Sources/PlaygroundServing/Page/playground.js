@@ -8,6 +8,7 @@
 //   dom.js          elements, downloads, the status line
 //   transport.js    where the session runs, messages to it and from it
 //   restore.js      a lost session brought back from its script; the banner
+//   keep.js         the session kept in the browser, each change as it happens
 //   phones.js       each screen drawn, haptics, the comparison shown
 //   pointer.js      pointer events as messages, animation ticks, the pause
 //   keys.js         the keyboard and the bar's buttons
@@ -16,8 +17,9 @@
 //   curves.js       the curve editors and their plots
 //   looking-back.js the timeline, the property plots, the walkthroughs
 import { page } from "./state.js";
-import { send, start } from "./transport.js";
+import { begin, send } from "./transport.js";
 import { connection } from "./restore.js";
+import { keptStatus } from "./keep.js";
 import "./pointer.js";
 import "./keys.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
@@ -44,10 +46,16 @@ window.mailsimPlayground = {
   history: function () { return page.history; },
   link: link,
   connected: function () { return page.connected; },
-  // Where the session runs: "page" (WebAssembly) or "server".
-  runs: function () { return page.inPage ? "page" : "server"; },
+  // Where the session runs: "page" (the module, WebAssembly), "server" (the WebSocket), "stopped" (the module
+  // trapped: nothing runs until Restart) or "loading" (not yet either).
+  runs: function () {
+    if (page.trap) return "stopped";
+    return page.inPage ? "page" : page.socket ? "server" : "loading";
+  },
   // The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
   connection: connection,
+  // The session kept in this browser: its key, whether it is kept (why not), what the last reopen brought back.
+  kept: keptStatus,
 };
 
-start();
+begin();

@@ -1,11 +1,14 @@
 // A lost session comes back on its own (docs/playground.md, "When the server goes"): the page reconnects with
 // back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
 // An idle close (1000, the server freeing a page nobody used) waits for the user to act instead. The banner says
-// where it stands.
+// where it stands. The same machinery brings back a session kept in the browser (keep.js) and restarts one after a
+// trap in the page's module. The banner asks the page's questions too (a link over a session, a new session).
 import { $, byteLength, download, notify } from "./dom.js";
 import { limits, page } from "./state.js";
 import { connect, send, setConnection, start, transmit } from "./transport.js";
 import { scriptText } from "./script-pane.js";
+import { forgetKept } from "./keep.js";
+import { showSpeed } from "./keys.js";
 
 var attempt = 0;         // reconnect attempts since the socket was lost
 var lostWhy = "";        // why the server closed the socket that was lost (kept while the attempts fail)
@@ -25,6 +28,7 @@ export function cancelRetry() {
 
 // The socket opened: a held session is restored on its hello; else the banner goes.
 export function connectedAgain() {
+  if (page.held && page.held.why === "kept") return;
   if (page.held) return banner("Connected again: restoring the session from its script…", []);
   attempt = 0;
   banner("", []);
@@ -42,7 +46,9 @@ export function lost(event) {
     page.pointer = null;
     try { p.element.releasePointerCapture(p.id); } catch (e) { /* already released */ }
   }
-  if (!page.held && page.hello && (page.lines.length || page.comparing || page.speed !== 1)) page.held = holdSession();
+  if (!page.held && page.hello && (page.lines.length || page.comparing || page.speed !== 1)) {
+    page.held = holdSession("lost");
+  }
   var why = event && event.reason ? " (" + event.reason + ")" : "";
   if (had) lostWhy = why;
   if (had && event && event.code === 1000) {
@@ -79,13 +85,14 @@ function backoff(n) {
 }
 
 // What the session was: its script (the finger lifted where it was, if the socket went with a finger down, as
-// the server does when a page closes), and what is not in the script: the comparison's phone B, the speed.
-export function holdSession() {
+// the server does when a page closes), and what is not in the script: the comparison's phone B, the speed. `why`
+// it is held: "lost" (the socket), "trap" (the page's module stopped) or "kept" (keep.js: the browser kept it).
+export function holdSession(why) {
   var text = scriptText();
   if (fingerDown()) text += "release\n";
   return {
     script: text, lines: page.lines.slice(), phones: page.linePhones.slice(), comparing: page.comparing,
-    speed: page.speed,
+    speed: page.speed, why: why,
   };
 }
 
@@ -95,38 +102,57 @@ function fingerDown() {
   return !!(page.screen && page.screen.gesture && page.screen.gesture !== "none");
 }
 
-function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
+export function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
 
 // A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
-function tooLong(h) {
+export function tooLong(h) {
   return byteLength(h.script) > limits().scriptBytes || lineCount(h.script) > limits().scriptLines;
 }
 
-function refuseRestore(reason) {
+// The held session cannot come back (too long for a `load`, or refused): the banner says why, in the words of how
+// it was lost (a socket, a trap in the page, a reopened page), and offers Download and Start afresh.
+export function refuseRestore(reason) {
+  var how = page.held.why;
   page.waitingForUser = true;
   clearInterval(countdownTimer);
-  setConnection("disconnected", "bad");
+  if (how === "lost") setConnection("disconnected", "bad");
   var l = limits();
+  var by = how === "lost" ? "a reconnect" : how === "trap" ? "a restart" : "a reopened page";
   var why = reason || ("its script (" + lineCount(page.held.script) + " lines, " + byteLength(page.held.script) +
-    " bytes) is longer than a reconnect can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
-  banner("The connection to mailsim was lost, and the session cannot be restored: " + why +
-    ". Download keeps it; Start afresh opens a new session.", ["banner-download", "start-afresh"]);
+    " bytes) is longer than " + by + " can load (" + l.scriptLines + " lines, " + l.scriptBytes / 1024 + " KiB)");
+  var stopped = "The simulation stopped" + (page.trap ? " (" + (page.trap.reason || page.trap.message) + ")" : "");
+  var first = how === "trap" ? stopped + ", and the session cannot be restored" :
+    how === "kept" ? "The session kept in this browser cannot be restored" :
+    "The connection to mailsim was lost, and the session cannot be restored";
+  banner(first + ": " + why + ". Download keeps it; Start afresh " + (how === "kept" ? "drops it and " : "") +
+    "opens a new session.", ["banner-download", "start-afresh"]);
 }
 
-// The banner's words and which of its buttons show; no words hides it.
-export function banner(text, buttons) {
+// The banner's words and which of its buttons show; no words hides it. While the session is away the phone is
+// dimmed; a `question` (the page's own, answered with its buttons) leaves it as it is.
+export function banner(text, buttons, question) {
+  if (!question) page.asking = null;
   $("banner-text").textContent = text || "";
   $("banner").hidden = !text;
-  ["reconnect", "banner-download", "start-afresh"].forEach(function (id) {
+  ["reconnect", "banner-open", "banner-download", "start-afresh", "banner-cancel"].forEach(function (id) {
     $(id).hidden = buttons.indexOf(id) < 0;
   });
   $("reconnect").textContent = page.trap ? "Restart" : page.waitingForUser ? "Reconnect" : "Try now";
-  document.body.classList.toggle("offline", !!text);
+  document.body.classList.toggle("offline", !!text && !question);
 }
 
-// On the new socket's hello: the held script as a `load`. The opening's screen and script (a fresh session)
-// are not shown; the load's answer is.
+// A question in the banner: `yes` names its first button (none: the question is Start afresh's), with Download
+// and a button that keeps the session shown; `answer(true or false)` is called with the choice.
+export function ask(text, yes, answer) {
+  page.asking = answer || null;
+  if (yes) $("banner-open").textContent = yes;
+  banner(text, [yes ? "banner-open" : "start-afresh", "banner-download", "banner-cancel"], true);
+}
+
+// On the new socket's hello (or the page's module's): the held script as a `load`, unless it is longer than a load
+// takes. The opening's screen and script (a fresh session) are not shown; the load's answer is.
 export function restore() {
+  if (tooLong(page.held)) return refuseRestore();
   page.restoring = { screen: true, script: true };
   transmit({ type: "load", script: page.held.script });
 }
@@ -140,10 +166,11 @@ export function restored() {
   page.restoring = null;
   attempt = 0;
   lostWhy = "";
-  reconnects += 1;
+  if (h.why !== "kept") reconnects += 1;
   setConnection(page.inPage ? "in this page" : "connected", "ok");
   banner("", []);
-  notify(page.inPage ? "Restarted: the session is restored from its script." :
+  notify(h.why === "kept" ? "Your session is back (" + lineCount(h.script) + " lines, kept in this browser). " +
+    "New session starts an empty one." : page.inPage ? "Restarted: the session is restored from its script." :
     "Reconnected: the session is restored from its script.");
   if (h.comparing) {
     send({ type: "compare", on: true });
@@ -151,7 +178,11 @@ export function restored() {
       send({ type: "set", name: words[0], value: words[1], phone: 1 });
     });
   }
-  if (h.speed !== 1) send({ type: "speed", value: h.speed });
+  if (h.speed !== 1) {
+    page.speed = h.speed;
+    showSpeed(h.speed);
+    send({ type: "speed", value: h.speed });
+  }
   if (page.watchingState) send({ type: "watch", state: true });
 }
 
@@ -174,7 +205,7 @@ function phoneBSets(list, owners) {
 
 export function restoreFailed(message) {
   // Work interrupted (a loaded server): try again later; any other refusal would come again.
-  if (/interrupted|slow down/.test(message)) {
+  if (!page.inPage && /interrupted|slow down/.test(message)) {
     page.restoring = null;
     return page.socket.close(4000, "restore interrupted");
   }
@@ -187,13 +218,39 @@ $("reconnect").addEventListener("click", function () {
   if (page.trap) return start();
   connect();
 });
+// Start afresh: a new, empty session, and the one kept in the browser for this tab dropped.
 $("start-afresh").addEventListener("click", function () {
   page.held = null;
+  page.asking = null;
+  page.link = null;
   attempt = 0;
+  page.speed = 1;  // a new session's
+  showSpeed(1);
+  forgetKept();
+  banner("", []);
   if (page.inPage || page.trap) return start();
   if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.close(4001, "start afresh");
   connect();
 });
 $("banner-download").addEventListener("click", function () {
   download("playground.mbs", new Blob([page.held ? page.held.script : scriptText()], { type: "text/plain" }));
+});
+$("banner-open").addEventListener("click", function () { answer(true); });
+$("banner-cancel").addEventListener("click", function () { answer(false); });
+
+function answer(yes) {
+  var asked = page.asking;
+  banner("", []);
+  if (asked) asked(yes);
+}
+
+// New session: Start afresh, asked first when there is something to lose (the session shown, or one held).
+$("new-session").addEventListener("click", function () {
+  if (page.held) {
+    return notify("The banner above says what became of the session; Start afresh is there when it cannot come back.");
+  }
+  var lines = page.lines.length;
+  if (!lines && !page.comparing) return $("start-afresh").click();
+  ask("Start a new, empty session? This one (" + lines + (lines === 1 ? " line" : " lines") + ") is dropped from " +
+    "this browser: Download keeps it.", null, null);
 });

@@ -21,6 +21,9 @@ export const page = {
   restoring: null,      // on a socket being restored: which of the opening's messages are still to skip
   waitingForUser: false,  // after an idle close, or a session too long to load: no reconnect on its own
   idleClosed: false,    // the server closed the page for idling: the user's next touch or key reconnects
+  asking: null,         // the banner's question waiting for its answer: called with true or false (restore.js)
+  link: null,           // a link's `load` waiting for its answer: { screen, script } still to come of the opening
+  keep: null,           // the session kept in this browser: its id, what to write, why not kept (keep.js)
 
   // The pointer and the clock (pointer.js).
   pointer: null,        // { id, phone, element } while a finger is down

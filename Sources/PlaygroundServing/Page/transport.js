@@ -2,10 +2,12 @@
 // mailsim.mjs's Playground, the same Swift as `mailsim` compiled to WebAssembly, so a drag makes no network request;
 // only where WebAssembly cannot run does the session run on the server, over a WebSocket. Answers are queued and
 // shown in order, as a socket's would be, so that a message sent while answers are being shown (the link's `load`
-// on hello) is answered after them.
+// on hello) is answered after them. Each answer that changes the session is kept in the browser (keep.js).
 import { $, byteLength, notify } from "./dom.js";
 import { page } from "./state.js";
 import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
+import { ask, lineCount, refuseRestore, tooLong } from "./restore.js";
+import { linesChanged, openKept, settingsChanged, showKept } from "./keep.js";
 import { keepParams, onScreen } from "./phones.js";
 import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
@@ -21,22 +23,34 @@ function generator() {
   return meta && meta.content ? "mailsim " + meta.content : "mailsim";
 }
 
-export function start() {
-  if (/[?&]session=server(&|$)/.test(location.search)) return connect();
+// The page's first start: which session this tab keeps is found (keep.js) while the module loads; the session it
+// kept, if any, is then restored from its script as a reconnect restores one.
+export function begin() {
+  showKept();
+  start(openKept().then(function (held) { if (held) page.held = held; }));
+  window.addEventListener("hashchange", function () { openLink(false); });
+}
+
+// The session, in the page or else on the server, once `ready` (the kept session found) has settled.
+export function start(ready) {
+  ready = ready || Promise.resolve();
+  if (/[?&]session=server(&|$)/.test(location.search)) return ready.then(connect);
   setConnection("loading…", "bad");
   var began = performance.now();
   var module = null;
-  import("./mailsim.mjs").then(function (mailsim) {
+  var loaded = import("./mailsim.mjs").then(function (mailsim) {
     module = mailsim;
     return mailsim.Playground.create({ generator: generator() });
-  }).then(function (playground) {
+  });
+  Promise.all([loaded, ready]).then(function (both) {
+    var playground = both[0];
     page.local = playground;
     page.inPage = true;
     page.connected = true;
     page.trap = null;
     setConnection("in this page", "ok");
     keepOffline();
-    if (page.held) banner("Restarted: restoring the session from its script…", []);
+    if (page.held && page.held.why === "trap") banner("Restarted: restoring the session from its script…", []);
     deliver(playground.opening);
     performance.measure("mailsim:start", { start: began });
     warmUp(module);
@@ -44,7 +58,7 @@ export function start() {
     // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
     // sent this page; the socket's banner says so when none answers.
     notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
-    connect();
+    ready.then(connect);
   });
 }
 
@@ -130,9 +144,11 @@ function stopped(error) {
   page.local = null;
   page.connected = false;
   if (page.pointer) page.pointer = null;
-  if (!page.held && page.hello) page.held = holdSession();
+  if (!page.held && page.hello) page.held = holdSession("trap");
   page.waitingForUser = true;
   setConnection("stopped", "bad");
+  // A script longer than a `load` takes cannot come back: said now, rather than a Restart that would be refused.
+  if (page.held && tooLong(page.held)) return refuseRestore();
   banner("The simulation stopped (" + (error.reason || error.message) + "). Your session is its script: " +
     "Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
 }
@@ -190,6 +206,7 @@ export function setConnection(text, kind) {
 }
 
 function receive(m) {
+  if (page.link && linkAnswered(m)) return;
   if (page.restoring) {
     // The opening's screen and script are a fresh session's: skipped (its params kept, as a screen's always are).
     // Then the load's answer: a screen (the session is back) or an error (it was refused).
@@ -200,8 +217,12 @@ function receive(m) {
   }
   switch (m.type) {
   case "hello": return onHello(m);
-  case "screen": return onScreen(m);
-  case "script": return onScript(m);
+  case "screen":
+    onScreen(m);
+    return settingsChanged();
+  case "script":
+    onScript(m);
+    return linesChanged(m.from);
   case "report": return onReport(m);
   case "plot": return onPlot(m);
   case "history": return onHistory(m);
@@ -219,18 +240,77 @@ function onHello(m) {
     buildParams();
   }
   if (page.held) return restore();
-  if (page.watchingState) send({ type: "watch", state: true });
-  var fragment = /^#script=(.*)$/s.exec(location.hash);
-  if (fragment && !loadedFromLink) {
+  if (!loadedFromLink) {
     loadedFromLink = true;
-    var text;
-    try { text = decodeURIComponent(fragment[1]); } catch (e) { return notify("The link's script is not readable (bad encoding).", "error"); }
-    if (m.limits && byteLength(text) > m.limits.scriptBytes) {
-      return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + m.limits.scriptBytes + ".", "error");
-    }
-    send({ type: "load", script: text });
-    notify("Loading the session from the link…");
+    openLink(true);
   }
+  if (page.watchingState) send({ type: "watch", state: true });
+}
+
+// A `#script=` link: on the page's first hello (the link wins over a kept session: keep.js gave the tab a new one),
+// or opened later in this tab (`hashchange`). A session of this tab's own is not replaced without asking: the banner
+// offers to open the link, Download, or keep the session shown.
+function openLink(opening) {
+  var fragment = /^#script=(.*)$/s.exec(location.hash);
+  if (!fragment || !page.hello) return;
+  var text;
+  try {
+    text = decodeURIComponent(fragment[1]);
+  } catch (e) {
+    return notify("The link's script is not readable (bad encoding).", "error");
+  }
+  var most = page.hello.limits ? page.hello.limits.scriptBytes : 65536;
+  if (byteLength(text) > most) {
+    return notify("The link's script is " + byteLength(text) + " bytes; a link holds at most " + most + ".", "error");
+  }
+  if (opening || (!page.lines.length && !page.comparing)) return loadLink(text, opening);
+  ask("Open the link's session (" + plural(lineCount(text)) + ")? This tab's session (" + plural(page.lines.length) +
+    ") is replaced: Download keeps it.", "Open the link", function (yes) {
+    if (yes) return loadLink(text, false);
+    forgetLink();
+    notify("The link was not opened: this tab's session goes on.");
+  });
+}
+
+function plural(n) { return n === 1 ? "1 line" : n + " lines"; }
+
+// The link's `load`; its answer (the first screen or error after the opening's, if it is still to come) says how
+// it went (linkAnswered).
+function loadLink(text, opening) {
+  if (page.restoring || page.held) {
+    return notify("The link cannot be opened now: the banner says what became of the session first.", "error");
+  }
+  page.link = { screen: opening, script: opening, lines: lineCount(text) };
+  if (!send({ type: "load", script: text })) {
+    page.link = null;
+    return notify("The link's session could not be opened: no session runs now.", "error");
+  }
+  if (page.link) notify("Loading the session from the link…");
+}
+
+// Whether `m` was the answer to the link's `load`, shown already: a refusal says so (once) in the status line.
+function linkAnswered(m) {
+  var l = page.link;
+  if (m.type === "screen" && l.screen) { l.screen = false; return false; }
+  if (m.type === "script" && l.script) { l.script = false; return false; }
+  if (m.type === "screen") {
+    page.link = null;
+    forgetLink();
+    notify("The link's session is open (" + plural(l.lines) + ").");
+    return false;
+  }
+  if (m.type === "error" && !l.screen) {
+    page.link = null;
+    notify("The link's session could not be opened: " + String(m.message || "").replace(/^error: /, ""), "error");
+    return true;
+  }
+  return false;
+}
+
+// The link is out of the address once opened or declined: a reload then brings back this tab's kept session (which
+// the link's load began), not the link again.
+function forgetLink() {
+  if (/^#script=/.test(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
 }
 
 // A refusal: under the tuning control whose `set` it refused, under the command box when it answers its line, else
