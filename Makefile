@@ -76,9 +76,10 @@ wasm-deps:
 wasm: wasm-deps
 	tools/wasm/build.sh
 
-## site: the whole playground as static files in .build/site: index.html, the script and style, mailsim.mjs and
-## mailsim.wasm, a web app manifest, icons and a service worker (tools/wasm/site.sh; docs/deploy.md). Any static
-## file server serves it: python3 -m http.server -d .build/site.
+## site: the whole playground as static files in .build/site: index.html, its version folder v/BUILD/ (the script
+## and style, mailsim.mjs and mailsim.wasm), a web app manifest, icons, a service worker and site.json, the list of
+## every file with its SHA-256 (tools/wasm/site.sh; docs/deploy.md). Any static file server serves it:
+## python3 -m http.server -d .build/site.
 site: wasm
 	tools/wasm/site.sh
 
@@ -191,8 +192,7 @@ install: $(if $(BIN),,release playground)
 	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mailsim
 	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_mailsim
 	$(INSTALL_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/mailsim.fish
-	$(if $(wildcard .build/site/mailsim.wasm),install -d $(DESTDIR)$(PREFIX)/share/mailsim/site && \
-	  install -m 644 .build/site/* $(DESTDIR)$(PREFIX)/share/mailsim/site/)
+	$(if $(wildcard .build/site/site.json),tools/wasm/site-copy.sh .build/site $(DESTDIR)$(PREFIX)/share/mailsim/site)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))

@@ -156,7 +156,7 @@ let package = Package(
                 .embedInCode("Page/transport.js"), .embedInCode("Page/restore.js"), .embedInCode("Page/keep.js"),
                 .embedInCode("Page/phones.js"), .embedInCode("Page/pointer.js"), .embedInCode("Page/keys.js"),
                 .embedInCode("Page/script-pane.js"), .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"),
-                .embedInCode("Page/looking-back.js")
+                .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js")
             ],
             swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's

@@ -8,6 +8,7 @@ pointer event to its screen over a loopback WebSocket (`mailsim:round-trip`).
     python3 Benchmarks/page.py SITE_DIR MAILSIM_PLAYGROUND [--drags N] [--loads N]"""
 import argparse
 import gzip
+import json
 import os
 import re
 import socket
@@ -67,7 +68,10 @@ def main():
     parser.add_argument("--drags", type=int, default=8)
     parser.add_argument("--loads", type=int, default=10)
     args = parser.parse_args()
-    wasm = open(os.path.join(args.site, "mailsim.wasm"), "rb").read()
+    # The module is in the version folder the site's list names (docs/deploy.md, "What a site is").
+    with open(os.path.join(args.site, "site.json")) as f:
+        build = json.load(f)["build"]
+    wasm = open(os.path.join(args.site, "v", build, "mailsim.wasm"), "rb").read()
     print("| figure | value |")
     print("|---|---|")
     print("| mailsim.wasm | %d bytes raw, %d gzipped (-9) |" % (len(wasm), len(gzip.compress(wasm, 9))))

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The playground's checks of `make test` (make test-browser): the page driven in headless Chromium by Playwright for
-# Python (Tests/playground/test_browser.py). Installs what is missing: chromium from Debian, Playwright and Pillow
-# from PyPI in .build/venv (Playwright drives Debian's chromium; it downloads no browser).
+# Python (Tests/playground/test_browser.py), then the site redeployed behind static servers
+# (Tests/playground/test_deploy.py; docs/deploy.md, "Redeploys, tested"). Installs what is missing: chromium from
+# Debian, Playwright, Pillow and PyYAML (the deploy check reads the Pages workflow) from PyPI in .build/venv
+# (Playwright drives Debian's chromium; it downloads no browser). Both run, whatever the first says; the last line
+# counts both.
 #
 #     tools/browser-tests.sh MAILSIM MAILSIM_PLAYGROUND
 set -euo pipefail
@@ -10,5 +13,25 @@ mailsim=${1:-.build/debug/mailsim}
 playground=${2:-Playground/.build/debug/mailsim-playground}
 . tools/check-env.sh
 need_debian "for the playground's browser checks" chromium:chromium venv:python3-venv
-need_pip "for the playground's browser checks" "playwright, PIL" playwright pillow
-"$venv/bin/python" Tests/playground/test_browser.py "$mailsim" "$playground"
+need_pip "for the playground's browser checks" "playwright, PIL, yaml" playwright pillow pyyaml
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+status=0
+"$venv/bin/python" Tests/playground/test_browser.py "$mailsim" "$playground" 2>&1 | tee "$logs/page.log" || status=1
+"$venv/bin/python" Tests/playground/test_deploy.py 2>&1 | tee "$logs/deploy.log" || status=1
+# unittest's closing lines: "Ran N tests in …", then "OK" or "FAILED (failures=F, errors=E)". A run that never got
+# there (it crashed first) counts as failed.
+ran() { sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in .*/\1/p' "$1" | tail -n 1; }
+failed() {
+  awk '/^FAILED \(/ { n = 0; s = $0
+    while (match(s, /(failures|errors)=[0-9]+/)) {
+      split(substr(s, RSTART, RLENGTH), kv, "="); n += kv[2]; s = substr(s, RSTART + RLENGTH)
+    }
+  } END { print n + 0 }' "$1"
+}
+page=$(ran "$logs/page.log") deploy=$(ran "$logs/deploy.log")
+fails=$(( $(failed "$logs/page.log") + $(failed "$logs/deploy.log") ))
+[ -n "$page" ] && [ -n "$deploy" ] || { status=1; fails=$((fails + 1)); }
+total=$(( ${page:-0} + ${deploy:-0} ))
+echo "browser: $total tests (page ${page:-not run}, deploys ${deploy:-not run}), $fails failed"
+exit $status

@@ -24,7 +24,7 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         without it, the page's session runs on the server.
 
         Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 an error (the start script failed, a file that cannot be \
-        read, a --site folder without mailsim.wasm, the address cannot be bound, a usage error).
+        read, a --site folder that is not a whole make site folder, the address cannot be bound, a usage error).
         """
 
     /// The port `--port` takes when not given.
@@ -98,7 +98,7 @@ public struct PlaygroundOptions: ParsableArguments, Sendable {
         help: ArgumentHelp(
             "The folder `make site` wrote (.build/site): the page's WebAssembly simulation and its files. Default: "
                 + "the first of ../share/mailsim/site beside the server, ROOT/.build/site when the server runs from "
-                + "this repository's Playground/.build/CONFIG, that holds mailsim.wasm.",
+                + "this repository's Playground/.build/CONFIG, that holds site.json. Its files must match site.json.",
             valueName: "dir"),
         completion: .directory)
     public var site: String?

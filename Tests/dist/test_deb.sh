@@ -98,9 +98,14 @@ top=$(ls -d "$tmp/unpacked"/mailsim-* 2>/dev/null | head -1)
 for f in bin/mailsim bin/mailsim-playground share/man/man1/mailsim.1 share/man/man1/mailsim-playground.1 \
   share/bash-completion/completions/mailsim share/zsh/site-functions/_mailsim share/fish/vendor_completions.d/mailsim.fish \
   LICENSE README.md lib/systemd/system/mailsim-playground.service share/mailsim/site/index.html \
-  share/mailsim/site/mailsim.wasm share/mailsim/site/mailsim.mjs share/mailsim/site/sw.js; do
+  share/mailsim/site/site.json share/mailsim/site/sw.js; do
   check "tarball: $f" test -s "$top/$f"
 done
+check "tarball: the site's version folder holds mailsim.wasm and mailsim.mjs, as site.json lists them" bash -c '
+  cd "$1/share/mailsim/site" && build=$(sed -n "s/^  \"build\": \"\([0-9a-f]*\)\",$/\1/p" site.json) &&
+  test -s "v/$build/mailsim.wasm" && test -s "v/$build/mailsim.mjs" &&
+  grep "\"path\"" site.json | sed "s/.*\"path\": \"\([^\"]*\)\", \"sha256\": \"\([0-9a-f]*\)\".*/\2  \1/" |
+  sha256sum --quiet -c' _ "$top"
 # Issue 41, item 12: a teacher needs no git checkout: the hosting guide and its files come with the tarball; its unit
 # names the /usr/local the guide copies the tarball under (docs/install.md), and its Documentation= is there.
 for f in share/doc/mailsim/deploy.md share/doc/mailsim/install.md share/doc/mailsim/README.md \
@@ -194,7 +199,7 @@ check "record: an MP4 (libavformat, libavcodec, libavutil)" bash -c 'in_root sh 
 check "mailsim serve answers GET / and opens a WebSocket session" serve_check "$root" env -i PATH=/usr/bin:/bin HOME=/root mailsim
 for f in /usr/share/bash-completion/completions/mailsim /usr/share/zsh/vendor-completions/_mailsim \
   /usr/share/fish/vendor_completions.d/mailsim.fish /usr/share/doc/mailsim/copyright /usr/share/doc/mailsim/changelog.Debian.gz \
-  /lib/systemd/system/mailsim-playground.service /etc/default/mailsim-playground /usr/share/mailsim/site/mailsim.wasm \
+  /lib/systemd/system/mailsim-playground.service /etc/default/mailsim-playground /usr/share/mailsim/site/site.json \
   /usr/share/mailsim/site/index.html /usr/share/doc/mailsim/deploy.md /usr/share/doc/mailsim/install.md \
   /usr/share/doc/mailsim/README.md /usr/share/doc/mailsim/examples/nginx/mailsim-playground.conf \
   /usr/share/doc/mailsim/examples/kubernetes/deployment.yaml /usr/share/doc/mailsim/examples/kubernetes/Dockerfile; do

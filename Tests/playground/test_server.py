@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The playground server under hostile use (docs/playground.md "Limits"): mailsim-playground started on --port 0,
 driven with the `websockets` client and raw HTTP. Usage: test_server.py MAILSIM_PLAYGROUND [MAILSIM]."""
-import json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, warnings
+import hashlib, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, warnings
 
 from websockets.sync.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -104,10 +104,14 @@ server = Server("--sessions-per-address", "64")
 print(f"mailsim-playground on port {server.port}")
 
 # The page and its files.
+# The page is the site's own when the server found a site folder (ROOT/.build/site, make site's: it serves its
+# site.json), asked again at each use (no-cache); else the compiled-in page, never stored.
+page_cache = "no-cache" if " 200 " in status(server.get("/site.json")[0]) else "no-store"
 head, body = server.get("/")
 check("GET / is the page: 200, text/html", status(head).endswith("200 OK") and "content-type: text/html" in head.lower(), head)
-check("GET / has the Content-Security-Policy and no-store", "content-security-policy: default-src 'self'" in head.lower()
-      and "cache-control: no-store" in head.lower(), head)
+check(f"GET / has the Content-Security-Policy and {page_cache}",
+      "content-security-policy: default-src 'self'" in head.lower() and f"cache-control: {page_cache}" in head.lower(),
+      head)
 head, body = server.get("/playground.js")
 check("GET /playground.js is JavaScript", " 200 " in status(head) and "content-type: text/javascript" in head.lower(), head)
 # The page's script is ES modules: each one a module imports is served as JavaScript too (but the site's loader,
@@ -425,60 +429,83 @@ def place(folder, *parts):
     return path
 
 
-def make_site(folder, files):
-    os.makedirs(folder, exist_ok=True)
-    for name, data in files.items():
-        with open(os.path.join(folder, name), "wb") as f: f.write(data)
+def make_site(folder, files, listed=None):
+    """A site folder as make site writes it: FILES (path: bytes; sw.js the worker), and site.json listing LISTED
+    (default: the same files) with their SHA-256 and sizes."""
+    for path, data in files.items():
+        os.makedirs(os.path.dirname(os.path.join(folder, path)), exist_ok=True)
+        with open(os.path.join(folder, path), "wb") as f: f.write(data)
+    entry = lambda path, data: {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    listed = listed if listed is not None else files
+    with open(os.path.join(folder, "site.json"), "w") as f:
+        json.dump({"format": 1, "mailsim": VERSION, "build": BUILD, "worker": entry("sw.js", listed["sw.js"]),
+                   "files": [entry(p, d) for p, d in sorted(listed.items()) if p != "sw.js"]}, f)
 
 
+VERSION = subprocess.run([SERVER, "--version"], capture_output=True, text=True).stdout.split()[-1]
+BUILD = "0123456789abcdef"
 WASM = b"\0asm\1\0\0\0"
 MODULE = b"export const fake = true;\n"
-VERSION = subprocess.run([SERVER, "--version"], capture_output=True, text=True).stdout.split()[-1]
+PAGE = (f'<!DOCTYPE html><meta name="mailsim-version" content="{VERSION}">'
+        f'<script type="module" src="v/{BUILD}/playground.js"></script>\n').encode()
+SITE = {"index.html": PAGE, "sw.js": b"const BUILD = 1;\n", f"v/{BUILD}/mailsim.wasm": WASM,
+        f"v/{BUILD}/mailsim.mjs": MODULE, f"v/{BUILD}/playground.js": b"import './mailsim.mjs';\n"}
+IMMUTABLE = "public, max-age=31536000, immutable"
 with tempfile.TemporaryDirectory() as folder:
     site = os.path.join(folder, "site")
-    make_site(site, {"mailsim.wasm": WASM, "mailsim.mjs": MODULE, "unlisted.txt": b"not served\n"})
+    make_site(site, dict(SITE, **{"unlisted.txt": b"not served\n"}), listed=SITE)
     served = Server("--site", site)
-    head, body = served.fetch("/mailsim.wasm")
-    check("--site: GET /mailsim.wasm is 200, application/wasm, the file's bytes", " 200 " in status(head)
+    head, body = served.fetch(f"/v/{BUILD}/mailsim.wasm")
+    check("--site: GET /v/BUILD/mailsim.wasm is 200, application/wasm, the file's bytes", " 200 " in status(head)
           and header(head, "Content-Type") == "application/wasm" and body == WASM, (head, body))
     check("... with the page's policy, which allows compiling WebAssembly", "'wasm-unsafe-eval'" in policy(head)
           and "worker-src 'self'" in policy(head) and "manifest-src 'self'" in policy(head), policy(head))
-    check("... Cache-Control: no-cache (the service worker keeps it) and nosniff",
-          header(head, "Cache-Control") == "no-cache" and header(head, "X-Content-Type-Options") == "nosniff", head)
-    head, body = served.fetch("/mailsim.mjs", method="HEAD")
-    check("--site: HEAD /mailsim.mjs is 200, JavaScript, its length and no body", " 200 " in status(head)
+    check("... Cache-Control: immutable, a year (a version folder's file never changes) and nosniff",
+          header(head, "Cache-Control") == IMMUTABLE and header(head, "X-Content-Type-Options") == "nosniff", head)
+    head, body = served.fetch(f"/v/{BUILD}/mailsim.mjs", method="HEAD")
+    check("--site: HEAD /v/BUILD/mailsim.mjs is 200, JavaScript, its length and no body", " 200 " in status(head)
           and header(head, "Content-Type") == "text/javascript; charset=utf-8"
           and header(head, "Content-Length") == str(len(MODULE)) and body == b"", (head, body))
-    head, _ = served.fetch("/sw.js")
-    check("--site: a file the folder lacks (sw.js) is 404", " 404 " in status(head), head)
+    for path, kind in (("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
+                       ("/sw.js", "text/javascript; charset=utf-8"), ("/site.json", "application/json")):
+        head, body = served.fetch(path)
+        check(f"--site: GET {path} is the site's file, {kind}, no-cache, with the policy", " 200 " in status(head)
+              and header(head, "Content-Type") == kind and header(head, "Cache-Control") == "no-cache"
+              and "'wasm-unsafe-eval'" in policy(head) and (path not in ("/", "/index.html") or body == PAGE),
+              (head, body[:200]))
+    head, body = served.fetch("/", method="HEAD")
+    check("--site: HEAD / is the site's page's head", " 200 " in status(head)
+          and header(head, "Content-Length") == str(len(PAGE)) and body == b"", head)
     head, _ = served.fetch("/unlisted.txt")
-    check("--site: a file that is not the site's is not served", " 404 " in status(head), head)
-    head, body = served.fetch("/")
-    check("the page carries the version in its mailsim-version meta",
-          f'<meta name="mailsim-version" content="{VERSION}">'.encode() in body, (VERSION, body[:400]))
-    head, body = served.fetch("/index.html")
-    check("GET /index.html is the page too (the service worker keeps it)", " 200 " in status(head)
-          and b'name="mailsim-version"' in body, head)
-    check("--site: the log names the folder", log_says(served, site), served.errors)
+    check("--site: a file site.json does not list is not served", " 404 " in status(head), head)
+    head, _ = served.fetch("/mailsim.wasm")
+    check("--site: nothing of a flat site (/mailsim.wasm) is served", " 404 " in status(head), head)
+    head, _ = served.fetch("/transport.js")
+    check("--site: the compiled-in page's modules are still served", " 200 " in status(head), head)
+    check("--site: the log names the folder and the build", log_says(served, site) and log_says(served, BUILD),
+          served.errors)
     served.stop()
 
     # Without --site: the default folders, looked for from where the binary is.
     bare = Server(command=[place(folder, "alone")])
-    head, _ = bare.fetch("/mailsim.wasm")
-    check("no --site and no default folder: GET /mailsim.wasm is 404", " 404 " in status(head), head)
+    head, _ = bare.fetch("/site.json")
+    check("no --site and no default folder: GET /site.json is 404", " 404 " in status(head), head)
     check("... and the log says the page will use the server's session",
           log_says(bare, "the page will use the server's session"), bare.errors)
-    head, _ = bare.fetch("/")
-    check("... and the page is served", " 200 " in status(head), head)
+    head, body = bare.fetch("/")
+    check("... and the compiled-in page is served, no-store", " 200 " in status(head)
+          and header(head, "Cache-Control") == "no-store", head)
+    check("... carrying the version in its mailsim-version meta",
+          f'<meta name="mailsim-version" content="{VERSION}">'.encode() in body, (VERSION, body[:400]))
     bare.stop()
-    make_site(os.path.join(folder, "usr", "share", "mailsim", "site"), {"mailsim.wasm": WASM})
+    make_site(os.path.join(folder, "usr", "share", "mailsim", "site"), SITE)
     installed = Server(command=[place(folder, "usr", "bin")])
-    head, body = installed.fetch("/mailsim.wasm")
+    head, body = installed.fetch(f"/v/{BUILD}/mailsim.wasm")
     check("a server in PREFIX/bin serves PREFIX/share/mailsim/site", " 200 " in status(head) and body == WASM, head)
     installed.stop()
-    make_site(os.path.join(folder, "repo", ".build", "site"), {"mailsim.wasm": WASM})
+    make_site(os.path.join(folder, "repo", ".build", "site"), SITE)
     built = Server(command=[place(folder, "repo", "Playground", ".build", "x86_64-unknown-linux-gnu", "debug")])
-    head, body = built.fetch("/mailsim.wasm")
+    head, body = built.fetch(f"/v/{BUILD}/mailsim.wasm")
     check("a server in ROOT/Playground/.build/CONFIG serves ROOT/.build/site", " 200 " in status(head) and body == WASM,
           head)
     built.stop()
@@ -489,8 +516,22 @@ with tempfile.TemporaryDirectory() as folder:
           (run.returncode, run.stdout, run.stderr))
     empty = os.path.join(folder, "empty"); os.mkdir(empty)
     run = subprocess.run([SERVER, "--port", "0", "--site", empty], capture_output=True, text=True, timeout=30)
-    check("--site of a folder without mailsim.wasm: exit 2, 'has no mailsim.wasm'", run.returncode == 2
-          and "has no mailsim.wasm" in run.stderr, (run.returncode, run.stderr))
+    check("--site of a folder without site.json: exit 2, 'has no site.json'", run.returncode == 2
+          and "has no site.json" in run.stderr, (run.returncode, run.stderr))
+    # A site whose files are not those its list names (an upload cut short, a file edited afterwards): refused.
+    cut = os.path.join(folder, "cut")
+    make_site(cut, dict(SITE, **{f"v/{BUILD}/mailsim.wasm": WASM[:4]}), listed=SITE)
+    run = subprocess.run([SERVER, "--port", "0", "--site", cut], capture_output=True, text=True, timeout=30)
+    check("--site of a folder whose mailsim.wasm is cut short: exit 2, the file, its size and what to do",
+          run.returncode == 2 and f"error: site '{cut}': v/{BUILD}/mailsim.wasm is 4 bytes, site.json says 8: the "
+          "folder is not whole" in run.stderr and "run make site" in run.stderr and "playground at" not in run.stdout,
+          (run.returncode, run.stderr))
+    edited = os.path.join(folder, "edited")
+    make_site(edited, dict(SITE, **{f"v/{BUILD}/mailsim.mjs": MODULE.replace(b"true", b"1234")}), listed=SITE)
+    run = subprocess.run([SERVER, "--port", "0", "--site", edited], capture_output=True, text=True, timeout=30)
+    check("--site of a folder with a file changed after make site: exit 2, 'is not the file site.json lists'",
+          run.returncode == 2 and f"v/{BUILD}/mailsim.mjs is not the file site.json lists" in run.stderr,
+          (run.returncode, run.stderr))
     if MAILSIM:
         # mailsim serve passes --site on (the server beside it, as make install puts it).
         shutil.copy(MAILSIM, os.path.join(folder, "alone", "mailsim"))
@@ -499,7 +540,7 @@ with tempfile.TemporaryDirectory() as folder:
         except SystemExit as error:  # a mailsim that does not know --site
             check("mailsim serve --site DIR starts the server", False, error)
         else:
-            head, body = through.fetch("/mailsim.wasm")
+            head, body = through.fetch(f"/v/{BUILD}/mailsim.wasm")
             check("mailsim serve --site DIR: the server serves DIR's mailsim.wasm", " 200 " in status(head)
                   and body == WASM, head)
             through.stop()

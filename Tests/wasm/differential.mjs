@@ -6,17 +6,20 @@
 // status, and the module must not trap. The first difference is shown with the line that made it.
 //
 //   node Tests/wasm/differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR [EXTREMES_DIR]]
+//
+// WASM_DIR is make site's folder (the module in its version folder) or make wasm's (the module in it).
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { moduleFolder } from "./site-module.mjs";
 
 const [native, wasmDir, scriptsDir, randomDir, extremesDir] = process.argv.slice(2);
 if (!native || !wasmDir || !scriptsDir) {
   console.error("usage: node differential.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR [RANDOM_DIR [EXTREMES_DIR]]");
   process.exit(2);
 }
-const { Session } = await import(pathToFileURL(join(wasmDir, "mailsim.mjs")).href);
+const { Session } = await import(pathToFileURL(join(moduleFolder(wasmDir), "mailsim.mjs")).href);
 
 function* scripts(folder) {
   for (const name of readdirSync(folder).sort()) {

@@ -1,13 +1,14 @@
 // mailsim.mjs as a program uses it (make test's `wasm` step): Session's answers and errors, the playground's
 // messages, the bounds a line meets natively, and the module's size budget (docs/playground.md).
 //
-//   node Tests/wasm/module.mjs SITE_DIR
+//   node Tests/wasm/module.mjs SITE_DIR       (make site's folder: the module is in its version folder)
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import assert from "node:assert/strict";
+import { moduleFolder } from "./site-module.mjs";
 
-const site = process.argv[2];
+const site = moduleFolder(process.argv[2]);
 const { Session, Playground, MailsimError } = await import(pathToFileURL(join(site, "mailsim.mjs")).href);
 const checks = [];
 const check = (name, body) => checks.push({ name, body });

@@ -4,16 +4,19 @@
 // must answer the same bytes (an error whole, any other answer by its length and 64-bit FNV-1a) and never trap.
 //
 //   node Tests/wasm/protocol.mjs WASM_DIR [GOLDEN]
+//
+// WASM_DIR is make site's folder (the module in its version folder) or make wasm's (the module in it).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { moduleFolder } from "./site-module.mjs";
 
 const [wasmDir, golden = "Tests/Golden/protocol-extremes.jsonl"] = process.argv.slice(2);
 if (!wasmDir) {
   console.error("usage: node protocol.mjs WASM_DIR [GOLDEN]");
   process.exit(2);
 }
-const { Playground } = await import(pathToFileURL(join(wasmDir, "mailsim.mjs")).href);
+const { Playground } = await import(pathToFileURL(join(moduleFolder(wasmDir), "mailsim.mjs")).href);
 
 /** As ProtocolExtremesTests.digest: an error whole, else "TYPE LENGTH FNV1A64". */
 function digest(text) {

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The static site behind the shipped nginx site (deploy/nginx/mailsim-static.conf; docs/deploy.md): make site's
 folder served by Debian's nginx as the file says, on a free loopback port. The file must pass `nginx -t` as shipped
-(with its root and port moved here); then the wasm is application/wasm and compressed, every file carries the page's
-policy and no-cache, the page has its version, and a POST is refused.
+(with its root and port moved here); then the wasm (in the version folder site.json names) is application/wasm and
+compressed, every file carries the page's policy, the version folder's files are immutable and the page, the
+service worker, site.json and the root files no-cache, the page has its version, and a POST is refused.
 
     python3 Tests/wasm/static_site.py SITE_DIR"""
 import gzip
 import http.client
+import json
 import os
 import re
 import shutil
@@ -78,9 +80,12 @@ def main():
             c.close()
             return r, body
 
-        with open(os.path.join(SITE, "mailsim.wasm"), "rb") as f:
+        with open(os.path.join(SITE, "site.json")) as f:
+            build = json.load(f)["build"]
+        folder = "/v/%s/" % build
+        with open(os.path.join(SITE, "v", build, "mailsim.wasm"), "rb") as f:
             wasm = f.read()
-        r, body = get("/mailsim.wasm", headers={"Accept-Encoding": "gzip"})
+        r, body = get(folder + "mailsim.wasm", headers={"Accept-Encoding": "gzip"})
         check("the module is application/wasm", r.getheader("Content-Type") == "application/wasm",
               r.getheader("Content-Type"))
         check("the module is compressed", r.getheader("Content-Encoding") == "gzip", r.getheader("Content-Encoding"))
@@ -89,11 +94,28 @@ def main():
         policy = r.getheader("Content-Security-Policy") or ""
         check("the policy lets the page compile WebAssembly and nothing else",
               "script-src 'self' 'wasm-unsafe-eval';" in policy and "unsafe-inline" not in policy, policy)
-        check("no file is cached blind", r.getheader("Cache-Control") == "no-cache", r.getheader("Cache-Control"))
+        immutable = "public, max-age=31536000, immutable"
+        check("a version folder's file is kept a year unasked", r.getheader("Cache-Control") == immutable,
+              r.getheader("Cache-Control"))
+        for path in ("/", "/index.html", "/sw.js", "/site.json", "/manifest.webmanifest", "/icon-192.png"):
+            r, _ = get(path)
+            check("%s is asked again at each use (no-cache), with the policy" % path, r.status == 200
+                  and r.getheader("Cache-Control") == "no-cache"
+                  and "'wasm-unsafe-eval'" in (r.getheader("Content-Security-Policy") or ""),
+                  (path, r.status, r.getheader("Cache-Control")))
+        for name in ("playground.js", "playground.css", "mailsim.mjs"):
+            r, _ = get(folder + name)
+            check("%s%s is immutable too, with the policy" % (folder, name), r.status == 200
+                  and r.getheader("Cache-Control") == immutable
+                  and "'wasm-unsafe-eval'" in (r.getheader("Content-Security-Policy") or ""),
+                  (name, r.status, r.getheader("Cache-Control")))
+        r, _ = get("/site.json")
+        check("site.json is JSON", (r.getheader("Content-Type") or "").startswith("application/json"),
+              r.getheader("Content-Type"))
         r, body = get("/")
         check("the page is served at /", r.status == 200 and b'<meta name="mailsim-version" content="' in body)
         check("the page names its version", re.search(rb'name="mailsim-version" content="[0-9][^"]*"', body) is not None)
-        r, _ = get("/mailsim.mjs")
+        r, _ = get(folder + "mailsim.mjs")
         check("the loader is JavaScript", (r.getheader("Content-Type") or "").startswith("text/javascript"))
         r, _ = get("/manifest.webmanifest")
         check("the manifest has its type", (r.getheader("Content-Type") or "").startswith("application/manifest+json"))

@@ -78,11 +78,10 @@ sed -e 's|/usr/bin/|/usr/local/bin/|g' -e 's|file:///usr/share/|file:///usr/loca
 chmod 644 "$t/lib/systemd/system/mailsim-playground.service"
 install -m 644 tools/dist/mailsim-playground.default "$t/share/doc/mailsim/mailsim-playground.default"
 # The playground as static files (make site): what the server serves beside its page (--site finds it at
-# ../share/mailsim/site), and what a teacher copies to a static host (docs/deploy.md).
+# ../share/mailsim/site), and what a teacher copies to a static host (docs/deploy.md). As its site.json lists it.
 site=${MAILSIM_SITE:-.build/site}
-[ -f "$site/mailsim.wasm" ] || { echo "error: no $site/mailsim.wasm (make site)" >&2; exit 2; }
-install -d "$t/share/mailsim/site"
-install -m 644 "$site"/* "$t/share/mailsim/site/"
+[ -f "$site/site.json" ] || { echo "error: no $site/site.json (make site)" >&2; exit 2; }
+tools/wasm/site-copy.sh "$site" "$t/share/mailsim/site"
 level=${MAILSIM_DIST_LEVEL:-9}
 dated_tar -C "$work" -cf - "$name" | gzip -"$level"n > "$out/$name.tar.gz"
 
@@ -91,8 +90,7 @@ p=$work/deb
 install -d "$p/DEBIAN" "$p/usr/bin" "$p/usr/share/man/man1" "$p/usr/share/doc/mailsim" "$p/lib/systemd/system" \
   "$p/etc/default"
 cp "$t/bin/mailsim" "$t/bin/mailsim-playground" "$p/usr/bin/"
-install -d "$p/usr/share/mailsim/site"
-install -m 644 "$t/share/mailsim/site"/* "$p/usr/share/mailsim/site/"
+tools/wasm/site-copy.sh "$site" "$p/usr/share/mailsim/site"
 for page in mailsim mailsim-playground; do gzip -9n < "$t/share/man/man1/$page.1" > "$p/usr/share/man/man1/$page.1.gz"; done
 install -d "$p/usr/share/lintian/overrides"
 install -m 644 tools/dist/lintian-overrides "$p/usr/share/lintian/overrides/mailsim"

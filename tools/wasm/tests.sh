@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# make test's `wasm` step: the page's module (make site's mailsim.mjs and mailsim.wasm) in Node. First its API
-# (Tests/wasm/module.mjs), then the differential run against the native binary (Tests/wasm/differential.mjs): every
-# script under Scripts/ that needs no files and 300 random scripts from the property tests' generator, which must
-# print the same, byte for byte, and the extreme numbers' scripts (mailsim-scripts --extremes). The random scripts'
-# seed is new each run and printed; MAILSIM_WASM_SEED=N replays one. Then every numeric field of the protocol at its
-# extremes against what the native session answered (Tests/wasm/protocol.mjs, Tests/Golden/protocol-extremes.jsonl).
-# Then the site behind the shipped static nginx site (Tests/wasm/static_site.py; nginx installed when missing).
+# make test's `wasm` step: the page's module (make site's mailsim.mjs and mailsim.wasm, in the version folder its
+# site.json names) in Node. First its API (Tests/wasm/module.mjs), then the differential run against the native
+# binary (Tests/wasm/differential.mjs): every script under Scripts/ that needs no files, 300 random scripts from the
+# property tests' generator and the extreme numbers' scripts (mailsim-scripts --extremes), which must print the same,
+# byte for byte. The random scripts' seed is new each run and printed; MAILSIM_WASM_SEED=N replays one. Then every
+# numeric field of the protocol at its extremes against what the native session answered (Tests/wasm/protocol.mjs,
+# Tests/Golden/protocol-extremes.jsonl). Then the site behind the shipped static nginx site (Tests/wasm/static_site.py;
+# nginx installed when missing).
 #
 #     tools/wasm/tests.sh MAILSIM
 set -euo pipefail
@@ -14,7 +15,7 @@ mailsim=${1:-.build/debug/mailsim}
 site=${SITE_OUT:-.build/site}
 generator=$(dirname "$mailsim")/mailsim-scripts
 command -v node >/dev/null || { echo "wasm: node is missing (make test-deps installs nodejs)" >&2; exit 2; }
-[ -f "$site/mailsim.wasm" ] || { echo "wasm: no $site/mailsim.wasm (make site)" >&2; exit 2; }
+[ -f "$site/site.json" ] || { echo "wasm: no $site/site.json (make site)" >&2; exit 2; }
 seed=${MAILSIM_WASM_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 random=$(mktemp -d)
 trap 'rm -rf "$random"' EXIT

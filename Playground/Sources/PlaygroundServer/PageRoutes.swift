@@ -28,8 +28,8 @@ enum PageRoutes {
     static let page = PlaygroundPage.html.replacingOccurrences(
         of: versionMeta, with: "<meta name=\"mailsim-version\" content=\"\(MailsimVersion.number)\">")
 
-    /// Where the page is served: `/index.html` too, which the site's service worker keeps with the folder's other
-    /// files (tools/wasm/site.sh lists them all).
+    /// Where the page is served: `/index.html` too, the name the site's service worker fetches and keeps it by
+    /// (site.json lists it).
     static let pagePaths = ["/", "/index.html"]
 
     static func add(
@@ -40,22 +40,27 @@ enum PageRoutes {
         router.add(middleware: SecurityHeaders())
         router.add(
             middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics, log: log))
-        // The page, then each file it loads (its style sheets and script modules: PlaygroundPage's table).
-        let assets: [(String, String, String)] =
-            [("/", page, "text/html; charset=utf-8"), ("/index.html", page, "text/html; charset=utf-8")]
-            + PlaygroundPage.files.map { ("/" + $0.name, $0.text, $0.type) }
-        for (path, body, type) in assets {
-            // GET of the page is below: the full page when no place is free.
-            if !pagePaths.contains(path) { router.get(RouterPath(path)) { _, _ in asset(body, type: type) } }
-            // HEAD: the same head, no body (RFC 9110 §9.3.2).
-            router.head(RouterPath(path)) { _, _ in asset(body, type: type, headOnly: true) }
+        // The page: the site's own (make site's index.html, which names its version folder), else the one compiled
+        // in. `no-cache` for the site's, so that a browser asks again and finds a new site; the compiled-in page is
+        // never stored.
+        let pageBody = site.page?.bytes ?? ByteBuffer(string: page)
+        let pageCache = site.page?.cacheControl ?? "no-store"
+        let html = "text/html; charset=utf-8"
+        // The site's files from memory, each with its Cache-Control (SiteManifest.cacheControl): a version folder's
+        // are immutable, the worker, the list and the root files no-cache.
+        let siteFiles = site.files.filter { $0.path != SiteManifest.page }
+        for file in siteFiles {
+            let path = RouterPath("/" + file.path)
+            router.get(path) { _, _ in asset(file.bytes, type: file.type, cache: file.cacheControl) }
+            router.head(path) { _, _ in asset(file.bytes, type: file.type, cache: file.cacheControl, headOnly: true) }
         }
-        // The site's files, from memory. `no-cache`: the service worker keeps them offline, and a browser asks again
-        // (a new build of the site is seen at the next load).
-        for file in site.files {
+        // Each file the compiled-in page loads (its style sheets and script modules: PlaygroundPage's table), unless
+        // the site has a file of that name.
+        for file in PlaygroundPage.files where !siteFiles.contains(where: { $0.path == file.name }) {
             let path = RouterPath("/" + file.name)
-            router.get(path) { _, _ in asset(file.bytes, type: file.type, cache: "no-cache") }
-            router.head(path) { _, _ in asset(file.bytes, type: file.type, cache: "no-cache", headOnly: true) }
+            router.get(path) { _, _ in asset(file.text, type: file.type) }
+            // HEAD: the same head, no body (RFC 9110 §9.3.2).
+            router.head(path) { _, _ in asset(file.text, type: file.type, headOnly: true) }
         }
         // The page, unless its socket would be refused: then a page that says the playground is full.
         for path in pagePaths {
@@ -64,8 +69,9 @@ enum PageRoutes {
                     metrics.refused(refusal == .full ? .full : .address)
                     return FullPage.answer(refusal, gate: gate)
                 }
-                return asset(page, type: "text/html; charset=utf-8")
+                return asset(pageBody, type: html, cache: pageCache)
             }
+            router.head(RouterPath(path)) { _, _ in asset(pageBody, type: html, cache: pageCache, headOnly: true) }
         }
         HealthRoutes.add(to: router, stopping: stopping, forwarding: forwarding, metrics: metrics, probes: probes)
         // An upgrade the WebSocket router refused arrives here: say why.

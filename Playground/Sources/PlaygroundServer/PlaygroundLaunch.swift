@@ -48,7 +48,7 @@ public enum PlaygroundLaunch {
         }
     }
 
-    /// The site folder's files (`--site`, or the first default folder that holds mailsim.wasm), read before anything
+    /// The site folder's files (`--site`, or the first default folder that holds site.json), read before anything
     /// listens; one line says which the page runs: the simulation in the page, or the server's session.
     static func site(named folder: String?, log: Log) throws(PlaygroundStartFailure) -> SiteFiles {
         let executable = SiteFiles.runningExecutable()
@@ -57,17 +57,19 @@ public enum PlaygroundLaunch {
             log.line("error: " + failure.reason)
             throw PlaygroundStartFailure()
         case .success(let site):
-            if let found = site.folder {
+            if let found = site.folder, let build = site.build {
                 log.event(
-                    "site", "the page runs the simulation itself: \(site.files.count) files of \(found) served",
-                    [("folder", .text(found))])
+                    "site",
+                    "the page runs the simulation itself: \(site.files.count) files of \(found) served (build "
+                        + "\(build), mailsim \(site.mailsim ?? "?"), each as its site.json lists it)",
+                    [("folder", .text(found)), ("build", .text(build))])
             } else {
                 let folders = SiteFiles.defaultFolders(executable: executable)
                 let looked =
                     folders.isEmpty ? "nowhere: the server's own path is unknown" : folders.joined(separator: ", ")
                 log.event(
                     "site",
-                    "no site folder with \(SiteFiles.simulation) (looked in \(looked); make site writes one, --site "
+                    "no site folder with \(SiteManifest.name) (looked in \(looked); make site writes one, --site "
                         + "names it): the page will use the server's session")
             }
             return site

@@ -2,35 +2,35 @@ import Glibc
 import NIOCore
 
 /// The page's WebAssembly simulation and its files: the folder `make site` writes (`--site`, or the first default
-/// folder that holds `mailsim.wasm`), read once at start and served from memory at `/NAME` (docs/playground.md,
-/// "The server"). Without it the page's `import("./mailsim.mjs")` fails and the page uses the server's session.
+/// folder that holds `site.json`), read once at start, each file checked against `site.json` (`SiteManifest`), and
+/// served from memory at `/PATH` (docs/playground.md, "The server"): the site's own page at `/`, its version folder
+/// `v/BUILD/`, its service worker and list. Without it the page is the one compiled in, whose
+/// `import("./mailsim.mjs")` fails, and the page uses the server's session.
 public struct SiteFiles: Sendable {
-    /// One file served at `/NAME`, its bytes as they were at start.
+    /// One file served at `/PATH`, its bytes as they were at start.
     struct File: Sendable {
-        let name: String
+        let path: String
         let type: String
+        let cacheControl: String
         let bytes: ByteBuffer
     }
 
-    /// The files of the folder that are served, and their types; any other file of it is not (the page, its script
-    /// and its style are the server's own, compiled in). A missing one is not served.
-    static let served: [(name: String, type: String)] = [
-        ("mailsim.mjs", "text/javascript; charset=utf-8"), ("mailsim.wasm", "application/wasm"),
-        ("manifest.webmanifest", "application/manifest+json"), ("sw.js", "text/javascript; charset=utf-8"),
-        ("icon.svg", "image/svg+xml"), ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),
-        ("apple-touch-icon.png", "image/png")
-    ]
-    /// The file a site folder must hold: the simulation itself.
-    static let simulation = "mailsim.wasm"
     /// The most bytes one file may have (the simulation is about 1.3 MiB).
     static let fileBytes = 8 << 20
 
     /// The folder read, nil when there is none.
     let folder: String?
+    /// The version the site holds (its `v/BUILD/`) and the mailsim it was made from; nil without a site.
+    let build: String?
+    let mailsim: String?
+    /// Every file served: those `site.json` lists, the worker and the list itself.
     let files: [File]
 
     /// No site: the page uses the server's session.
-    public static let none = SiteFiles(folder: nil, files: [])
+    public static let none = SiteFiles(folder: nil, build: nil, mailsim: nil, files: [])
+
+    /// The site's page (`index.html`), served at `/`; nil without a site.
+    var page: File? { files.first { $0.path == SiteManifest.page } }
 
     /// Why the site cannot be served: the words of an `error:` line.
     struct Failure: Error {
@@ -38,26 +38,27 @@ public struct SiteFiles: Sendable {
     }
 
     /// The site of `--site FOLDER`, or else of the first default folder for the server at `executable` that holds
-    /// `mailsim.wasm` (`none` when none does). A named folder must hold it; any file too big or unreadable fails.
+    /// `site.json` (`none` when none does). A named folder must hold it; a file it lists that is missing, too big,
+    /// unreadable or not as listed fails (a site copied halfway, or changed after make site).
     static func load(named folder: String?, executable: String?) -> Result<SiteFiles, Failure> {
         if let folder {
             guard let kind = fileKind(folder) else {
                 return .failure(Failure(reason: "--site '\(folder)': no such folder (make site writes .build/site)"))
             }
             guard kind == S_IFDIR else { return .failure(Failure(reason: "--site '\(folder)' is not a folder")) }
-            guard fileKind(folder + "/" + simulation) == S_IFREG else {
+            guard fileKind(folder + "/" + SiteManifest.name) == S_IFREG else {
                 return .failure(
                     Failure(
                         reason:
                             """
-                            --site '\(folder)' has no \(simulation): name the folder make site wrote \
+                            --site '\(folder)' has no \(SiteManifest.name): name the folder make site wrote \
                             (.build/site), or run make site
                             """
                     ))
             }
             return read(folder)
         }
-        guard let found = defaultFolders(executable: executable).first(where: { holdsSimulation($0) }) else {
+        guard let found = defaultFolders(executable: executable).first(where: { holdsManifest($0) }) else {
             return .success(.none)
         }
         return read(found)
@@ -89,8 +90,8 @@ public struct SiteFiles: Sendable {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func holdsSimulation(_ folder: String) -> Bool {
-        fileKind(folder) == S_IFDIR && fileKind(folder + "/" + simulation) == S_IFREG
+    private static func holdsManifest(_ folder: String) -> Bool {
+        fileKind(folder) == S_IFDIR && fileKind(folder + "/" + SiteManifest.name) == S_IFREG
     }
 
     /// The type bits of `path`'s mode (`S_IFDIR`, `S_IFREG`, …), links followed; nil when nothing is there.
@@ -100,17 +101,71 @@ public struct SiteFiles: Sendable {
         return status.st_mode & S_IFMT
     }
 
-    /// The served files `folder` holds, read.
+    /// The files `folder`'s `site.json` lists, the worker and the list, read and checked against it.
     private static func read(_ folder: String) -> Result<SiteFiles, Failure> {
-        var files: [File] = []
-        for (name, type) in served {
-            switch contents(of: folder + "/" + name) {
-            case .success(nil): continue
-            case .success(let bytes?): files.append(File(name: name, type: type, bytes: ByteBuffer(bytes: bytes)))
-            case .failure(let failure): return .failure(failure)
+        let place = "site '\(folder)'"
+        let listed: [UInt8]
+        switch contents(of: folder + "/" + SiteManifest.name) {
+        case .success(let bytes?): listed = bytes
+        case .success(nil): return .failure(Failure(reason: "\(place) has no \(SiteManifest.name)"))
+        case .failure(let failure): return .failure(failure)
+        }
+        let manifest: SiteManifest
+        switch SiteManifest.decode(listed) {
+        case .success(let decoded): manifest = decoded
+        case .failure(let failure): return .failure(Failure(reason: "\(place): " + failure.reason))
+        }
+        var files = [
+            File(
+                path: SiteManifest.name, type: SiteManifest.type(of: SiteManifest.name), cacheControl: "no-cache",
+                bytes: ByteBuffer(bytes: listed))
+        ]
+        for entry in manifest.files + [manifest.worker] {
+            switch checked(entry, in: folder) {
+            case .success(let bytes):
+                files.append(
+                    File(
+                        path: entry.path, type: SiteManifest.type(of: entry.path),
+                        cacheControl: SiteManifest.cacheControl(of: entry.path), bytes: ByteBuffer(bytes: bytes)))
+            case .failure(let failure):
+                return .failure(Failure(reason: "\(place): " + failure.reason))
             }
         }
-        return .success(SiteFiles(folder: folder, files: files))
+        return .success(SiteFiles(folder: folder, build: manifest.build, mailsim: manifest.mailsim, files: files))
+    }
+
+    /// The bytes of `entry`'s file in `folder`, when they are the ones `site.json` lists.
+    private static func checked(_ entry: SiteManifest.Entry, in folder: String) -> Result<[UInt8], Failure> {
+        let bytes: [UInt8]
+        switch contents(of: folder + "/" + entry.path) {
+        case .success(let read?): bytes = read
+        case .success(nil):
+            return .failure(
+                Failure(
+                    reason: """
+                        \(entry.path), which \(SiteManifest.name) lists, is missing: copy the folder whole, or run \
+                        make site
+                        """))
+        case .failure(let failure): return .failure(failure)
+        }
+        guard bytes.count == entry.size else {
+            return .failure(
+                Failure(
+                    reason: """
+                        \(entry.path) is \(bytes.count) bytes, \(SiteManifest.name) says \(entry.size): the folder is \
+                        not whole (copied while it was written, or cut short); copy it again, or run make site
+                        """))
+        }
+        let sha256 = SiteManifest.sha256(bytes)
+        guard sha256 == entry.sha256 else {
+            return .failure(
+                Failure(
+                    reason: """
+                        \(entry.path) is not the file \(SiteManifest.name) lists (SHA-256 \(sha256), listed \
+                        \(entry.sha256)): it changed after make site wrote it; run make site again
+                        """))
+        }
+        return .success(bytes)
     }
 
     /// The bytes of the file at `path`: nil when there is none, a failure when it is not a file, cannot be read or

@@ -16,6 +16,7 @@
 //   tuning.js       a control for each parameter; the profile pickers
 //   curves.js       the curve editors and their plots
 //   looking-back.js the timeline, the property plots, the walkthroughs
+//   site.js         the site's version, its service worker, a newer version offered
 import { page } from "./state.js";
 import { begin, send } from "./transport.js";
 import { connection } from "./restore.js";

@@ -13,6 +13,8 @@ import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js"
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
 import { onPlot } from "./curves.js";
 import { onHistory, onExport } from "./looking-back.js";
+// The service worker, a newer version of the site, a module that did not load: site.js.
+import { keepOffline, moduleFailed } from "./site.js";
 
 var queue = [], draining = false;
 var loadedFromLink = false;
@@ -56,17 +58,13 @@ export function start(ready) {
     warmUp(module);
   }, function (error) {
     // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
-    // sent this page; the socket's banner says so when none answers.
-    notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
-    ready.then(connect);
+    // sent this page (site.js asks; on a static host it says what went wrong and offers to try again).
+    moduleFailed(error).then(function (server) {
+      if (!server) return setConnection("not loaded", "bad");
+      notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
+      ready.then(connect);
+    });
   });
-}
-
-// The service worker that keeps the page's files for offline use (make site writes sw.js; a page served without
-// it simply has none).
-function keepOffline() {
-  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  navigator.serviceWorker.register("sw.js").catch(function () { /* no sw.js here: online only */ });
 }
 
 // Once the page is idle, a throwaway session of its own drags a row and lets go: the browser then has the module's
