@@ -22,18 +22,32 @@ var lastCheck = 0;
 // of an hour, so that a page left open through a lesson learns of a redeploy.
 export function keepOffline() {
   if (!build || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (registration) {
+  register(build).then(function (registration) {
     if (!registration) return;  // workers blocked (a test's browser): nothing to watch
+    var look = function () { compare(registration); };
+    // The site's list fetched past every cache (the worker lets a no-store request of it through): a version other
+    // than the newest worker's is registered by a URL of its own (sw.js?build=BUILD), which no cache can answer and
+    // no validator can call unchanged (python's http.server answers 304 to a sw.js written in the same second as
+    // the one the browser holds); else the browser's own check.
     var update = function () {
       lastCheck = Date.now();
-      registration.update().catch(function () { /* offline, or sw.js not there now: asked again later */ });
+      fetch("site.json", { cache: "no-store" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (site) {
+          var newest = registration.installing || registration.waiting || registration.active;
+          var known = newest && (/[?&]build=([0-9a-f]+)/.exec(newest.scriptURL) || [])[1];
+          if (site && /^[0-9a-f]+$/.test(site.build || "") && site.build !== known) return register(site.build);
+          return registration.update();
+        })
+        .then(look, function () { /* offline, or the site is being deployed: asked again later */ });
     };
-    var look = function () { compare(registration); };
+    // A worker installing: looked at again at each of its steps. The browser's own check at this load may have
+    // found the new version before this page listened (its `updatefound` already fired): that one is watched too,
+    // else a version left waiting (Chrome may keep it so) would never be offered.
+    var watch = function (worker) { if (worker) worker.addEventListener("statechange", look); };
     navigator.serviceWorker.addEventListener("controllerchange", look);
-    registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
-      if (worker) worker.addEventListener("statechange", look);
-    });
+    registration.addEventListener("updatefound", function () { watch(registration.installing); });
+    watch(registration.installing);
     window.addEventListener("online", update);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible" && Date.now() - lastCheck > 60000) update();
@@ -42,6 +56,11 @@ export function keepOffline() {
     look();
     update();
   }, function () { /* no sw.js here: the page works online only */ });
+}
+
+// The worker of version `version`: sw.js, named by the version it installs.
+function register(version) {
+  return navigator.serviceWorker.register("sw.js?build=" + version, { updateViaCache: "none" });
 }
 
 // The newest version the worker keeps whole: one waiting to take over (installed, every file checked), else the one

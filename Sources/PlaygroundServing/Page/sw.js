@@ -56,7 +56,9 @@ self.addEventListener("fetch", (event) => {
   const own = name === "" || name === "site.json" || /^[^/]+\.(html|webmanifest|svg|png)$/.test(name);
   // A version folder's file, or one of a flat site made before version folders (its own cache holds it).
   const versioned = /^v\/[^/]+\/[^/]+$/.test(name) || /^[^/]+\.(js|mjs|css|wasm)$/.test(name);
-  if (name === "sw.js" || !(own || versioned)) return;
+  // The page's check for a newer version asks for the site's list past every cache (site.js): the network's.
+  const checking = name === "site.json" && request.cache === "no-store";
+  if (name === "sw.js" || checking || !(own || versioned)) return;
   event.respondWith(answer(name === "" ? "index.html" : name, own, request, event));
 });
 
