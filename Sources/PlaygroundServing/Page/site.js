@@ -25,17 +25,16 @@ export function keepOffline() {
   register(build).then(function (registration) {
     if (!registration) return;  // workers blocked (a test's browser): nothing to watch
     var look = function () { compare(registration); };
-    // The site's list fetched past every cache (the worker lets a no-store request of it through): a version other
-    // than the newest worker's is registered by a URL of its own (sw.js?build=BUILD), which no cache can answer and
-    // no validator can call unchanged (python's http.server answers 304 to a sw.js written in the same second as
-    // the one the browser holds); else the browser's own check.
+    // The worker fetches the site's list past every cache (a failed fetch of the page's own would be an error in
+    // its console, offline): a version other than the newest worker's is registered by a URL of its own
+    // (sw.js?build=BUILD), which no cache can answer and no validator can call unchanged (python's http.server
+    // answers 304 to a sw.js written in the same second as the one the browser holds); else the browser's own check.
     var update = function () {
       lastCheck = Date.now();
-      fetch("site.json", { cache: "no-store" })
-        .then(function (response) { return response.ok ? response.json() : null; })
+      var newest = registration.installing || registration.waiting || registration.active;
+      var known = newest && (/[?&]build=([0-9a-f]+)/.exec(newest.scriptURL) || [])[1];
+      ask(registration.active, "check")
         .then(function (site) {
-          var newest = registration.installing || registration.waiting || registration.active;
-          var known = newest && (/[?&]build=([0-9a-f]+)/.exec(newest.scriptURL) || [])[1];
           if (site && /^[0-9a-f]+$/.test(site.build || "") && site.build !== known) return register(site.build);
           return registration.update();
         })
@@ -58,6 +57,18 @@ export function keepOffline() {
   }, function () { /* no sw.js here: the page works online only */ });
 }
 
+// What `worker` answers to a message of `type` ({type}: its version, or the site's newest); null without a worker,
+// or when it says nothing within 5 s (a worker of a version before the question).
+function ask(worker, type) {
+  if (!worker) return Promise.resolve(null);
+  return new Promise(function (resolve) {
+    var channel = new MessageChannel();
+    var timer = setTimeout(function () { resolve(null); }, 5000);
+    channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data || null); };
+    worker.postMessage({ type: type }, [channel.port2]);
+  });
+}
+
 // The worker of version `version`: sw.js, named by the version it installs.
 function register(version) {
   return navigator.serviceWorker.register("sw.js?build=" + version, { updateViaCache: "none" });
@@ -67,14 +78,9 @@ function register(version) {
 // in charge. Offered when it is not this page's: a worker is installed only once every file of its version is cached
 // and checked, so the switch loads that version whole, offline too.
 function compare(registration) {
-  var worker = registration.waiting || navigator.serviceWorker.controller;
-  if (!worker) return;
-  var channel = new MessageChannel();
-  channel.port1.onmessage = function (event) {
-    var site = event.data || {};
-    if (site.build && site.build !== build) offer(site);
-  };
-  worker.postMessage({ type: "version" }, [channel.port2]);
+  ask(registration.waiting || navigator.serviceWorker.controller, "version").then(function (site) {
+    if (site && site.build && site.build !== build) offer(site);
+  });
 }
 
 // The line under the bar. Switching is a reload, on the person's click (the session comes back from its script),

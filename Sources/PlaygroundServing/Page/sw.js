@@ -25,12 +25,18 @@ self.addEventListener("install", (event) => {
   event.waitUntil(fill().then(() => self.skipWaiting()));
 });
 
-// What a page asks of this worker (site.js): its version (from its site.json, the mailsim version too), and to take
-// over now (the page's Switch, for a version left waiting).
+// What a page asks of this worker (site.js): its version (from its site.json, the mailsim version too), the build the
+// site holds now, and to take over now (the page's Switch, for a version left waiting).
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "version" && event.ports[0]) {
     event.waitUntil(version().then((answer) => event.ports[0].postMessage(answer)));
+  } else if (message.type === "check" && event.ports[0]) {
+    // The page's look for a newer version: the build the site's list names now, past every cache (null offline).
+    const check = fetch(new URL("site.json", SCOPE), { cache: "no-store" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((site) => ({ build: site && site.build }), () => null);
+    event.waitUntil(check.then((answer) => event.ports[0].postMessage(answer)));
   } else if (message.type === "switch") {
     event.waitUntil(self.skipWaiting());
   }
@@ -56,9 +62,7 @@ self.addEventListener("fetch", (event) => {
   const own = name === "" || name === "site.json" || /^[^/]+\.(html|webmanifest|svg|png)$/.test(name);
   // A version folder's file, or one of a flat site made before version folders (its own cache holds it).
   const versioned = /^v\/[^/]+\/[^/]+$/.test(name) || /^[^/]+\.(js|mjs|css|wasm)$/.test(name);
-  // The page's check for a newer version asks for the site's list past every cache (site.js): the network's.
-  const checking = name === "site.json" && request.cache === "no-store";
-  if (name === "sw.js" || checking || !(own || versioned)) return;
+  if (name === "sw.js" || !(own || versioned)) return;
   event.respondWith(answer(name === "" ? "index.html" : name, own, request, event));
 });
 
