@@ -1,5 +1,6 @@
 """The playground tests' checks: each printed `ok` or `FAIL` with its detail, counted for the closing line."""
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -59,3 +60,16 @@ class ServerProcess:
     def _read_errors(self):
         for line in self.process.stderr:
             self.errors.append(line.rstrip("\n"))
+
+
+def wait_for_port(port, seconds=10):
+    """Whether something accepts connections on loopback PORT within SECONDS (a server just started)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), 1).close()
+            return True
+        except OSError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)

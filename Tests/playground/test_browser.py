@@ -21,6 +21,8 @@ import tempfile
 import threading
 import time
 import unittest
+
+from checklist import wait_for_port
 from urllib.parse import quote
 
 MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
@@ -99,16 +101,9 @@ class StaticSite:
             [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port), "-d", folder],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.url = "http://127.0.0.1:%d/" % self.port
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 1).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise AssertionError("the static server did not start")
-                time.sleep(0.05)
+        if not wait_for_port(self.port):
+            self.stop()
+            raise AssertionError("the static server did not start")
 
     def stop(self):
         if self.process.poll() is None:

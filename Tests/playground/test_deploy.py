@@ -38,6 +38,8 @@ import threading
 import time
 import unittest
 
+from checklist import wait_for_port
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WASM = os.path.abspath(os.environ.get("MAILSIM_WASM", os.path.join(ROOT, ".build", "wasm")))
 SITE_SH = os.path.abspath(os.environ.get("MAILSIM_SITE_SH", os.path.join(ROOT, "tools", "wasm", "site.sh")))
@@ -200,15 +202,8 @@ class Host:
             self.process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
                                              str(self.port), "-d", self.root],
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", self.port), 1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise AssertionError("python3 -m http.server did not start")
-                    time.sleep(0.05)
+            if not wait_for_port(self.port):
+                raise AssertionError("python3 -m http.server did not start")
         else:
             self.process = None
             handler = functools.partial(PagesHandler, directory=self.root)
