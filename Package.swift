@@ -80,18 +80,28 @@ let package = Package(
         .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
-        // Pixels: a scene drawn by cairo, PNG (libpng), animated GIF (coded here), animated WebP (libwebp), video
-        // (FFmpeg's libavformat and libavcodec).
+        // The animated GIF coder, mailsim's own: each frame's colour table, LZW, the file. Pure (the C maths only), so
+        // the page's WebAssembly codes a walkthrough with it too.
+        .target(name: "MailboxGIF", dependencies: ["CMaths"], swiftSettings: crossModule),
+        // Pixels: a scene drawn by cairo, PNG (libpng), animated WebP (libwebp), video (FFmpeg's libavformat and
+        // libavcodec).
         .target(
-            name: "MailboxRaster", dependencies: ["MailboxThreads", "MailboxScene", "CCairo", "CPNG", "CWebP", "CAV"],
+            name: "MailboxRaster",
+            dependencies: ["MailboxThreads", "MailboxScene", "MailboxGIF", "CCairo", "CPNG", "CWebP", "CAV"],
             swiftSettings: crossModule),
-        // Walkthroughs: a script played in virtual time, frame by frame; as GIF, WebP or video, as an HTML player.
+        // Walkthroughs: a script played in virtual time, frame by frame, as data; the HTML player; a GIF whose frames a
+        // host draws (the page's canvas). Pure: the page's WebAssembly records with it.
         .target(
             name: "MailboxWalkthrough",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster"
+                "MailboxReports", "MailboxScene", "MailboxGIF"
             ],
+            swiftSettings: crossModule),
+        // A walkthrough drawn by cairo as it plays and coded into an animated GIF, WebP or a video (`mailsim record`).
+        .target(
+            name: "MailboxMovie",
+            dependencies: ["MailboxAnimation", "MailboxSim", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough"],
             swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
@@ -126,15 +136,17 @@ let package = Package(
             name: "MailsimKit",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults"
+                "MailboxReports", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie",
+                "MailboxTestResults"
             ]),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; the hand-off
-        // exports. Pure, as the model is: `make wasm` compiles it, with the layers below, for the page.
+        // exports; a session's walkthrough, recorded within the playground's bounds. Pure, as the model is: `make wasm`
+        // compiles it, with the layers below, for the page.
         .target(
             name: "MailboxPlayground",
             dependencies: [
                 "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxHandoff"
+                "MailboxReports", "MailboxScene", "MailboxHandoff", "MailboxGIF", "MailboxWalkthrough"
             ],
             swiftSettings: crossModule),
         // What the playground's server adds to the session: the page's files as bytes, and the walkthroughs that need
@@ -143,7 +155,7 @@ let package = Package(
             name: "PlaygroundServing",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                "MailboxRaster", "MailboxWalkthrough", "MailboxPlayground"
+                "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie", "MailboxPlayground"
             ],
             // The page's files that only `make site` serves (the WebAssembly module's loader, the service worker, the
             // manifest and the icon): copied from here by tools/wasm/site.sh, not compiled in.
@@ -156,7 +168,8 @@ let package = Package(
                 .embedInCode("Page/transport.js"), .embedInCode("Page/restore.js"), .embedInCode("Page/keep.js"),
                 .embedInCode("Page/phones.js"), .embedInCode("Page/pointer.js"), .embedInCode("Page/keys.js"),
                 .embedInCode("Page/script-pane.js"), .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"),
-                .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js")
+                .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js"), .embedInCode("Page/record.js"),
+                .embedInCode("Page/record-worker.js")
             ],
             swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
@@ -185,8 +198,9 @@ let package = Package(
             name: "mailsim",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
-                "MailboxReports", "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxTestResults",
-                "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "MailsimVersion", "CEdit",
+                "MailboxReports", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie",
+                "MailboxTestResults", "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "MailsimVersion",
+                "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: crossModule
@@ -272,15 +286,15 @@ let package = Package(
         .testTarget(
             name: "MailboxWalkthroughTests",
             dependencies: [
-                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene", "MailboxRaster",
-                "MailboxWalkthrough"
+                "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene", "MailboxGIF",
+                "MailboxRaster", "MailboxWalkthrough", "MailboxMovie"
             ]),
         .testTarget(
             name: "MailboxPlaygroundTests",
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim",
                 "MailboxScript", "MailboxReports", "MailboxScene", "MailboxPlayground", "MailboxHandoff",
-                "PlaygroundServing"
+                "MailboxGIF", "MailboxWalkthrough", "PlaygroundServing"
             ]),
         // The page's files as the server and the site serve them: the table, the modules, byte for byte the tree's.
         .testTarget(name: "PlaygroundServingTests", dependencies: ["MailboxPlayground", "PlaygroundServing"]),

@@ -78,6 +78,13 @@ extension PlaygroundSession {
 
     /// A line typed at the prompt: run, kept as typed, and what it printed as `report` (or its failure).
     mutating func line(_ text: String) throws(Refusal) -> [ServerMessage] {
+        if RecordRequest.isRecordLine(text) {
+            // Not a line of the script: the page records the walkthrough it asks for (of the script so far).
+            switch RecordRequest.parse(text, lines: script.count) {
+            case .success(let request): return [.record(request)]
+            case .failure(let error): throw Refusal(message: "error: " + error.message, line: text)
+            }
+        }
         guard let command = try PlaygroundSession.read(text) else {
             amend = nil
             pendingSpaces = ""

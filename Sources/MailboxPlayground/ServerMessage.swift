@@ -20,6 +20,8 @@ public enum ServerMessage: Equatable, Sendable {
     case export(format: String, fileName: String, mediaType: String, text: String)
     /// A refusal: what `mailsim run` would print, and the line refused if any; `id` as for `report`.
     case error(message: String, line: String?, id: Int? = nil)
+    /// A `record` line read: the page records the walkthrough it asks for (its lines, scale and speed).
+    case record(RecordRequest)
 
     /// One phone's part of `screen`: what the page reads, and no more (docs/playground.md, Protocol).
     public struct PhoneScreen: Equatable, Sendable {
@@ -75,6 +77,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .history: "history"
         case .export: "export"
         case .error: "error"
+        case .record: "record"
         }
     }
 
@@ -122,6 +125,11 @@ public enum ServerMessage: Equatable, Sendable {
         case let .error(message, line, id):
             members += [("line", line.map(JSON.string) ?? .null), ("message", .string(message))]
             if let id { members.append(("id", .int(id))) }
+        case .record(let request):
+            members += [
+                ("first", .int(request.first)), ("last", request.last.map(JSON.int) ?? .null),
+                ("scale", .int(request.scale)), ("speed", .number(request.speed))
+            ]
         }
         return .object(members)
     }

@@ -1,4 +1,5 @@
 import CCairo
+import MailboxGIF
 
 /// The cairo functions mailsim draws with, looked up in libcairo.so.2 the first time a picture is drawn.
 struct CairoLibrary: @unchecked Sendable {

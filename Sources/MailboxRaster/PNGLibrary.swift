@@ -1,4 +1,5 @@
 import CPNG
+import MailboxGIF
 
 /// libpng's simplified writing API, looked up in libpng16.so.16 the first time a PNG is written. mailsim
 /// encodes its PNGs with it rather than through cairo so that it can ask for speed over size

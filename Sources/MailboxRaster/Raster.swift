@@ -1,5 +1,6 @@
 import CCairo
 import MailboxAnimation
+import MailboxGIF
 import MailboxScene
 import MailboxThreads
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import MailboxGIF
 
 /// A C library opened with dlopen on first use: the picture libraries cost a run that draws nothing nothing.
 struct SharedLibrary: @unchecked Sendable {
@@ -27,16 +28,5 @@ struct SharedLibrary: @unchecked Sendable {
             throw RasterError("\(name) has no function \(symbol)")
         }
         return unsafeBitCast(address, to: T.self)
-    }
-}
-
-/// Why a picture could not be made: a library missing, a drawing the library refused.
-public struct RasterError: Error, Equatable, Sendable {
-    public let message: String
-    /// The system's error number when writing the file failed (`errno`), so the caller can say it its way.
-    public let errno: Int32?
-    public init(_ message: String, errno: Int32? = nil) {
-        self.message = message
-        self.errno = errno
     }
 }

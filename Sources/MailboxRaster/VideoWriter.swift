@@ -1,4 +1,5 @@
 import CAV
+import MailboxGIF
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CWebP
+import MailboxGIF
 
 /// libwebp's animation encoder (libwebpmux's `WebPAnimEncoder`) and the picture and configuration functions of
 /// libwebp it takes, looked up in libwebpmux.so.3 and libwebp.so.7 the first time a WebP is written.

@@ -27,6 +27,22 @@ public enum SVGWriter {
                 + " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">"
     }
 
+    /// The scene as a picture of `scale` pixels a point, from point row `top` down: the root's width and height in
+    /// pixels, its view box in points (what a browser draws onto a canvas of that size, as cairo draws a `Raster`
+    /// of the same scene, scale and top: the same pixel rows).
+    public static func picture(_ scene: Scene, scale: Int, from top: Double = 0) -> String {
+        let s = Double(scale)
+        let width = (scene.width * s).rounded()
+        let skipped = (top * s).rounded()
+        let height = (scene.height * s).rounded() - skipped
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\""
+        out += " viewBox=\"0 \(number(skipped / s)) \(number(width / s)) \(number(height / s))\""
+        out += " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">\n"
+        out += body(scene)
+        out += "</svg>\n"
+        return out
+    }
+
     /// The scene's elements, one a line, without the root element (what a player swaps into its `<svg>`).
     public static func body(_ scene: Scene) -> String {
         var writer = Writer()

@@ -80,7 +80,11 @@ public enum HTMLPlayer {
             </section>
             <section class="script"><h2>Script</h2><ol id="script">
             """
-        let problemsByLine = Dictionary(walkthrough.problems.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
+        // The first problem of each line (a loop: Dictionary(_:uniquingKeysWith:) casts, which Embedded Swift cannot).
+        var problemsByLine: [Int: WalkthroughProblem] = [:]
+        for problem in walkthrough.problems where problemsByLine[problem.line] == nil {
+            problemsByLine[problem.line] = problem
+        }
         for line in walkthrough.lines {
             let problem = problemsByLine[line.number]
             let classes =
@@ -115,7 +119,8 @@ public enum HTMLPlayer {
         }
     }
 
-    static func statusText(_ walkthrough: Walkthrough) -> String {
+    /// How the run ended and how long the walkthrough is, as the player's header says it.
+    public static func statusText(_ walkthrough: Walkthrough) -> String {
         let report = walkthrough.report
         let checks = report.checks == 1 ? "1 check" : "\(report.checks) checks"
         var text: String

@@ -1,5 +1,5 @@
 import MailboxAnimation
-import MailboxRaster
+import MailboxGIF
 import MailboxScene
 import MailboxScript
 import MailboxSim
@@ -8,6 +8,9 @@ import MailboxSim
 /// A frame inside a command that takes time (a pan, `advance`, `settle`) shows that instant; a frame at the
 /// instant between commands shows the screen after every command at that instant. A `reset` does not take
 /// the walkthrough's time back: its frames go on after what came before.
+///
+/// Given a first line past 1, the lines before it run unrecorded: the walkthrough starts at the screen and instant
+/// that line starts from (its frame 0, time 0), and shows the lines from it on.
 ///
 /// Given a sink, the recorder keeps no frame: each goes to the sink as it is made (a walkthrough written as it
 /// is played, in flat memory), and the walkthrough it finishes has no frames.
@@ -19,6 +22,8 @@ public final class Recorder: ScriptObserver {
     /// Why the sink refused a frame; the recording stopped there.
     public private(set) var sinkError: RasterError?
     private let sink: WalkthroughFrameSink?
+    /// The first line recorded; nil once it has started.
+    private var waitingFor: Int?
 
     private var frames: [WalkthroughFrame] = []
     /// Frames recorded (kept or handed to the sink).
@@ -36,33 +41,46 @@ public final class Recorder: ScriptObserver {
     /// `maxFrames`.
     private var base: Int64 = 0
 
-    public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil) {
+    public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil, fromLine first: Int = 1) {
         self.clock = clock
         self.maxFrames = maxFrames
         self.sink = sink
+        waitingFor = first > 1 ? first : nil
+    }
+
+    /// Whether line `number` is before the first recorded; at the first, the walkthrough's frame 0 becomes the
+    /// session's instant now (on a frame: the one at or before it).
+    private func waits(before number: Int, session: Session) -> Bool {
+        guard let first = waitingFor else { return false }
+        guard number >= first else { return true }
+        waitingFor = nil
+        base = -clock.frame(atOrBefore: session.screen.now)
+        return false
     }
 
     /// Frames past the limit are refused before any is made: a command that would go past it stops the
     /// recording at once.
     public func willShow(until target: Ticks) -> Bool {
-        guard !overflowed && sinkError == nil else { return false }
+        guard !overflowed && sinkError == nil && waitingFor == nil else { return false }
         if base + clock.frame(atOrBefore: target) >= Int64(maxFrames) { overflowed = true }
         return !overflowed
     }
 
     public func willRun(line number: Int, text: String, session: Session) {
+        guard !waits(before: number, session: session) else { return }
         lines.append(ScriptLine(number: number, text: text))
         before = session.screen
         running = number
     }
 
     public func saw(_ screen: MailboxState) -> Bool {
+        guard waitingFor == nil else { return false }
         if let before { catchUp(to: before, caption: lastAction ?? running) }
         return add(screen, caption: running)
     }
 
     public func didRun(line number: Int, session: Session, outcome: Session.Outcome?) {
-        guard let before else { return }
+        guard waitingFor == nil, let before else { return }
         let after = session.screen
         if after.now < before.now {
             // A reset: the new screen's time 0 is the instant of the reset (on a frame: the next one when the
@@ -89,6 +107,11 @@ public final class Recorder: ScriptObserver {
 
     /// Ends the recording: the frames up to the script's last instant (attach the run's report after).
     public func finish(file: String, session: Session) -> Walkthrough {
+        if waitingFor != nil {
+            // The first line recorded was never reached: the walkthrough is the screen at the end.
+            waitingFor = nil
+            base = -clock.frame(atOrBefore: session.screen.now)
+        }
         catchUp(to: session.screen, caption: lastAction)
         return Walkthrough(
             file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,

@@ -1,5 +1,5 @@
 import MailboxAnimation
-import MailboxRaster
+import MailboxGIF
 import MailboxScene
 import MailboxScript
 import MailboxSim
@@ -39,6 +39,9 @@ public struct Walkthrough: Sendable {
                     screen: last.screen, diagnostic: error))
         }
     }
+
+    /// The playback speeds a walkthrough may be shown at (`mailsim record --speed`, the page's Record).
+    public static let speeds = 0.01...100.0
 
     /// The playback length at `speed`: each frame is shown 1 / (fps · speed) seconds.
     public func duration(speed: Double) -> Double { Double(frames.count) / (Double(clock.framesPerSecond) * speed) }

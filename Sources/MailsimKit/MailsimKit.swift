@@ -2,7 +2,9 @@
 // The layers stay separate targets, each importing only those below it (docs/architecture.md); this module adds
 // no code of its own: it re-exports them, as Hummingbird re-exports HummingbirdCore.
 @_exported import MailboxAnimation
+@_exported import MailboxGIF
 @_exported import MailboxJSON
+@_exported import MailboxMovie
 @_exported import MailboxRaster
 @_exported import MailboxReports
 @_exported import MailboxScene

@@ -1,3 +1,4 @@
+@testable import MailboxGIF
 import Testing
 
 @testable import MailboxRaster

@@ -1,4 +1,6 @@
 import Foundation
+@testable import MailboxGIF
+import MailboxMovie
 import Testing
 
 @testable import MailboxAnimation

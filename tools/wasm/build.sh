@@ -13,10 +13,11 @@ out=${WASM_OUT:-.build/wasm}
 mkdir -p "$out/obj"
 
 # The layers the page runs, bottom up (Package.swift's dependencies): what the model, the language, the reports,
-# the scene, the exports and the playground's session need, and nothing that touches a file, a thread or a socket.
+# the scene, the exports, the walkthrough (its GIF coder and player) and the playground's session need, and nothing
+# that touches a file, a thread or a socket.
 # The modules of one level depend only on those of the levels before, so they compile side by side.
-levels=("MailboxText" "MailboxJSON MailboxAnimation" "MailboxSim" "MailboxScript MailboxScene"
-    "MailboxReports MailboxHandoff" "MailboxPlayground" "MailboxWasm")
+levels=("MailboxText MailboxGIF" "MailboxJSON MailboxAnimation" "MailboxSim" "MailboxScript MailboxScene"
+    "MailboxReports MailboxHandoff" "MailboxWalkthrough" "MailboxPlayground" "MailboxWasm")
 
 swiftc=${SWIFTC:-$(command -v swiftc)}
 toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")

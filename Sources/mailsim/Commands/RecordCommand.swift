@@ -1,4 +1,6 @@
 import ArgumentParser
+import MailboxGIF
+import MailboxMovie
 import MailboxRaster
 import MailboxReports
 import MailboxScript
@@ -61,7 +63,7 @@ extension MailsimCommand {
 
         static let defaultFPS = 30
         static let fpsRange = 1...120
-        static let speedRange = 0.01...100.0
+        static let speedRange = Walkthrough.speeds
 
         var format: Format? {
             guard let dot = output.lastIndex(of: ".") else { return nil }

@@ -1,3 +1,4 @@
+import MailboxGIF
 import MailboxRaster
 import MailboxScene
 import MailboxScript

@@ -1,4 +1,5 @@
 import MailboxAnimation
+import MailboxGIF
 import MailboxRaster
 import MailboxReports
 import MailboxScene

@@ -1,6 +1,8 @@
+import MailboxGIF
 import MailboxRaster
 import MailboxScene
 import MailboxSim
+import MailboxWalkthrough
 
 /// A walkthrough as an animated GIF that loops, in memory: each frame drawn by cairo at `scale`, each shown
 /// 1 / (fps · speed) seconds. The frames go through `WalkthroughMovie`, the streaming path `mailsim record`

@@ -1,4 +1,4 @@
-import Glibc
+import CMaths
 
 /// The distinct 0xRRGGBB colours of a set of pixels and how many pixels have each: a hash table with open
 /// addressing that keeps its room between frames. Each colour also holds a byte, its entry in the palette.
@@ -195,6 +195,6 @@ public struct GIFPalette: Sendable {
 }
 
 extension Double {
-    fileprivate func pow(_ e: Double) -> Double { Glibc.pow(self, e) }
-    fileprivate var cubeRoot: Double { Glibc.cbrt(self) }
+    fileprivate func pow(_ e: Double) -> Double { CMaths.pow(self, e) }
+    fileprivate var cubeRoot: Double { CMaths.cbrt(self) }
 }

@@ -1,11 +1,8 @@
+import MailboxGIF
 import MailboxRaster
 import MailboxScene
 import MailboxSim
-
-/// A walkthrough's frames as they are played: the frame and what its caption strip says.
-public protocol WalkthroughFrameSink: AnyObject {
-    func add(_ frame: WalkthroughFrame, caption: Caption) throws(RasterError)
-}
+import MailboxWalkthrough
 
 /// A walkthrough drawn frame by frame as the script plays and coded as it goes, into an animated GIF or WebP or a
 /// video: nothing but the frame before is kept, so memory stays flat however long the walkthrough. Frames whose

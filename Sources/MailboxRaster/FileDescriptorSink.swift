@@ -1,19 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Where an encoder puts the bytes of a file as it makes them: memory, or an open file descriptor (so that a
-/// long walkthrough is written as it is drawn, and its memory stays flat).
-public protocol ByteSink: AnyObject {
-    func write(_ bytes: UnsafeRawBufferPointer) throws(RasterError)
-}
-
-/// The bytes kept in memory.
-public final class MemorySink: ByteSink {
-    public private(set) var bytes: [UInt8] = []
-    public init() {}
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(RasterError) { self.bytes.append(contentsOf: bytes) }
-}
+import MailboxGIF
 
 /// The bytes written to a file descriptor (which it does not close), each as soon as it is given.
 public final class FileDescriptorSink: ByteSink {

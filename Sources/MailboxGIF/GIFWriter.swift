@@ -1,4 +1,4 @@
-import Glibc
+import CMaths
 
 /// An animated GIF that loops, coded by mailsim (`LZW`): frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and
@@ -46,19 +46,6 @@ public struct GIFWriter {
         previous = shown
         display = shown
         encoder = try Encoder(width: width, height: height, sink: sink)
-    }
-
-    /// Adds `repeats` frames showing `raster` (same size as the GIF).
-    public mutating func add(_ raster: Raster, repeats: Int = 1) throws(RasterError) {
-        precondition(raster.width == width && raster.height == height)
-        let width = self.width
-        scratch.withUnsafeMutableBufferPointer { out in
-            raster.withRows { y, row in
-                let base = y * width
-                for x in 0..<width { out[base + x] = row[x] & 0xFF_FFFF }
-            }
-        }
-        try add(repeats: repeats)
     }
 
     /// Adds `repeats` frames showing `pixels` (0xRRGGBB, row by row, width × height of them).
