@@ -1,5 +1,6 @@
 // Looking back: the last gesture's timeline and property plots (the `history` message), the settings' export
-// saved as a file, and the walkthroughs (the HTML player, a GIF) that mailsim's server draws.
+// saved as a file, and the server's HTML player in a tab of its own (Open walkthrough). The page records GIFs and
+// players itself (record.js).
 import { $, download, element, notify } from "./dom.js";
 import { page } from "./state.js";
 import { scriptText } from "./script-pane.js";
@@ -23,18 +24,18 @@ export function onExport(m) {
   notify("Exported " + m.fileName + ".");
 }
 
-// Walkthroughs (the HTML player, GIF) are drawn by mailsim's server, with cairo: there is one when this page came
-// from `mailsim serve` or a class's server, none on a static host. Asked once, when first wanted.
+// The server's walkthroughs: there is a server when this page came from `mailsim serve` or a class's server, none on
+// a static host. Asked once, when first wanted.
 var serverAnswers = null;
-function withServer(what, then) {
+export function withServer(what, then) {
   if (!serverAnswers) {
     serverAnswers = fetch("healthz", { cache: "no-store" }).then(function (r) { return r.ok; }, function () { return false; });
   }
   serverAnswers.then(function (there) {
     if (there) return then();
     serverAnswers = null;
-    notify(what + " is drawn by mailsim's server, and this page has none (a static copy, or offline): Download " +
-      "the script and run mailsim record on it.", "error");
+    notify(what + " is drawn by mailsim's server, and this page has none (a static copy, or offline): Record " +
+      "makes the walkthrough in this page (its Download player is the same page).", "error");
   });
 }
 
@@ -55,23 +56,4 @@ function openWalkthrough() {
   document.body.appendChild(form);
   form.submit();
   form.remove();
-}
-
-$("download-gif").addEventListener("click", function () {
-  withServer("A GIF", function () {
-    notify("Drawing the GIF…");
-    post("walkthrough.gif", "image/gif").then(function (blob) {
-      download("playground.gif", blob);
-      notify("GIF downloaded.");
-    }, function (e) { notify(e.message, "error"); });
-  });
-});
-
-function post(path, type) {
-  return fetch(path, { method: "POST", body: scriptText(), headers: { "Content-Type": "text/plain; charset=utf-8" } })
-    .then(function (response) {
-      if (!response.ok) return response.text().then(function (t) { throw new Error(t || response.statusText); });
-      return response.blob();
-    })
-    .then(function (blob) { return new Blob([blob], { type: type }); });
 }

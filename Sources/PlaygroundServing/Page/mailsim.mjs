@@ -125,6 +125,25 @@ class Instance {
     this.exports.mailsim_free(pointer);
     return { status, handle, texts };
   }
+
+  /** Reads and frees an answer block whose one part is bytes (a file): { status, bytes } (texts when refused). */
+  answerBytes(pointer) {
+    const view = new DataView(this.exports.memory.buffer);
+    const status = view.getUint32(pointer, true);
+    if (status !== 0) return this.answer(pointer);
+    const length = view.getUint32(pointer + 12, true);
+    const bytes = new Uint8Array(this.exports.memory.buffer, pointer + 16, length).slice();
+    this.exports.mailsim_free(pointer);
+    return { status, bytes };
+  }
+
+  /** Copies `bytes` into the module's memory: the address (the module frees it). */
+  put(bytes) {
+    if (this.broken) throw this.broken;
+    const pointer = this.exports.mailsim_alloc(bytes.length);
+    new Uint8Array(this.exports.memory.buffer, pointer, bytes.length).set(bytes);
+    return pointer;
+  }
 }
 
 /** A script run line by line, as `mailsim run` runs a file: `execute` answers what it prints on standard output and
@@ -198,6 +217,66 @@ export class Playground {
 
   close() {
     if (this.handle && !this.instance.broken) this.instance.exports.mailsim_playground_release(this.handle);
+    this.handle = 0;
+  }
+}
+
+/** A walkthrough recorded as `mailsim record` records a script (the same frames, captions and player), whose GIF's
+ * frames the caller draws: `drawing()` gives the next frame's SVG and its place in the picture, the caller draws it
+ * at that size onto an opaque white canvas and gives the pixels to `add`; `gif()` is then the file, coded by
+ * mailsim's own GIF coder. `player()` is the HTML player, what `mailsim record -o FILE.html` writes. */
+export class Recording {
+  /** `script`: the session's script, named `file` as `mailsim record FILE` would name it; `first` to `last` (0: to
+   * the end) the lines recorded; `scale` pixels a point (1 to 4) and `speed` the playback speed. Throws a
+   * MailsimError (status 2) when the script cannot be recorded. */
+  static async create({ script, file = "playground.mbs", first = 1, last = 0, scale = 2, speed = 1, wasm } = {}) {
+    const instance = await Instance.load(wasm);
+    const pointer = instance.call("mailsim_recording_new", String(script), String(file), first | 0, last | 0,
+      scale | 0, Number(speed));
+    const { status, handle, texts } = instance.answer(pointer);
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    return new Recording(instance, handle, JSON.parse(texts[0]));
+  }
+
+  constructor(instance, handle, figures) {
+    this.instance = instance;
+    this.handle = handle;
+    /** { frames, width, height, fps, speed, exitCode, summary } */
+    this.figures = figures;
+  }
+
+  /** What to draw for frame `frame` (0 …): { svg, frame, top, width, height, strip }, or null past the last. A
+   * frame's drawing depends on the walkthrough alone: the next ones may be drawn while one is being added. */
+  drawing(frame) {
+    const { status, texts } = this.instance.answer(
+      this.instance.call("mailsim_recording_drawing", this.handle, frame | 0));
+    if (status !== 0) return null;
+    return Object.assign({ svg: texts[0] }, JSON.parse(texts[1]));
+  }
+
+  /** The pixels of the next frame's drawing (frames are added in order): width × height × 4 bytes, RGBA (a
+   * canvas's ImageData.data). */
+  add(rgba) {
+    const pointer = this.instance.put(rgba);
+    const { status, texts } = this.instance.answer(
+      this.instance.call("mailsim_recording_add", this.handle, pointer, rgba.length));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+  }
+
+  /** The GIF file's bytes, once every frame is drawn. */
+  gif() {
+    const { status, bytes, texts } = this.instance.answerBytes(this.instance.call("mailsim_recording_gif", this.handle));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    return bytes;
+  }
+
+  /** The HTML player's text. */
+  player() {
+    return this.instance.answer(this.instance.call("mailsim_recording_player", this.handle)).texts[0];
+  }
+
+  close() {
+    if (this.handle && !this.instance.broken) this.instance.exports.mailsim_recording_release(this.handle);
     this.handle = 0;
   }
 }

@@ -15,7 +15,8 @@
 //   script-pane.js  the script, downloads, the link, the command box, exports
 //   tuning.js       a control for each parameter; the profile pickers
 //   curves.js       the curve editors and their plots
-//   looking-back.js the timeline, the property plots, the walkthroughs
+//   looking-back.js the timeline, the property plots, the server's walkthrough
+//   record.js       Record: the walkthrough's GIF and player made in the page (record-worker.js codes them)
 //   site.js         the site's version, its service worker, a newer version offered
 import { page } from "./state.js";
 import { begin, send } from "./transport.js";
@@ -25,6 +26,7 @@ import "./pointer.js";
 import "./keys.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
 import "./looking-back.js";
+import { recordingState } from "./record.js";
 
 // For tests and the curious.
 window.mailsimPlayground = {
@@ -41,6 +43,8 @@ window.mailsimPlayground = {
     return send({ type: "watch", state: page.watchingState });
   },
   script: scriptText,
+  // The walkthrough being recorded in the page, or the last: { state, frames, drawn, added, bytes, message, … }.
+  recording: recordingState,
   scriptB: scriptTextB,
   lines: function () { return page.lines.slice(); },
   linePhones: function () { return page.linePhones.slice(); },

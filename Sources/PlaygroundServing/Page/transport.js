@@ -13,6 +13,7 @@ import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js"
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
 import { onPlot } from "./curves.js";
 import { onHistory, onExport } from "./looking-back.js";
+import { onRecord } from "./record.js";
 // The service worker, a newer version of the site, a module that did not load: site.js.
 import { keepOffline, moduleFailed } from "./site.js";
 
@@ -225,6 +226,7 @@ function receive(m) {
   case "plot": return onPlot(m);
   case "history": return onHistory(m);
   case "export": return onExport(m);
+  case "record": return onRecord(m);
   case "error": return onError(m);
   }
 }
