@@ -11,12 +11,15 @@ public struct FrameClock: Equatable, Sendable {
         self.framesPerSecond = framesPerSecond
     }
 
-    /// The instant of frame `k`.
+    /// The instant of frame `k`; past the clock's last instant (the first frame after it), that last instant.
     public func instant(_ k: Int64) -> Ticks {
         let perSecond = Ticks.perSecond
         let n = Int64(framesPerSecond)
-        // k·10⁹ / N without overflowing for any k a clock can reach.
-        return Ticks(nanoseconds: (k / n) * perSecond + (k % n) * perSecond / n)
+        // k·10⁹ / N without overflowing for any k a clock can reach; a frame past its end saturates.
+        let (whole, overflowed) = (k / n).multipliedReportingOverflow(by: perSecond)
+        let (sum, past) = whole.addingReportingOverflow((k % n) * perSecond / n)
+        guard !overflowed && !past else { return Ticks(nanoseconds: k < 0 ? .min : .max) }
+        return Ticks(nanoseconds: sum)
     }
 
     /// The last frame at or before `t` (t ≥ 0).
@@ -25,7 +28,8 @@ public struct FrameClock: Equatable, Sendable {
         let whole = t.nanoseconds / Ticks.perSecond
         let rest = t.nanoseconds % Ticks.perSecond
         var k = whole * n + rest * n / Ticks.perSecond
-        while instant(k + 1) <= t { k += 1 }
+        // The next frame's instant, unless it is past the clock's end (saturated: no frame is there).
+        while instant(k + 1) <= t && instant(k + 1).nanoseconds < .max { k += 1 }
         while k > 0 && instant(k) > t { k -= 1 }
         return k
     }

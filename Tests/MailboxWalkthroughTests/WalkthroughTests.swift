@@ -30,6 +30,15 @@ import Testing
             }
         }
         #expect(FrameClock(framesPerSecond: 30).instant(9) == Ticks.milliseconds(300))
+        // At the clock's last instant (about 292 years) the next frame would be past it: no overflow, no trap.
+        for fps in [1, 30, 60, 120] {
+            let clock = FrameClock(framesPerSecond: fps)
+            let end = Ticks(nanoseconds: .max)
+            let k = clock.frame(atOrBefore: end)
+            #expect(clock.instant(k) <= end)
+            #expect(clock.instant(k + 1) == end, "a frame past the end is the end")
+            #expect(clock.instant(.max) == end)
+        }
     }
 
     static func record(_ script: String, fps: Int = 30) -> Walkthrough {
