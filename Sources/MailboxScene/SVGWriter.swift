@@ -29,7 +29,8 @@ public enum SVGWriter {
 
     /// The scene as a picture of `scale` pixels a point, from point row `top` down: the root's width and height in
     /// pixels, its view box in points (what a browser draws onto a canvas of that size, as cairo draws a `Raster`
-    /// of the same scene, scale and top: the same pixel rows).
+    /// of the same scene, scale and top: the same pixel rows). Its text is placed glyph by glyph where cairo puts
+    /// it (`TextMetrics.pixelPositions`), so a browser's glyphs fall on cairo's pixels.
     public static func picture(_ scene: Scene, scale: Int, from top: Double = 0) -> String {
         let s = Double(scale)
         let width = (scene.width * s).rounded()
@@ -38,7 +39,9 @@ public enum SVGWriter {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\""
         out += " viewBox=\"0 \(number(skipped / s)) \(number(width / s)) \(number(height / s))\""
         out += " font-family=\"DejaVu Sans, sans-serif\" xml:space=\"preserve\">\n"
-        out += body(scene)
+        var writer = Writer(pixelGrid: scale)
+        for node in scene.nodes { writer.write(node) }
+        out += writer.out
         out += "</svg>\n"
         return out
     }
@@ -67,6 +70,9 @@ public enum SVGWriter {
     fileprivate struct Writer {
         var out = ""
         var clips = 0
+        /// Pixels a point when text is placed glyph by glyph on cairo's pixels (`picture`); nil: as the browser lays
+        /// it out.
+        var pixelGrid: Int? = nil
 
         mutating func write(_ node: SceneNode) {
             switch node {
@@ -98,6 +104,10 @@ public enum SVGWriter {
                 if paint.alpha < 1 { out += " stroke-opacity=\"\(number(paint.alpha))\"" }
                 out += " stroke-width=\"\(number(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
             case .text(let text):
+                if let scale = pixelGrid {
+                    writePlaced(text, scale: scale)
+                    return
+                }
                 out += "<text x=\"\(number(text.at.x))\" y=\"\(number(text.at.y))\" font-size=\"\(number(text.size))\""
                 if text.font == .mono { out += " font-family=\"DejaVu Sans Mono, monospace\"" }
                 if text.font.isBold { out += " font-weight=\"bold\"" }
@@ -120,6 +130,23 @@ public enum SVGWriter {
                 for child in group.children { write(child) }
                 out += "</g>\n"
             }
+        }
+
+        /// Text whose glyphs are where cairo draws them at `scale`: each character's x (a whole pixel: the start
+        /// rounded, then hinted advances), the baseline on a whole pixel, as the browser is told not to kern, join
+        /// or collapse spaces. Past the first character without a known advance, the browser lays the rest out.
+        mutating func writePlaced(_ text: SceneText, scale: Int) {
+            let s = Double(scale)
+            let positions = TextMetrics.pixelPositions(
+                text.string, size: text.size, font: text.font, scale: scale, x: text.at.x, anchor: text.anchor)
+            let xs = positions.map { number(Double($0) / s) }.joined(separator: " ")
+            out += "<text x=\"\(xs.isEmpty ? number(text.at.x) : xs)\" y=\"\(number((text.at.y * s).rounded() / s))\""
+            out += " font-size=\"\(number(text.size))\""
+            if text.font == .mono { out += " font-family=\"DejaVu Sans Mono, monospace\"" }
+            if text.font.isBold { out += " font-weight=\"bold\"" }
+            if positions.isEmpty && text.anchor != .start { out += " text-anchor=\"\(text.anchor.rawValue)\"" }
+            out += " style=\"white-space:pre;font-kerning:none;font-variant-ligatures:none\""
+            out += fill(paint: text.paint) + ">" + escaped(text.string) + "</text>\n"
         }
 
         func fill(_ paint: Paint) -> String { fill(paint: paint) }

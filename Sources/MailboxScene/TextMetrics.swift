@@ -1,3 +1,5 @@
+import MailboxText
+
 /// How wide a line of text is drawn, from the advance widths of the fonts a scene uses (DejaVu Sans and
 /// DejaVu Sans Bold, 2048 units an em, without kerning, as cairo's text API and an SVG renderer lay them out;
 /// DejaVu Sans Mono is 1233 units every glyph). Characters outside printable ASCII count as a whole em, more
@@ -26,6 +28,59 @@ public enum TextMetrics {
             used += next
         }
         return kept + "…"
+    }
+
+    /// Where cairo puts each glyph of `string` drawn at `size` points from `x` (its start, middle or end, as
+    /// `anchor` says) at `scale` pixels a point, in whole pixels: each glyph's advance hinted to whole pixels (the
+    /// advance in the font's units at the pixel size, rounded: what FreeType's light hinting gives for these fonts),
+    /// the start rounded to a pixel as cairo rounds glyph positions. Only the leading characters whose advances are
+    /// known (printable ASCII) are placed; an anchored text with any other is not placed at all (empty).
+    public static func pixelPositions(
+        _ string: String, size: Double, font: SceneFont, scale: Int, x: Double, anchor: SceneText.Anchor
+    ) -> [Int] {
+        let pixels = size * Double(scale)
+        var advances: [Int] = []
+        for scalar in string.unicodeScalars {
+            let value = Int(scalar.value)
+            guard value >= 32 && value < 127 else {
+                if anchor != .start { return [] }
+                break
+            }
+            advances.append(hintedAdvance(scalar, font: font, pixels: pixels))
+        }
+        let total = advances.reduce(0, +)
+        var start = x * Double(scale)
+        if anchor == .middle { start -= Double(total) / 2 }
+        if anchor == .end { start -= Double(total) }
+        var at = clampedInt((start + 0.5).rounded(.down))
+        var positions: [Int] = []
+        positions.reserveCapacity(advances.count)
+        for width in advances {
+            positions.append(at)
+            at += width
+        }
+        return positions
+    }
+
+    /// The advance in whole pixels of a printable ASCII `scalar` at `pixels` pixels an em, as cairo hints it: the
+    /// font's advance rounded, but where FreeType's light hinting moves it (`HintedAdvances`).
+    static func hintedAdvance(_ scalar: Unicode.Scalar, font: SceneFont, pixels: Double) -> Int {
+        let units = advance(scalar, font: font)
+        let rounded = clampedInt((Double(units) * pixels / 2048).rounded())
+        guard pixels == pixels.rounded(), let size = wholeNumber(pixels, in: HintedAdvances.sizes) else { return rounded }
+        let fontIndex: UInt32 = font == .mono ? 2 : font == .sansBold ? 1 : 0
+        let key = fontIndex << 24 | UInt32(truncatingIfNeeded: size) << 16 | (scalar.value & 0xFF) << 8
+        // The sorted table's first entry at or past the key (font, size, character, 0).
+        var low = 0
+        var high = HintedAdvances.exceptions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if HintedAdvances.exceptions[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < HintedAdvances.exceptions.count, HintedAdvances.exceptions[low] >> 8 == key >> 8 else {
+            return rounded
+        }
+        return Int(HintedAdvances.exceptions[low] & 0xFF)
     }
 
     static func advance(_ scalar: Unicode.Scalar, font: SceneFont) -> Int {

@@ -5,8 +5,9 @@
 # property tests' generator and the extreme numbers' scripts (mailsim-scripts --extremes), which must print the same,
 # byte for byte. The random scripts' seed is new each run and printed; MAILSIM_WASM_SEED=N replays one. Then every
 # numeric field of the protocol at its extremes against what the native session answered (Tests/wasm/protocol.mjs,
-# Tests/Golden/protocol-extremes.jsonl). Then the site behind the shipped static nginx site (Tests/wasm/static_site.py;
-# nginx installed when missing).
+# Tests/Golden/protocol-extremes.jsonl). Then every such script recorded by the module and by `mailsim record`, whose
+# HTML players must be the same bytes (Tests/wasm/record.mjs). Then the site behind the shipped static nginx site
+# (Tests/wasm/static_site.py; nginx installed when missing).
 #
 #     tools/wasm/tests.sh MAILSIM
 set -euo pipefail
@@ -28,6 +29,7 @@ node Tests/wasm/module.mjs "$site" | tee "$random/module.log" || status=1
 node Tests/wasm/differential.mjs "$mailsim" "$site" Scripts "$random" "$random/extremes" | tee "$random/differential.log" \
   || status=1
 node Tests/wasm/protocol.mjs "$site" | tee "$random/protocol.log" || status=1
+node Tests/wasm/record.mjs "$mailsim" "$site" Scripts | tee "$random/record.log" || status=1
 . tools/check-env.sh
 need_debian "for the static site's check" nginx:nginx
 PATH=$PATH:/usr/sbin python3 Tests/wasm/static_site.py "$site" | tee "$random/static.log" || status=1
@@ -36,5 +38,6 @@ read -r a fa <<<"$(count "$random/module.log")"
 read -r b fb <<<"$(count "$random/differential.log")"
 read -r c fc <<<"$(count "$random/static.log")"
 read -r d fd <<<"$(count "$random/protocol.log")"
-echo "wasm: $((a + b + c + d)) checks, $((fa + fb + fc + fd)) failed"
+read -r e fe <<<"$(count "$random/record.log")"
+echo "wasm: $((a + b + c + d + e)) checks, $((fa + fb + fc + fd + fe)) failed"
 exit $status
