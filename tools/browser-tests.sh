@@ -33,5 +33,6 @@ page=$(ran "$logs/page.log") deploy=$(ran "$logs/deploy.log")
 fails=$(( $(failed "$logs/page.log") + $(failed "$logs/deploy.log") ))
 [ -n "$page" ] && [ -n "$deploy" ] || { status=1; fails=$((fails + 1)); }
 total=$(( ${page:-0} + ${deploy:-0} ))
+echo "browser: screenshots of the page (each size, the plots) in ${MAILSIM_SCREENSHOTS:-.build/test-logs/screenshots}"
 echo "browser: $total tests (page ${page:-not run}, deploys ${deploy:-not run}), $fails failed"
 exit $status

@@ -52,6 +52,9 @@ COMPOSE = (320 - 22, 42)
 SERVER_SESSION = "?session=server"
 # What `make site` wrote: the static playground (mailsim.mjs, mailsim.wasm, the service worker).
 SITE = os.path.abspath(os.environ.get("MAILSIM_SITE", ".build/site"))
+# The run's artefacts: the screenshots kept for a person to look at (the page at each size, the plots). `make test`
+# keeps its logs in .build/test-logs, so they are there, beside the browser step's log.
+SCREENSHOTS = os.path.abspath(os.environ.get("MAILSIM_SCREENSHOTS") or ".build/test-logs/screenshots")
 
 
 def free_port():
@@ -120,6 +123,7 @@ class PlaygroundInChromium(unittest.TestCase):
         assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"
         assert not MISSING, "MAILSIM_REQUIRE_CHROMIUM=1 but Playwright or Pillow is missing: " + str(MISSING)
         assert os.access(PLAYGROUND, os.X_OK), PLAYGROUND + " is not built"
+        os.makedirs(SCREENSHOTS, exist_ok=True)
         cls.server = Server()
         cls.playwright = sync_playwright().start()
         cls.browser = cls.playwright.chromium.launch(
@@ -565,8 +569,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(style[0], "rgb(224, 160, 48)")  # PlayerAssets' .plot .guide, served as /plots.css
         label = self.page.eval_on_selector("#plots .guide-label", "e => getComputedStyle(e).fill")
         self.assertEqual(label, "rgb(176, 112, 16)")
-        if os.environ.get("MAILSIM_SCREENSHOTS"):
-            self.page.locator(".looking-back").screenshot(path=os.path.join(os.environ["MAILSIM_SCREENSHOTS"], "plots.png"))
+        self.page.locator(".looking-back").screenshot(path=os.path.join(SCREENSHOTS, "plots.png"))
 
     def test_open_walkthrough_runs_the_player(self):
         self.drag(200, MSG1_Y, -120, seconds=0.25)
