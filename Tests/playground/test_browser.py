@@ -891,6 +891,73 @@ class PlaygroundInChromium(unittest.TestCase):
             self.page = saved
             context.close()
 
+    # The sizes the page must fit (issue: a phone at 320×568 to 430×932, touch, and a computer's window).
+    SIZES = [(320, 568, True), (375, 667, True), (390, 844, True), (430, 932, True), (1280, 800, False)]
+
+    def layout(self, page):
+        """What the fit is judged by: the document's widths, the phone's box, the plots' right edges, and the controls
+        smaller than 44 × 44 px (a checkbox counts as the label around it, which takes its touches)."""
+        return page.evaluate("""() => {
+          const d = document.documentElement, box = (e) => { const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, w: r.width, h: r.height, right: r.right, bottom: r.bottom}; };
+          const small = [];
+          document.querySelectorAll('button, select, input, textarea, summary, a[href], [role=button]').forEach((e) => {
+            if (e.type === 'hidden' || !e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return;
+            const target = e.closest('label') || e, r = target.getBoundingClientRect();
+            if (r.width < 44 || r.height < 44)
+              small.push((e.id || e.getAttribute('aria-label') || e.textContent.trim() || e.tagName) + ' ' +
+                         Math.round(r.width) + '×' + Math.round(r.height));
+          });
+          return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth, device: box(document.querySelector('.device')),
+                  plots: [document.querySelector('#plots'), ...document.querySelectorAll('#plots svg')].map((e) => box(e).right),
+                  small: small};
+        }""")
+
+    def test_the_page_fits_a_phone_and_a_computers_window(self):
+        # At each size: no sideways scrolling; the whole phone in view when the page opens, as large as fits (the
+        # room left beside it or below it at most 40 px); on a touch screen every control at least 44 × 44 px; the
+        # plots inside the width once a drag has drawn them; and a comparison's two phones inside it too. A
+        # screenshot of each (what the window shows at the start, the whole page after the drag) is kept in
+        # SCREENSHOTS, the run's artefacts.
+        for width, height, touch in self.SIZES:
+            with self.subTest(size="%d×%d" % (width, height)):
+                options = dict(is_mobile=True, has_touch=True, device_scale_factor=2) if touch else {}
+                context = self.new_context(viewport={"width": width, "height": height}, **options)
+                try:
+                    page = self.open(self.server.url, context)
+                    page.wait_for_timeout(200)  # the tuning pane's controls are made from hello
+                    name = "%dx%d" % (width, height)
+                    page.screenshot(path=os.path.join(SCREENSHOTS, name + ".png"))
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "the page scrolls sideways")
+                    device = fit["device"]
+                    self.assertGreaterEqual(device["x"], 0)
+                    self.assertGreaterEqual(device["y"], 0)
+                    self.assertLessEqual(device["right"], width, "the phone is cut at the right")
+                    self.assertLessEqual(device["bottom"], height, "the phone is cut at the bottom")
+                    self.assertTrue(width - device["w"] <= 40 or height - device["bottom"] <= 40,
+                                    "the phone could be larger: %r" % device)
+                    if touch:
+                        self.assertEqual(fit["small"], [], "controls smaller than 44 × 44 px")
+                    # A drag (through the mouse: pointer events alike) draws the plots.
+                    saved, self.page = self.page, page
+                    try:
+                        self.drag(200, MSG1_Y, -180, seconds=0.3)
+                        self.wait_for("p.overlay === 'reschedule' && !s.animating", page=page)
+                        page.wait_for_selector("#plots svg.plot")
+                    finally:
+                        self.page = saved
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "the page scrolls sideways after a drag")
+                    self.assertLessEqual(max(fit["plots"]), fit["clientWidth"], "the plots overflow")
+                    page.screenshot(path=os.path.join(SCREENSHOTS, name + "-page.png"), full_page=True)
+                    page.click("label.toggle:has(#compare)")
+                    page.wait_for_selector('.phone[data-phone="1"]:not([hidden]) svg')
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "two phones make the page scroll sideways")
+                finally:
+                    context.close()
+
     def test_vibrate_pulses_at_each_haptic_event(self):
         # The Vibration API, recorded: with the option on and `haptics` on, dragging a row past both thresholds of a
         # side is two haptic events (near, far), so two pulses.
