@@ -886,6 +886,15 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertEqual(self.page.evaluate("[window.scrollX, window.scrollY]"), [0, 0])  # the page never moved
             lines = self.lines()
             self.assertTrue(any(l.startswith("pan msg1 -") for l in lines), lines)
+            # Lines a person can read (docs/playground.md, "Readable lines"): translations in half points, durations
+            # in whole milliseconds, the velocity in whole points a second; the phone ran those numbers.
+            for line in lines:
+                words = line.split()
+                if words[0] == "pan":
+                    self.assertEqual(float(words[2]) * 2 % 1, 0, line)
+                    self.assertRegex(words[4], r"^[0-9]+(\.[0-9]{1,3})?$", line)
+                elif words[0] in ("release", "advance"):
+                    self.assertRegex(words[1], r"^-?[0-9]+$" if words[0] == "release" else r"^[0-9]+(\.[0-9]{1,3})?$", line)
             self.assertEqual(self.replayed_state("\n".join(lines) + "\n"), self.page_state())
         finally:
             self.page = saved
