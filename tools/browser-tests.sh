@@ -35,5 +35,6 @@ page=$(ran "$logs/page.log") record=$(ran "$logs/record.log") deploy=$(ran "$log
 fails=$(( $(failed "$logs/page.log") + $(failed "$logs/record.log") + $(failed "$logs/deploy.log") ))
 [ -n "$page" ] && [ -n "$record" ] && [ -n "$deploy" ] || { status=1; fails=$((fails + 1)); }
 total=$(( ${page:-0} + ${record:-0} + ${deploy:-0} ))
+echo "browser: screenshots of the page (each size, the plots) in ${MAILSIM_SCREENSHOTS:-.build/test-logs/screenshots}"
 echo "browser: $total tests (page ${page:-not run}, recordings ${record:-not run}, deploys ${deploy:-not run}), $fails failed"
 exit $status

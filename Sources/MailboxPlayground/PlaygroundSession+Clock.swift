@@ -22,26 +22,38 @@ extension PlaygroundSession {
     }
 
     /// Moves the page's clock to `t`: while something animates (and slow motion is not paused), the session's
-    /// clock follows by the elapsed time times the speed, as one amended `advance` line.
+    /// clock follows by the elapsed time times the speed, as one amended `advance` line in whole milliseconds.
     mutating func sync(_ t: Double) throws(Refusal) {
-        defer { pageClock = max(pageClock ?? t, t) }
-        guard let last = pageClock, t > last, !paused, drag?.checkpoint == nil else { return }
-        guard phones.contains(where: { $0.screen.isAnimating }) else { return }
+        guard let last = pageClock, t > last, !paused, drag?.checkpoint == nil,
+            phones.contains(where: { $0.screen.isAnimating })
+        else {
+            pageClock = max(pageClock ?? t, t)
+            return
+        }
         let micro = clampedInt64(((t - last) * speed * 1000).rounded())
-        guard micro > 0 else { return }
+        // Under half a millisecond with no `advance` line to add it to would be `advance 0`: the page's clock stays
+        // where it was, so the next tick carries this time too.
+        let amending = if case .advance? = amend?.kind { true } else { false }
+        guard micro >= 500 || amending else { return }
+        pageClock = t
         try advance(nanoseconds: micro * 1000)
     }
 
+    /// Adds `nanoseconds` to the amended `advance` line, or starts one. The line's total is kept exact and written
+    /// (and run) to the nearest whole millisecond (`LineRounding`), so ticks of 16.666… ms do not drift.
     mutating func advance(nanoseconds: Int64) throws(Refusal) {
         if let current = amend, case .advance(let total) = current.kind,
             Double(total + nanoseconds) / 1e9 <= ScriptLimits.maxAdvanceSeconds
         {
-            try amendLine(
-                current, kind: .advance(total + nanoseconds),
-                command: .advance(Ticks(nanoseconds: total + nanoseconds)))
+            let ms = LineRounding.milliseconds(nanoseconds: total + nanoseconds)
+            guard ms != LineRounding.milliseconds(nanoseconds: total) else {
+                amend = Amend(kind: .advance(total + nanoseconds), checkpoint: current.checkpoint, index: current.index)
+                return
+            }
+            try amendLine(current, kind: .advance(total + nanoseconds), command: .advance(.milliseconds(ms)))
         } else {
             let checkpoint = phones
-            try run(.advance(Ticks(nanoseconds: nanoseconds)))
+            try run(.advance(.milliseconds(LineRounding.milliseconds(nanoseconds: nanoseconds))))
             amend = Amend(kind: .advance(nanoseconds), checkpoint: checkpoint, index: script.count - 1)
         }
     }

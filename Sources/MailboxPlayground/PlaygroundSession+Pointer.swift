@@ -68,7 +68,7 @@ extension PlaygroundSession {
             try sync(t)
             return
         }
-        let translation = ((x - drag.downX) * 100).rounded() / 100
+        let translation = LineRounding.translation(x - drag.downX)
         drag.lastX = x
         if drag.checkpoint == nil {
             guard translation != 0 else {
@@ -152,8 +152,9 @@ extension PlaygroundSession {
             return
         }
         pageClock = max(pageClock ?? t, t)
-        // The raw gesture's velocity, then the session again from the finger down through the simplified lines.
-        let velocities = drag.targets.map { phones[$0].screen.gesture?.velocity ?? 0 }
+        // The gesture's velocity (rounded: the line and the phone get the same number), then the session again from
+        // the finger down through the simplified lines.
+        let velocities = drag.targets.map { LineRounding.velocity(phones[$0].screen.gesture?.velocity ?? 0) }
         let pieces = drag.pieces()
         let owner = owner(drag.targets)
         var entries = pieces.map { PlaygroundScript.Entry.of($0, owner: owner) }

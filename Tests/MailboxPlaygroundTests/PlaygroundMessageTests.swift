@@ -152,14 +152,15 @@ import Testing
         #expect(lines(p).last == "advance 0.005")
     }
 
-    @Test func consecutiveTicksAmendOneAdvanceLineToTheirExactSum() throws {
+    /// The line's total is the ticks' exact sum, written (and run) to the nearest whole millisecond.
+    @Test func consecutiveTicksAmendOneAdvanceLineToTheirSumInWholeMilliseconds() throws {
         var p = released()
         let count = p.script.count
         let before = p.phones[0].screen.now
         for t in [1016.0, 1033, 1048.5, 1065.25] { _ = tick(&p, t) }
         #expect(p.script.count == count + 1)
-        #expect(lines(p).last == "advance 0.06525")
-        #expect(p.phones[0].screen.now - before == Ticks(nanoseconds: 65_250_000))
+        #expect(lines(p).last == "advance 0.065")
+        #expect(p.phones[0].screen.now - before == Ticks.milliseconds(65))
         var t = 1065.25
         let replies = settle(&p, from: &t).last ?? []
         #expect(lines(p).filter { $0.hasPrefix("advance") }.count == 1)

@@ -52,6 +52,9 @@ COMPOSE = (320 - 22, 42)
 SERVER_SESSION = "?session=server"
 # What `make site` wrote: the static playground (mailsim.mjs, mailsim.wasm, the service worker).
 SITE = os.path.abspath(os.environ.get("MAILSIM_SITE", ".build/site"))
+# The run's artefacts: the screenshots kept for a person to look at (the page at each size, the plots). `make test`
+# keeps its logs in .build/test-logs, so they are there, beside the browser step's log.
+SCREENSHOTS = os.path.abspath(os.environ.get("MAILSIM_SCREENSHOTS") or ".build/test-logs/screenshots")
 
 
 def free_port():
@@ -120,6 +123,7 @@ class PlaygroundInChromium(unittest.TestCase):
         assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"
         assert not MISSING, "MAILSIM_REQUIRE_CHROMIUM=1 but Playwright or Pillow is missing: " + str(MISSING)
         assert os.access(PLAYGROUND, os.X_OK), PLAYGROUND + " is not built"
+        os.makedirs(SCREENSHOTS, exist_ok=True)
         cls.server = Server()
         cls.playwright = sync_playwright().start()
         cls.browser = cls.playwright.chromium.launch(
@@ -565,8 +569,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(style[0], "rgb(224, 160, 48)")  # PlayerAssets' .plot .guide, served as /plots.css
         label = self.page.eval_on_selector("#plots .guide-label", "e => getComputedStyle(e).fill")
         self.assertEqual(label, "rgb(176, 112, 16)")
-        if os.environ.get("MAILSIM_SCREENSHOTS"):
-            self.page.locator(".looking-back").screenshot(path=os.path.join(os.environ["MAILSIM_SCREENSHOTS"], "plots.png"))
+        self.page.locator(".looking-back").screenshot(path=os.path.join(SCREENSHOTS, "plots.png"))
 
     def test_open_walkthrough_runs_the_player(self):
         self.drag(200, MSG1_Y, -120, seconds=0.25)
@@ -883,10 +886,95 @@ class PlaygroundInChromium(unittest.TestCase):
             self.assertEqual(self.page.evaluate("[window.scrollX, window.scrollY]"), [0, 0])  # the page never moved
             lines = self.lines()
             self.assertTrue(any(l.startswith("pan msg1 -") for l in lines), lines)
+            # Lines a person can read (docs/playground.md, "Readable lines"): translations in half points, durations
+            # in whole milliseconds, the velocity in whole points a second; the phone ran those numbers.
+            for line in lines:
+                words = line.split()
+                if words[0] == "pan":
+                    self.assertEqual(float(words[2]) * 2 % 1, 0, line)
+                    self.assertRegex(words[4], r"^[0-9]+(\.[0-9]{1,3})?$", line)
+                elif words[0] in ("release", "advance"):
+                    self.assertRegex(words[1], r"^-?[0-9]+$" if words[0] == "release" else r"^[0-9]+(\.[0-9]{1,3})?$", line)
             self.assertEqual(self.replayed_state("\n".join(lines) + "\n"), self.page_state())
         finally:
             self.page = saved
             context.close()
+
+    # The sizes the page must fit (issue: a phone at 320×568 to 430×932, touch, and a computer's window).
+    SIZES = [(320, 568, True), (375, 667, True), (390, 844, True), (430, 932, True), (1280, 800, False)]
+
+    def layout(self, page):
+        """What the fit is judged by: the document's widths, the phone's box, the plots' right edges, and the controls
+        smaller than 44 × 44 px (a checkbox counts as the label around it, which takes its touches)."""
+        return page.evaluate("""() => {
+          const d = document.documentElement, box = (e) => { const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, w: r.width, h: r.height, right: r.right, bottom: r.bottom}; };
+          const small = [];
+          document.querySelectorAll('button, select, input, textarea, summary, a[href], [role=button]').forEach((e) => {
+            if (e.type === 'hidden' || !e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return;
+            const target = e.closest('label') || e, r = target.getBoundingClientRect();
+            if (r.width < 44 || r.height < 44)
+              small.push((e.id || e.getAttribute('aria-label') || e.textContent.trim() || e.tagName) + ' ' +
+                         Math.round(r.width) + '×' + Math.round(r.height));
+          });
+          return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth, device: box(document.querySelector('.device')),
+                  plots: [document.querySelector('#plots'), ...document.querySelectorAll('#plots svg')].map((e) => box(e).right),
+                  small: small};
+        }""")
+
+    def window_at(self, page, selector, path):
+        """A screenshot of the window scrolled so that `selector` is at its top, then back at the page's top."""
+        page.evaluate("(s) => document.querySelector(s).scrollIntoView()", selector)
+        page.wait_for_timeout(50)
+        page.screenshot(path=path)
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+    def test_the_page_fits_a_phone_and_a_computers_window(self):
+        # At each size: no sideways scrolling; the whole phone in view when the page opens, as large as fits (the
+        # room left beside it or below it at most 40 px); on a touch screen every control at least 44 × 44 px; the
+        # plots inside the width once a drag has drawn them; and a comparison's two phones inside it too.
+        # Screenshots of each are kept in SCREENSHOTS, the run's artefacts: what the window shows at the start, with
+        # the bar's controls at its top, and with the plots at its top after the drag. (Window by window: a
+        # full-page screenshot drops the touch emulation, and with it the 44 px targets.)
+        for width, height, touch in self.SIZES:
+            with self.subTest(size="%d×%d" % (width, height)):
+                options = dict(is_mobile=True, has_touch=True, device_scale_factor=2) if touch else {}
+                context = self.new_context(viewport={"width": width, "height": height}, **options)
+                try:
+                    page = self.open(self.server.url, context)
+                    page.wait_for_timeout(200)  # the tuning pane's controls are made from hello
+                    name = "%dx%d" % (width, height)
+                    page.screenshot(path=os.path.join(SCREENSHOTS, name + ".png"))
+                    fit = self.layout(page)
+                    self.window_at(page, ".bar", os.path.join(SCREENSHOTS, name + "-controls.png"))
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "the page scrolls sideways")
+                    device = fit["device"]
+                    self.assertGreaterEqual(device["x"], 0)
+                    self.assertGreaterEqual(device["y"], 0)
+                    self.assertLessEqual(device["right"], width, "the phone is cut at the right")
+                    self.assertLessEqual(device["bottom"], height, "the phone is cut at the bottom")
+                    self.assertTrue(width - device["w"] <= 40 or height - device["bottom"] <= 40,
+                                    "the phone could be larger: %r" % device)
+                    if touch:
+                        self.assertEqual(fit["small"], [], "controls smaller than 44 × 44 px")
+                    # A drag (through the mouse: pointer events alike) draws the plots.
+                    saved, self.page = self.page, page
+                    try:
+                        self.drag(200, MSG1_Y, -180, seconds=0.3)
+                        self.wait_for("p.overlay === 'reschedule' && !s.animating", page=page)
+                        page.wait_for_selector("#plots svg.plot")
+                    finally:
+                        self.page = saved
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "the page scrolls sideways after a drag")
+                    self.assertLessEqual(max(fit["plots"]), fit["clientWidth"], "the plots overflow")
+                    self.window_at(page, ".looking-back", os.path.join(SCREENSHOTS, name + "-plots.png"))
+                    page.click("label.toggle:has(#compare)")
+                    page.wait_for_selector('.phone[data-phone="1"]:not([hidden]) svg')
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "two phones make the page scroll sideways")
+                finally:
+                    context.close()
 
     def test_vibrate_pulses_at_each_haptic_event(self):
         # The Vibration API, recorded: with the option on and `haptics` on, dragging a row past both thresholds of a
