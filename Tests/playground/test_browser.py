@@ -932,7 +932,8 @@ class PlaygroundInChromium(unittest.TestCase):
     def test_the_page_fits_a_phone_and_a_computers_window(self):
         # At each size: no sideways scrolling; the whole phone in view when the page opens, as large as fits (the
         # room left beside it or below it at most 40 px); on a touch screen every control at least 44 × 44 px; the
-        # plots inside the width once a drag has drawn them; and a comparison's two phones inside it too.
+        # plots inside the width once a drag has drawn them; Record's panel, open, inside it and thumb-sized; and a
+        # comparison's two phones inside it too.
         # Screenshots of each are kept in SCREENSHOTS, the run's artefacts: what the window shows at the start, with
         # the bar's controls at its top, and with the plots at its top after the drag. (Window by window: a
         # full-page screenshot drops the touch emulation, and with it the 44 px targets.)
@@ -969,6 +970,13 @@ class PlaygroundInChromium(unittest.TestCase):
                     self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "the page scrolls sideways after a drag")
                     self.assertLessEqual(max(fit["plots"]), fit["clientWidth"], "the plots overflow")
                     self.window_at(page, ".looking-back", os.path.join(SCREENSHOTS, name + "-plots.png"))
+                    # Record's panel, open: inside the width, its fields and buttons thumb-sized.
+                    page.click("#record-open")
+                    fit = self.layout(page)
+                    self.assertEqual(fit["scrollWidth"], fit["clientWidth"], "Record's panel makes the page scroll")
+                    if touch:
+                        self.assertEqual(fit["small"], [], "Record's controls smaller than 44 × 44 px")
+                    self.window_at(page, "#record-panel", os.path.join(SCREENSHOTS, name + "-record.png"))
                     page.click("label.toggle:has(#compare)")
                     page.wait_for_selector('.phone[data-phone="1"]:not([hidden]) svg')
                     fit = self.layout(page)

@@ -11,8 +11,9 @@ player and its script are downloaded; `mailsim record` then records the download
   3 per channel; and the 99th percentile of all pixels' largest channel difference within 16 (text is drawn by
   the browser's font rasterizer, not cairo's: the figures are printed, for docs/playground.md).
 
-Also: a `record` line at the prompt records a range of lines; the recording runs off the main thread (no task of
-the page over 200 ms meanwhile) and Cancel stops it; Share hands the GIF to the system's share sheet.
+Also: a `record` line at the prompt records a range of lines; the recording runs off the main thread (a line typed
+meanwhile is answered at once; a frame holds the page's thread for its drawing alone) and Cancel stops it; Share
+hands the GIF to the system's share sheet.
 
     python3 Tests/playground/test_record.py MAILSIM
 """
@@ -125,7 +126,7 @@ class RecordInChromium(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="mailsim-record-")
         self.context = self.browser.new_context(
-            viewport={"width": 1280, "height": 900}, accept_downloads=True,
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, accept_downloads=True,
             service_workers="block")
         self.problems = []
         self.page = None
@@ -245,11 +246,6 @@ class RecordInChromium(unittest.TestCase):
 
     def test_recording_leaves_the_page_responsive_and_cancel_stops_it(self):
         self.open("advance 0.2\npan msg1 120 in 0.2\nrelease\nadvance 30\n")
-        self.page.evaluate("""() => {
-            window.longTasks = [];
-            new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
-                .observe({ type: "longtask", buffered: false });
-        }""")
         self.page.click("#record-open")
         self.page.click("#record-start")
         self.page.wait_for_function("mailsimPlayground.recording().added >= 30", timeout=60000, polling=50)
@@ -265,8 +261,12 @@ class RecordInChromium(unittest.TestCase):
         self.assertTrue(self.page.is_hidden("#record-progress"))
         self.page.wait_for_timeout(300)
         self.assertEqual(self.recording()["added"], state["added"], "the worker went on after Cancel")
-        long_tasks = self.page.evaluate("window.longTasks")
-        self.assertTrue(all(d < 200 for d in long_tasks), long_tasks)
+        # What a frame holds the page's thread for (drawing the decoded SVG on the canvas and reading it back): the
+        # playing and the coding are the worker's.
+        held = sorted(state["heldMs"])
+        print("record: a 2× frame holds the page's thread %.1f ms (p50), %.1f ms (most), over %d frames"
+              % (held[len(held) // 2], held[-1], len(held)))
+        self.assertLess(held[len(held) // 2], 25, held)
 
     def test_share_hands_the_gif_to_the_share_sheet(self):
         self.context.add_init_script("""

@@ -29,7 +29,7 @@ export function recordingState() {
   return {
     state: job.state, frames: job.figures ? job.figures.frames : 0, drawn: job.drawn, added: job.added,
     bytes: job.gif ? job.gif.size : 0, message: job.message || "", seconds: job.seconds || 0,
-    drawMs: job.drawMs, width: job.figures ? job.figures.width : 0, height: job.figures ? job.figures.height : 0,
+    drawMs: job.drawMs, heldMs: job.heldMs, width: job.figures ? job.figures.width : 0, height: job.figures ? job.figures.height : 0,
   };
 }
 
@@ -83,7 +83,7 @@ function record(options, then) {
     return serverGIF(then, error);
   }
   job = { worker: worker, state: "recording", then: then, drawn: 0, added: 0, queue: Promise.resolve(),
-    began: performance.now(), drawMs: [] };
+    began: performance.now(), drawMs: [], heldMs: [] };
   var own = job;
   setProgress(0, 0);
   $("record-progress").hidden = false;
@@ -133,14 +133,18 @@ function draw(own, drawing) {
   image.src = url;
   return image.decode().then(function () {
     if (job !== own || own.state !== "recording") return;
+    var drawing0 = performance.now();
     var context = canvas(drawing.width, drawing.height);
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, drawing.width, drawing.height);
     context.drawImage(image, 0, 0, drawing.width, drawing.height);
     var pixels = context.getImageData(0, 0, drawing.width, drawing.height).data;
     own.drawn += 1;
-    own.drawMs.push(performance.now() - began);
     own.worker.postMessage({ type: "pixels", frame: drawing.frame, pixels: pixels.buffer }, [pixels.buffer]);
+    // From the SVG handed over to the pixels sent (the image's decoding included), and the part of it that held
+    // the page's thread (drawing and reading the canvas).
+    own.drawMs.push(performance.now() - began);
+    own.heldMs.push(performance.now() - drawing0);
   }, function () {
     failed(own, "the browser could not draw frame " + drawing.frame + " of the walkthrough");
   }).finally(function () { URL.revokeObjectURL(url); });
