@@ -101,7 +101,9 @@ let package = Package(
         // A walkthrough drawn by cairo as it plays and coded into an animated GIF, WebP or a video (`mailsim record`).
         .target(
             name: "MailboxMovie",
-            dependencies: ["MailboxAnimation", "MailboxSim", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough"],
+            dependencies: [
+                "MailboxAnimation", "MailboxSim", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough"
+            ],
             swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
@@ -288,6 +290,15 @@ let package = Package(
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene", "MailboxGIF",
                 "MailboxRaster", "MailboxWalkthrough", "MailboxMovie"
+            ]),
+        // The GIF coder alone: frames, delays, rectangles, a capped sink.
+        .testTarget(name: "MailboxGIFTests", dependencies: ["MailboxGIF"]),
+        // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.
+        .testTarget(
+            name: "MailboxMovieTests",
+            dependencies: [
+                "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxScene", "MailboxGIF", "MailboxRaster",
+                "MailboxWalkthrough", "MailboxMovie"
             ]),
         .testTarget(
             name: "MailboxPlaygroundTests",

@@ -1,7 +1,8 @@
+import MailboxGIF
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import MailboxGIF
 
 /// The bytes written to a file descriptor (which it does not close), each as soon as it is given.
 public final class FileDescriptorSink: ByteSink {

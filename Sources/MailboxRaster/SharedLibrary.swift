@@ -1,7 +1,8 @@
+import MailboxGIF
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import MailboxGIF
 
 /// A C library opened with dlopen on first use: the picture libraries cost a run that draws nothing nothing.
 struct SharedLibrary: @unchecked Sendable {

@@ -67,7 +67,9 @@ public enum TextMetrics {
     static func hintedAdvance(_ scalar: Unicode.Scalar, font: SceneFont, pixels: Double) -> Int {
         let units = advance(scalar, font: font)
         let rounded = clampedInt((Double(units) * pixels / 2048).rounded())
-        guard pixels == pixels.rounded(), let size = wholeNumber(pixels, in: HintedAdvances.sizes) else { return rounded }
+        guard pixels == pixels.rounded(), let size = wholeNumber(pixels, in: HintedAdvances.sizes) else {
+            return rounded
+        }
         let fontIndex: UInt32 = font == .mono ? 2 : font == .sansBold ? 1 : 0
         let key = fontIndex << 24 | UInt32(truncatingIfNeeded: size) << 16 | (scalar.value & 0xFF) << 8
         // The sorted table's first entry at or past the key (font, size, character, 0).

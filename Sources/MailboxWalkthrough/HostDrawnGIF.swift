@@ -38,7 +38,9 @@ public struct HostDrawnGIF {
 
     /// A GIF of `walkthrough` at `scale` pixels a point, each frame shown 1 / (fps · speed) seconds; refused once it
     /// would be over `maxBytes`.
-    public init(_ walkthrough: Walkthrough, scale: Int, speed: Double, maxBytes: Int = Int(Int32.max)) throws(RasterError) {
+    public init(_ walkthrough: Walkthrough, scale: Int, speed: Double, maxBytes: Int = Int(Int32.max))
+        throws(RasterError)
+    {
         guard let first = walkthrough.frames.first else { throw RasterError("the walkthrough has no frames") }
         self.walkthrough = walkthrough
         self.scale = scale
@@ -64,12 +66,14 @@ public struct HostDrawnGIF {
         let screen = Scene(screen: frame.screen)
         let whole = Scene(screen: frame.screen, caption: walkthrough.caption(frame))
         if k > 0, Scene(screen: walkthrough.frames[k - 1].screen) == screen {
-            let strip = Scene(width: whole.width, height: whole.height, nodes: Array(whole.nodes[screen.nodes.count...]))
+            let strip = Scene(
+                width: whole.width, height: whole.height, nodes: Array(whole.nodes[screen.nodes.count...]))
             return Drawing(
                 svg: SVGWriter.picture(strip, scale: scale, from: captionTop), top: stripTop, width: width,
                 height: height - stripTop, isStrip: true)
         }
-        return Drawing(svg: SVGWriter.picture(whole, scale: scale), top: 0, width: width, height: height, isStrip: false)
+        return Drawing(
+            svg: SVGWriter.picture(whole, scale: scale), top: 0, width: width, height: height, isStrip: false)
     }
 
     /// Takes frame `next`'s drawing as the host drew it: `drawing(ofFrame: next)`'s width × height pixels, 4 bytes each (red, green,

@@ -41,7 +41,8 @@ public final class Recorder: ScriptObserver {
     /// `maxFrames`.
     private var base: Int64 = 0
 
-    public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil, fromLine first: Int = 1) {
+    public init(clock: FrameClock, maxFrames: Int = 18_000, sink: WalkthroughFrameSink? = nil, fromLine first: Int = 1)
+    {
         self.clock = clock
         self.maxFrames = maxFrames
         self.sink = sink

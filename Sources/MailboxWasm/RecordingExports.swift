@@ -61,7 +61,8 @@ func recordingNew(
             ("fps", .int(walkthrough.clock.framesPerSecond)), ("speed", .number(speed)),
             ("exitCode", .int(Int(report.exitCode))), ("summary", .string(HTMLPlayer.statusText(walkthrough)))
         ])
-        return answer(status: 0, handle: Unmanaged.passRetained(RecordingBox(gif, speed: speed)).toOpaque(), [figures.text])
+        return answer(
+            status: 0, handle: Unmanaged.passRetained(RecordingBox(gif, speed: speed)).toOpaque(), [figures.text])
     }
 }
 

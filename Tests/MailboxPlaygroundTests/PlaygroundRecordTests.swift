@@ -29,7 +29,10 @@ import Testing
             ("record 3-5", [("first", .int(3)), ("last", .int(5)), ("scale", .int(2)), ("speed", .number(1))]),
             ("record 4", [("first", .int(4)), ("last", .int(4)), ("scale", .int(2)), ("speed", .number(1))]),
             ("record 2- --scale 1", [("first", .int(2)), ("last", .null), ("scale", .int(1)), ("speed", .number(1))]),
-            ("record -3 --speed 0.25", [("first", .int(1)), ("last", .int(3)), ("scale", .int(2)), ("speed", .number(0.25))])
+            (
+                "record -3 --speed 0.25",
+                [("first", .int(1)), ("last", .int(3)), ("scale", .int(2)), ("speed", .number(0.25))]
+            )
         ]
         for (text, fields) in cases {
             // The screen as every line's answer, and the `record` message.
@@ -51,7 +54,10 @@ import Testing
             ("record --scale 5", "record: --scale must be a whole number from 1 to 4, not '5'"),
             ("record --speed 0", "record: --speed must be from 0.01 to 100, not '0'"),
             ("record --speed nan", "record: --speed must be from 0.01 to 100, not 'nan'"),
-            ("record --scal 2", "record: unknown option '--scal' (did you mean '--scale'?); usage: " + RecordRequest.usage),
+            (
+                "record --scal 2",
+                "record: unknown option '--scal' (did you mean '--scale'?); usage: " + RecordRequest.usage
+            ),
             ("record --speed", "record: --speed needs a value")
         ]
         for (text, message) in cases {

@@ -50,7 +50,8 @@ import Testing
                     }
                     let believed = TextMetrics.hintedAdvance(scalar, font: font, pixels: Double(size))
                     if believed != cairo {
-                        differences.append("\(font) \(size) px '\(Character(scalar))': cairo \(cairo), table \(believed)")
+                        differences.append(
+                            "\(font) \(size) px '\(Character(scalar))': cairo \(cairo), table \(believed)")
                     }
                 }
             }
@@ -58,7 +59,10 @@ import Testing
         #expect(entries.count < 1000, "hinting moves a few advances, not most")
         guard !differences.isEmpty else { return }
         let table = stride(from: 0, to: entries.count, by: 8).map { start in
-            "        " + entries[start..<min(start + 8, entries.count)].map { String(format: "0x%08X", $0) }
+            "        "
+                + entries[start..<min(start + 8, entries.count)].map {
+                    String(format: "0x%04X_%04X", $0 >> 16, $0 & 0xFFFF)
+                }
                 .joined(separator: ", ")
         }.joined(separator: ",\n")
         if ProcessInfo.processInfo.environment["MAILSIM_UPDATE_HINTING"] == "1" {
@@ -81,7 +85,9 @@ import Testing
         let positions = TextMetrics.pixelPositions("Ab", size: 12, font: .sans, scale: 2, x: 10.4, anchor: .start)
         #expect(positions == [21, 21 + TextMetrics.hintedAdvance("A", font: .sans, pixels: 24)])
         // Centred: the start is the middle less half the hinted width, then rounded.
-        let total = TextMetrics.hintedAdvance("A", font: .sans, pixels: 24) + TextMetrics.hintedAdvance("b", font: .sans, pixels: 24)
+        let total =
+            TextMetrics.hintedAdvance("A", font: .sans, pixels: 24)
+            + TextMetrics.hintedAdvance("b", font: .sans, pixels: 24)
         let centred = TextMetrics.pixelPositions("Ab", size: 12, font: .sans, scale: 2, x: 100, anchor: .middle)
         #expect(centred.first == Int((200 - Double(total) / 2 + 0.5).rounded(.down)))
         // A character without a known advance ends the placed run; an anchored text with one is not placed.

@@ -1,6 +1,6 @@
-@testable import MailboxGIF
 import Testing
 
+@testable import MailboxGIF
 @testable import MailboxRaster
 @testable import MailboxScene
 @testable import MailboxWalkthrough

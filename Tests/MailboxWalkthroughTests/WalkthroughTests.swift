@@ -1,9 +1,9 @@
 import Foundation
-@testable import MailboxGIF
 import MailboxMovie
 import Testing
 
 @testable import MailboxAnimation
+@testable import MailboxGIF
 @testable import MailboxRaster
 @testable import MailboxScene
 @testable import MailboxScript

@@ -12,6 +12,20 @@ import Testing
 /// cairo): given the pixels cairo draws of each drawing's scene, the two files are the same bytes, so the frames, the
 /// strips, the delays and the coding can only differ by what the browser draws. And a recording from a line on.
 @Suite struct HostDrawnGIFTests {
+    static func play(_ script: String, into recorder: Recorder) -> Walkthrough {
+        var session = Session()
+        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
+        runner.finish(session: &session, requiringFingerUp: true)
+        var walkthrough = recorder.finish(file: "t.mbs", session: session)
+        walkthrough.attach(runner.sink.report)
+        return walkthrough
+    }
+
+    static func record(_ script: String) -> Walkthrough {
+        play(script, into: Recorder(clock: FrameClock(framesPerSecond: 30)))
+    }
+
     /// An archive swipe (the list closing up), the menu, the list overlay: each ends on still frames.
     static let scripts = [
         "advance 0.3\npan msg1 120 in 0.2\nrelease\nadvance 0.8\n",
@@ -31,7 +45,10 @@ import Testing
         rgba.reserveCapacity(raster.width * raster.height * 4)
         raster.withRows { _, row in
             for pixel in row.prefix(raster.width) {
-                rgba += [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel), 255]
+                rgba += [
+                    UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8),
+                    UInt8(truncatingIfNeeded: pixel), 255
+                ]
             }
         }
         return rgba
@@ -39,7 +56,7 @@ import Testing
 
     @Test(arguments: [(0, 1, 1.0), (1, 2, 1.0), (2, 2, 0.25)])
     func givenCairosPixelsItIsMailsimRecordsGIF(script: Int, scale: Int, speed: Double) throws {
-        let walkthrough = WalkthroughTests.record(Self.scripts[script])
+        let walkthrough = Self.record(Self.scripts[script])
         let native = try WalkthroughGIF.encode(walkthrough, scale: scale, speed: speed)
         var gif = try HostDrawnGIF(walkthrough, scale: scale, speed: speed)
         var strips = 0
@@ -54,11 +71,12 @@ import Testing
     }
 
     @Test func aDrawingIsTheSVGOfItsScene() {
-        let walkthrough = WalkthroughTests.record(Self.scripts[0])
+        let walkthrough = Self.record(Self.scripts[0])
         let gif = try! HostDrawnGIF(walkthrough, scale: 2, speed: 1)
         let whole = gif.drawing(ofFrame: 0)
         #expect(!whole.isStrip && whole.top == 0 && whole.width == 640)
-        #expect(whole.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"\(whole.height)\""))
+        #expect(
+            whole.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"\(whole.height)\""))
         let still = (1..<gif.frameCount).first { gif.drawing(ofFrame: $0).isStrip }!
         let strip = gif.drawing(ofFrame: still)
         #expect(strip.top == 568 * 2 && strip.height == whole.height - 1136)
@@ -67,17 +85,19 @@ import Testing
     }
 
     @Test func wrongPixelsAreRefusedAndChangeNothing() throws {
-        var gif = try HostDrawnGIF(WalkthroughTests.record(Self.scripts[0]), scale: 1, speed: 1)
-        #expect(throws: RasterError.self) { try [UInt8](repeating: 0, count: 12).withUnsafeBytes { try gif.add(rgba: $0) } }
+        var gif = try HostDrawnGIF(Self.record(Self.scripts[0]), scale: 1, speed: 1)
+        #expect(throws: RasterError.self) {
+            try [UInt8](repeating: 0, count: 12).withUnsafeBytes { try gif.add(rgba: $0) }
+        }
         #expect(gif.next == 0)
         #expect(throws: RasterError.self) { _ = try gif.finish() }
     }
 
     @Test func aRecordingFromALineStartsAtItsScreen() throws {
         let script = "pan msg1 120 in 0.2\nrelease\nadvance 0.5\nedgepan 200\nrelease\nadvance 0.6\n"
-        let whole = WalkthroughTests.record(script)
+        let whole = Self.record(script)
         let recorder = Recorder(clock: FrameClock(framesPerSecond: 30), fromLine: 4)
-        let part = WalkthroughTests.play(script, into: recorder)
+        let part = Self.play(script, into: recorder)
         // Lines 1–3 take 0.7 s (21 frames, the screen at frame 21 shown as line 4's start); from line 4 on the
         // frames are the whole walkthrough's from there, numbered from 0.
         #expect(part.lines.map { $0.number } == [4, 5, 6])
