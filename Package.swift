@@ -82,7 +82,7 @@ let package = Package(
         .systemLibrary(name: "CAV", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         // The animated GIF coder, mailsim's own: each frame's colour table, LZW, the file. Pure (the C maths only), so
         // the page's WebAssembly codes a walkthrough with it too.
-        .target(name: "MailboxGIF", dependencies: ["CMaths"], swiftSettings: crossModule),
+        .target(name: "MailboxGIF", dependencies: ["MailboxText", "CMaths"], swiftSettings: crossModule),
         // Pixels: a scene drawn by cairo, PNG (libpng), animated WebP (libwebp), video (FFmpeg's libavformat and
         // libavcodec).
         .target(

@@ -24,13 +24,13 @@ struct ColorHistogram {
     var count: Int { used.count }
 
     /// The colours, in the order they were first seen, with their pixel counts.
-    var colors: [UInt32] { used.map { keys[Int($0)] } }
-    var pixelCounts: [Int32] { used.map { counts[Int($0)] } }
+    var colors: [UInt32] { used.map { keys[Int(truncatingIfNeeded: $0)] } }
+    var pixelCounts: [Int32] { used.map { counts[Int(truncatingIfNeeded: $0)] } }
 
     mutating func removeAll() {
         for slot in used {
-            keys[Int(slot)] = Self.empty
-            counts[Int(slot)] = 0
+            keys[Int(truncatingIfNeeded: slot)] = Self.empty
+            counts[Int(truncatingIfNeeded: slot)] = 0
         }
         used.removeAll(keepingCapacity: true)
     }
@@ -54,7 +54,7 @@ struct ColorHistogram {
         }
         keys[slot] = rgb
         counts[slot] = times
-        used.append(Int32(slot))
+        used.append(Int32(truncatingIfNeeded: slot))
     }
 
     /// The palette entry of `rgb`, which must have been added.
@@ -79,11 +79,11 @@ struct ColorHistogram {
 
     /// Gives the i-th colour (in `colors` order) palette entry `entry[i]`.
     mutating func assign(_ entry: [UInt8]) {
-        for (i, slot) in used.enumerated() { entries[Int(slot)] = entry[i] }
+        for (i, slot) in used.enumerated() { entries[Int(truncatingIfNeeded: slot)] = entry[i] }
     }
 
     private mutating func grow() {
-        let old = used.map { (keys[Int($0)], counts[Int($0)]) }
+        let old = used.map { (keys[Int(truncatingIfNeeded: $0)], counts[Int(truncatingIfNeeded: $0)]) }
         self = ColorHistogram(capacity: keys.count)
         for (rgb, n) in old { add(rgb, times: n) }
     }
@@ -114,7 +114,7 @@ public struct GIFPalette: Sendable {
         precondition(colors.count == counts.count && (1...256).contains(limit))
         guard colors.count > limit else {
             self.colors = colors
-            entries = colors.indices.map { UInt8($0) }
+            entries = colors.indices.map { UInt8(truncatingIfNeeded: $0) }
             maxDeltaE = 0
             maxChannelError = 0
             return
@@ -126,7 +126,7 @@ public struct GIFPalette: Sendable {
         var entry = [UInt8](repeating: 0, count: n)
         var palette: [UInt32] = []
         func take(_ c: Int) {
-            let k = UInt8(palette.count)
+            let k = UInt8(truncatingIfNeeded: palette.count)
             palette.append(colors[c])
             let (l, a, b) = lab[c]
             for i in 0..<n {
@@ -154,7 +154,9 @@ public struct GIFPalette: Sendable {
         entries = entry
         maxDeltaE = Double(nearest.max() ?? 0).squareRoot()
         var worst = 0
-        for i in 0..<n { worst = max(worst, Self.channelDistance(colors[i], palette[Int(entry[i])])) }
+        for i in 0..<n {
+            worst = max(worst, Self.channelDistance(colors[i], palette[Int(truncatingIfNeeded: entry[i])]))
+        }
         maxChannelError = worst
     }
 
@@ -162,7 +164,8 @@ public struct GIFPalette: Sendable {
     public static func channelDistance(_ x: UInt32, _ y: UInt32) -> Int {
         var worst = 0
         for shift in [16, 8, 0] as [UInt32] {
-            worst = max(worst, abs(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF)))
+            worst = max(
+                worst, abs(Int(truncatingIfNeeded: (x >> shift) & 0xFF) - Int(truncatingIfNeeded: (y >> shift) & 0xFF)))
         }
         return worst
     }

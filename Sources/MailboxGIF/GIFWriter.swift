@@ -1,4 +1,5 @@
 import CMaths
+import MailboxText
 
 /// An animated GIF that loops, coded by mailsim (`LZW`): frames of one size, each shown for 1 / (fps · speed)
 /// seconds. Delays are whole centiseconds, so each frame's delay carries the rounding of those before it and
@@ -127,7 +128,7 @@ public struct GIFWriter {
         maxDeltaE = max(maxDeltaE, palette.maxDeltaE)
         maxChannelError = max(maxChannelError, palette.maxChannelError)
         let colors = palette.colors
-        let transparentEntry = UInt8(transparent ? colors.count : 0)
+        let transparentEntry = UInt8(truncatingIfNeeded: transparent ? colors.count : 0)
         reserve(rect.count)
         markCells(in: rect, onTop: onTop)
         chooseEntries(count: rect.count, colors: colors, transparentEntry: transparentEntry)
@@ -164,7 +165,7 @@ public struct GIFWriter {
                         }
                         var run = x + 1
                         while run < end && new[run] == rgb && !(onTop && old[run] == rgb) { run += 1 }
-                        histogram.add(rgb, times: Int32(run - x))
+                        histogram.add(rgb, times: Int32(truncatingIfNeeded: run - x))
                         x = run
                     }
                 }
@@ -218,7 +219,7 @@ public struct GIFWriter {
                                 last = rgb
                                 lastEntry = lookup.entry(of: rgb)
                             }
-                            cell[i] = forced | UInt32(lastEntry)
+                            cell[i] = forced | UInt32(truncatingIfNeeded: lastEntry)
                         }
                         i += 1
                     }
@@ -256,7 +257,7 @@ public struct GIFWriter {
             if c & forced == 0 {
                 // Unchanged: transparent, or the entry written last when it shows the same colour, whichever
                 // continues the run LZW is coding.
-                if written != transparentEntry && colors[Int(written)] == c {
+                if written != transparentEntry && colors[Int(truncatingIfNeeded: written)] == c {
                     out[i] = written
                 } else {
                     if written != transparentEntry { clearFrom = i }
@@ -269,7 +270,7 @@ public struct GIFWriter {
             if clearFrom >= 0 {
                 // The unchanged pixels just before, if they all show this colour, join its run instead of being
                 // transparent.
-                let colour = colors[Int(entry)]
+                let colour = colors[Int(truncatingIfNeeded: entry)]
                 var k = clearFrom
                 while k < i && cell[k] == colour { k += 1 }
                 if k == i {
@@ -293,7 +294,7 @@ public struct GIFWriter {
                     let base = y * width + rect.left
                     for x in base..<(base + rect.columns) {
                         let c = cell[i]
-                        if c & Self.forced != 0 { seen[x] = colors[Int(c & 0xFF)] }
+                        if c & Self.forced != 0 { seen[x] = colors[Int(truncatingIfNeeded: c & 0xFF)] }
                         i += 1
                     }
                 }
@@ -340,7 +341,7 @@ public struct GIFWriter {
                 j += 1
             }
             var fill = transparentEntry
-            if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(e)] == c { fill = e }
+            if runs == 1, let e = lookup.entryIfPresent(of: c), colors[Int(truncatingIfNeeded: e)] == c { fill = e }
             for k in i..<j { out[k] = fill }
             i = j
         }
@@ -359,7 +360,7 @@ public struct GIFWriter {
     }
 
     /// The instant frame `n` starts, in whole centiseconds of playback (rounded, so delays carry the rest).
-    private func centiseconds(at n: Int) -> Int { Int((Double(n) * 100 / framesPerSecond).rounded()) }
+    private func centiseconds(at n: Int) -> Int { clampedInt((Double(n) * 100 / framesPerSecond).rounded()) }
 
     /// The GIF file around the frames: the header, the loop, and each frame's control, rectangle, colour table
     /// and LZW data, handed to the sink frame by frame.
@@ -382,7 +383,9 @@ public struct GIFWriter {
             try flush()
         }
 
-        func put16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+        func put16(_ value: Int) {
+            bytes += [UInt8(truncatingIfNeeded: value & 0xFF), UInt8(truncatingIfNeeded: (value >> 8) & 0xFF)]
+        }
 
         func flush() throws(RasterError) {
             var failure: RasterError?
@@ -411,8 +414,13 @@ public struct GIFWriter {
             put16(rect.top)
             put16(rect.columns)
             put16(rect.bottom - rect.top)
-            bytes.append(0x80 | UInt8(bitsPerEntry - 1))
-            for c in colors { bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)] }
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: bitsPerEntry - 1))
+            for c in colors {
+                bytes += [
+                    UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: (c >> 8) & 0xFF),
+                    UInt8(truncatingIfNeeded: c & 0xFF)
+                ]
+            }
             bytes += [UInt8](repeating: 0, count: 3 * ((1 << bitsPerEntry) - colors.count))
             let minCodeSize = max(2, bitsPerEntry)
             // Each candidate coded, keeping the full dictionary while it serves (see `LZW.Policy`); the smaller
@@ -424,11 +432,11 @@ public struct GIFWriter {
                 }
                 if data.isEmpty || coded.count < data.count { data = coded }
             }
-            bytes.append(UInt8(minCodeSize))
+            bytes.append(UInt8(truncatingIfNeeded: minCodeSize))
             var at = 0
             while at < data.count {
                 let n = min(255, data.count - at)
-                bytes.append(UInt8(n))
+                bytes.append(UInt8(truncatingIfNeeded: n))
                 bytes += data[at..<(at + n)]
                 at += n
             }

@@ -52,7 +52,7 @@ final class LZW {
             return data
         }
         let keepFull = policy == .keepWhileUseful
-        var prefix = Int(first)
+        var prefix = Int(truncatingIfNeeded: first)
         // Pixels a code stands for: a moving average, and its value when the dictionary filled; the code sent
         // last and how many times running.
         var run = 1
@@ -64,11 +64,11 @@ final class LZW {
         // The rows of the one-pixel strings; the others are emptied as their codes are defined.
         child.update(repeating: 0, count: clear << 8)
         for i in 1..<pixels.count {
-            let pixel = Int(pixels[i])
+            let pixel = Int(truncatingIfNeeded: pixels[i])
             let slot = prefix << 8 | pixel
             let code = child[slot]
             if code != 0 {
-                prefix = Int(code)
+                prefix = Int(truncatingIfNeeded: code)
                 run += 1
                 continue
             }
@@ -84,7 +84,7 @@ final class LZW {
                 run = 1
             }
             if next < 4096 {
-                child[slot] = UInt16(next)
+                child[slot] = UInt16(truncatingIfNeeded: next)
                 (child + (next << 8)).update(repeating: 0, count: 256)
                 next += 1
                 if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }

@@ -37,7 +37,7 @@ public struct RecordRequest: Equatable, Sendable {
             case "--scale", "--speed":
                 guard let value = words.popFirst() else { return .failure(.init("record: \(word) needs a value")) }
                 if word == "--scale" {
-                    guard let scale = Int(value), PictureRequest.scales.contains(scale) else {
+                    guard let scale = digits(value), PictureRequest.scales.contains(scale) else {
                         return .failure(.init("record: --scale must be a whole number from 1 to 4, not '\(value)'"))
                     }
                     request.scale = scale
@@ -68,21 +68,28 @@ public struct RecordRequest: Equatable, Sendable {
         return .success(request)
     }
 
+    /// A whole number of 1 to 9 decimal digits, nothing else (no sign, no space).
+    static func digits(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 9 else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= 48 && byte <= 57 else { return nil }
+            value = value * 10 + Int(truncatingIfNeeded: byte - 48)
+        }
+        return value
+    }
+
     /// `N`, `N-M`, `N-` or `-M` of a script of `lines` lines: the first line and the last (nil: the end).
     static func range(_ word: Substring, lines: Int) -> Result<(Int, Int?), PlaygroundExportError> {
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        func number(_ text: Substring) -> Int? {
-            guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
-            return Int(text)
-        }
         let first: Int?
         let last: Int?
         if parts.count == 1 {
-            first = number(parts[0])
+            first = digits(parts[0])
             last = first
         } else {
-            first = parts[0].isEmpty ? 1 : number(parts[0])
-            last = parts[1].isEmpty ? nil : number(parts[1])
+            first = parts[0].isEmpty ? 1 : digits(parts[0])
+            last = parts[1].isEmpty ? nil : digits(parts[1])
             if !parts[1].isEmpty && last == nil { return .failure(.init("record: '\(word)' is not a range of lines")) }
         }
         guard let first, first >= 1 else {

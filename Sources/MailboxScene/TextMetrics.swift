@@ -82,7 +82,7 @@ public enum TextMetrics {
         guard low < HintedAdvances.exceptions.count, HintedAdvances.exceptions[low] >> 8 == key >> 8 else {
             return rounded
         }
-        return Int(HintedAdvances.exceptions[low] & 0xFF)
+        return Int(truncatingIfNeeded: HintedAdvances.exceptions[low] & 0xFF)
     }
 
     static func advance(_ scalar: Unicode.Scalar, font: SceneFont) -> Int {

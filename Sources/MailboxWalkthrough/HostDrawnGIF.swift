@@ -1,6 +1,7 @@
 import MailboxGIF
 import MailboxScene
 import MailboxSim
+import MailboxText
 
 /// A walkthrough's animated GIF whose frames a host draws (the page's canvas, in a browser) from the SVG this gives
 /// for each, and which mailsim codes (`GIFWriter`): the same frames, delays, size and caption strip as the GIF
@@ -38,7 +39,7 @@ public struct HostDrawnGIF {
 
     /// A GIF of `walkthrough` at `scale` pixels a point, each frame shown 1 / (fps · speed) seconds; refused once it
     /// would be over `maxBytes`.
-    public init(_ walkthrough: Walkthrough, scale: Int, speed: Double, maxBytes: Int = Int(Int32.max))
+    public init(_ walkthrough: Walkthrough, scale: Int, speed: Double, maxBytes: Int = .max)
         throws(RasterError)
     {
         guard let first = walkthrough.frames.first else { throw RasterError("the walkthrough has no frames") }
@@ -46,10 +47,10 @@ public struct HostDrawnGIF {
         self.scale = scale
         let whole = walkthrough.scene(0)
         let s = Double(scale)
-        width = Int((whole.width * s).rounded())
-        height = Int((whole.height * s).rounded())
+        width = clampedInt((whole.width * s).rounded())
+        height = clampedInt((whole.height * s).rounded())
         captionTop = Scene(screen: first.screen).height
-        stripTop = Int((captionTop * s).rounded())
+        stripTop = clampedInt((captionTop * s).rounded())
         pixels = [UInt32](repeating: 0xFF_FFFF, count: width * height)
         bytes = CappedMemorySink(limit: maxBytes)
         writer = try GIFWriter(
@@ -91,7 +92,9 @@ public struct HostDrawnGIF {
             for y in 0..<drawing.height {
                 let row = (drawing.top + y) * columns
                 for x in 0..<columns {
-                    out[row + x] = UInt32(rgba[at]) << 16 | UInt32(rgba[at + 1]) << 8 | UInt32(rgba[at + 2])
+                    out[row + x] =
+                        UInt32(truncatingIfNeeded: rgba[at]) << 16 | UInt32(truncatingIfNeeded: rgba[at + 1]) << 8
+                        | UInt32(truncatingIfNeeded: rgba[at + 2])
                     at += 4
                 }
             }

@@ -43,7 +43,8 @@ func recordingNew(
     }
     let end = hostMilliseconds() + PlaygroundLimits.exportSeconds * 1000
     let played = PlaygroundRecording.walkthrough(
-        text, file: name.isEmpty ? "playground.mbs" : name, from: Int(first), through: last == 0 ? nil : Int(last),
+        text, file: name.isEmpty ? "playground.mbs" : name, from: Int(truncatingIfNeeded: first),
+        through: last == 0 ? nil : Int(truncatingIfNeeded: last),
         isCancelled: { hostMilliseconds() > end })
     switch played {
     case .failure(let error): return answer(status: 2, [error.message])
@@ -51,7 +52,8 @@ func recordingNew(
         let gif: HostDrawnGIF
         do {
             gif = try HostDrawnGIF(
-                walkthrough, scale: Int(scale), speed: speed, maxBytes: PlaygroundLimits.exportBytes)
+                walkthrough, scale: Int(truncatingIfNeeded: scale), speed: speed, maxBytes: PlaygroundLimits.exportBytes
+            )
         } catch {
             return answer(status: 2, [error.message])
         }
@@ -59,7 +61,8 @@ func recordingNew(
         let figures = JSON.object([
             ("frames", .int(gif.frameCount)), ("width", .int(gif.width)), ("height", .int(gif.height)),
             ("fps", .int(walkthrough.clock.framesPerSecond)), ("speed", .number(speed)),
-            ("exitCode", .int(Int(report.exitCode))), ("summary", .string(HTMLPlayer.statusText(walkthrough)))
+            ("exitCode", .int(Int(truncatingIfNeeded: report.exitCode))),
+            ("summary", .string(HTMLPlayer.statusText(walkthrough)))
         ])
         return answer(
             status: 0, handle: Unmanaged.passRetained(RecordingBox(gif, speed: speed)).toOpaque(), [figures.text])
@@ -72,10 +75,12 @@ func recordingNew(
 @_cdecl("mailsim_recording_drawing")
 func recordingDrawing(_ handle: UnsafeMutableRawPointer, _ frame: Int32) -> UnsafeMutableRawPointer? {
     let box = Unmanaged<RecordingBox>.fromOpaque(handle).takeUnretainedValue()
-    guard let gif = box.gif, frame >= 0 && Int(frame) < gif.frameCount else { return answer(status: 1, []) }
-    let drawing = gif.drawing(ofFrame: Int(frame))
+    guard let gif = box.gif, frame >= 0 && Int(truncatingIfNeeded: frame) < gif.frameCount else {
+        return answer(status: 1, [])
+    }
+    let drawing = gif.drawing(ofFrame: Int(truncatingIfNeeded: frame))
     let place = JSON.object([
-        ("frame", .int(Int(frame))), ("top", .int(drawing.top)), ("width", .int(drawing.width)),
+        ("frame", .int(Int(truncatingIfNeeded: frame))), ("top", .int(drawing.top)), ("width", .int(drawing.width)),
         ("height", .int(drawing.height)), ("strip", .bool(drawing.isStrip))
     ])
     return answer(status: 0, [drawing.svg, place.text])
@@ -91,7 +96,7 @@ func recordingAdd(_ handle: UnsafeMutableRawPointer, _ pixels: UnsafeMutableRawP
     let box = Unmanaged<RecordingBox>.fromOpaque(handle).takeUnretainedValue()
     guard box.gif != nil else { return answer(status: 2, ["the GIF is finished"]) }
     do {
-        try box.gif!.add(rgba: UnsafeRawBufferPointer(start: pixels, count: Int(max(0, count))))
+        try box.gif!.add(rgba: UnsafeRawBufferPointer(start: pixels, count: Int(truncatingIfNeeded: max(0, count))))
     } catch {
         return answer(status: 2, [error.message])
     }
@@ -125,7 +130,9 @@ func answer(status: Int, bytes: [UInt8]) -> UnsafeMutableRawPointer? {
     var block: [UInt8] = []
     block.reserveCapacity(bytes.count + 16)
     for word in [UInt32(truncatingIfNeeded: status), 0, 1, UInt32(truncatingIfNeeded: bytes.count)] {
-        for shift in stride(from: 0, to: 32, by: 8) { block.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        for shift in stride(from: 0, to: 32, by: 8) {
+            block.append(UInt8(truncatingIfNeeded: word >> UInt32(truncatingIfNeeded: shift)))
+        }
     }
     block += bytes
     guard let pointer = malloc(block.count) else { return nil }
