@@ -29,7 +29,8 @@ public enum PlaygroundPage {
         ("state.js", PackageResources.state_js), ("dom.js", PackageResources.dom_js),
         ("transport.js", PackageResources.transport_js), ("restore.js", PackageResources.restore_js),
         ("keep.js", PackageResources.keep_js),
-        ("phones.js", PackageResources.phones_js), ("pointer.js", PackageResources.pointer_js),
+        ("phones.js", PackageResources.phones_js), ("held-screens.js", PackageResources.held_screens_js),
+        ("pointer.js", PackageResources.pointer_js),
         ("keys.js", PackageResources.keys_js), ("script-pane.js", PackageResources.script_pane_js),
         ("tuning.js", PackageResources.tuning_js), ("curves.js", PackageResources.curves_js),
         ("looking-back.js", PackageResources.looking_back_js), ("site.js", PackageResources.site_js)

@@ -1,10 +1,13 @@
-// The phones: each screen message drawn (its SVG as sent), the clock line, phone B shown in a comparison, and the
-// haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
+// The phones: each screen message drawn (its SVG as sent, whole or patched: held-screens.js), the clock line, phone
+// B shown in a comparison, and the haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
 import { $, formatSeconds, notify } from "./dom.js";
 import { page } from "./state.js";
 import { scheduleTick } from "./pointer.js";
 import { renderScript } from "./script-pane.js";
 import { paramValue, setTarget, syncParams, syncProfiles } from "./tuning.js";
+import { drawScreen, heldText, takeScreen } from "./held-screens.js";
+import { send } from "./transport.js";
+import { historyDue } from "./looking-back.js";
 
 var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
 var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
@@ -21,18 +24,40 @@ export function keepParams(m) {
   }
 }
 
-export function onScreen(m) {
+// A screen message taken (each phone's SVG as the page now holds it, its params, whether the history is due) but
+// not drawn: one of a pointer event's coalesced samples, before the last one's screen is shown.
+export function takeScreens(m) {
   keepParams(m);
+  var phones = m.phones || [];
+  var lost = false;
+  for (var i = 0; i < phones.length; i++) {
+    if (!takeScreen(i, phones[i])) lost = true;
+    defineSvg(phones[i], i);
+  }
+  // A patch of a screen this page does not hold: the whole screens are asked for (once until they come), after
+  // this message is done with (in the page the answer comes at once).
+  if (lost && !page.askedWhole) {
+    page.askedWhole = true;
+    queueMicrotask(function () { send({ type: "screen" }); });
+  } else if (!lost) {
+    page.askedWhole = false;
+  }
+  if (m.historyDue) historyDue();
+}
+
+// `phone.svg`: the whole document the page holds for it after this screen (for tests and the curious; a patch
+// carries only what changed).
+function defineSvg(phone, index) {
+  if (typeof phone.svg === "string") return;
+  Object.defineProperty(phone, "svg", { get: function () { return heldText(index); }, enumerable: true });
+}
+
+export function onScreen(m) {
+  takeScreens(m);
   page.screen = m;
   var phones = m.phones || [];
   for (var i = 0; i < screens.length; i++) {
-    if (phones[i]) {
-      var svg = String(phones[i].svg).replace(/^<\?xml[^>]*>\s*/, "");
-      if (screens[i].dataset.svg !== svg) {
-        screens[i].innerHTML = svg;
-        screens[i].dataset.svg = svg;
-      }
-    }
+    if (phones[i]) drawScreen(i, screens[i]);
   }
   setComparing(phones.length > 1);
   $("time").textContent = formatSeconds(m.time) + " s";
