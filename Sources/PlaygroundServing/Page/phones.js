@@ -4,7 +4,7 @@ import { $, formatSeconds, notify } from "./dom.js";
 import { page } from "./state.js";
 import { scheduleTick } from "./pointer.js";
 import { renderScript } from "./script-pane.js";
-import { paramValue, setTarget, syncParams, syncProfiles } from "./tuning.js";
+import { paramValue, setTarget, syncParams } from "./tuning.js";
 import { drawScreen, heldText, takeScreen } from "./held-screens.js";
 import { send } from "./transport.js";
 import { historyDue } from "./looking-back.js";
@@ -60,11 +60,13 @@ export function onScreen(m) {
     if (phones[i]) drawScreen(i, screens[i]);
   }
   setComparing(phones.length > 1);
-  $("time").textContent = formatSeconds(m.time) + " s";
-  $("gesture").textContent = m.gesture && m.gesture !== "none" ? " · " + m.gesture : "";
-  document.body.classList.toggle("animating", !!m.animating);
-  syncParams();
-  syncProfiles();
+  // Each set only when it changed: a change is a mutation the browser lays out again.
+  setText($("time"), formatSeconds(m.time) + " s");
+  setText($("gesture"), m.gesture && m.gesture !== "none" ? " · " + m.gesture : "");
+  if (document.body.classList.contains("animating") !== !!m.animating) {
+    document.body.classList.toggle("animating", !!m.animating);
+  }
+  syncParams();  // the controls and the profile pickers, when the params changed
   feelHaptics(phones[0]);
   if (!shownOnce) {
     shownOnce = true;
@@ -78,6 +80,8 @@ export function onScreen(m) {
   page.tickWaiting = false;
   if (m.animating && !page.pointer) scheduleTick();
 }
+
+function setText(element, text) { if (element.textContent !== text) element.textContent = text; }
 
 // What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
 // far): the two facts of the state the page reads, sent with every screen.
@@ -113,15 +117,21 @@ function feelHaptics() {
   navigator.vibrate(pulses);
 }
 
-// Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale).
+// Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale). The mapping is
+// read at the pointer's down and kept until the next (the phone does not move under a finger): reading it lays the
+// page out, which a move would otherwise pay for after every screen it patched.
+var mapping = null;
 export function pointOf(event, index) {
   var svg = screens[index].querySelector("svg");
   if (!svg) return null;
-  var ctm = svg.getScreenCTM();
-  if (!ctm) return null;
-  var p = svg.createSVGPoint();
+  if (!mapping || mapping.svg !== svg || event.type === "pointerdown") {
+    var ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    mapping = { svg: svg, inverse: ctm.inverse(), point: svg.createSVGPoint() };
+  }
+  var p = mapping.point;
   p.x = event.clientX; p.y = event.clientY;
-  var q = p.matrixTransform(ctm.inverse());
+  var q = p.matrixTransform(mapping.inverse);
   return { x: Math.round(q.x * 100) / 100, y: Math.round(q.y * 100) / 100 };
 }
 
