@@ -32,7 +32,6 @@ export function takeScreens(m) {
   var lost = false;
   for (var i = 0; i < phones.length; i++) {
     if (!takeScreen(i, phones[i])) lost = true;
-    defineSvg(phones[i], i);
   }
   // A patch of a screen this page does not hold: the whole screens are asked for (once until they come), after
   // this message is done with (in the page the answer comes at once).
@@ -45,11 +44,12 @@ export function takeScreens(m) {
   if (m.historyDue) historyDue();
 }
 
-// `phone.svg`: the whole document the page holds for it after this screen (for tests and the curious; a patch
-// carries only what changed).
-function defineSvg(phone, index) {
-  if (typeof phone.svg === "string") return;
-  Object.defineProperty(phone, "svg", { get: function () { return heldText(index); }, enumerable: true });
+// The last screen, each phone's `svg` the whole document the page holds (a patch carries only what changed): for
+// tests and the curious (mailsimPlayground.screen()).
+export function lastScreen() {
+  var phones = (page.screen && page.screen.phones) || [];
+  for (var i = 0; i < phones.length; i++) if (typeof phones[i].svg !== "string") phones[i].svg = heldText(i);
+  return page.screen;
 }
 
 export function onScreen(m) {
@@ -81,7 +81,15 @@ export function onScreen(m) {
   if (m.animating && !page.pointer) scheduleTick();
 }
 
-function setText(element, text) { if (element.textContent !== text) element.textContent = text; }
+// An element's text, changed in its text node when it has one (no node made or removed).
+function setText(element, text) {
+  var node = element.firstChild;
+  if (node && node.nodeType === 3 && !node.nextSibling) {
+    if (node.data !== text) node.data = text;
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
 
 // What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
 // far): the two facts of the state the page reads, sent with every screen.

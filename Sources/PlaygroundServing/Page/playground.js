@@ -26,11 +26,12 @@ import "./pointer.js";
 import "./keys.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
 import "./looking-back.js";
+import { lastScreen } from "./phones.js";
 
 // For tests and the curious.
 window.mailsimPlayground = {
   hello: function () { return page.hello; },
-  screen: function () { return page.screen; },
+  screen: lastScreen,
   // Phone `phone`'s whole state object, while the page watches it (watchState, or window.mailsimWatchState set
   // before the page loads); else null.
   state: function (phone) {

@@ -31,10 +31,15 @@ export function renderScript(from) {
   var list = $("script"), lines = page.lines;
   var nearBottom = scriptAtBottom;
   // A line amended (a drag's last pan, `advance` as ticks come) is changed in place when it keeps its kind.
+  var count = list.children.length;
   while (!page.comparing && from < list.children.length && from < lines.length &&
          list.children[from].childElementCount === 1 && list.children[from].className === lineClass(lines[from])) {
-    var code = list.children[from].lastChild;
-    if (code.textContent !== lines[from]) code.textContent = lines[from];
+    var node = list.children[from].lastChild.firstChild;
+    if (node && node.nodeType === 3 && !node.nextSibling) {
+      if (node.data !== lines[from]) node.data = lines[from];
+    } else {
+      list.children[from].lastChild.textContent = lines[from];
+    }
     from += 1;
   }
   while (list.children.length > from) list.removeChild(list.lastChild);
@@ -56,8 +61,10 @@ export function renderScript(from) {
     li.appendChild(shown);
     list.appendChild(li);
   }
-  $("script-count").textContent = lines.length === 1 ? "1 line" : lines.length + " lines";
-  if ((nearBottom || from >= list.children.length - 3) && !scriptScroll) {
+  var counted = lines.length === 1 ? "1 line" : lines.length + " lines";
+  if ($("script-count").textContent !== counted) $("script-count").textContent = counted;
+  // Scrolled when lines came or went (a line amended in place leaves the pane's height as it was).
+  if (list.children.length !== count && (nearBottom || from >= list.children.length - 3) && !scriptScroll) {
     // Scrolled once a frame, when the page is laid out anyway.
     scriptScroll = true;
     requestAnimationFrame(function () {
