@@ -220,7 +220,9 @@ def profile(browser, url, drags):
         by_handler[name(entry[-1])][name(chain[0])] += delta / 1000
     for handler, functions in sorted(by_handler.items(), key=lambda kv: -sum(kv[1].values())):
         total = sum(functions.values())
-        print("\nunder %s: %.1f ms in all (%d drags)" % (handler, total, drags))
+        module = sum(ms for function, ms in functions.items() if "mailsim.wasm" in function)
+        print("\nunder %s: %.1f ms in all (%d drags), %.0f %% of it in the module (mailsim.wasm)"
+              % (handler, total, drags, 100 * module / total if total else 0))
         for function, ms in sorted(functions.items(), key=lambda kv: -kv[1])[:20]:
             print("  %7.1f ms %5.1f %%  %s" % (ms, 100 * ms / total, function))
 
