@@ -415,12 +415,13 @@ bench-playground: playground
 	tools/playground-bench.sh
 	Benchmarks/playground-class.sh --kill-one-at 10 $(CLASS_ARGS)
 
-## bench-page: the page's figures in headless Chromium (Benchmarks/page.py; docs/performance.md): the module's size, the
-## time from navigation to the phone shown from a static server, each pointer event's work in the page (p50, p99), and
-## the same drags on the server's session over a loopback WebSocket.
-bench-page: site playground
+## bench-page: the page's figures in headless Chromium on a phone's viewport (Benchmarks/page.py; docs/performance.md):
+## each step's work (pointer down, move, up, animation tick; p50 and p99) at CPU throttling 1× and 4×, the bytes of
+## its answers, the first screen; BEFORE=DIR measures another site beside it (e.g. main's, built into another
+## folder); SERVER=Playground/.build/release/mailsim-playground adds the drags on the server's session.
+bench-page: site
 	@. tools/check-env.sh && need_debian "for the page's figures" chromium:chromium && need_pip "for the page's figures" playwright playwright && \
-	  $$venv/bin/python Benchmarks/page.py .build/site Playground/.build/release/mailsim-playground
+	  $$venv/bin/python Benchmarks/page.py .build/site $(if $(BEFORE),--before $(BEFORE)) $(if $(SERVER),--server $(SERVER))
 
 ## bench-walkthroughs: walkthrough sizes (GIF against gifsicle -O3, WebP, MP4, WebM), CPU time and peak memory of a
 ## 3-second and a 2-minute walkthrough (Benchmarks/walkthrough-size.sh; BASELINE=binary compares another build).

@@ -168,7 +168,8 @@ let package = Package(
                 .embedInCode("Page/playground.html"), .embedInCode("Page/playground.css"),
                 .embedInCode("Page/playground.js"), .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"),
                 .embedInCode("Page/transport.js"), .embedInCode("Page/restore.js"), .embedInCode("Page/keep.js"),
-                .embedInCode("Page/phones.js"), .embedInCode("Page/pointer.js"), .embedInCode("Page/keys.js"),
+                .embedInCode("Page/phones.js"), .embedInCode("Page/held-screens.js"), .embedInCode("Page/pointer.js"),
+                .embedInCode("Page/keys.js"),
                 .embedInCode("Page/script-pane.js"), .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"),
                 .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js"), .embedInCode("Page/record.js"),
                 .embedInCode("Page/record-worker.js")

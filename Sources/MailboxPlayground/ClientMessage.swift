@@ -35,6 +35,17 @@ public enum ClientMessage: Equatable, Sendable {
     case watch(state: Bool)
     /// The settings in force of phone A (or `phone`) as FORMAT, to download (the hand-off, `mailsim export`).
     case export(format: ExportFormat, phone: Int?)
+    /// Each phone's whole screen: the page cannot apply a patch to the screen it holds (it missed one).
+    case screen
+
+    /// Whether the screen that answers it is a patch of the last one: the pointer's events and the ticks, the
+    /// messages of a frame (every other answer is whole, so that a page that lost track is soon whole again).
+    var answersWithPatch: Bool {
+        switch self {
+        case .down, .move, .up, .tick: true
+        default: false
+        }
+    }
 
     /// The playback speeds the page may ask for.
     public static let speeds: [Double] = [1, 0.25, 0.1]
@@ -106,6 +117,7 @@ public enum ClientMessage: Equatable, Sendable {
             return .compare(on: on, profile: profile)
         case "plot": return .plot(curve: try f.words("curve"))
         case "history": return .history
+        case "screen": return .screen
         case "watch":
             guard let state = try f.bool("state") else { throw .init("watch: \"state\" must be true or false") }
             return .watch(state: state)

@@ -10,12 +10,16 @@ enum PhoneView {
     /// One phone's screens, answer after answer, written from what did not change since the last one: the SVG's
     /// top-level nodes (their text and its JSON escaping; during a drag only the dragged row's changes), and the
     /// parameters, sent only when they changed (with a `set`). The texts are those a first render writes from
-    /// scratch.
+    /// scratch. A screen is whole, or a patch of the nodes that changed since the last one (`ScreenPatch`).
     struct Render: Sendable {
         var svg = SVGDocumentCache()
-        /// The last nodes' texts and their JSON escaping (without quotes), in order.
+        /// The nodes' texts and their JSON escaping (without quotes), as the last whole screen wrote them.
         var escaped: [(text: String, json: String)] = []
         var head: (text: String, json: String) = ("", "")
+        /// The last screen's number (0: none yet), its head and its nodes' texts: what the page holds.
+        var frame = 0
+        var shownHead = ""
+        var shown: [String] = []
         var params: (settings: Settings, json: JSON, text: String)?
         /// The last state object's properties (path, value) and each one's text (`"path":value`).
         var properties: [(key: String, value: JSON, text: String)] = []
@@ -58,27 +62,23 @@ enum PhoneView {
             return out
         }
 
-        /// The phone's answer from `snapshot`, its screen now (taken once by the caller): the parameters only when
-        /// they differ from the last answer's, the state object only when `watchingState`.
-        mutating func screen(_ session: Session, _ snapshot: ScreenSnapshot, watchingState: Bool)
+        /// The phone's answer from `snapshot`, its screen now (taken once by the caller): a patch of the last screen
+        /// when `patching` and it is the smaller (else the whole SVG), the parameters only when they differ from the
+        /// last answer's, the state object only when `watchingState`.
+        mutating func screen(_ session: Session, _ snapshot: ScreenSnapshot, watchingState: Bool, patching: Bool)
             -> ServerMessage.PhoneScreen
         {
             let (head, parts) = svg.parts(Scene(screen: snapshot))
-            if head != self.head.text { self.head = (head, Render.escape(head)) }
-            var next: [(text: String, json: String)] = []
-            next.reserveCapacity(parts.count)
-            var svgText = head
-            var literal = "\"" + self.head.json
-            for (i, part) in parts.enumerated() {
-                let json =
-                    i < escaped.count && escaped[i].text == part.text ? escaped[i].json : Render.escape(part.text)
-                next.append((part.text, json))
-                svgText += part.text
-                literal += json
+            let texts = parts.map { $0.text }
+            frame += 1
+            var patch: ScreenPatch?
+            if patching, frame > 1, head == shownHead {
+                let changed = ScreenPatch.between(shown, texts, base: frame - 1)
+                // A patch larger than half the document (most nodes changed) is sent whole: one parse for the page.
+                let whole = texts.reduce(head.utf8.count) { $0 + $1.utf8.count }
+                if changed.textBytes * 2 <= whole { patch = changed }
             }
-            escaped = next
-            svgText += SVGDocumentCache.closing
-            literal += Render.escape(SVGDocumentCache.closing) + "\""
+            (shownHead, shown) = (head, texts)
             let paramsChanged = params?.settings != snapshot.settings
             if paramsChanged {
                 let json = PhoneView.params(snapshot.settings)
@@ -86,9 +86,9 @@ enum PhoneView {
             }
             let screen = session.screen
             var answer = ServerMessage.PhoneScreen(
-                svg: svgText, compose: screen.composePhase.rawValue, haptics: screen.hapticCount,
-                params: paramsChanged ? params!.json : nil, state: nil)
-            answer.svgLiteral = literal
+                frame: frame, svg: nil, patch: patch, compose: screen.composePhase.rawValue,
+                haptics: screen.hapticCount, params: paramsChanged ? params!.json : nil, state: nil)
+            if patch == nil { (answer.svg, answer.svgLiteral) = document(head, texts) }
             if paramsChanged { answer.paramsText = params!.text }
             if watchingState {
                 let state = PhoneView.state(session, snapshot)
@@ -96,6 +96,26 @@ enum PhoneView {
                 answer.stateText = stateText(state)
             }
             return answer
+        }
+
+        /// The whole document from its head and nodes' texts, and it as a JSON string literal (each node's escaping
+        /// kept from the last whole screen when its text is the same).
+        mutating func document(_ head: String, _ texts: [String]) -> (text: String, literal: String) {
+            if head != self.head.text { self.head = (head, Render.escape(head)) }
+            var next: [(text: String, json: String)] = []
+            next.reserveCapacity(texts.count)
+            var svgText = head
+            var literal = "\"" + self.head.json
+            for (i, text) in texts.enumerated() {
+                let json = i < escaped.count && escaped[i].text == text ? escaped[i].json : Render.escape(text)
+                next.append((text, json))
+                svgText += text
+                literal += json
+            }
+            escaped = next
+            svgText += SVGDocumentCache.closing
+            literal += Render.escape(SVGDocumentCache.closing) + "\""
+            return (svgText, literal)
         }
 
         /// A text as inside a JSON string literal.

@@ -15,19 +15,21 @@ extension PlaygroundSession {
         return out.map { $0.answering(id) }
     }
 
-    mutating func screenMessage() -> ServerMessage {
+    /// Each phone's screen now: a patch of the last one when `patching` (a pointer event or a tick: the page holds
+    /// the screen it answered), else whole.
+    mutating func screenMessage(patching: Bool = false, historyDue: Bool = false) -> ServerMessage {
         if renders.count > phones.count { renders.removeLast(renders.count - phones.count) }
         while renders.count < phones.count { renders.append(PhoneView.Render()) }
         var answers: [ServerMessage.PhoneScreen] = []
         for i in phones.indices {
             let shown = screens.screen(of: phones, i)
-            answers.append(renders[i].screen(phones[i], shown, watchingState: watchesState))
+            answers.append(renders[i].screen(phones[i], shown, watchingState: watchesState, patching: patching))
         }
         let first = phones[0].screen
         return .screen(
             phones: answers, time: first.now.seconds,
             animating: phones.contains { $0.screen.isAnimating },
-            gesture: first.gesture?.kind.rawValue ?? "none")
+            gesture: first.gesture?.kind.rawValue ?? "none", historyDue: historyDue)
     }
 
     /// The settings in force of phone A (or `phone`) as `format`: what `mailsim export FORMAT` prints for them.

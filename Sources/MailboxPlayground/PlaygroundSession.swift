@@ -111,15 +111,17 @@ public struct PlaygroundSession: Sendable {
             return PlaygroundSession.answering(
                 message, [.error(message: "error: the session is full (\(bound)): download it and reset", line: nil)])
         }
-        var out = [screenMessage()]
-        if let change = script.takeChange() { out.append(change) }
-        out += extra
-        // The gesture's history once it has settled (not per pointer move: a finger down defers it).
+        // The gesture's history is due once it has settled (not per pointer move: a finger down defers it). The
+        // screen says so, and the page asks for it when it is idle: its replay and plots are not drawn in the answer
+        // to the tick or the release that settled it, which must fit in a frame.
+        var settled = false
         if historyDue, phones.allSatisfy({ $0.screen.gesture == nil && !$0.screen.isAnimating }) {
             historyDue = false
-            // Not sent when its replay ran out of the message's time (the page keeps the last one).
-            if message != .history, let history = historyMessage() { out.append(history) }
+            settled = message != .history
         }
+        var out = [screenMessage(patching: message.answersWithPatch, historyDue: settled)]
+        if let change = script.takeChange() { out.append(change) }
+        out += extra
         return PlaygroundSession.answering(message, out)
     }
 
@@ -127,7 +129,7 @@ public struct PlaygroundSession: Sendable {
     private mutating func handle(_ message: ClientMessage) throws(Refusal) -> [ServerMessage] {
         if drag?.checkpoint != nil {
             switch message {
-            case .move, .up, .down, .tick, .speed, .plot, .history, .export, .watch: break
+            case .move, .up, .down, .tick, .speed, .plot, .history, .export, .watch, .screen: break
             default: throw Refusal(message: "error: a finger is down: lift it first", line: nil)
             }
         }
@@ -146,6 +148,7 @@ public struct PlaygroundSession: Sendable {
         case let .set(name, value, phone): try set(name: name, value: value, on: phone)
         case .speed(let v): speed = v
         case .watch(let state): watchesState = state
+        case .screen: break  // answered, as every message is, with the screen: whole
         case let .line(text, _): return try line(text)
         case .load(let text): try load(text)
         case .pin:

@@ -4,9 +4,10 @@ import MailboxJSON
 public enum ServerMessage: Equatable, Sendable {
     /// The first message: the version, the limits, the parameter table, the profiles and the overlays' options.
     case hello(JSON)
-    /// The screen of each phone now: its SVG, what the page reads of its state, its parameter values when they
-    /// changed, and its whole `state --json` object while the page watches it.
-    case screen(phones: [PhoneScreen], time: Double, animating: Bool, gesture: String)
+    /// The screen of each phone now: its SVG (whole, or what changed of it), what the page reads of its state, its
+    /// parameter values when they changed, and its whole `state --json` object while the page watches it.
+    /// `historyDue`: the last gesture has settled, and `history` draws it (asked for when the page is idle).
+    case screen(phones: [PhoneScreen], time: Double, animating: Bool, gesture: String, historyDue: Bool = false)
     /// Replace the script from line `from` on by `lines`; `phones` says whose each line is (`both`, `0`, `1`).
     case script(from: Int, lines: [String], phones: [String])
     /// What a looking line printed; `id` is the `line` message's own when it answers one (the command box).
@@ -25,7 +26,11 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// One phone's part of `screen`: what the page reads, and no more (docs/playground.md, Protocol).
     public struct PhoneScreen: Equatable, Sendable {
-        public var svg: String
+        /// The screen's number, counted by the phone's answers: a patch names the one it applies to.
+        public var frame: Int
+        /// The whole SVG document, or (nil) `patch`: what changed of it since screen `patch.base`.
+        public var svg: String?
+        public var patch: ScreenPatch?
         /// The compose sheet's phase (`state`'s `compose`: a typed key is text while it shows) and the haptic
         /// events so far (`haptic.count`: the page vibrates at each new one).
         public var compose: String
@@ -41,8 +46,12 @@ public enum ServerMessage: Equatable, Sendable {
         var paramsText: String?
         var stateText: String?
 
-        public init(svg: String, compose: String, haptics: Int, params: JSON?, state: JSON?) {
+        public init(
+            frame: Int, svg: String?, patch: ScreenPatch?, compose: String, haptics: Int, params: JSON?, state: JSON?
+        ) {
+            self.frame = frame
             self.svg = svg
+            self.patch = patch
             self.compose = compose
             self.haptics = haptics
             self.params = params
@@ -50,16 +59,19 @@ public enum ServerMessage: Equatable, Sendable {
         }
 
         public static func == (a: PhoneScreen, b: PhoneScreen) -> Bool {
-            a.svg == b.svg && a.compose == b.compose && a.haptics == b.haptics && a.params == b.params
-                && a.state == b.state
+            a.frame == b.frame && a.svg == b.svg && a.patch == b.patch && a.compose == b.compose
+                && a.haptics == b.haptics && a.params == b.params && a.state == b.state
         }
 
-        /// The phone's members, `svg` last (the long text).
+        /// The phone's members, the SVG or its patch last (the long text).
         var members: [(String, JSON)] {
-            var out: [(String, JSON)] = [("compose", .string(compose)), ("haptics", .int(haptics))]
+            var out: [(String, JSON)] = [
+                ("compose", .string(compose)), ("haptics", .int(haptics)), ("frame", .int(frame))
+            ]
             if let params { out.append(("params", params)) }
             if let state { out.append(("state", state)) }
-            out.append(("svg", .string(svg)))
+            if let svg { out.append(("svg", .string(svg))) }
+            if let patch { out += patch.members }
             return out
         }
     }
@@ -97,11 +109,10 @@ public enum ServerMessage: Equatable, Sendable {
         switch self {
         case .hello(let body):
             members += body.objectValue ?? []
-        case let .screen(phones, time, animating, gesture):
-            members += [
-                ("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture)),
-                ("phones", .array(phones.map { .object($0.members) }))
-            ]
+        case let .screen(phones, time, animating, gesture, historyDue):
+            members += [("time", .number(time)), ("animating", .bool(animating)), ("gesture", .string(gesture))]
+            if historyDue { members.append(("historyDue", .bool(true))) }
+            members.append(("phones", .array(phones.map { .object($0.members) })))
         case let .script(from, lines, phones):
             members += [
                 ("from", .int(from)), ("phones", .array(phones.map(JSON.string))),
@@ -136,7 +147,7 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// The compact JSON text sent in one WebSocket text frame.
     public var text: String {
-        guard case let .screen(phones, time, animating, gesture) = self else { return json.text }
+        guard case let .screen(phones, time, animating, gesture, historyDue) = self else { return json.text }
         // `json.text`, with the texts a phone's render kept written as they are (the SVG's escaping is most of
         // the cost of a screen written from scratch).
         var out = #"{"type":"screen","time":"#
@@ -145,6 +156,7 @@ public enum ServerMessage: Equatable, Sendable {
         JSON.bool(animating).write(to: &out)
         out += #","gesture":"#
         JSON.string(gesture).write(to: &out)
+        if historyDue { out += #","historyDue":true"# }
         out += #","phones":["#
         for (i, phone) in phones.enumerated() {
             if i > 0 { out += "," }
@@ -152,6 +164,8 @@ public enum ServerMessage: Equatable, Sendable {
             JSON.writeString(phone.compose, to: &out)
             out += #","haptics":"#
             JSON.int(phone.haptics).write(to: &out)
+            out += #","frame":"#
+            JSON.int(phone.frame).write(to: &out)
             if let params = phone.params {
                 out += #","params":"#
                 if let text = phone.paramsText { out += text } else { params.write(to: &out) }
@@ -160,8 +174,18 @@ public enum ServerMessage: Equatable, Sendable {
                 out += #","state":"#
                 if let text = phone.stateText { out += text } else { state.write(to: &out) }
             }
-            out += #","svg":"#
-            if let literal = phone.svgLiteral { out += literal } else { JSON.writeString(phone.svg, to: &out) }
+            if let svg = phone.svg {
+                out += #","svg":"#
+                if let literal = phone.svgLiteral { out += literal } else { JSON.writeString(svg, to: &out) }
+            }
+            if let patch = phone.patch {
+                for member in patch.members {
+                    out += ","
+                    JSON.writeString(member.0, to: &out)
+                    out += ":"
+                    member.1.write(to: &out)
+                }
+            }
             out += "}"
         }
         out += "]}"

@@ -103,8 +103,10 @@ import Testing
         for n in [0, 501, -1] {
             #expect(types(send(&p, "reset", [("messages", .int(n))])) == ["error"])
         }
-        // A reset starts nothing that animates: its history comes with it.
-        #expect(types(send(&p, "reset", [("messages", .int(500))])) == ["screen", "script", "history"])
+        // A reset starts nothing that animates: its history is due at once.
+        let reset = send(&p, "reset", [("messages", .int(500))])
+        #expect(types(reset) == ["screen", "script"])
+        #expect(reset.first?["historyDue"] == .bool(true))
         #expect(p.phones[0].screen.snapshot().rows.count == 500)
         #expect(p.script.count == script.count + 1)
         #expect(try run(p.script.text()).report.passed)
@@ -310,22 +312,28 @@ import Testing
         #expect(end == state(last))
     }
 
-    @Test func historyComesWhenTheGestureSettlesWithItsPlots() throws {
+    /// The history is due when the gesture settles: the screen that answers the tick (or the release) says so,
+    /// and the page asks for it (when it is idle: a tick's answer must fit in a frame, the replay does not).
+    @Test func historyIsDueWhenTheGestureSettlesWithItsPlots() throws {
         var p = PlaygroundSession.watching(start: .empty)
         _ = send(&p, "set", [("name", .string("threshold.near")), ("value", .string("80"))])
+        func due(_ replies: [JSON]) -> Bool { replies.first?["historyDue"] == .bool(true) }
         _ = pointer(&p, "down", 300, 187, 0)
         for k in 1...15 {
             let replies = pointer(&p, "move", 300 - Double(k) * 8, 187, Double(k) * 16)
-            #expect(!types(replies).contains("history"), "not per move")
+            #expect(!types(replies).contains("history") && !due(replies), "not per move")
         }
         var replies = pointer(&p, "up", 180, 187, 250)
-        #expect(!types(replies).contains("history"), "still animating")
+        #expect(!types(replies).contains("history") && !due(replies), "still animating")
         var t = 250.0
         let all = settle(&p, from: &t)
-        let histories = all.flatMap { $0 }.filter { $0["type"] == .string("history") }
-        #expect(histories.count == 1)
-        #expect(all.last.map(types)?.contains("history") == true, "on the tick where animating goes false")
-        let history = try #require(histories.first)
+        #expect(!all.flatMap { $0 }.contains { $0["type"] == .string("history") }, "never in a tick's answer")
+        #expect(all.filter(due).count == 1)
+        #expect(all.last.map(due) == true, "on the tick where animating goes false")
+        replies = send(&p, "history")
+        #expect(types(replies) == ["screen", "history"])
+        #expect(!due(replies))
+        let history = try #require(replies.last)
         #expect(history["timeline"]?.arrayValue?.isEmpty == false)
         let plots = (history["plots"]?.arrayValue ?? []).compactMap(\.stringValue)
         #expect(!plots.isEmpty)
@@ -333,19 +341,19 @@ import Testing
         // The thresholds as set: ±80 near, ±260 far.
         for label in [">-80<", ">-260<", ">80<", ">260<"] { #expect(x.contains(label), "\(label)") }
         #expect(!x.contains(">-60<"))
-        // On request, the same; the next tick (nothing animates) sends none.
+        // On request again, the same; the next tick (nothing animates) says nothing of it.
         replies = send(&p, "history")
         #expect(types(replies) == ["screen", "history"])
         #expect(replies.last == history)
-        #expect(!types(tick(&p, t + 100)).contains("history"))
-        // A release that starts nothing (a drag back to where it began, released there): history at the up.
+        #expect(!due(tick(&p, t + 100)))
+        // A release that starts nothing (a drag back to where it began, released there): due at the up.
         var q = PlaygroundSession.watching(start: .empty)
         _ = pointer(&q, "down", 300, 187, 0)
         #expect(!types(pointer(&q, "move", 290, 187, 16)).contains("history"))
         #expect(!types(pointer(&q, "move", 300, 187, 32)).contains("history"))
         replies = pointer(&q, "up", 300, 187, 40)
         #expect(!animating(q))
-        #expect(types(replies).contains("history"))
+        #expect(due(replies) && !types(replies).contains("history"))
     }
 
     @Test func aPointerHeldStillThenMovedCostsOneAdvanceNotSamples() throws {

@@ -7,8 +7,57 @@ import Testing
 
 /// The screens a session writes from its last ones (`SVGDocumentCache`, the kept JSON texts of the SVG's nodes, the
 /// parameters and the state's properties) are the bytes written from scratch: over a random session of drags, edge
-/// drags, ticks, comparisons and resets.
+/// drags, ticks, comparisons and resets. A patch applied to the screen the page holds, as the page applies it, makes
+/// that document too.
 @Suite struct PlaygroundRenderTests {
+    /// A phone's screen as the page holds it: its number, and the document cut into its head, its top-level nodes'
+    /// texts and its closing, cut here from the whole text as the page cuts its DOM (a node is an element and its
+    /// children; a clip path belongs to the element after it).
+    struct HeldScreen {
+        var frame: Int64
+        var head: String
+        var nodes: [String]
+
+        init(frame: Int64, document: String) throws {
+            self.frame = frame
+            let lines = document.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+            // The XML declaration and the root's opening tag, the nodes, then `</svg>` and the empty last piece.
+            try #require(lines.count >= 4 && lines[lines.count - 2] == "</svg>\n")
+            head = lines[0] + lines[1]
+            nodes = []
+            var node = ""
+            var depth = 0
+            for line in lines[2..<(lines.count - 2)] {
+                node += line
+                if line.hasPrefix("<clipPath") { continue }
+                if line.hasPrefix("<g") { depth += 1 }
+                if line.hasPrefix("</g>") { depth -= 1 }
+                if depth == 0 {
+                    nodes.append(node)
+                    node = ""
+                }
+            }
+            try #require(node.isEmpty && depth == 0)
+        }
+
+        var document: String { head + nodes.joined() + "</svg>\n" }
+
+        /// The phone's patch applied, to the screen it names as its base only.
+        mutating func apply(_ phone: JSON) throws {
+            let frame = try #require(phone["frame"]?.integerValue)
+            try #require(phone["base"]?.integerValue == self.frame, "a patch of the screen held")
+            let count = try #require(phone["count"]?.integerValue)
+            for node in phone["nodes"]?.arrayValue ?? [] {
+                let pair = try #require(node.arrayValue)
+                let (index, text) = (try #require(pair[0].integerValue), try #require(pair[1].stringValue))
+                try #require(index >= 0 && index <= nodes.count)
+                if Int(index) == nodes.count { nodes.append(text) } else { nodes[Int(index)] = text }
+            }
+            nodes.removeLast(max(0, nodes.count - Int(count)))
+            self.frame = frame
+        }
+    }
+
     let never: @Sendable () -> Bool = { false }
 
     /// A small deterministic generator (the same session every run).
@@ -29,14 +78,19 @@ import Testing
         p.watchesState = true
         // Each phone's params as the page holds them: the last screen that carried them (the opening's first).
         var params: [JSON?] = [nil, nil]
+        var held: [HeldScreen?] = [nil, nil]
         for text in p.opening() {
             let json = try JSON.parse(text, maxDepth: 64)
-            if json["type"] == .string("screen") { params[0] = json["phones"]?.arrayValue?.first?["params"] }
+            guard json["type"] == .string("screen"), let phone = json["phones"]?.arrayValue?.first else { continue }
+            params[0] = phone["params"]
+            held[0] = try HeldScreen(
+                frame: try #require(phone["frame"]?.integerValue), document: try #require(phone["svg"]?.stringValue))
         }
         #expect(params[0] != nil)
         var random = Random(state: 20)
         var t = 0.0
         var checked = 0
+        var patches = 0
         func send(_ fields: [(String, JSON)]) throws {
             for text in p.receive(JSON.object(fields).text, isCancelled: never) {
                 let json = try JSON.parse(text, maxDepth: 64)
@@ -46,8 +100,15 @@ import Testing
                 let phones = json["phones"]?.arrayValue ?? []
                 #expect(phones.count == p.phones.count)
                 for (i, phone) in phones.enumerated() {
-                    #expect(
-                        phone["svg"]?.stringValue == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
+                    if let svg = phone["svg"]?.stringValue {
+                        held[i] = try HeldScreen(frame: try #require(phone["frame"]?.integerValue), document: svg)
+                    } else {
+                        patches += 1
+                        var screen = try #require(held[i], "a patch comes after a whole screen")
+                        try screen.apply(phone)
+                        held[i] = screen
+                    }
+                    #expect(held[i]?.document == SVGWriter.document(Scene(screen: p.phones[i].screen.snapshot())))
                     var copy = p.phones[i]
                     guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
                         Issue.record("no state")
@@ -101,5 +162,6 @@ import Testing
             }
         }
         #expect(checked > 300)
+        #expect(patches > 200)
     }
 }

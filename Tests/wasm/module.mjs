@@ -76,7 +76,12 @@ check("the playground opens with hello, the screen and the script, and a drag ma
   const up = p.send({ type: "up", x: -20, y: 190, t: 176 });
   const script = up.find((m) => m.type === "script");
   assert.ok(script && script.lines.some((l) => /^pan msg1 /.test(l)), JSON.stringify(script));
-  assert.ok(up.some((m) => m.type === "screen" && m.phones[0].svg.startsWith("<svg") || m.type === "screen"));
+  // The first screen is whole; a pointer event's is a patch of the one before it (docs/playground.md, Protocol).
+  const first = p.opening.find((m) => m.type === "screen").phones[0];
+  assert.ok(first.svg.startsWith("<?xml") && first.frame === 1, JSON.stringify(first).slice(0, 200));
+  const released = up.find((m) => m.type === "screen").phones[0];
+  assert.ok(released.svg === undefined && released.base === released.frame - 1 && Array.isArray(released.nodes),
+    JSON.stringify(released).slice(0, 300));
 });
 
 check("a refused start script says why, as mailsim run would", async () => {

@@ -4,6 +4,21 @@
 import { $, download, element, notify } from "./dom.js";
 import { page } from "./state.js";
 import { scriptText } from "./script-pane.js";
+import { send } from "./transport.js";
+
+// The last gesture settled (a screen said `historyDue`): its timeline and plots are asked for once the page is idle,
+// not in the frame that settled it (drawing them is a replay of the gesture). A finger down by then starts another
+// gesture, whose settling asks again.
+var historyAsked = false;
+export function historyDue() {
+  if (historyAsked) return;
+  historyAsked = true;
+  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 50); };
+  idle(function () {
+    historyAsked = false;
+    if (!page.pointer) send({ type: "history" });
+  }, { timeout: 1000 });
+}
 
 export function onHistory(m) {
   page.history = m;

@@ -1,10 +1,13 @@
-// The phones: each screen message drawn (its SVG as sent), the clock line, phone B shown in a comparison, and the
-// haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
+// The phones: each screen message drawn (its SVG as sent, whole or patched: held-screens.js), the clock line, phone
+// B shown in a comparison, and the haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
 import { $, formatSeconds, notify } from "./dom.js";
 import { page } from "./state.js";
 import { scheduleTick } from "./pointer.js";
 import { renderScript } from "./script-pane.js";
-import { paramValue, setTarget, syncParams, syncProfiles } from "./tuning.js";
+import { paramValue, setTarget, syncParams } from "./tuning.js";
+import { drawScreen, heldText, takeScreen } from "./held-screens.js";
+import { send } from "./transport.js";
+import { historyDue } from "./looking-back.js";
 
 var screens = Array.prototype.slice.call(document.querySelectorAll(".screen"));
 var figures = Array.prototype.slice.call(document.querySelectorAll(".phone"));
@@ -21,25 +24,49 @@ export function keepParams(m) {
   }
 }
 
-export function onScreen(m) {
+// A screen message taken (each phone's SVG as the page now holds it, its params, whether the history is due) but
+// not drawn: one of a pointer event's coalesced samples, before the last one's screen is shown.
+export function takeScreens(m) {
   keepParams(m);
+  var phones = m.phones || [];
+  var lost = false;
+  for (var i = 0; i < phones.length; i++) {
+    if (!takeScreen(i, phones[i])) lost = true;
+  }
+  // A patch of a screen this page does not hold: the whole screens are asked for (once until they come), after
+  // this message is done with (in the page the answer comes at once).
+  if (lost && !page.askedWhole) {
+    page.askedWhole = true;
+    queueMicrotask(function () { send({ type: "screen" }); });
+  } else if (!lost) {
+    page.askedWhole = false;
+  }
+  if (m.historyDue) historyDue();
+}
+
+// The last screen, each phone's `svg` the whole document the page holds (a patch carries only what changed): for
+// tests and the curious (mailsimPlayground.screen()).
+export function lastScreen() {
+  var phones = (page.screen && page.screen.phones) || [];
+  for (var i = 0; i < phones.length; i++) if (typeof phones[i].svg !== "string") phones[i].svg = heldText(i);
+  return page.screen;
+}
+
+export function onScreen(m) {
+  takeScreens(m);
   page.screen = m;
   var phones = m.phones || [];
   for (var i = 0; i < screens.length; i++) {
-    if (phones[i]) {
-      var svg = String(phones[i].svg).replace(/^<\?xml[^>]*>\s*/, "");
-      if (screens[i].dataset.svg !== svg) {
-        screens[i].innerHTML = svg;
-        screens[i].dataset.svg = svg;
-      }
-    }
+    if (phones[i]) drawScreen(i, screens[i]);
   }
   setComparing(phones.length > 1);
-  $("time").textContent = formatSeconds(m.time) + " s";
-  $("gesture").textContent = m.gesture && m.gesture !== "none" ? " · " + m.gesture : "";
-  document.body.classList.toggle("animating", !!m.animating);
-  syncParams();
-  syncProfiles();
+  // Each set only when it changed: a change is a mutation the browser lays out again.
+  setText($("time"), formatSeconds(m.time) + " s");
+  setText($("gesture"), m.gesture && m.gesture !== "none" ? " · " + m.gesture : "");
+  if (document.body.classList.contains("animating") !== !!m.animating) {
+    document.body.classList.toggle("animating", !!m.animating);
+  }
+  syncParams();  // the controls and the profile pickers, when the params changed
   feelHaptics(phones[0]);
   if (!shownOnce) {
     shownOnce = true;
@@ -52,6 +79,16 @@ export function onScreen(m) {
   }
   page.tickWaiting = false;
   if (m.animating && !page.pointer) scheduleTick();
+}
+
+// An element's text, changed in its text node when it has one (no node made or removed).
+function setText(element, text) {
+  var node = element.firstChild;
+  if (node && node.nodeType === 3 && !node.nextSibling) {
+    if (node.data !== text) node.data = text;
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
 }
 
 // What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
@@ -88,15 +125,21 @@ function feelHaptics() {
   navigator.vibrate(pulses);
 }
 
-// Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale).
+// Screen points of a pointer event on phone `index`: the SVG's own mapping (viewBox and any scale). The mapping is
+// read at the pointer's down and kept until the next (the phone does not move under a finger): reading it lays the
+// page out, which a move would otherwise pay for after every screen it patched.
+var mapping = null;
 export function pointOf(event, index) {
   var svg = screens[index].querySelector("svg");
   if (!svg) return null;
-  var ctm = svg.getScreenCTM();
-  if (!ctm) return null;
-  var p = svg.createSVGPoint();
+  if (!mapping || mapping.svg !== svg || event.type === "pointerdown") {
+    var ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    mapping = { svg: svg, inverse: ctm.inverse(), point: svg.createSVGPoint() };
+  }
+  var p = mapping.point;
   p.x = event.clientX; p.y = event.clientY;
-  var q = p.matrixTransform(ctm.inverse());
+  var q = p.matrixTransform(mapping.inverse);
   return { x: Math.round(q.x * 100) / 100, y: Math.round(q.y * 100) / 100 };
 }
 

@@ -10,6 +10,7 @@
 //   restore.js      a lost session brought back from its script; the banner
 //   keep.js         the session kept in the browser, each change as it happens
 //   phones.js       each screen drawn, haptics, the comparison shown
+//   held-screens.js each phone's SVG as the page holds it, whole or patched, and the DOM patched to it
 //   pointer.js      pointer events as messages, animation ticks, the pause
 //   keys.js         the keyboard and the bar's buttons
 //   script-pane.js  the script, downloads, the link, the command box, exports
@@ -27,11 +28,12 @@ import "./keys.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
 import "./looking-back.js";
 import { recordingState } from "./record.js";
+import { lastScreen } from "./phones.js";
 
 // For tests and the curious.
 window.mailsimPlayground = {
   hello: function () { return page.hello; },
-  screen: function () { return page.screen; },
+  screen: lastScreen,
   // Phone `phone`'s whole state object, while the page watches it (watchState, or window.mailsimWatchState set
   // before the page loads); else null.
   state: function (phone) {

@@ -30,13 +30,23 @@ $("script").addEventListener("scroll", function () {
 export function renderScript(from) {
   var list = $("script"), lines = page.lines;
   var nearBottom = scriptAtBottom;
+  // A line amended (a drag's last pan, `advance` as ticks come) is changed in place when it keeps its kind.
+  var count = list.children.length;
+  while (!page.comparing && from < list.children.length && from < lines.length &&
+         list.children[from].childElementCount === 1 && list.children[from].className === lineClass(lines[from])) {
+    var node = list.children[from].lastChild.firstChild;
+    if (node && node.nodeType === 3 && !node.nextSibling) {
+      if (node.data !== lines[from]) node.data = lines[from];
+    } else {
+      list.children[from].lastChild.textContent = lines[from];
+    }
+    from += 1;
+  }
   while (list.children.length > from) list.removeChild(list.lastChild);
   for (var i = list.children.length; i < lines.length; i++) {
     var li = document.createElement("li");
     var text = lines[i];
-    if (/^\s*#/.test(text)) li.className = "comment";
-    else if (/^\s*expect\b/.test(text)) li.className = "expect";
-    else if (/^\s*set\b/.test(text)) li.className = "set";
+    li.className = lineClass(text);
     if (page.comparing) {
       var owner = page.linePhones[i] || "both";
       var badge = document.createElement("span");
@@ -46,13 +56,15 @@ export function renderScript(from) {
       li.appendChild(badge);
       li.dataset.phone = owner;
     }
-    var code = document.createElement("code");
-    code.textContent = text;
-    li.appendChild(code);
+    var shown = document.createElement("code");
+    shown.textContent = text;
+    li.appendChild(shown);
     list.appendChild(li);
   }
-  $("script-count").textContent = lines.length === 1 ? "1 line" : lines.length + " lines";
-  if ((nearBottom || from >= list.children.length - 3) && !scriptScroll) {
+  var counted = lines.length === 1 ? "1 line" : lines.length + " lines";
+  if ($("script-count").textContent !== counted) $("script-count").textContent = counted;
+  // Scrolled when lines came or went (a line amended in place leaves the pane's height as it was).
+  if (list.children.length !== count && (nearBottom || from >= list.children.length - 3) && !scriptScroll) {
     // Scrolled once a frame, when the page is laid out anyway.
     scriptScroll = true;
     requestAnimationFrame(function () {
@@ -61,6 +73,14 @@ export function renderScript(from) {
       scriptAtBottom = true;
     });
   }
+}
+
+// A line's class in the pane: its kind, by its first word.
+function lineClass(text) {
+  if (/^\s*#/.test(text)) return "comment";
+  if (/^\s*expect\b/.test(text)) return "expect";
+  if (/^\s*set\b/.test(text)) return "set";
+  return "";
 }
 
 export function scriptText() { return page.lines.length ? page.lines.join("\n") + "\n" : ""; }

@@ -31,6 +31,7 @@ export const page = {
   pausedAt: null,       // performance.now() when the page was paused
   pausedTotal: 0,       // the time spent paused, taken out of the page's clock
   sentAt: null,         // on the server's session, when the pointer event waiting for its screen was sent
+  askedWhole: false,    // a patch of a screen the page does not hold came: the whole screens are asked for
 
   syncedParams: null,   // each phone's params object the tuning controls show (tuning.js); null: sync again
   // Whether screens carry each phone's whole state object (the `watch` message: for tests and the curious; the

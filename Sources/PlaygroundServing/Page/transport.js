@@ -8,7 +8,8 @@ import { page } from "./state.js";
 import { banner, cancelRetry, connectedAgain, holdSession, lost, restore, restored, restoreFailed } from "./restore.js";
 import { ask, lineCount, refuseRestore, tooLong } from "./restore.js";
 import { linesChanged, openKept, settingsChanged, showKept } from "./keep.js";
-import { keepParams, onScreen } from "./phones.js";
+import { keepParams, onScreen, takeScreens } from "./phones.js";
+import { forgetScreens } from "./held-screens.js";
 import { onReport, onScript, pendingAnswer, showReport } from "./script-pane.js";
 import { buildParams, buildProfiles, paramError } from "./tuning.js";
 import { onPlot } from "./curves.js";
@@ -47,6 +48,7 @@ export function start(ready) {
   });
   Promise.all([loaded, ready]).then(function (both) {
     var playground = both[0];
+    forgetScreens();
     page.local = playground;
     page.inPage = true;
     page.connected = true;
@@ -115,8 +117,8 @@ function runHere(message) {
   return true;
 }
 
-// Several messages (a pointer event's coalesced samples) with one screen shown: the last (each is whole, but for
-// the params a screen carries only when they change: those are kept from every screen).
+// Several messages (a pointer event's coalesced samples) with one screen shown: the last. Each screen before it is
+// taken (its patch, its params, whether the history is due), not drawn: the last one's drawing shows them all.
 export function sendAll(messages) {
   if (!page.inPage) return messages.forEach(send);
   if (!page.local) return;
@@ -130,7 +132,7 @@ export function sendAll(messages) {
   }
   var last = -1;
   answers.forEach(function (a, i) { if (a.type === "screen") last = i; });
-  answers.forEach(function (a, i) { if (a.type === "screen" && i !== last) keepParams(a); });
+  answers.forEach(function (a, i) { if (a.type === "screen" && i !== last) takeScreens(a); });
   deliver(answers.filter(function (a, i) { return a.type !== "screen" || i === last; }));
 }
 
@@ -163,6 +165,7 @@ export function connect() {
     page.socket = null;
     previous.close();
   }
+  forgetScreens();
   var scheme = location.protocol === "https:" ? "wss://" : "ws://";
   var ws = new WebSocket(scheme + location.host + "/ws");
   page.socket = ws;

@@ -230,6 +230,7 @@ export function syncParams() {
     var v = paramValue(name);
     if (v !== undefined) controls[name].sync(v);
   }
+  syncProfiles();
 }
 
 // ---- profiles: one picker a phone.
@@ -240,6 +241,7 @@ export function buildProfiles() {
     pick.textContent = "";
     profiles.forEach(function (p) { var o = element("option", "", p); o.value = p; pick.appendChild(o); });
   });
+  syncProfiles();
 }
 
 // Each picker's listener, once (a reconnect's hello rebuilds the options, not the listeners).
@@ -251,6 +253,7 @@ Array.prototype.forEach.call(document.querySelectorAll("select.profile"), functi
   });
 });
 
+// Set with the controls (syncParams), when the params changed, and when the pickers are built.
 export function syncProfiles() {
   Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
     var v = phoneParams(parseInt(pick.dataset.phone, 10)).profile;

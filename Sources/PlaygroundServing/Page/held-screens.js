@@ -1,0 +1,281 @@
+// Each phone's SVG as this page holds it, and the DOM patched to it (docs/playground.md, Protocol). A screen message
+// gives a phone's SVG whole or, for a pointer event or a tick, a patch: the texts of the top-level nodes that changed
+// since the screen numbered `base`. The page keeps each node's text and how many elements it made in the DOM (one,
+// or two for a clip path and the group it clips), and replaces only the elements of the nodes that changed: a drag
+// moves one row, and the DOM parses that row, not the screen.
+var SVG_NS = "http://www.w3.org/2000/svg";
+var scratch = document.createElementNS(SVG_NS, "g"); // where a node's text is parsed (as SVG, by the HTML parser)
+
+// Per phone: { frame, head, texts, sizes } as the session last sent them, and `drawn` (each node's element count as
+// the DOM holds them), `dirty` (nodes whose text the DOM does not show yet) and `redraw` (the DOM is to be set
+// whole), or null before a whole screen.
+var held = [];
+
+// A new session (a reconnect, a restart): its screens' numbers are not the last one's. Its first screen is whole.
+export function forgetScreens() { held = []; }
+
+// The document cut into its head (the XML declaration and the root's opening tag), its top-level nodes' texts and
+// the closing `</svg>` (SVGWriter writes one element a line; a group's children are between its lines `<g…>` and
+// `</g>`; a clip path is one line before the group it clips); null if the text is not that.
+function cut(text) {
+  var lines = text.split("\n");
+  if (lines.length < 4 || lines[lines.length - 2] !== "</svg>" || lines[lines.length - 1] !== "") return null;
+  var texts = [], sizes = [], node = "", size = 0, depth = 0;
+  for (var i = 2; i < lines.length - 2; i++) {
+    var line = lines[i];
+    node += line + "\n";
+    if (depth === 0) size += 1;
+    if (line.lastIndexOf("<clipPath", 0) === 0) continue;
+    if (line.lastIndexOf("<g", 0) === 0 && line.slice(-2) !== "/>") depth += 1;
+    else if (line === "</g>") depth -= 1;
+    if (depth === 0) {
+      texts.push(node);
+      sizes.push(size);
+      node = "";
+      size = 0;
+    }
+  }
+  if (node || depth) return null;
+  return { head: lines[0] + "\n" + lines[1] + "\n", texts: texts, sizes: sizes };
+}
+
+// How many top-level elements a node's text makes.
+function sizeOf(text) { return text.lastIndexOf("<clipPath", 0) === 0 ? 2 : 1; }
+
+// Phone `index`'s part of a screen message, taken: the texts it holds now, and what the DOM must change. False when
+// it is a patch of a screen this page does not hold (an answer was missed, or the session is new): then nothing
+// changed, and the caller asks for the whole screen.
+export function takeScreen(index, phone) {
+  var h = held[index];
+  if (typeof phone.svg !== "string") {
+    if (!h || !h.head || h.frame !== phone.base || !Array.isArray(phone.nodes)) return false;
+    var texts = h.texts.slice(), sizes = h.sizes.slice();
+    for (var i = 0; i < phone.nodes.length; i++) {
+      var at = phone.nodes[i][0], text = phone.nodes[i][1];
+      if (at > texts.length) return false;
+      texts[at] = text;
+      sizes[at] = sizeOf(text);
+    }
+    for (var d = 0; d < phone.nodes.length; d++) h.dirty[phone.nodes[d][0]] = true;
+    texts.length = sizes.length = Math.min(texts.length, phone.count);
+    h.texts = texts;
+    h.sizes = sizes;
+    h.frame = phone.frame;
+    return true;
+  }
+  var whole = cut(phone.svg);
+  if (!whole) {
+    held[index] = { frame: phone.frame, head: null, texts: [], sizes: [], drawn: [], dirty: {}, redraw: phone.svg };
+    return true;
+  }
+  if (!h || h.head !== whole.head) {
+    held[index] = { frame: phone.frame, head: whole.head, texts: whole.texts, sizes: whole.sizes, drawn: [],
+                    dirty: {}, redraw: true };
+    return true;
+  }
+  // A whole screen over one held: only the nodes that differ are drawn again.
+  for (var j = 0; j < whole.texts.length; j++) if (whole.texts[j] !== h.texts[j]) h.dirty[j] = true;
+  h.texts = whole.texts;
+  h.sizes = whole.sizes;
+  h.frame = phone.frame;
+  return true;
+}
+
+// The whole document phone `index` holds, as the session wrote it.
+export function heldText(index) {
+  var h = held[index];
+  if (!h) return undefined;
+  if (typeof h.redraw === "string") return h.redraw;
+  return h.head + h.texts.join("") + "</svg>\n";
+}
+
+// Phone `index`'s screen drawn into `element` (its `.screen`): the nodes that changed since it was last drawn, or
+// the whole SVG when most did, when it is new, or when the DOM is not what the page drew there.
+export function drawScreen(index, element) {
+  var h = held[index];
+  if (!h) return;
+  var svg = element.firstElementChild;
+  var dirty = Object.keys(h.dirty).map(Number).sort(function (a, b) { return a - b; });
+  h.dirty = {};
+  var drawn = sum(h.drawn);
+  if (h.redraw || !svg || svg.children.length !== drawn || dirty.length * 2 > h.texts.length) {
+    element.innerHTML = heldText(index).replace(/^<\?xml[^>]*>\s*/, "");
+    h.drawn = typeof h.redraw === "string" ? [] : h.sizes.slice();
+    h.drawnTexts = h.texts;
+    h.redraw = false;
+    return;
+  }
+  for (var k = 0; k < dirty.length; k++) {
+    var i = dirty[k];
+    if (i >= h.texts.length) break;
+    var at = sum(h.drawn, i), size = i < h.drawn.length ? h.drawn[i] : 0;
+    if (size !== h.sizes[i] || !setInPlace(svg, at, size, h.drawnTexts[i], h.texts[i])) {
+      replace(svg, at, size, h.texts[i]);
+    }
+    h.drawn[i] = h.sizes[i];
+  }
+  h.drawnTexts = h.texts;
+  // Nodes past the document's end (a row gone, the finger lifted): removed.
+  if (h.drawn.length > h.texts.length) {
+    var from = sum(h.drawn, h.texts.length);
+    while (svg.children.length > from) removeElement(svg, svg.children[from]);
+    h.drawn.length = h.texts.length;
+  }
+}
+
+function sum(sizes, end) {
+  var n = 0;
+  for (var i = 0; i < (end === undefined ? sizes.length : end); i++) n += sizes[i];
+  return n;
+}
+
+// A node changed in place, when its new text has the elements its old one had, line for line (SVGWriter writes one
+// element a line, a clip path with its rectangle on one, a group's closing on its own): each changed line's
+// attributes and text set on its elements, read from the two texts with no parsing by the browser (a dragged row's
+// group keeps its elements; its x's change). False, and nothing changed, when they differ in shape.
+var OPENING = /<([a-zA-Z]+)([^<>]*)>/g;     // an element's opening tag: its name and attributes
+var ATTRIBUTE = /([a-zA-Z:-]+)="([^"]*)"/g;
+
+function setInPlace(svg, at, count, was, now) {
+  if (typeof was !== "string") return false;
+  var a = was.split("\n"), b = now.split("\n");
+  if (a.length !== b.length) return false;
+  var changes = [], n = 0;
+  for (var i = 0; i < a.length; i++) {
+    var opened = opens(a[i]);
+    if (a[i] !== b[i]) {
+      var tagsA = tags(a[i]), tagsB = tags(b[i]);
+      if (!tagsA.length || tagsA.length !== tagsB.length || tagsA.length !== opened) return false;
+      for (var t = 0; t < tagsA.length; t++) if (tagsA[t][0] !== tagsB[t][0]) return false;
+      var textA = content(a[i]), textB = content(b[i]);
+      if (textA === undefined || textB === undefined || (textA === null) !== (textB === null)) return false;
+      changes.push({ at: n, was: tagsA, now: tagsB, text: textA === textB ? null : textB });
+    }
+    n += opened;
+  }
+  var elements = [];
+  for (var k = 0; k < count; k++) {
+    var top = svg.children[at + k];
+    elements.push(top);
+    Array.prototype.push.apply(elements, top.getElementsByTagName("*"));
+  }
+  if (elements.length !== n) return false;
+  for (var c = 0; c < changes.length; c++) {
+    var change = changes[c];
+    for (var e = 0; e < change.now.length; e++) {
+      var element = elements[change.at + e];
+      if (element.localName !== change.now[e][0]) return false;
+      setAttributes(element, change.was[e][1], change.now[e][1]);
+    }
+    if (change.text !== null) elements[change.at].textContent = unescaped(change.text);
+  }
+  return true;
+}
+
+// How many elements a line opens.
+function opens(line) {
+  var n = 0;
+  for (var i = line.indexOf("<"); i >= 0; i = line.indexOf("<", i + 1)) if (line.charAt(i + 1) !== "/") n += 1;
+  return n;
+}
+
+// A line's opening tags: [name, attributes text] each.
+function tags(line) {
+  var out = [], m;
+  OPENING.lastIndex = 0;
+  while ((m = OPENING.exec(line))) out.push([m[1], m[2]]);
+  return out;
+}
+
+// A `<text>` line's characters (as written, escaped), or null for another line; a text over several lines is not
+// changed in place.
+function content(line) {
+  if (line.lastIndexOf("<text", 0) !== 0) return null;
+  var end = line.lastIndexOf("</text>");
+  if (end < 0) return undefined;
+  return line.slice(line.indexOf(">") + 1, end);
+}
+
+function setAttributes(element, was, now) {
+  var before = {}, m;
+  ATTRIBUTE.lastIndex = 0;
+  while ((m = ATTRIBUTE.exec(was))) before[m[1]] = m[2];
+  ATTRIBUTE.lastIndex = 0;
+  while ((m = ATTRIBUTE.exec(now))) {
+    if (before[m[1]] !== m[2]) element.setAttribute(m[1], unescaped(m[2]));
+    delete before[m[1]];
+  }
+  for (var name in before) element.removeAttribute(name);
+}
+
+// XML's escapes undone (SVGWriter writes &amp; &lt; &gt; &quot; and &#N;).
+var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'" };
+function unescaped(text) {
+  if (text.indexOf("&") < 0) return text;
+  return text.replace(/&(#?)(\w+);/g, function (all, hash, name) {
+    if (hash) return String.fromCodePoint(parseInt(name, 10));
+    return ENTITIES.hasOwnProperty(name) ? ENTITIES[name] : all;
+  });
+}
+
+// The `count` elements from top-level element `at` (each with the line break after it) made `text`'s (at the end
+// when there are none). Elements of the same shape are changed in place, attribute by attribute (a dragged row's
+// group keeps its elements; its x's change): removing and inserting elements costs the browser more than parsing.
+function replace(svg, at, count, text) {
+  scratch.innerHTML = text;
+  var fresh = Array.prototype.slice.call(scratch.children);
+  if (count > 0 && count === fresh.length) {
+    for (var k = 0; k < count; k++) {
+      var old = svg.children[at + k];
+      if (old.tagName === fresh[k].tagName) morph(old, fresh[k]);
+      else svg.replaceChild(fresh[k], old);
+    }
+    return;
+  }
+  var before = null;
+  if (count > 0) {
+    var last = svg.children[at + count - 1];
+    before = last.nextSibling && last.nextSibling.nodeType === 3 ? last.nextSibling.nextSibling : last.nextSibling;
+    for (var n = 0; n < count; n++) removeElement(svg, svg.children[at]);
+  } else if (at < svg.children.length) {
+    before = svg.children[at];
+  }
+  while (scratch.firstChild) svg.insertBefore(scratch.firstChild, before);
+}
+
+// `element` made like `model` (an element of the same tag): its attributes set, its children changed in place
+// where they have the same shape, replaced where not.
+function morph(element, model) {
+  var attributes = model.attributes;
+  for (var i = 0; i < attributes.length; i++) {
+    var a = attributes[i];
+    if (element.getAttribute(a.name) !== a.value) element.setAttribute(a.name, a.value);
+  }
+  if (element.attributes.length !== attributes.length) {
+    for (var j = element.attributes.length - 1; j >= 0; j--) {
+      var name = element.attributes[j].name;
+      if (!model.hasAttribute(name)) element.removeAttribute(name);
+    }
+  }
+  var have = element.childNodes, want = model.childNodes;
+  if (have.length !== want.length) {
+    element.replaceChildren.apply(element, Array.prototype.slice.call(want));
+    return;
+  }
+  for (var c = 0; c < have.length; c++) {
+    var h = have[c], w = want[c];
+    if (h.nodeType === 3 && w.nodeType === 3) {
+      if (h.data !== w.data) h.data = w.data;
+    } else if (h.nodeType === 1 && w.nodeType === 1 && h.tagName === w.tagName) {
+      morph(h, w);
+    } else {
+      element.replaceChild(w.cloneNode(true), h);
+    }
+  }
+}
+
+function removeElement(svg, element) {
+  var next = element.nextSibling;
+  if (next && next.nodeType === 3) svg.removeChild(next);
+  svg.removeChild(element);
+}
