@@ -9,10 +9,11 @@
 //
 // WASM_DIR is make site's folder (the module in its version folder) or make wasm's (the module in it).
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { moduleFolder } from "./site-module.mjs";
+import { scripts, touchesFiles } from "./scripts.mjs";
 
 const [native, wasmDir, scriptsDir, randomDir, extremesDir] = process.argv.slice(2);
 if (!native || !wasmDir || !scriptsDir) {
@@ -21,16 +22,7 @@ if (!native || !wasmDir || !scriptsDir) {
 }
 const { Session } = await import(pathToFileURL(join(moduleFolder(wasmDir), "mailsim.mjs")).href);
 
-function* scripts(folder) {
-  for (const name of readdirSync(folder).sort()) {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) yield* scripts(path);
-    else if (name.endsWith(".mbs")) yield path;
-  }
-}
 
-// A script that writes or reads files (`snapshot`, `export`, `save`, `load`) needs the native front end's files.
-const touchesFiles = /^\s*!?\s*(snapshot|export|save|load)\b/m;
 
 /** What `mailsim run` (with `--trace`: `trace`) printed. */
 function runNative(path, trace) {

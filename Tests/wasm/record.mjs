@@ -6,11 +6,12 @@
 //
 //   node Tests/wasm/record.mjs NATIVE_MAILSIM WASM_DIR SCRIPTS_DIR
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { moduleFolder } from "./site-module.mjs";
+import { scripts, touchesFiles } from "./scripts.mjs";
 
 const [nativeArg, wasmDir, scriptsDir] = process.argv.slice(2);
 const native = nativeArg && resolve(nativeArg);
@@ -20,16 +21,7 @@ if (!nativeArg || !wasmDir || !scriptsDir) {
 }
 const { Recording } = await import(pathToFileURL(join(moduleFolder(wasmDir), "mailsim.mjs")).href);
 
-function* scripts(folder) {
-  for (const name of readdirSync(folder).sort()) {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) yield* scripts(path);
-    else if (name.endsWith(".mbs")) yield path;
-  }
-}
 
-// A script that writes or reads files needs the native front end's files; the page refuses it.
-const touchesFiles = /^\s*!?\s*(snapshot|export|save|load)\b/m;
 
 /** The GIF's image descriptors (0x2C blocks), counted by walking its blocks. */
 function gifFrames(bytes) {
