@@ -105,6 +105,8 @@ let package = Package(
                 "MailboxAnimation", "MailboxSim", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough"
             ],
             swiftSettings: crossModule),
+        // A walkthrough read back: its frames as pixels and times, and the bounds on what is read. Pure.
+        .target(name: "MailboxFootage", swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
             name: "MailboxReports",
@@ -294,6 +296,8 @@ let package = Package(
             ]),
         // The GIF coder alone: frames, delays, rectangles, a capped sink.
         .testTarget(name: "MailboxGIFTests", dependencies: ["MailboxGIF"]),
+        // Footage: frames and their bounds.
+        .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
         // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.
         .testTarget(
             name: "MailboxMovieTests",
