@@ -415,31 +415,3 @@ extension GestureOutcome {
 extension String {
     var trimmingLeadingBlanks: String { String(drop { $0 == " " || $0 == "\t" }) }
 }
-
-/// RFC 4648 base64, for the hover's data: URI.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out += [
-                alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)],
-                alphabet[Int(n & 63)]
-            ]
-            index += 3
-        }
-        let rest = bytes.count - index
-        if rest > 0 {
-            let n = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            out += [
-                alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)],
-                rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="), UInt8(ascii: "=")
-            ]
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
