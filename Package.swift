@@ -107,6 +107,12 @@ let package = Package(
             swiftSettings: crossModule),
         // A walkthrough read back: its frames as pixels and times, and the bounds on what is read. Pure.
         .target(name: "MailboxFootage", swiftSettings: crossModule),
+        // mailsim grade's reading: a walkthrough's frames in, each user story's verdict and the thresholds, colours
+        // and durations measured out; and its renderings (text, JSON, the HTML evidence page). Pure.
+        .target(
+            name: "MailboxGrade",
+            dependencies: ["MailboxText", "MailboxJSON", "MailboxSim", "MailboxReports", "MailboxGIF", "MailboxFootage"],
+            swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
             name: "MailboxReports",
@@ -296,6 +302,8 @@ let package = Package(
             ]),
         // The GIF coder alone: frames, delays, rectangles, a capped sink.
         .testTarget(name: "MailboxGIFTests", dependencies: ["MailboxGIF"]),
+        // The grader: stories read from mailsim's own walkthroughs, where the truth is known.
+        .testTarget(name: "MailboxGradeTests", dependencies: ["MailboxFootage", "MailboxGrade"]),
         // Footage: frames and their bounds.
         .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
         // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.

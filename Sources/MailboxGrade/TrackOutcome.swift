@@ -1,0 +1,98 @@
+/// What became of one drag: where its stages were seen, whether it went off, what covered the screen after, whether
+/// the feed moved up, whether the row came back.
+struct TrackOutcome {
+    var track: DragTrack
+    /// Each sighting's stage (nil: a colour of no stage), in the track's order.
+    var stages: [Stage?]
+    /// The frame where the row was first all the way across (slid off), and its stage there.
+    var fullAt: Int?
+    var stageAtFull: Stage?
+    /// Frames of the feed as it was before the drag (none when the walkthrough starts with it).
+    var references: [Int]
+    /// The row's height, as its bands showed it.
+    var height: Int
+    /// After the drag without going off: the frame where the row is back at rest.
+    var restAt: Int?
+    /// After going off: the frame where something covered the screen (the options), where it had gone, where the
+    /// feed had moved up (the row hidden), and where it was back as before (undone).
+    var coveredAt: Int?
+    var uncoveredAt: Int?
+    var hiddenAt: Int?
+    var undoneAt: Int?
+    /// How far the feed had moved up at `hiddenAt`, in points.
+    var hiddenBy = 0
+
+    /// The sightings before the row went all the way across: the drag, and a release's slide as far as it is not
+    /// across yet.
+    var dragSightings: ArraySlice<DragTrack.Sighting> {
+        guard let fullAt else { return track.sightings[...] }
+        return track.sightings.prefix { $0.frame < fullAt }
+    }
+
+    /// The stage of the last sighting.
+    var lastStage: Stage? { stages.last ?? nil }
+
+    init(_ track: DragTrack, naming: StageNaming, summaries: [FrameSummary], width: Int, until end: Int) {
+        self.track = track
+        stages = track.sightings.map { naming.stage(of: $0.band.colour) }
+        if let full = track.sightings.firstIndex(where: { $0.band.offset + 4 >= width }) {
+            fullAt = track.sightings[full].frame
+            stageAtFull = stages[full]
+        }
+        // The feed as it was: the frame before the drag and, when the row has barely moved in it, the drag's first
+        // frame (the frame before may be mid-way through the last gesture's animation; the first may show the
+        // finger): a comparison with either that holds, holds.
+        var references: [Int] = []
+        if track.first.frame > 0 { references.append(track.first.frame - 1) }
+        if track.first.band.offset * 5 <= width { references.append(track.first.frame) }
+        self.references = references
+        height = track.sightings.prefix { $0.band.offset + 4 < width }.map { $0.band.height }.max()
+            ?? track.first.band.height
+        guard !references.isEmpty else { return }
+        let pres = references.map { summaries[$0] }
+        let top = track.top
+        let height = self.height
+        func movedUp(_ frame: FrameSummary) -> Int? {
+            pres.lazy.compactMap { FeedComparison.movedUp(frame, from: $0, top: top, height: height) }.first
+        }
+        func asBefore(_ frame: FrameSummary) -> Bool {
+            pres.contains { FeedComparison.asBefore(frame, $0, top: top, height: height) }
+        }
+        if let fullAt {
+            var i = fullAt + 1
+            while i < end {
+                let share = FeedComparison.coveredShare(summaries[i], pres[0], above: top)
+                if coveredAt == nil, share >= 450 {
+                    coveredAt = i
+                } else if coveredAt != nil, uncoveredAt == nil, share <= 120 {
+                    uncoveredAt = i
+                }
+                if coveredAt == nil || uncoveredAt != nil, share <= 120, let shift = movedUp(summaries[i]) {
+                    hiddenAt = i
+                    hiddenBy = shift
+                    break
+                }
+                i += 1
+            }
+            if let hiddenAt {
+                var j = hiddenAt + 1
+                while j < summaries.count {
+                    if asBefore(summaries[j]) {
+                        undoneAt = j
+                        break
+                    }
+                    j += 1
+                }
+            }
+        } else {
+            var i = track.last.frame + 1
+            while i < min(summaries.count, track.last.frame + 4) {
+                if asBefore(summaries[i]) {
+                    restAt = i
+                    break
+                }
+                i += 1
+            }
+        }
+    }
+}
