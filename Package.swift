@@ -107,6 +107,13 @@ let package = Package(
             swiftSettings: crossModule),
         // A walkthrough read back: its frames as pixels and times, and the bounds on what is read. Pure.
         .target(name: "MailboxFootage", swiftSettings: crossModule),
+        // giflib: headers only; libgif.so.7 is opened with dlopen when the first GIF is read.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // A walkthrough read from a file, frame by frame as it is decoded: GIFs through giflib, MP4, MOV and WebM
+        // through FFmpeg's libavformat and libavcodec, both opened with dlopen on first use (`mailsim grade`).
+        .target(
+            name: "MailboxFootageDecoding", dependencies: ["MailboxFootage", "CGIF", "CAV"],
+            swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
             name: "MailboxReports",
@@ -298,6 +305,10 @@ let package = Package(
         .testTarget(name: "MailboxGIFTests", dependencies: ["MailboxGIF"]),
         // Footage: frames and their bounds.
         .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
+        // Reading walkthroughs back: GIFs, MP4 and WebM made by `mailsim record` (the binary, built beside the
+        // tests), hand-made GIFs for each rule of composition, hostile files.
+        .testTarget(
+            name: "MailboxFootageDecodingTests", dependencies: ["mailsim", "MailboxFootage", "MailboxFootageDecoding"]),
         // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.
         .testTarget(
             name: "MailboxMovieTests",
