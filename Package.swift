@@ -225,6 +225,11 @@ let package = Package(
             name: "MailsimTestSupport",
             dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
             path: "Tests/MailsimTestSupport"),
+        // What LICEcap and a student do to a recording, as functions over frames (crop, title bar, border, cursor,
+        // merged and resampled frames, colour shifts, a home screen), and a GIF writer like LICEcap's: the grader's
+        // calibration tests damage mailsim's own walkthroughs with it. A regular target, like MailsimTestSupport.
+        .target(
+            name: "WalkthroughDamage", dependencies: ["MailboxFootage", "MailboxGIF"], path: "Tests/WalkthroughDamage"),
         // Random scripts from that generator, written as files (`mailsim-scripts COUNT SEED FOLDER`): the page's
         // differential run sends each through the native binary and the WebAssembly module (Tests/wasm).
         .executableTarget(
@@ -306,9 +311,13 @@ let package = Package(
         // Footage: frames and their bounds.
         .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
         // Reading walkthroughs back: GIFs, MP4 and WebM made by `mailsim record` (the binary, built beside the
-        // tests), hand-made GIFs for each rule of composition, hostile files.
+        // tests), hand-made GIFs for each rule of composition, hostile files; and mailsim's walkthroughs damaged as
+        // LICEcap and students damage them, read back.
         .testTarget(
-            name: "MailboxFootageDecodingTests", dependencies: ["mailsim", "MailboxFootage", "MailboxFootageDecoding"]),
+            name: "MailboxFootageDecodingTests",
+            dependencies: [
+                "mailsim", "MailboxFootage", "MailboxFootageDecoding", "MailboxGIF", "WalkthroughDamage"
+            ]),
         // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.
         .testTarget(
             name: "MailboxMovieTests",
