@@ -34,7 +34,20 @@ import WalkthroughDamage
         // The gray revealed at frame 5 (0.5 s), moved by the crop (−2, 0), the title bar (0, +20) and the border.
         let atHalf = try #require(back.last { $0.start <= 0.5 + 1e-9 })
         #expect(atHalf.pixel(300 - 2 + 1, 150 + 20 + 1) == 0xB2B2B2)
-        #expect(atHalf.pixel(0, 0) == 0x6E6E6E && atHalf.pixel(10, 5) == 0xE7E6E7)
+        #expect(atHalf.pixel(0, 0) == 0x6E6E6E && atHalf.pixel(30, 5) == 0xE7E6E7)
+        // The title bar's close button (radius 5, centred at (11, 10) in the bar, (12, 11) inside the border).
+        #expect(atHalf.pixel(12, 11) == 0xFF5F57)
+    }
+
+    /// LICEcap's form: after the first frame, each a partial rectangle of what changed; a local table each;
+    /// disposal 0 throughout.
+    @Test func theWriterWritesAsLICEcapDoes() throws {
+        let frames = try Self.recorded()
+        let layout = GIFLayout(try LICEcapGIF.encode(frames))
+        #expect(layout.width == 320 && layout.height == 568)
+        #expect(layout.images.count == frames.mergingStillFrames().count)
+        #expect(layout.images.allSatisfy { $0.disposal == 0 && $0.localTable })
+        #expect(layout.images.dropFirst().allSatisfy { $0.width * $0.height < 320 * 568 })
     }
 
     /// Resampled at LICEcap's 6.7 fps and still stretches merged: the delays are 150 ms and their multiples, and

@@ -43,6 +43,16 @@ import Testing
         #expect(channelDistance(frames[5].pixel(300, 600), 0x1C1C1E) <= 6)
     }
 
+    /// A colour, not only grays, survives the encoder and our conversion: SPEC §1's yellow (#FECA16) revealed past
+    /// the near threshold. Read with the wrong matrix (BT.601 for the BT.709 the file is tagged with), it would be
+    /// more than 10 off in a channel.
+    @Test(arguments: ["yellow.mp4", "yellow.webm"]) func aVideosColoursAreConvertedWithItsMatrix(name: String) throws {
+        let path = try Recording.make(name, script: "pan msg1 -150\nadvance 0.5\nrelease\n")
+        let (_, frames) = try readAll(path: path)
+        let held = try #require(frames.last { $0.start <= 0.5 })
+        #expect(channelDistance(held.pixel(300, 150), 0xFECA16) <= 6, "\(String(held.pixel(300, 150), radix: 16))")
+    }
+
     /// The format is told by the first bytes: a GIF named .mp4 is read as a GIF.
     @Test func theNameDoesNotChooseTheFormat() throws {
         let path = try Recording.make("walk.gif")

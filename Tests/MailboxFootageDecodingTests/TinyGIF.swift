@@ -115,3 +115,51 @@ struct TinyGIF {
         return out
     }
 }
+
+/// What a GIF's blocks say, walked without decoding: each image's disposal, rectangle and whether it has its own
+/// colour table (the tests of LICEcap's writer check its form with it).
+struct GIFLayout {
+    struct Image {
+        var disposal: Int
+        var left: Int, top: Int, width: Int, height: Int
+        var localTable: Bool
+    }
+
+    var width = 0
+    var height = 0
+    var images: [Image] = []
+
+    init(_ bytes: [UInt8]) {
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func skipBlocks(_ at: inout Int) {
+            while bytes[at] != 0 { at += Int(bytes[at]) + 1 }
+            at += 1
+        }
+        width = u16(6)
+        height = u16(8)
+        var at = 13
+        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
+        var disposal = 0
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x21:
+                if bytes[at + 1] == 0xF9 { disposal = Int(bytes[at + 3] >> 2 & 7) }
+                at += 2
+                skipBlocks(&at)
+            case 0x2C:
+                let flags = bytes[at + 9]
+                images.append(
+                    Image(
+                        disposal: disposal, left: u16(at + 1), top: u16(at + 3), width: u16(at + 5),
+                        height: u16(at + 7), localTable: flags & 0x80 != 0))
+                at += 10
+                if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
+                at += 1
+                skipBlocks(&at)
+                disposal = 0
+            default:
+                return
+            }
+        }
+    }
+}
