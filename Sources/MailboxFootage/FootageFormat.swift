@@ -64,6 +64,8 @@ public enum FootageFormat: String, Sendable, Equatable, CaseIterable {
             ([0x4D, 0x4D, 0x00, 0x2A], "a TIFF picture"),
             ([0x00, 0x00, 0x01, 0x00], "an icon")
         ]
+        // Fewer than six bytes of a GIF's signature: a file cut off at its start.
+        if head.count < 6 && starts(head, "GIF") { return "a GIF cut off in its first bytes" }
         for signature in signatures where starts(head, signature.bytes) { return signature.name }
         if starts(head, "RIFF") && head.count >= 12 {
             let kind = Array(head[8..<12])
