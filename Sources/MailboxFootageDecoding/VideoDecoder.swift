@@ -143,9 +143,33 @@ enum VideoDecoder {
             guard var last = pending else { throw FootageError("the \(kind.name) file has no frames") }
             pending = nil
             last.duration = ownDuration()
+            let end = last.start + last.duration
+            // A file cut off in its middle reads to its end without an error (a WebM's clusters, a MOV with its
+            // index first): what it declares tells. More than a second and a tenth short is not rounding, nor an
+            // audio track a little longer than the video.
+            if let declared = declaredSeconds(), end < declared - 1, end < declared * 0.9 {
+                throw FootageError(
+                    "the \(kind.name) file stops after \(count) frames, at \(tenths(end)) s of the \(tenths(declared)) s "
+                        + "it declares (is it truncated?)")
+            }
             try hand(last, each)
-            return FootageSummary(
-                format: kind, frames: count, seconds: last.start + last.duration, width: width, height: height)
+            return FootageSummary(format: kind, frames: count, seconds: end, width: width, height: height)
+        }
+
+        /// The length the file declares: the video stream's own, else the container's (nil when neither says).
+        private func declaredSeconds() -> Double? {
+            let video = input!.pointee.streams[Int(stream)]!.pointee
+            if video.duration > 0 && video.duration != Int64.min {
+                return Double(video.duration) * Double(timeBase.num) / Double(timeBase.den)
+            }
+            let whole = input!.pointee.duration
+            return whole > 0 && whole != Int64.min ? Double(whole) / 1_000_000 : nil
+        }
+
+        /// `seconds` to a tenth, for the words.
+        private func tenths(_ seconds: Double) -> String {
+            let t = Int64((seconds * 10).rounded())
+            return "\(t / 10).\(t % 10)"
         }
 
         /// The last frame's duration: its own when the stream says it, else the interval before it, else one

@@ -1,3 +1,4 @@
+import Foundation
 import MailboxFootage
 import MailboxFootageDecoding
 import Testing
@@ -123,6 +124,18 @@ import Testing
                 _ = refusal(copy)
             }
         }
+    }
+
+    /// A video cut off in its middle: a WebM reads to its end without an error from FFmpeg, so the length it
+    /// declares tells.
+    @Test func aTruncatedWebMIsRefused() throws {
+        let tour = try String(
+            contentsOf: Recording.root.appendingPathComponent("Scripts/tour/tour.mbs"), encoding: .utf8)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Recording.make("tour.webm", script: tour))))
+        #expect(refusal(bytes) == nil)
+        let words = refusal(Array(bytes.prefix(bytes.count * 3 / 4)))
+        #expect(words?.hasPrefix("the WebM file stops after ") == true, "\(words ?? "read")")
+        #expect(words?.hasSuffix("it declares (is it truncated?)") == true)
     }
 
     @Test func damagedVideosAreRefused() {
