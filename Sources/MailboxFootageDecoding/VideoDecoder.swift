@@ -149,7 +149,7 @@ enum VideoDecoder {
             // audio track a little longer than the video.
             if let declared = declaredSeconds(), end < declared - 1, end < declared * 0.9 {
                 throw FootageError(
-                    "the \(kind.name) file stops after \(count) frames, at \(tenths(end)) s of the \(tenths(declared)) s "
+                    "the \(kind.name) file stops after \(count + 1) frames, at \(tenths(end)) s of the \(tenths(declared)) s "
                         + "it declares (is it truncated?)")
             }
             try hand(last, each)
