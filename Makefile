@@ -42,9 +42,10 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
 ## deps: Debian's packages, installed only when missing: libedit-dev (the REPL's line editor), libcairo2-dev
-## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM) and fonts-dejavu-core (the pictures' text). mailsim opens them
-## with dlopen when it first draws, so only libedit is linked (docs/pictures.md).
-DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev fonts-dejavu-core
+## (drawing), libpng-dev (PNG), libwebp-dev (animated WebP), libavformat-dev and libavcodec-dev (MP4, WebM, written and
+## read), libgif-dev (GIFs read, docs/grade.md) and fonts-dejavu-core (the pictures' text). mailsim opens them
+## with dlopen when it first draws or reads, so only libedit is linked (docs/pictures.md).
+DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev libgif-dev fonts-dejavu-core
 # The unit tests' own: Node runs the exported JavaScript in the hand-off's differential run (docs/handoff.md).
 TEST_DEB_PACKAGES := nodejs
 deps:

@@ -113,6 +113,13 @@ let package = Package(
             name: "MailboxGrade",
             dependencies: ["MailboxText", "MailboxJSON", "MailboxSim", "MailboxReports", "MailboxGIF", "MailboxFootage"],
             swiftSettings: crossModule),
+        // giflib: headers only; libgif.so.7 is opened with dlopen when the first GIF is read.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // A walkthrough read from a file, frame by frame as it is decoded: GIFs through giflib, MP4, MOV and WebM
+        // through FFmpeg's libavformat and libavcodec, both opened with dlopen on first use (`mailsim grade`).
+        .target(
+            name: "MailboxFootageDecoding", dependencies: ["MailboxFootage", "CGIF", "CAV"],
+            swiftSettings: crossModule),
         // The renderers: reports as text.
         .target(
             name: "MailboxReports",
@@ -224,6 +231,11 @@ let package = Package(
             name: "MailsimTestSupport",
             dependencies: ["MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports"],
             path: "Tests/MailsimTestSupport"),
+        // What LICEcap and a student do to a recording, as functions over frames (crop, title bar, border, cursor,
+        // merged and resampled frames, colour shifts, a home screen), and a GIF writer like LICEcap's: the grader's
+        // calibration tests damage mailsim's own walkthroughs with it. A regular target, like MailsimTestSupport.
+        .target(
+            name: "WalkthroughDamage", dependencies: ["MailboxFootage", "MailboxGIF"], path: "Tests/WalkthroughDamage"),
         // Random scripts from that generator, written as files (`mailsim-scripts COUNT SEED FOLDER`): the page's
         // differential run sends each through the native binary and the WebAssembly module (Tests/wasm).
         .executableTarget(
@@ -306,6 +318,14 @@ let package = Package(
         .testTarget(name: "MailboxGradeTests", dependencies: ["MailboxFootage", "MailboxGrade"]),
         // Footage: frames and their bounds.
         .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
+        // Reading walkthroughs back: GIFs, MP4 and WebM made by `mailsim record` (the binary, built beside the
+        // tests), hand-made GIFs for each rule of composition, hostile files; and mailsim's walkthroughs damaged as
+        // LICEcap and students damage them, read back.
+        .testTarget(
+            name: "MailboxFootageDecodingTests",
+            dependencies: [
+                "mailsim", "MailboxFootage", "MailboxFootageDecoding", "MailboxGIF", "WalkthroughDamage"
+            ]),
         // The page's GIF against mailsim record's: given cairo's pixels, the same bytes.
         .testTarget(
             name: "MailboxMovieTests",

@@ -1,3 +1,5 @@
+import MailboxFootage
+import MailboxFootageDecoding
 import MailboxJSON
 
 @testable import MailboxLanguageServer
@@ -16,6 +18,11 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     // After a leading byte 2: what an editor sends `mailsim lsp` (framed JSON-RPC).
     if bytes.first == 2 {
         serve(Array(bytes.dropFirst()))
+        return 0
+    }
+    // After a leading byte 3: a walkthrough file for `mailsim grade`'s reader.
+    if bytes.first == 3 {
+        readFootage(Array(bytes.dropFirst()))
         return 0
     }
     let problems = robustnessProblems(input: bytes)
@@ -44,5 +51,26 @@ func serve(_ bytes: [UInt8]) {
             }
         }
         if server.exitStatus != nil { return }
+    }
+}
+
+/// A walkthrough file read as `mailsim grade` reads one, within small bounds so that each input is quick: read or
+/// refused, never a crash, a trap or a hang; a frame handed on is whole and in order, and refused words are words.
+func readFootage(_ bytes: [UInt8]) {
+    let limits = FootageLimits(fileBytes: 1 << 20, side: 1_024, pixels: 1 << 18, frames: 1_000, seconds: 3_600)
+    var count = 0
+    var end = 0.0
+    do {
+        let summary = try FootageReader.read(bytes: bytes, limits: limits) { frame in
+            guard frame.index == count, frame.pixels.count == frame.width * frame.height, frame.start >= end - 1e-9
+            else { fatalError("FootageReader handed on a broken frame \(frame.index) (\(count) before it)") }
+            count += 1
+            end = frame.start + frame.duration
+        }
+        guard summary.frames == count, summary.frames > 0 else {
+            fatalError("FootageReader's summary says \(summary.frames) frames; it handed on \(count)")
+        }
+    } catch {
+        guard !error.description.isEmpty else { fatalError("FootageReader refused without words") }
     }
 }

@@ -11,8 +11,9 @@
 # The library's layers are compiled in order, each a module, and the target Fuzz/FuzzTarget.swift with the
 # property tests' invariants and command generator (Tests/MailsimTestSupport/) over them, all with
 # -sanitize=fuzzer,address (and -enable-testing, for the tests' @testable imports). An input
-# after a leading byte 2 is what an editor sends `mailsim lsp` (framed JSON-RPC, Fuzz/FuzzTarget.swift's `serve`).
-# Otherwise an input
+# after a leading byte 2 is what an editor sends `mailsim lsp` (framed JSON-RPC, Fuzz/FuzzTarget.swift's `serve`);
+# an input after a leading byte 3 is a walkthrough file for `mailsim grade`'s reader (FootageReader: GIFs through
+# giflib, any bytes read or refused in words, within small bounds). Otherwise an input
 # is a script (run line by line through a Session: `set`, gestures, reports), or, after a leading NUL byte,
 # the command generator's choices, or, after a leading byte 1, the hostile generator's (every parameter at the
 # ends of its range, gestures with extreme numerals, and no number printed with an exponent). The corpus grows in .build/fuzz/corpus,
@@ -29,7 +30,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 cd "$root"
 
 # The library's targets, bottom layer first (Package.swift).
-layers="MailsimVersion MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer"
+layers="MailsimVersion MailboxThreads MailboxText MailboxJSON MailboxAnimation MailboxSim MailboxScript MailboxReports MailboxScene MailboxLanguageServer MailboxFootage MailboxFootageDecoding"
 harness="Fuzz/FuzzTarget.swift Tests/MailsimTestSupport/Invariants.swift Tests/MailsimTestSupport/CommandGenerator.swift"
 inputs="$(for layer in $layers; do find "Sources/$layer" -name '*.swift'; done | sort) $harness"
 modules="$out/modules"
@@ -52,7 +53,9 @@ if [ "$stale" = yes ]; then
     mkdir -p "$modules"
     : > "$out/build.log"
     libraries=""
+    # CGIF and CAV: giflib's and FFmpeg's headers (the libraries themselves are opened with dlopen, uninstrumented).
     flags="-sanitize=fuzzer,address -parse-as-library -O -g -package-name mailsim -I $modules -I Sources/CMaths"
+    flags="$flags -I Sources/CGIF -I Sources/CAV"
     for layer in $layers; do
         # shellcheck disable=SC2086
         if ! swiftc $flags -enable-testing -wmo -module-name "$layer" -emit-module \
@@ -114,6 +117,10 @@ messages = [
 open(sys.argv[1], "wb").write(b"\x02" + b"".join(frame(m) for m in messages))
 PY
 fi
+
+# After byte 3: small GIFs for the reader (tools/fuzz-gifs.py: a two-frame GIF, an interlaced one, partial frames
+# with each disposal and transparency, local tables).
+[ -e "$out/corpus/footage-gif-0" ] || python3 tools/fuzz-gifs.py "$out/corpus"
 
 echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifacts/)"
 set -- "$out/corpus" Fuzz/regressions \

@@ -37,8 +37,12 @@ public struct GIFWriter {
     /// Colour table entries written, in all.
     public private(set) var paletteEntries = 0
 
-    /// A GIF written to `sink` frame by frame, or kept in memory (returned by `finish`) when there is none.
-    public init(width: Int, height: Int, framesPerSecond: Double, sink: ByteSink? = nil) throws(RasterError) {
+    /// A GIF written to `sink` frame by frame, or kept in memory (returned by `finish`) when there is none. Each
+    /// frame's control says `disposal`: 1 (keep it in place, mailsim's own), or 0 (unspecified, which viewers treat
+    /// as 1: what LICEcap writes, for the grader's damaged walkthroughs).
+    public init(
+        width: Int, height: Int, framesPerSecond: Double, sink: ByteSink? = nil, disposal: UInt8 = 1
+    ) throws(RasterError) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
@@ -46,7 +50,7 @@ public struct GIFWriter {
         scratch = shown
         previous = shown
         display = shown
-        encoder = try Encoder(width: width, height: height, sink: sink)
+        encoder = try Encoder(width: width, height: height, sink: sink, disposal: disposal)
     }
 
     /// Adds `repeats` frames showing `pixels` (0xRRGGBB, row by row, width × height of them).
@@ -368,9 +372,11 @@ public struct GIFWriter {
         let sink: ByteSink
         let memory: MemorySink?
         let lzw = LZW()
+        let disposal: UInt8
         var bytes: [UInt8] = []
 
-        init(width: Int, height: Int, sink: ByteSink?) throws(RasterError) {
+        init(width: Int, height: Int, sink: ByteSink?, disposal: UInt8) throws(RasterError) {
+            self.disposal = disposal
             memory = sink == nil ? MemorySink() : nil
             self.sink = sink ?? memory!
             bytes = Array("GIF89a".utf8)
@@ -402,8 +408,8 @@ public struct GIFWriter {
             _ candidates: [ArraySlice<UInt8>], colors: [UInt32], transparent: UInt8?, at rect: Rectangle,
             delay: Int
         ) throws(RasterError) {
-            // Graphic control: keep the frame in place (disposal 1), the transparent entry if any, the delay.
-            bytes += [0x21, 0xF9, 4, 1 << 2 | (transparent == nil ? 0 : 1)]
+            // Graphic control: the disposal (1: keep the frame in place), the transparent entry if any, the delay.
+            bytes += [0x21, 0xF9, 4, (disposal & 7) << 2 | (transparent == nil ? 0 : 1)]
             put16(delay)
             bytes += [transparent ?? 0, 0]
             // Tables of 2, 4, … 256 entries.
