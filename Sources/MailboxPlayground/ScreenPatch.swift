@@ -1,8 +1,10 @@
 import MailboxJSON
 
 /// What changed of a phone's SVG since its screen numbered `base`: the document is the head, one text for each
-/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now and the text of each
-/// node that differs (during a drag, the dragged row and the finger). The page replaces those nodes in the DOM it has
+/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now and, for each node
+/// that differs, its text (during a drag, the dragged row and the finger) or, when that is smaller, the lines of it
+/// that changed (SVGWriter writes one element a line: an overlay fading in changes its group's opening line only).
+/// The page rebuilds those nodes' texts from the ones it holds and changes them in the DOM it has
 /// (docs/playground.md, Protocol).
 public struct ScreenPatch: Equatable, Sendable {
     /// The screen this one is written against: the page applies it only to the screen it holds under that number.
@@ -12,8 +14,30 @@ public struct ScreenPatch: Equatable, Sendable {
     /// Each changed node: its place, from 0, and its text; in increasing order.
     public var nodes: [Node]
 
-    /// One node's new text.
+    /// One node's new text, and what of it is sent.
     public struct Node: Equatable, Sendable {
+        public var index: Int
+        /// The node's text now.
+        public var text: String
+        /// The lines that changed, when the node had as many lines before and they are fewer bytes than `text`:
+        /// what is sent instead of it (nil: the text is sent).
+        public var lines: [Line]?
+
+        public init(index: Int, text: String, lines: [Line]? = nil) {
+            self.index = index
+            self.text = text
+            self.lines = lines
+        }
+
+        /// What is sent of the node, in bytes (before JSON's escaping).
+        var bytes: Int {
+            guard let lines else { return text.utf8.count }
+            return lines.reduce(0) { $0 + $1.bytes }
+        }
+    }
+
+    /// One line of a node's text, from 0, without its line break.
+    public struct Line: Equatable, Sendable {
         public var index: Int
         public var text: String
 
@@ -21,6 +45,9 @@ public struct ScreenPatch: Equatable, Sendable {
             self.index = index
             self.text = text
         }
+
+        /// Its bytes sent: the text and about what its `[N,"…"],` adds.
+        var bytes: Int { text.utf8.count + 8 }
     }
 
     public init(base: Int, count: Int, nodes: [Node]) {
@@ -33,19 +60,47 @@ public struct ScreenPatch: Equatable, Sendable {
     static func between(_ before: [String], _ after: [String], base: Int) -> ScreenPatch {
         var nodes: [Node] = []
         for (i, text) in after.enumerated() where i >= before.count || before[i] != text {
-            nodes.append(Node(index: i, text: text))
+            var node = Node(index: i, text: text)
+            if i < before.count, let lines = changedLines(before[i], text),
+                lines.reduce(0, { $0 + $1.bytes }) < text.utf8.count
+            {
+                node.lines = lines
+            }
+            nodes.append(node)
         }
         return ScreenPatch(base: base, count: after.count, nodes: nodes)
     }
 
-    /// The bytes of the nodes' texts.
-    var textBytes: Int { nodes.reduce(0) { $0 + $1.text.utf8.count } }
+    /// The lines of `new` that differ from `old`'s at the same place, or nil when the two have not as many lines
+    /// (split at each line feed, as the page splits them: a text ending with one has an empty last line).
+    static func changedLines(_ old: String, _ new: String) -> [Line]? {
+        let a = old.utf8.split(separator: 10, omittingEmptySubsequences: false)
+        let b = new.utf8.split(separator: 10, omittingEmptySubsequences: false)
+        guard a.count == b.count else { return nil }
+        var lines: [Line] = []
+        for i in 0..<b.count where !a[i].elementsEqual(b[i]) {
+            lines.append(Line(index: i, text: String(decoding: b[i], as: UTF8.self)))
+        }
+        return lines
+    }
 
-    /// The patch's members of a phone's screen object.
+    /// The bytes of what is sent of the nodes.
+    var textBytes: Int { nodes.reduce(0) { $0 + $1.bytes } }
+
+    /// The patch's members of a phone's screen object: each node as [index, text] or [index, [[line, text]…]].
     var members: [(String, JSON)] {
         [
             ("base", .int(base)), ("count", .int(count)),
-            ("nodes", .array(nodes.map { .array([.int($0.index), .string($0.text)]) }))
+            (
+                "nodes",
+                .array(
+                    nodes.map { node in
+                        guard let lines = node.lines else { return .array([.int(node.index), .string(node.text)]) }
+                        return .array([
+                            .int(node.index), .array(lines.map { .array([.int($0.index), .string($0.text)]) })
+                        ])
+                    })
+            )
         ]
     }
 }
