@@ -47,7 +47,8 @@ public struct ScreenPatch: Equatable, Sendable {
         }
 
         /// Its bytes sent: the text and about what its `[N,"…"],` adds.
-        var bytes: Int { text.utf8.count + 8 }
+        var bytes: Int { text.utf8.count + Line.overhead }
+        static let overhead = 8
     }
 
     public init(base: Int, count: Int, nodes: [Node]) {
@@ -61,28 +62,28 @@ public struct ScreenPatch: Equatable, Sendable {
         var nodes: [Node] = []
         for (i, text) in after.enumerated() where i >= before.count || before[i] != text {
             var node = Node(index: i, text: text)
-            if i < before.count, let lines = changedLines(before[i], text),
-                lines.reduce(0, { $0 + $1.bytes }) < text.utf8.count
-            {
-                node.lines = lines
-            }
+            if i < before.count { node.lines = changedLines(before[i], text, under: text.utf8.count) }
             nodes.append(node)
         }
         return ScreenPatch(base: base, count: after.count, nodes: nodes)
     }
 
     /// The lines of `new` that differ from `old`'s at the same place, or nil when the two have not as many lines
-    /// (split at each line feed, as the page splits them: a text ending with one has an empty last line). One pass
-    /// over the bytes of both: in the page's module (`-Osize`), splitting them into arrays of slices and comparing
-    /// those tripled the module's time for a tick.
-    static func changedLines(_ old: String, _ new: String) -> [Line]? {
+    /// (split at each line feed, as the page splits them: a text ending with one has an empty last line) or the
+    /// lines are not fewer bytes than `limit`. One pass over the bytes of both, given up at the limit (rows moved up
+    /// change every line): in the page's module (`-Osize`), splitting them into arrays of slices and comparing those
+    /// tripled the module's time for a tick.
+    static func changedLines(_ old: String, _ new: String, under limit: Int) -> [Line]? {
         var (old, new) = (old, new)
-        return old.withUTF8 { a in new.withUTF8 { b in changedLines(a, b) } }
+        return old.withUTF8 { a in new.withUTF8 { b in changedLines(a, b, under: limit) } }
     }
 
-    private static func changedLines(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> [Line]? {
+    private static func changedLines(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, under limit: Int
+    ) -> [Line]? {
         let newline: UInt8 = 10
         var lines: [Line] = []
+        var bytes = 0
         var (i, j, line) = (0, 0, 0)
         while true {
             // The common start of the two lines, then each one's end.
@@ -93,6 +94,8 @@ public struct ScreenPatch: Equatable, Sendable {
             while endA < a.count, a[endA] != newline { endA += 1 }
             while endB < b.count, b[endB] != newline { endB += 1 }
             if !same {
+                bytes += endB - j + Line.overhead
+                if bytes >= limit { return nil }
                 lines.append(
                     Line(index: line, text: String(decoding: UnsafeBufferPointer(rebasing: b[j..<endB]), as: UTF8.self))
                 )
