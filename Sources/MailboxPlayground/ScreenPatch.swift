@@ -1,8 +1,10 @@
 import MailboxJSON
 
 /// What changed of a phone's SVG since its screen numbered `base`: the document is the head, one text for each
-/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now and the text of each
-/// node that differs (during a drag, the dragged row and the finger). The page replaces those nodes in the DOM it has
+/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now and, for each node
+/// that differs, its text (during a drag, the dragged row and the finger) or, when that is smaller, the lines of it
+/// that changed (SVGWriter writes one element a line: an overlay fading in changes its group's opening line only).
+/// The page rebuilds those nodes' texts from the ones it holds and changes them in the DOM it has
 /// (docs/playground.md, Protocol).
 public struct ScreenPatch: Equatable, Sendable {
     /// The screen this one is written against: the page applies it only to the screen it holds under that number.
@@ -12,8 +14,30 @@ public struct ScreenPatch: Equatable, Sendable {
     /// Each changed node: its place, from 0, and its text; in increasing order.
     public var nodes: [Node]
 
-    /// One node's new text.
+    /// One node's new text, and what of it is sent.
     public struct Node: Equatable, Sendable {
+        public var index: Int
+        /// The node's text now.
+        public var text: String
+        /// The lines that changed, when the node had as many lines before and they are fewer bytes than `text`:
+        /// what is sent instead of it (nil: the text is sent).
+        public var lines: [Line]?
+
+        public init(index: Int, text: String, lines: [Line]? = nil) {
+            self.index = index
+            self.text = text
+            self.lines = lines
+        }
+
+        /// What is sent of the node, in bytes (before JSON's escaping).
+        var bytes: Int {
+            guard let lines else { return text.utf8.count }
+            return lines.reduce(0) { $0 + $1.bytes }
+        }
+    }
+
+    /// One line of a node's text, from 0, without its line break.
+    public struct Line: Equatable, Sendable {
         public var index: Int
         public var text: String
 
@@ -21,6 +45,10 @@ public struct ScreenPatch: Equatable, Sendable {
             self.index = index
             self.text = text
         }
+
+        /// Its bytes sent: the text and about what its `[N,"…"],` adds.
+        var bytes: Int { text.utf8.count + Line.overhead }
+        static let overhead = 8
     }
 
     public init(base: Int, count: Int, nodes: [Node]) {
@@ -33,19 +61,68 @@ public struct ScreenPatch: Equatable, Sendable {
     static func between(_ before: [String], _ after: [String], base: Int) -> ScreenPatch {
         var nodes: [Node] = []
         for (i, text) in after.enumerated() where i >= before.count || before[i] != text {
-            nodes.append(Node(index: i, text: text))
+            var node = Node(index: i, text: text)
+            if i < before.count { node.lines = changedLines(before[i], text, under: text.utf8.count) }
+            nodes.append(node)
         }
         return ScreenPatch(base: base, count: after.count, nodes: nodes)
     }
 
-    /// The bytes of the nodes' texts.
-    var textBytes: Int { nodes.reduce(0) { $0 + $1.text.utf8.count } }
+    /// The lines of `new` that differ from `old`'s at the same place, or nil when the two have not as many lines
+    /// (split at each line feed, as the page splits them: a text ending with one has an empty last line) or the
+    /// lines are not fewer bytes than `limit`. One pass over the bytes of both, given up at the limit (rows moved up
+    /// change every line): in the page's module (`-Osize`), splitting them into arrays of slices and comparing those
+    /// tripled the module's time for a tick.
+    static func changedLines(_ old: String, _ new: String, under limit: Int) -> [Line]? {
+        var (old, new) = (old, new)
+        return old.withUTF8 { a in new.withUTF8 { b in changedLines(a, b, under: limit) } }
+    }
 
-    /// The patch's members of a phone's screen object.
+    private static func changedLines(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, under limit: Int
+    ) -> [Line]? {
+        let newline: UInt8 = 10
+        var lines: [Line] = []
+        var bytes = 0
+        var (i, j, line) = (0, 0, 0)
+        while true {
+            // The common start of the two lines, then each one's end.
+            var k = 0
+            while i + k < a.count, j + k < b.count, a[i + k] == b[j + k], a[i + k] != newline { k += 1 }
+            var (endA, endB) = (i + k, j + k)
+            let same = (endA == a.count || a[endA] == newline) && (endB == b.count || b[endB] == newline)
+            while endA < a.count, a[endA] != newline { endA += 1 }
+            while endB < b.count, b[endB] != newline { endB += 1 }
+            if !same {
+                bytes += endB - j + Line.overhead
+                if bytes >= limit { return nil }
+                lines.append(
+                    Line(index: line, text: String(decoding: UnsafeBufferPointer(rebasing: b[j..<endB]), as: UTF8.self))
+                )
+            }
+            // Both texts end here, or one does and the other has more lines.
+            if endA == a.count || endB == b.count { return endA == a.count && endB == b.count ? lines : nil }
+            (i, j, line) = (endA + 1, endB + 1, line + 1)
+        }
+    }
+
+    /// The bytes of what is sent of the nodes.
+    var textBytes: Int { nodes.reduce(0) { $0 + $1.bytes } }
+
+    /// The patch's members of a phone's screen object: each node as [index, text] or [index, [[line, text]…]].
     var members: [(String, JSON)] {
         [
             ("base", .int(base)), ("count", .int(count)),
-            ("nodes", .array(nodes.map { .array([.int($0.index), .string($0.text)]) }))
+            (
+                "nodes",
+                .array(
+                    nodes.map { node in
+                        guard let lines = node.lines else { return .array([.int(node.index), .string(node.text)]) }
+                        return .array([
+                            .int(node.index), .array(lines.map { .array([.int($0.index), .string($0.text)]) })
+                        ])
+                    })
+            )
         ]
     }
 }

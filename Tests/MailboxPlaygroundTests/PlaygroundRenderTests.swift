@@ -42,16 +42,32 @@ import Testing
 
         var document: String { head + nodes.joined() + "</svg>\n" }
 
-        /// The phone's patch applied, to the screen it names as its base only.
+        /// The phone's patch applied, to the screen it names as its base only: each node's new text, or the lines
+        /// of it that changed.
         mutating func apply(_ phone: JSON) throws {
             let frame = try #require(phone["frame"]?.integerValue)
             try #require(phone["base"]?.integerValue == self.frame, "a patch of the screen held")
             let count = try #require(phone["count"]?.integerValue)
             for node in phone["nodes"]?.arrayValue ?? [] {
                 let pair = try #require(node.arrayValue)
-                let (index, text) = (try #require(pair[0].integerValue), try #require(pair[1].stringValue))
+                let index = Int(try #require(pair[0].integerValue))
                 try #require(index >= 0 && index <= nodes.count)
-                if Int(index) == nodes.count { nodes.append(text) } else { nodes[Int(index)] = text }
+                let text: String
+                if let lines = pair[1].arrayValue {
+                    // The lines that changed, [line, text] each, of the node's text held (as many lines now).
+                    try #require(index < nodes.count, "lines of a node held")
+                    var held = nodes[index].split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+                    for line in lines {
+                        let change = try #require(line.arrayValue)
+                        let at = Int(try #require(change[0].integerValue))
+                        try #require(at >= 0 && at < held.count)
+                        held[at] = try #require(change[1].stringValue)
+                    }
+                    text = held.joined(separator: "\n")
+                } else {
+                    text = try #require(pair[1].stringValue)
+                }
+                if index == nodes.count { nodes.append(text) } else { nodes[index] = text }
             }
             nodes.removeLast(max(0, nodes.count - Int(count)))
             self.frame = frame

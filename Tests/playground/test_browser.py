@@ -385,6 +385,27 @@ class PlaygroundInChromium(unittest.TestCase):
         self.page.wait_for_selector("#plots svg.plot")
         self.assertTrue(self.page.evaluate("mailsimPlayground.history().timeline.length > 0"))
 
+    def test_a_fade_is_answered_with_the_lines_that_changed(self):
+        # While the reschedule options fade in (at a tenth of the speed: 3 s of wall time), only their group's
+        # opening line changes: a tick's answer carries that line, not the group, the page puts it into the text it
+        # holds, and its DOM is the one the whole text makes; on the page's module and on the server's session.
+        saved = self.page
+        try:
+            for url in (self.server.url, self.server.url + "?session=server"):
+                self.page = self.open(url) if url != self.server.url else saved
+                if url != self.server.url:
+                    self.wait_for("mailsimPlayground.runs() === 'server' && mailsimPlayground.connected()")
+                self.page.click('#speeds button[data-speed="0.1"]')
+                self.wait_for("true")
+                self.drag(200, MSG1_Y, -180, seconds=0.3)
+                self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] > 0.1 && p['overlay.alpha'] < 0.9"
+                              " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=15000)
+                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+                self.wait_for("p['overlay.alpha'] === 1 && !s.animating", timeout=15000)
+                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+        finally:
+            self.page = saved
+
     def test_a_screen_the_page_missed_is_asked_for_whole(self):
         # On the server's session, one answer of a drag is lost on its way (dropped here): the next patch is of a
         # screen the page does not hold, so it asks for the whole screen, and the drag goes on to the state and the

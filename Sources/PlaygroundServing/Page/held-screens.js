@@ -1,8 +1,9 @@
 // Each phone's SVG as this page holds it, and the DOM patched to it (docs/playground.md, Protocol). A screen message
 // gives a phone's SVG whole or, for a pointer event or a tick, a patch: the texts of the top-level nodes that changed
-// since the screen numbered `base`. The page keeps each node's text and how many elements it made in the DOM (one,
-// or two for a clip path and the group it clips), and replaces only the elements of the nodes that changed: a drag
-// moves one row, and the DOM parses that row, not the screen.
+// since the screen numbered `base`, or for a node only its lines that changed (an overlay fading in: its group's
+// opening line), put into the text held. The page keeps each node's text and how many elements it made in the DOM
+// (one, or two for a clip path and the group it clips), and replaces only the elements of the nodes that changed: a
+// drag moves one row, and the DOM parses that row, not the screen.
 var SVG_NS = "http://www.w3.org/2000/svg";
 var scratch = document.createElementNS(SVG_NS, "g"); // where a node's text is parsed (as SVG, by the HTML parser)
 
@@ -39,6 +40,19 @@ function cut(text) {
   return { head: lines[0] + "\n" + lines[1] + "\n", texts: texts, sizes: sizes };
 }
 
+// A node's text held with the lines a patch changed ([[line, text]…], from 0, each without its line break; the
+// node has as many lines as before): null when it does not hold that node or those lines.
+function withLines(text, changes) {
+  if (typeof text !== "string" || !Array.isArray(changes)) return null;
+  var lines = text.split("\n");
+  for (var i = 0; i < changes.length; i++) {
+    var at = changes[i][0];
+    if (!(at >= 0 && at < lines.length) || typeof changes[i][1] !== "string") return null;
+    lines[at] = changes[i][1];
+  }
+  return lines.join("\n");
+}
+
 // How many top-level elements a node's text makes.
 function sizeOf(text) { return text.lastIndexOf("<clipPath", 0) === 0 ? 2 : 1; }
 
@@ -53,6 +67,10 @@ export function takeScreen(index, phone) {
     for (var i = 0; i < phone.nodes.length; i++) {
       var at = phone.nodes[i][0], text = phone.nodes[i][1];
       if (at > texts.length) return false;
+      if (typeof text !== "string") {
+        text = withLines(texts[at], text);
+        if (text === null) return false;
+      }
       texts[at] = text;
       sizes[at] = sizeOf(text);
     }
