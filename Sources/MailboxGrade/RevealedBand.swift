@@ -30,8 +30,11 @@ struct RevealedBand: Equatable {
     }
 
     static let heights = 56...120
-    /// The largest channel difference within a run (less for a colour near white: half its distance from white).
-    static let tolerance = 26
+    /// The largest channel difference within a run: 26, less for a colour near white (a third of its distance from white,
+    /// at least 6).
+    static func tolerance(for colour: UInt32) -> Int {
+        min(26, max(6, Colour.distance(colour, 0xFF_FFFF) / 3))
+    }
 
     private static func find(in frame: PointFrame, side: DragSide) -> [RevealedBand] {
         let w = frame.width
@@ -46,7 +49,7 @@ struct RevealedBand: Equatable {
             let colour = Colour(c)
             if colour.isWhite || colour.isDark { continue }
             // A light gray is told from the white row beside it by less than the usual tolerance.
-            let tolerance = min(RevealedBand.tolerance, max(6, Colour.distance(c, 0xFF_FFFF) / 2))
+            let tolerance = RevealedBand.tolerance(for: c)
             var n = 1
             var x = edge
             while n < w - 1 {
@@ -65,7 +68,10 @@ struct RevealedBand: Equatable {
                 y += 1
                 continue
             }
+            // A light colour is told from a bar of a near one beside it (a light gray row against the search bar's
+            // own gray) by less than the usual tolerance, as along a row.
             let seed = colours[y]
+            let tolerance = RevealedBand.tolerance(for: seed)
             var end = y + 1
             var gap = 0
             var last = y
@@ -79,17 +85,8 @@ struct RevealedBand: Equatable {
                 }
                 end += 1
             }
-            var top = y
-            var bottom = last + 1
-            // Where most rows stop part way (a row dragged), rows at either end whose run crosses the whole screen
-            // are a bar beside it in a near colour (a light gray row against the search bar's own gray): not the
-            // row's.
-            var across = 0
-            for row in top..<bottom where lengths[row] + 2 >= w { across += 1 }
-            if across * 2 < bottom - top {
-                while top < bottom, lengths[top] + 2 >= w || lengths[top] == 0 { top += 1 }
-                while bottom > top, lengths[bottom - 1] + 2 >= w || lengths[bottom - 1] == 0 { bottom -= 1 }
-            }
+            let top = y
+            let bottom = last + 1
             if heights.contains(bottom - top) {
                 var runs: [Int] = []
                 var members: [UInt32] = []
