@@ -40,7 +40,7 @@ enum FeedComparison {
             let up = difference(later, before, top: from, shift: shift, count: count)
             let same = difference(later, before, top: from, shift: 0, count: count)
             if up <= 80, up * 3 < same { return min(shift, height) }
-            shift -= 2
+            shift -= 1
         }
         return nil
     }

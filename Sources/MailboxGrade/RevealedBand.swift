@@ -107,7 +107,7 @@ struct RevealedBand: Equatable {
         return bands
     }
 
-    /// The row's edge from the runs of a band's rows: the most common length (give or take a point) among the
+    /// The row's edge from the runs of a band's rows: the most common length among the
     /// longer half. The rows clear of the icon all end at the row's edge; the icon, a cursor, a finger's dot or an
     /// overlay's drawing shorten or lengthen others, each by its own amount.
     private static func upperRun(_ runs: [Int]) -> Int {
@@ -115,10 +115,14 @@ struct RevealedBand: Equatable {
         let upper = sorted[(sorted.count / 2)...]
         var counts: [Int: Int] = [:]
         for run in upper { counts[run, default: 0] += 1 }
-        var best = (length: 0, count: -1)
-        for (length, _) in counts {
-            let count = (counts[length - 1] ?? 0) + (counts[length] ?? 0) + (counts[length + 1] ?? 0)
-            if count > best.count || (count == best.count && length > best.length) { best = (length, count) }
+        // The most rows of one length; of two as many, the one with more rows a point either side, then the longer.
+        var best = (length: 0, count: -1, near: -1)
+        for (length, count) in counts {
+            let near = (counts[length - 1] ?? 0) + (counts[length + 1] ?? 0)
+            if count > best.count || (count == best.count && (near > best.near || (near == best.near && length > best.length)))
+            {
+                best = (length, count, near)
+            }
         }
         return best.length
     }

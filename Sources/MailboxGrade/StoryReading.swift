@@ -18,8 +18,11 @@ struct StoryReading {
         for i in uncovered.indices where covered.contains(i) { uncovered[i].bands = [] }
         // A drag starts less than most of the way across, and not in the frame a cover left: a row that comes
         // back (undone, or the options cancelled) comes in from across, or is first seen as the cover goes.
-        let drags = DragTrack.follow(uncovered).filter {
-            $0.first.band.offset * 5 < width * 4 && !covered.contains($0.first.frame - 1)
+        // And a drag is seen part way at least once (4 points in or more, short of across): a bar whose edge
+        // flickers by a point or two, or a row already across, is not one.
+        let drags = DragTrack.follow(uncovered).filter { track in
+            track.first.band.offset * 5 < width * 4 && !covered.contains(track.first.frame - 1)
+                && track.sightings.contains { $0.band.offset >= 4 && $0.band.offset + 4 < width }
         }
         var naming: [DragSide: StageNaming] = [:]
         for side in DragSide.allCases { naming[side] = StageNaming(side: side, drags: drags) }

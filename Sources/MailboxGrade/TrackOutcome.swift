@@ -38,6 +38,13 @@ struct TrackOutcome {
         if let full = track.sightings.firstIndex(where: { $0.band.offset + 4 >= width }) {
             fullAt = track.sightings[full].frame
             stageAtFull = stages[full]
+        } else if track.last.band.offset * 5 >= width * 3,
+            track.sightings.count < 2 || track.last.band.offset > track.sightings[track.sightings.count - 2].band.offset
+        {
+            // Last seen most of the way across and still going: it went off between this frame and the next, where
+            // the options already cover it or the hide has begun (a slow walkthrough).
+            fullAt = track.last.frame
+            stageAtFull = stages[stages.count - 1]
         }
         // The feed as it was: the frame before the drag and, when the row has barely moved in it, the drag's first
         // frame (the frame before may be mid-way through the last gesture's animation; the first may show the

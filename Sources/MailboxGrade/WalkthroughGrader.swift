@@ -58,3 +58,22 @@ extension WalkthroughGrader {
         }
     }
 }
+
+extension WalkthroughGrader {
+    /// The feed comparison's numbers for frame `later` against `before` (for tuning).
+    func debugFeed(_ later: Int, _ before: Int, top: Int, height: Int) -> String {
+        let a = summaries[later]
+        let b = summaries[before]
+        let count = min(2 * height, b.height - top - height - 8)
+        var parts: [String] = []
+        var shift = height + 6
+        while shift * 3 >= height {
+            let from = top + max(0, height - shift)
+            parts.append(
+                "\(shift):\(FeedComparison.difference(a, b, top: from, shift: shift, count: count))/\(FeedComparison.difference(a, b, top: from, shift: 0, count: count))"
+            )
+            shift -= 8
+        }
+        return "\(later) vs \(before) share \(FeedComparison.coveredShare(a, b, above: top)): " + parts.joined(separator: " ")
+    }
+}
