@@ -218,7 +218,7 @@ let package = Package(
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                 "MailboxReports", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie",
                 "MailboxTestResults", "MailboxLanguageServer", "MailboxHandoff", "PlaygroundOptions", "MailsimVersion",
-                "CEdit",
+                "MailboxFootage", "MailboxFootageDecoding", "MailboxGrade", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: crossModule
@@ -315,7 +315,12 @@ let package = Package(
         // The GIF coder alone: frames, delays, rectangles, a capped sink.
         .testTarget(name: "MailboxGIFTests", dependencies: ["MailboxGIF"]),
         // The grader: stories read from mailsim's own walkthroughs, where the truth is known.
-        .testTarget(name: "MailboxGradeTests", dependencies: ["MailboxFootage", "MailboxGrade"]),
+        .testTarget(
+            name: "MailboxGradeTests",
+            dependencies: [
+                "MailboxFootage", "MailboxFootageDecoding", "MailboxGrade", "MailboxGIF", "MailboxScript", "MailboxSim",
+                "MailboxScene", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie", "WalkthroughDamage"
+            ]),
         // Footage: frames and their bounds.
         .testTarget(name: "MailboxFootageTests", dependencies: ["MailboxFootage"]),
         // Reading walkthroughs back: GIFs, MP4 and WebM made by `mailsim record` (the binary, built beside the
