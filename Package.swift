@@ -111,8 +111,12 @@ let package = Package(
         // and durations measured out; and its renderings (text, JSON, the HTML evidence page). Pure.
         .target(
             name: "MailboxGrade",
-            dependencies: ["MailboxText", "MailboxJSON", "MailboxSim", "MailboxReports", "MailboxGIF", "MailboxFootage"],
-            swiftSettings: crossModule),
+            dependencies: [
+                "MailboxText", "MailboxJSON", "MailboxSim", "MailboxReports", "MailboxGIF", "MailboxFootage"
+            ],
+            // Its loops over every pixel of every frame are optimised in debug builds too: the calibration suite
+            // grades a few hundred walkthroughs, in seconds rather than minutes.
+            swiftSettings: crossModule + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // giflib: headers only; libgif.so.7 is opened with dlopen when the first GIF is read.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // A walkthrough read from a file, frame by frame as it is decoded: GIFs through giflib, MP4, MOV and WebM

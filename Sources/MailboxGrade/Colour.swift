@@ -53,8 +53,9 @@ public struct Colour: Sendable, Equatable, Hashable {
         return h
     }
 
-    /// A gray: little difference between channels, neither white nor black.
-    public var isGray: Bool { chroma <= 24 }
+    /// A gray: little difference between channels (a recording's colour management moves each channel by up to
+    /// about 18), neither white nor black.
+    public var isGray: Bool { chroma <= 40 }
 
     /// White or nearly (a row's own background).
     public var isWhite: Bool { min(red, green, blue) >= 244 }

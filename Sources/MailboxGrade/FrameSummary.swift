@@ -15,6 +15,9 @@ struct FrameSummary {
     /// (a share of 1,000).
     var tint: HueFamily?
     var saturatedShare: Int
+    /// The middle of the top bar's tinted span, in points from the picture's left: the segmented control, which
+    /// the screen centres (nil when the bar has no tint).
+    var tintCentre: Int?
     var height: Int
     /// The screen's width in points.
     var width: Int
@@ -62,6 +65,8 @@ struct FrameSummary {
         var counts = [Int](repeating: 0, count: HueFamily.allCases.count)
         var saturated = 0
         var total = 0
+        var leftmost = Int.max
+        var rightmost = -1
         let top = min(20, frame.height)
         let bottom = min(64, frame.height)
         for y in top..<bottom {
@@ -71,6 +76,8 @@ struct FrameSummary {
                 total += 1
                 if colour.chroma >= 60, colour.value >= 120 {
                     saturated += 1
+                    leftmost = min(leftmost, x)
+                    rightmost = max(rightmost, x)
                     counts[HueFamily(hue: colour.hue).ordinal] += 1
                 }
                 x += 1
@@ -84,6 +91,7 @@ struct FrameSummary {
             bestFamily = family
         }
         tint = bestCount * 1000 >= max(1, total) * 15 ? bestFamily : nil
+        tintCentre = tint == nil ? nil : (leftmost + rightmost) / 2
     }
 }
 

@@ -60,13 +60,15 @@ public enum GradeReportPage {
         if let claims = entry.claims {
             let (claimedNotShown, shownNotClaimed) = claims.compare(report)
             out += "<p><b>README:</b> "
-            out += claimedNotShown.isEmpty
+            out +=
+                claimedNotShown.isEmpty
                 ? "every story it claims is shown."
                 : "claimed, not shown: "
                     + claimedNotShown.map { "<code>\($0.story.rawValue)</code> (\($0.verdict.rawValue))" }
                     .joined(separator: ", ") + "."
             if !shownNotClaimed.isEmpty {
-                out += " Shown, not claimed: "
+                out +=
+                    " Shown, not claimed: "
                     + shownNotClaimed.map { "<code>\($0.story.rawValue)</code>" }.joined(separator: ", ") + "."
             }
             out += "</p>\n"

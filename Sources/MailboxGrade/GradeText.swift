@@ -30,7 +30,8 @@ public enum GradeText {
                 case .unsure: .time
                 }
             let verdict = finding.verdict.rawValue
-            let place = finding.time.map { t in "\(formatNumber(t, decimals: 2)) s, frame \(finding.frame ?? 0): " } ?? ""
+            let place =
+                finding.time.map { t in "\(formatNumber(t, decimals: 2)) s, frame \(finding.frame ?? 0): " } ?? ""
             lines.append([
                 Span("  "), Span(verdict + String(repeating: " ", count: 9 - verdict.count), role),
                 Span(id + pad, .subject), Span("  " + place + finding.evidence)

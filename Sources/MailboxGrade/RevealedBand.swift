@@ -119,7 +119,8 @@ struct RevealedBand: Equatable {
         var best = (length: 0, count: -1, near: -1)
         for (length, count) in counts {
             let near = (counts[length - 1] ?? 0) + (counts[length + 1] ?? 0)
-            if count > best.count || (count == best.count && (near > best.near || (near == best.near && length > best.length)))
+            if count > best.count
+                || (count == best.count && (near > best.near || (near == best.near && length > best.length)))
             {
                 best = (length, count, near)
             }

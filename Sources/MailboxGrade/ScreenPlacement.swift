@@ -10,13 +10,17 @@ public struct ScreenPlacement: Sendable, Equatable {
     public var height: Int
     /// Pixels a point (1, 2 or 3).
     public var scale: Int
+    /// The phone's screen width in points (320 for the assignment's iPhone 5): more than `pointWidth` when the
+    /// recording was cropped.
+    public var phoneWidth: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int, scale: Int) {
+    public init(x: Int, y: Int, width: Int, height: Int, scale: Int, phoneWidth: Int? = nil) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.scale = scale
+        self.phoneWidth = max(phoneWidth ?? width / max(1, scale), width / max(1, scale))
     }
 
     /// The screen's width and height in points.
@@ -59,7 +63,8 @@ public struct ScreenPlacement: Sendable, Equatable {
                 height = expected
             }
         }
-        return ScreenPlacement(x: x, y: y, width: width, height: height, scale: scale)
+        return ScreenPlacement(
+            x: x, y: y, width: width, height: height, scale: scale, phoneWidth: phoneWidths[best.phone])
     }
 
     private static func isUniformColumn(_ frame: FootageFrame, _ x: Int) -> Bool {

@@ -2,13 +2,28 @@
 /// each, and the screen-wide moments (the menu, the compose sheet, the segmented control).
 struct StoryReading {
     let summaries: [FrameSummary]
+    /// The screen's width in points, what a crop took off included.
     let width: Int
+    /// The points a crop took off the screen's left and right.
+    let crop: (left: Int, right: Int)
     let outcomes: [TrackOutcome]
     let naming: [DragSide: StageNaming]
     /// The median time a frame is shown: slow walkthroughs can miss a short animation between two frames.
     let frameTime: Double
 
-    init(summaries: [FrameSummary], width: Int) {
+    init(summaries given: [FrameSummary], placement: ScreenPlacement?) {
+        // A cropped recording: the points cut off each side, from where the top bar's segmented control (which
+        // the screen centres) is; every band's run is that much short on its side.
+        let (left, right) = StoryReading.crops(given, placement)
+        var summaries = given
+        for i in summaries.indices {
+            summaries[i].width += left + right
+            for b in summaries[i].bands.indices {
+                summaries[i].bands[b].offset += summaries[i].bands[b].side == .right ? left : right
+            }
+        }
+        let width = (placement?.pointWidth ?? 0) + left + right
+        self.crop = (left, right)
         self.summaries = summaries
         self.width = width
         // Bands seen while something covers the top bar (options, an alert, the menu, a home screen) are that
@@ -52,6 +67,19 @@ struct StoryReading {
         return covered
     }
 
+    /// The points cut off the screen's left and right: none when the picture is as wide as the phone; else the
+    /// shortfall split by where the segmented control's centre is (its median over the frames), evenly when no
+    /// frame shows it.
+    static func crops(_ summaries: [FrameSummary], _ placement: ScreenPlacement?) -> (Int, Int) {
+        guard let placement else { return (0, 0) }
+        let missing = placement.phoneWidth - placement.pointWidth
+        guard missing > 0 else { return (0, 0) }
+        let centres = summaries.compactMap { $0.saturatedShare < 350 ? $0.tintCentre : nil }.sorted()
+        guard !centres.isEmpty else { return (missing / 2, missing - missing / 2) }
+        let left = min(missing, max(0, placement.phoneWidth / 2 - centres[centres.count / 2]))
+        return (left, missing - left)
+    }
+
     /// Whether two frames can miss a 0.3-second animation: slower than 3 frames a second.
     var slow: Bool { frameTime > 0.34 }
 
@@ -62,7 +90,9 @@ struct StoryReading {
     }
 
     private func finding(_ story: Story) -> StoryFinding {
-        if summaries.isEmpty { return StoryFinding(story: story, verdict: .notSeen, evidence: "the walkthrough has no frame") }
+        if summaries.isEmpty {
+            return StoryFinding(story: story, verdict: .notSeen, evidence: "the walkthrough has no frame")
+        }
         switch story {
         case .leftGray: return stageFinding(story, .left, .gray)
         case .leftYellow: return stageFinding(story, .left, .near)
@@ -89,7 +119,6 @@ struct StoryReading {
             story: story, verdict: .seen, frame: summaries[frame].index, time: summaries[frame].start,
             evidence: evidence, mark: mark)
     }
-
 
     private func drags(_ side: DragSide) -> [TrackOutcome] { outcomes.filter { $0.track.side == side } }
 
@@ -164,14 +193,16 @@ struct StoryReading {
             if let covered = outcome.coveredAt {
                 return seen(
                     story, at: covered,
-                    "released \(name), the row slid off (frame \(summaries[outcome.fullAt!].index)) and the options covered the screen")
+                    "released \(name), the row slid off (frame \(summaries[outcome.fullAt!].index)) and the options covered the screen"
+                )
             }
             slid = slid ?? outcome
         }
         if let slid, let full = slid.fullAt {
             return StoryFinding(
                 story: story, verdict: slow ? .unsure : .notSeen, frame: summaries[full].index,
-                time: summaries[full].start, evidence: "released \(name), the row slid off but nothing covered the screen after")
+                time: summaries[full].start,
+                evidence: "released \(name), the row slid off but nothing covered the screen after")
         }
         return StoryFinding(
             story: story, verdict: .notSeen, evidence: "no row released \(name) slides off to the left")
@@ -184,14 +215,16 @@ struct StoryReading {
             if let hidden = outcome.hiddenAt, outcome.coveredAt == nil {
                 return seen(
                     story, at: hidden,
-                    "released \(name), the row slid off (frame \(summaries[outcome.fullAt!].index)) and the feed moved up \(outcome.hiddenBy) pt")
+                    "released \(name), the row slid off (frame \(summaries[outcome.fullAt!].index)) and the feed moved up \(outcome.hiddenBy) pt"
+                )
             }
             slid = slid ?? outcome
         }
         if let slid, let full = slid.fullAt {
             return StoryFinding(
                 story: story, verdict: slow ? .unsure : .notSeen, frame: summaries[full].index,
-                time: summaries[full].start, evidence: "released \(name), the row slid off but the feed did not move up")
+                time: summaries[full].start, evidence: "released \(name), the row slid off but the feed did not move up"
+            )
         }
         return StoryFinding(
             story: story, verdict: .notSeen, evidence: "no row released \(name) slides off to the right")
@@ -208,7 +241,9 @@ struct StoryReading {
             partial = partial ?? outcome
         }
         if let partial, let covered = partial.coveredAt {
-            let what = partial.uncoveredAt == nil ? "the options stay to the end" : "the options went but the feed did not move up"
+            let what =
+                partial.uncoveredAt == nil
+                ? "the options stay to the end" : "the options went but the feed did not move up"
             return StoryFinding(
                 story: .optionsDismiss, verdict: slow ? .unsure : .notSeen, frame: summaries[covered].index,
                 time: summaries[covered].start, evidence: what)
@@ -227,7 +262,8 @@ struct StoryReading {
         let hidden = outcomes.filter { $0.hiddenAt != nil }.count
         return StoryFinding(
             story: .undo, verdict: .notSeen,
-            evidence: hidden == 0 ? "no row is hidden, so none comes back" : "none of the \(hidden) hidden row(s) comes back")
+            evidence: hidden == 0
+                ? "no row is hidden, so none comes back" : "none of the \(hidden) hidden row(s) comes back")
     }
 
     /// Frames where the options cover the screen (their top bar is not the app's).
@@ -288,16 +324,16 @@ struct StoryReading {
     }
 
     func durations() -> [MeasuredDuration] {
-        var result: [MeasuredDuration] = []
-        // The hide: from the last frame with the row across to the first with the feed moved up.
+        // The hide: the tightest bracket any hidden row gives (the frames that show it part way and done).
+        var best: (atLeast: Double, atMost: Double)?
         for outcome in outcomes {
-            guard outcome.coveredAt == nil, let hidden = outcome.hiddenAt, let full = outcome.fullAt else { continue }
-            let lastAcross = (outcome.track.sightings.last { $0.frame < hidden })?.frame ?? full
-            let atMost = summaries[hidden].start - summaries[full].start
-            let atLeast = max(0, summaries[hidden].start - summaries[lastAcross].start - summaries[lastAcross].duration)
-            result.append(MeasuredDuration(name: "hide", atLeast: atLeast, atMost: atMost))
-            break
+            guard let length = outcome.hideLength else { continue }
+            best = (max(best?.atLeast ?? 0, length.atLeast), min(best?.atMost ?? .infinity, length.atMost))
         }
-        return result
+        guard let best, best.atLeast <= best.atMost else { return [] }
+        return [MeasuredDuration(name: "hide", atLeast: rounded(best.atLeast), atMost: rounded(best.atMost))]
     }
+
+    /// Seconds to the millisecond (frame times are sums of delays).
+    private func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 }

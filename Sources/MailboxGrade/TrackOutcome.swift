@@ -21,6 +21,8 @@ struct TrackOutcome {
     var undoneAt: Int?
     /// How far the feed had moved up at `hiddenAt`, in points.
     var hiddenBy = 0
+    /// How long the hide took, as the frames bracket it (seconds), when a frame shows it done.
+    var hideLength: (atLeast: Double, atMost: Double)?
 
     /// The sightings before the row went all the way across: the drag, and a release's slide as far as it is not
     /// across yet.
@@ -53,7 +55,8 @@ struct TrackOutcome {
         if track.first.frame > 0 { references.append(track.first.frame - 1) }
         if track.first.band.offset * 5 <= width { references.append(track.first.frame) }
         self.references = references
-        height = track.sightings.prefix { $0.band.offset + 4 < width }.map { $0.band.height }.max()
+        height =
+            track.sightings.prefix { $0.band.offset + 4 < width }.map { $0.band.height }.max()
             ?? track.first.band.height
         guard !references.isEmpty else { return }
         let pres = references.map { summaries[$0] }
@@ -80,6 +83,29 @@ struct TrackOutcome {
                     break
                 }
                 i += 1
+            }
+            if let hiddenAt {
+                // The hide's length, bracketed: it began after the last frame with the row not yet across (the
+                // hide follows the slide) and ended within the frame where the feed is first all the way up (a
+                // point short of it reads as up); it lasted at least from the first frame part way to the last.
+                var partial: [Int] = []
+                var done: Int?
+                var k = hiddenAt
+                while k < min(summaries.count, hiddenAt + 30) {
+                    guard let shift = movedUp(summaries[k]) else { break }
+                    if shift + 2 >= height {
+                        done = k
+                        break
+                    }
+                    partial.append(k)
+                    k += 1
+                }
+                if let done {
+                    let notAcross = track.sightings.last { $0.band.offset + 4 < width }?.frame ?? (hiddenAt - 1)
+                    let began = summaries[notAcross].start
+                    let atLeast = partial.isEmpty ? 0 : summaries[partial.last!].start - summaries[partial[0]].start
+                    hideLength = (atLeast, summaries[done].start + summaries[done].duration - began)
+                }
             }
             if let hiddenAt {
                 var j = hiddenAt + 1

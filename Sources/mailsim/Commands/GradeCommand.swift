@@ -111,7 +111,8 @@ extension MailsimCommand {
                             pictures[frame.index] = try? EvidencePicture(frame, placement: placement)
                         }
                     }
-                    entries.append(GradeReportPage.Entry(file: file, report: graded, pictures: pictures, claims: claims))
+                    entries.append(
+                        GradeReportPage.Entry(file: file, report: graded, pictures: pictures, claims: claims))
                 }
             }
             if !json { Console.out(GradeText.summary(passed: passed, failed: failed, unreadable: unreadable)) }

@@ -26,7 +26,9 @@ struct MailsimCommand: ParsableCommand {
             usage error (an unknown command or option, a missing argument).
             """,
         version: versionLine,
-        subcommands: [Interactive.self, Run.self, Test.self, Record.self, Grade.self, Export.self, Serve.self, Lsp.self],
+        subcommands: [
+            Interactive.self, Run.self, Test.self, Record.self, Grade.self, Export.self, Serve.self, Lsp.self
+        ],
         defaultSubcommand: Interactive.self
     )
 
