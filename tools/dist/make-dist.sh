@@ -4,7 +4,8 @@
 # Writes OUTDIR/mailsim-VERSION-linux-ARCH.tar.gz and OUTDIR/mailsim_VERSION-1_DEBARCH.deb from the two binaries
 # given (`make dist`: the release builds). The version is MailsimVersion.swift's (the one place both programs read it), and both binaries must say the same.
 # Depends is computed by dpkg-shlibdeps from what the binaries link; Recommends lists what they dlopen for pictures
-# (Sources/MailboxRaster: cairo, libpng, libwebp) and the fonts the pictures' text is drawn in; Suggests, FFmpeg
+# (Sources/MailboxRaster: cairo, libpng, libwebp; Sources/MailboxFootageDecoding: giflib, for mailsim grade) and the
+# fonts the pictures' text is drawn in; Suggests, FFmpeg
 # (video).
 # Files get the last commit's date and root as owner, and gzip no name or time, so that the same tree gives
 # the same bytes. MAILSIM_DIST_LEVEL=1 compresses fast (make dist-debug, for the test: a minute less), default 9.
@@ -115,7 +116,7 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$p/usr/bin/mailsim" "$p/usr/bin/m
 # Recommends: the sonames Sources/MailboxRaster opens with dlopen for pictures (PNG, GIF, WebP: what the
 # playground's exports need), by package, and the fonts. Suggests: FFmpeg, for video (MP4, WebM) only: as a
 # Recommends it pulled 152 packages and 536 MB (Mesa and LLVM through libavcodec), which a server does not need.
-recommends="libcairo2, libpng16-16, libwebp7, libwebpmux3, fonts-dejavu-core"
+recommends="libcairo2, libpng16-16, libwebp7, libwebpmux3, libgif7, fonts-dejavu-core"
 suggests="libavformat59, libavcodec59, libavutil57"
 
 (cd "$p" && find usr lib etc -type f ! -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$p/DEBIAN/md5sums"
