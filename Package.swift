@@ -20,7 +20,8 @@ let package = Package(
         // MailsimKit: every layer as one module (`import MailsimKit`, Sources/MailsimKit re-exports them). A program
         // that drives the simulation uses `Session` and the `LineRunner` (MailboxScript) and the screen as a value
         // (MailboxSim); MailboxReports for the words and text of what it finds; MailboxScene, MailboxRaster and
-        // MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings.
+        // MailboxWalkthrough for pictures and walkthroughs; MailboxTestResults for `mailsim test`'s renderings;
+        // MailboxFootageDecoding and MailboxGrade to read a walkthrough back (`mailsim grade`).
         .library(name: "MailsimKit", targets: ["MailsimKit"]),
         // The playground without a network (docs/playground.md): the page's messages turned into script lines run
         // on a Session, answered with the screen. The server package (Playground/) depends on it; `mailsim` does
@@ -158,7 +159,7 @@ let package = Package(
             dependencies: [
                 "MailboxThreads", "MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript",
                 "MailboxReports", "MailboxScene", "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie",
-                "MailboxTestResults"
+                "MailboxTestResults", "MailboxFootage", "MailboxFootageDecoding", "MailboxGrade"
             ]),
         // The playground's core: sessions driven by pointer, tick and key messages; the protocol's JSON; the hand-off
         // exports; a session's walkthrough, recorded within the playground's bounds. Pure, as the model is: `make wasm`

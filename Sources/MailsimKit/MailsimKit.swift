@@ -2,7 +2,10 @@
 // The layers stay separate targets, each importing only those below it (docs/architecture.md); this module adds
 // no code of its own: it re-exports them, as Hummingbird re-exports HummingbirdCore.
 @_exported import MailboxAnimation
+@_exported import MailboxFootage
+@_exported import MailboxFootageDecoding
 @_exported import MailboxGIF
+@_exported import MailboxGrade
 @_exported import MailboxJSON
 @_exported import MailboxMovie
 @_exported import MailboxRaster

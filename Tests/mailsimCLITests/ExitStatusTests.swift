@@ -50,7 +50,7 @@ import Testing
         #expect(
             far.stderr
                 == """
-                error: unknown command 'frobnicate': the commands are run, test, record, export, serve, lsp \
+                error: unknown command 'frobnicate': the commands are run, test, record, grade, export, serve, lsp \
                 (mailsim --help)\n
                 """
         )
