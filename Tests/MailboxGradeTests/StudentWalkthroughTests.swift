@@ -4,9 +4,9 @@ import MailboxFootageDecoding
 import MailboxGrade
 import Testing
 
-/// Two students' real walkthroughs (the GIFs seeds 002 and 004 link), read from `../shared/walkthroughs` beside the
-/// project and never copied into it (their licence is unknown): the verdicts written down by looking at every frame
-/// (docs/grade.md, "Accuracy"). Skipped, saying so, where the folder is absent.
+/// Two students' real walkthroughs (the GIFs seeds 002 and 004 link), read from `shared/walkthroughs` in the folder
+/// above the project and never copied into it (their licence is unknown): the verdicts written down by looking at
+/// every frame (docs/grade.md, "Accuracy"). Skipped, saying so, where the folder is absent.
 @Suite struct StudentWalkthroughTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/walkthroughs")
@@ -33,7 +33,8 @@ import Testing
     ]
 
     @Test(
-        .enabled(if: present, "../shared/walkthroughs is absent: the students' walkthroughs are not read"),
+        .enabled(
+            if: present, "shared/walkthroughs beside the repository is absent: the students' walkthroughs are not read"),
         arguments: [0, 1])
     func verdictsAsReadByEye(_ k: Int) throws {
         let (file, seen) = Self.truth[k]
