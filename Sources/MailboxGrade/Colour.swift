@@ -74,4 +74,17 @@ public struct Colour: Sendable, Equatable, Hashable {
         }
         return text
     }
+
+    /// The median of each channel of `colours` (not empty), as 0xRRGGBB: a run's or a group's colour, whatever
+    /// strays a few of its pixels hold.
+    static func median(_ colours: [UInt32]) -> UInt32 {
+        var r = colours.map { Int(truncatingIfNeeded: ($0 >> 16) & 0xFF) }
+        var g = colours.map { Int(truncatingIfNeeded: ($0 >> 8) & 0xFF) }
+        var b = colours.map { Int(truncatingIfNeeded: $0 & 0xFF) }
+        r.sort()
+        g.sort()
+        b.sort()
+        let m = colours.count / 2
+        return UInt32(truncatingIfNeeded: r[m] << 16 | g[m] << 8 | b[m])
+    }
 }

@@ -100,7 +100,7 @@ struct RevealedBand: Equatable {
                 bands.append(
                     RevealedBand(
                         side: side, top: top, bottom: bottom, offset: min(offset, w),
-                        colour: Colour(median(members))))
+                        colour: Colour(Colour.median(members))))
             }
             y = last + 2
         }
@@ -126,16 +126,5 @@ struct RevealedBand: Equatable {
             }
         }
         return best.length
-    }
-
-    private static func median(_ colours: [UInt32]) -> UInt32 {
-        var r = colours.map { Int(truncatingIfNeeded: ($0 >> 16) & 0xFF) }
-        var g = colours.map { Int(truncatingIfNeeded: ($0 >> 8) & 0xFF) }
-        var b = colours.map { Int(truncatingIfNeeded: $0 & 0xFF) }
-        r.sort()
-        g.sort()
-        b.sort()
-        let m = colours.count / 2
-        return UInt32(truncatingIfNeeded: r[m] << 16 | g[m] << 8 | b[m])
     }
 }

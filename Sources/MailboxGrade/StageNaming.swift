@@ -48,7 +48,7 @@ struct StageNaming {
             }
         }
         for g in groups.indices {
-            groups[g].colour = Colour(StageNaming.median(groups[g].members))
+            groups[g].colour = Colour(Colour.median(groups[g].members))
             if groups[g].colour.isGray { groups[g].stage = .gray }
         }
         let saturated = groups.indices.filter { groups[$0].stage == nil }
@@ -99,16 +99,5 @@ struct StageNaming {
     /// A warm colour that is dull or dark: the far stage's brown rather than the near stage's yellow or orange.
     static func looksBrown(_ colour: Colour) -> Bool {
         colour.value < 225 && colour.chroma * 100 < colour.value * 75
-    }
-
-    static func median(_ colours: [UInt32]) -> UInt32 {
-        var r = colours.map { Int(truncatingIfNeeded: ($0 >> 16) & 0xFF) }
-        var g = colours.map { Int(truncatingIfNeeded: ($0 >> 8) & 0xFF) }
-        var b = colours.map { Int(truncatingIfNeeded: $0 & 0xFF) }
-        r.sort()
-        g.sort()
-        b.sort()
-        let m = colours.count / 2
-        return UInt32(truncatingIfNeeded: r[m] << 16 | g[m] << 8 | b[m])
     }
 }
