@@ -166,8 +166,8 @@ struct StoryReading {
             if outcome.lastStage == .gray, let rest = outcome.restAt {
                 return seen(
                     story, at: rest,
-                    "from \(outcome.track.last.band.offset) pt, gray, the row is back at rest (\(rest - outcome.track.last.frame) frame(s) later)",
-                    mark: outcome.track.last.band.mark)
+                    "from \(outcome.track.last.band.offset) pt, gray, the row is back at rest (\(rest - outcome.track.last.frame) frame(s) later)"
+                )
             }
             if outcome.restAt != nil || outcome.lastStage == .gray { maybe = maybe ?? outcome }
         }
