@@ -88,3 +88,12 @@ import WalkthroughDamage
     #expect(hide.atLeast <= 0.3 && 0.3 <= hide.atMost)
     #expect(hide.atMost - hide.atLeast <= 0.6)
 }
+
+/// A stage's evidence carries the band measured on its own frame; a snap back's deciding frame shows the row at
+/// rest, so it carries none.
+@Test func marksBelongToTheirFrames() throws {
+    let report = try grade(try CalibrationScript("short-of-the-thresholds").gif(fps: 7, scale: 1))
+    let gray = try #require(report.finding(.leftGray))
+    #expect(gray.mark?.side == .left && gray.mark?.offset == Int(gray.evidence.split(separator: " ")[2]))
+    #expect(report.finding(.leftSnapback)?.mark == nil)
+}
