@@ -126,8 +126,10 @@ head, body = server.upgrade(headers=["X-Forwarded-For: 10.0.0.3"])
 check("untrusted peer: a forged X-Forwarded-For is ignored, the cap counts the peer (429 from 127.0.0.1)",
       forged == ["HTTP/1.1 101 Switching Protocols"] * 2 and " 429 " in status(head)
       and "2 playground sessions are open from 127.0.0.1" in body, (forged, head, body))
+# The log line is written after the answer is sent, so it is waited for.
 check("... and the log names the peer, not the forged address",
-      any("from 127.0.0.1;" in l for l in server.errors) and not any("10.0.0." in l for l in server.errors),
+      wait_for(lambda: any("from 127.0.0.1;" in l for l in server.errors), 5)
+      and not any("10.0.0." in l for l in server.errors),
       server.errors[-4:])
 head, body = server.upgrade(headers=["X-Forwarded-Proto: https"], origin=f"https://127.0.0.1:{server.port}")
 check("untrusted peer: X-Forwarded-Proto does not change the page's origin (https Origin refused 403)",
@@ -159,7 +161,8 @@ check("... Forwarded: for= (RFC 7239) is read when there is no X-Forwarded-For",
 head, body = via("not-an-address")
 check("... a forwarded client that is not an IP address: 400 with the words", " 400 " in status(head)
       and "'not-an-address' is not an IP address" in body, (head, body))
-check("... the log names the client and the proxy", any("from 10.0.0.1 via 127.0.0.2;" in l for l in server.errors),
+check("... the log names the client and the proxy",
+      wait_for(lambda: any("from 10.0.0.1 via 127.0.0.2;" in l for l in server.errors), 5),
       server.errors[-4:])
 two = [status(server.upgrade(source="127.0.0.4", headers=[f"X-Forwarded-For: 10.0.0.{i}"])[0]) for i in (5, 6)]
 head, body = server.upgrade(source="127.0.0.4", headers=["X-Forwarded-For: 10.0.0.7"])

@@ -231,7 +231,9 @@ answer(ws, {"type": "down", "x": 160, "y": 150, "t": 1000})
 answer(ws, {"type": "move", "x": 100, "y": 150, "t": 1016})
 ws.socket.shutdown(socket.SHUT_RDWR)
 ws.socket.close()
-time.sleep(0.5)
+deadline = time.monotonic() + 5
+while not any(re.search(r"session \d+ (closed|ended)", l) for l in server.errors) and time.monotonic() < deadline:
+    time.sleep(0.05)
 check("a client vanishing mid-drag: its session is closed", any(re.search(r"session \d+ (closed|ended)", l) for l in server.errors),
       server.errors[-3:])
 
