@@ -5,11 +5,6 @@ import MailboxFootage
 /// buffer and composed on one canvas (`GIFCanvas`), which is handed on as a whole frame. Every size is checked
 /// against the limits before anything is allocated for it.
 enum GIFDecoder {
-    /// A delay under this many centiseconds is read as `shortDelayReadAs`, as browsers do (0 and 1 mean "as fast as
-    /// you can", which browsers slow to 100 ms).
-    static let shortestDelay = 2
-    static let shortDelayReadAs = 10
-
     static func read(
         _ source: FootageSource, limits: FootageLimits, each: (FootageFrame) throws(FootageError) -> Void
     ) throws(FootageError) -> FootageSummary {
@@ -152,7 +147,7 @@ enum GIFDecoder {
                     }
                 }
             }
-            let centiseconds = delay < GIFDecoder.shortestDelay ? GIFDecoder.shortDelayReadAs : delay
+            let centiseconds = GIFDelay.shown(centiseconds: delay)
             let start = elapsed
             elapsed += Int64(centiseconds)
             if let problem = limits.lengthProblem(end: Double(elapsed) / 100) { throw problem }

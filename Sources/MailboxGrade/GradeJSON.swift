@@ -2,8 +2,9 @@ import MailboxJSON
 
 /// `mailsim grade --json`: one object a walkthrough (docs/grade.md, "JSON"), written by the one JSON writer.
 public enum GradeJSON {
-    /// The object of one walkthrough's report; `file` as the user gave it.
-    public static func object(_ report: GradeReport, file: String) -> JSON {
+    /// The object of one walkthrough's report; `file` as the user gave it. With a README's `claims`, a `readme`
+    /// member lists the stories it claims, those claimed and not seen, and those seen and not claimed.
+    public static func object(_ report: GradeReport, file: String, claims: ReadmeClaims? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("file", .string(file)), ("frames", .int(report.frames)), ("seconds", .number(report.seconds))
         ]
@@ -49,6 +50,19 @@ public enum GradeJSON {
                 .object(report.durations.map { ($0.name, .array([.number($0.atLeast), .number($0.atMost)])) })
             ))
         members.append(("measured", .object(measured)))
+        if let claims {
+            let (claimedNotShown, shownNotClaimed) = claims.compare(report)
+            let ids = { (findings: [StoryFinding]) in JSON.array(findings.map { .string($0.story.rawValue) }) }
+            let claimed = Story.allCases.filter { claims.claims[$0] != nil }
+            members.append(
+                (
+                    "readme",
+                    .object([
+                        ("claimed", .array(claimed.map { .string($0.rawValue) })),
+                        ("claimedNotShown", ids(claimedNotShown)), ("shownNotClaimed", ids(shownNotClaimed))
+                    ])
+                ))
+        }
         return .object(members)
     }
 }

@@ -96,7 +96,7 @@ extension MailsimCommand {
                 }
                 if graded.requiredSeen { passed += 1 } else { failed += 1 }
                 if json {
-                    Console.out(GradeJSON.object(graded, file: file).text)
+                    Console.out(GradeJSON.object(graded, file: file, claims: claims).text)
                 } else {
                     for line in GradeText.lines(graded, name: file) { Console.out(style.render(line)) }
                     if let claims { for line in claimLines(claims, graded) { Console.out(style.render(line)) } }
