@@ -41,7 +41,7 @@ extension FootageLimits {
     /// worked out here, not by the Double's description, which Embedded Swift lacks).
     private func secondsText(_ value: Double) -> String {
         guard value >= 0 && value < 9e15 else { return "0" }
-        let thousandths = Int64((value * 1000).rounded())
+        let thousandths = Int64(exactly: (value * 1000).rounded()) ?? 0
         var text = grouped(thousandths / 1000)
         var fraction = thousandths % 1000
         guard fraction > 0 else { return text }

@@ -25,10 +25,10 @@ struct FrameSummary {
     static let columns = 8
 
     /// The mean luminance at row `y`, column `c`.
-    func luma(_ y: Int, _ c: Int) -> Int { Int(luma[y * FrameSummary.columns + c]) }
+    func luma(_ y: Int, _ c: Int) -> Int { Int(truncatingIfNeeded: luma[y * FrameSummary.columns + c]) }
 
     /// The texture at row `y`, column `c`.
-    func texture(_ y: Int, _ c: Int) -> Int { Int(texture[y * FrameSummary.columns + c]) }
+    func texture(_ y: Int, _ c: Int) -> Int { Int(truncatingIfNeeded: texture[y * FrameSummary.columns + c]) }
 
     init(index: Int, start: Double, duration: Double, frame: PointFrame) {
         self.index = index

@@ -1,3 +1,5 @@
+import MailboxText
+
 /// The stories a student's README says are done: its checklist read line by line in the assignment's own words
 /// (the seeds write them as `- [x] Required: …`, `* ✓ …`, `- Required: …` or plain lines under "Required stories").
 /// A line struck through (`~~…~~`) or left unchecked (`[ ]`) claims nothing.
@@ -21,7 +23,7 @@ public struct ReadmeClaims: Sendable, Equatable {
             if words.contains("dragging") || words.contains("drag") {
                 if words.contains("left") { side = .left } else if words.contains("right") { side = .right }
             }
-            if line.contains("~~") || line.contains("[ ]") { continue }
+            if line.containsText("~~") || line.containsText("[ ]") { continue }
             guard let story = ReadmeClaims.story(words, side: side) else { continue }
             if claims[story] == nil { claims[story] = number }
         }

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { moduleFolder } from "./site-module.mjs";
 
 const site = moduleFolder(process.argv[2]);
-const { Session, Playground, MailsimError } = await import(pathToFileURL(join(site, "mailsim.mjs")).href);
+const { Session, Playground, Grading, MailsimError } = await import(pathToFileURL(join(site, "mailsim.mjs")).href);
 const checks = [];
 const check = (name, body) => checks.push({ name, body });
 
@@ -119,6 +119,45 @@ check("a trap breaks only its instance: status 3 with the reason, then every cal
   const other = await Session.create();
   assert.equal(other.execute("pan msg1 -10"), "");
 });
+
+check("Grading refuses what the page does not grade in mailsim grade's words, before decoding anything", async () => {
+  const gif = (w, h) => new Uint8Array([...new TextEncoder().encode("GIF89a"), w & 255, w >> 8, h & 255, h >> 8, 0xf7, 0, 0,
+    0, 0, 0]);
+  assert.deepEqual(await Grading.check(gif(320, 568), 1000), { width: 320, height: 568 });
+  await assert.rejects(Grading.check(gif(65535, 65535), 1000), (e) => e instanceof MailsimError && e.status === 2 &&
+    e.message === "the picture is 65,535 × 65,535 pixels; grade reads pictures up to 4,096 pixels a side and " +
+      "4,194,304 pixels in all");
+  await assert.rejects(Grading.check(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), 8),
+    (e) => e.status === 2 && /PNG/.test(e.message));
+  await assert.rejects(Grading.check(gif(320, 568), 2 ** 40), (e) => /grade reads files up to 268,435,456 bytes/.test(e.message));
+  await assert.rejects(Grading.check(new Uint8Array(0), 0), (e) => /the file is empty/.test(e.message));
+  await assert.rejects(Grading.create({ width: 320, height: 568, frames: 0 }), (e) => e.message === "the GIF has no frames");
+  await assert.rejects(Grading.create({ width: 320, height: 568, frames: 20001 }),
+    (e) => e.message === "the walkthrough has more than 20,000 frames; grade reads up to 20,000");
+  await assert.rejects(Grading.create({ width: -1, height: 568, frames: 1 }), (e) => /it has no pixels/.test(e.message));
+});
+
+check("Grading reads frames as mailsim grade does: a short delay is 10 cs, a wrong size is refused and changes nothing",
+  async () => {
+    const g = await Grading.create({ width: 4, height: 2, frames: 3 });
+    const white = new Uint8Array(4 * 2 * 4).fill(255);
+    assert.throws(() => g.add(white.subarray(0, 12), 15), (e) => e.status === 2 &&
+      e.message === "frame 1 is 12 bytes; a 4 × 2 picture's RGBA is 32");
+    g.add(white, 15);
+    g.add(white, 0);
+    g.add(white, 1);
+    assert.throws(() => g.add(white, 15), (e) => e.status === 2);
+    const { report, frames } = g.report("w.gif", "- [x] Optional: Shake to undo");
+    assert.equal(report.file, "w.gif");
+    assert.equal(report.frames, 3);
+    assert.equal(report.seconds, 0.35);
+    assert.equal(Object.keys(report.stories).length, 17);
+    assert.ok(Object.values(report.stories).every((s) => s.seen !== true));
+    assert.deepEqual(report.readme.claimed, ["undo"]);
+    assert.deepEqual(frames, []);
+    assert.match(g.page("w.gif"), /^<!doctype html>/);
+    g.close();
+  });
 
 check("the module is within its size budget (2 MiB raw)", async () => {
   const size = statSync(join(site, "mailsim.wasm")).size;

@@ -16,8 +16,8 @@ mkdir -p "$out/obj"
 # the scene, the exports, the walkthrough (its GIF coder and player) and the playground's session need, and nothing
 # that touches a file, a thread or a socket.
 # The modules of one level depend only on those of the levels before, so they compile side by side.
-levels=("MailboxText" "MailboxJSON MailboxAnimation MailboxGIF" "MailboxSim" "MailboxScript MailboxScene"
-    "MailboxReports MailboxHandoff" "MailboxWalkthrough" "MailboxPlayground" "MailboxWasm")
+levels=("MailboxText" "MailboxJSON MailboxAnimation MailboxGIF MailboxFootage" "MailboxSim" "MailboxScript MailboxScene"
+    "MailboxReports MailboxHandoff" "MailboxWalkthrough MailboxGrade" "MailboxPlayground" "MailboxWasm")
 
 swiftc=${SWIFTC:-$(command -v swiftc)}
 toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")

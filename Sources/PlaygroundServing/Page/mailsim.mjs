@@ -280,3 +280,72 @@ export class Recording {
     this.handle = 0;
   }
 }
+
+/** A walkthrough GIF graded as `mailsim grade` grades it, from frames the caller decodes (a browser's
+ * ImageDecoder): `Grading.check(head, size)` says first whether the file can be graded here; `create` takes the
+ * picture's size and frame count, `add` each frame's RGBA pixels and raw delay in order, `report()` gives `mailsim
+ * grade --json`'s object and the frames the evidence page shows; `picture` adds those again and `page()` is the
+ * page `mailsim grade --report` writes. Every refusal is a MailsimError (status 2) in grade's words. */
+export class Grading {
+  /** The picture's { width, height } as the GIF's header says, read before anything is decoded; throws a
+   * MailsimError unless a file of `size` bytes that starts with `head` (its first 16 bytes) is a GIF the page
+   * grades: a video, a PNG, a file or picture over the bounds is refused in words. */
+  static async check(head, size, { wasm } = {}) {
+    const instance = await Instance.load(wasm);
+    const pointer = instance.put(head);
+    const { status, texts } = instance.answer(instance.call("mailsim_grade_open", pointer, head.length, Number(size)));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    return JSON.parse(texts[0]);
+  }
+
+  /** A GIF of `frames` frames, `width` × `height` pixels. */
+  static async create({ width, height, frames, wasm } = {}) {
+    const instance = await Instance.load(wasm);
+    const { status, handle, texts } = instance.answer(
+      instance.call("mailsim_grade_new", width | 0, height | 0, frames | 0));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    return new Grading(instance, handle);
+  }
+
+  constructor(instance, handle) {
+    this.instance = instance;
+    this.handle = handle;
+  }
+
+  /** The next frame: `rgba` width × height × 4 bytes (a canvas's ImageData.data), shown `centiseconds` as the GIF
+   * says (ImageDecoder's duration, in microseconds, / 10,000). */
+  add(rgba, centiseconds) {
+    const pointer = this.instance.put(rgba);
+    const { status, texts } = this.instance.answer(
+      this.instance.call("mailsim_grade_add", this.handle, pointer, rgba.length, Math.round(centiseconds) | 0));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+  }
+
+  /** { report, frames }: `mailsim grade --json`'s object for `file` (with the README's claims when `readme` is
+   * text), and the frames the evidence page shows. */
+  report(file, readme = null) {
+    const { texts } = this.instance.answer(this.instance.call("mailsim_grade_report", this.handle, String(file),
+      readme == null ? "" : String(readme), readme == null ? 0 : 1));
+    return { report: JSON.parse(texts[0]), frames: JSON.parse(texts[1]) };
+  }
+
+  /** Frame `frame`'s pixels again, for the evidence page. */
+  picture(frame, rgba) {
+    const pointer = this.instance.put(rgba);
+    const { status, texts } = this.instance.answer(
+      this.instance.call("mailsim_grade_picture", this.handle, frame | 0, pointer, rgba.length));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+  }
+
+  /** The evidence page's HTML for `file`. */
+  page(file) {
+    const { status, texts } = this.instance.answer(this.instance.call("mailsim_grade_page", this.handle, String(file)));
+    if (status !== 0) throw new MailsimError(texts[0], status);
+    return texts[0];
+  }
+
+  close() {
+    if (this.handle && !this.instance.broken) this.instance.exports.mailsim_grade_release(this.handle);
+    this.handle = 0;
+  }
+}
