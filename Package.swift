@@ -192,7 +192,8 @@ let package = Package(
                 .embedInCode("Page/keys.js"),
                 .embedInCode("Page/script-pane.js"), .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"),
                 .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js"), .embedInCode("Page/record.js"),
-                .embedInCode("Page/record-worker.js")
+                .embedInCode("Page/record-worker.js"), .embedInCode("Page/grade.js"),
+                .embedInCode("Page/grade-worker.js")
             ],
             swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's

@@ -34,7 +34,8 @@ public enum PlaygroundPage {
         ("keys.js", PackageResources.keys_js), ("script-pane.js", PackageResources.script_pane_js),
         ("tuning.js", PackageResources.tuning_js), ("curves.js", PackageResources.curves_js),
         ("looking-back.js", PackageResources.looking_back_js), ("site.js", PackageResources.site_js),
-        ("record.js", PackageResources.record_js), ("record-worker.js", PackageResources.record_worker_js)
+        ("record.js", PackageResources.record_js), ("record-worker.js", PackageResources.record_worker_js),
+        ("grade.js", PackageResources.grade_js), ("grade-worker.js", PackageResources.grade_worker_js)
     ]
 
     static let javaScript = "text/javascript; charset=utf-8"

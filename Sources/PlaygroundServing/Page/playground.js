@@ -18,6 +18,7 @@
 //   curves.js       the curve editors and their plots
 //   looking-back.js the timeline, the property plots, the server's walkthrough
 //   record.js       Record: the walkthrough's GIF and player made in the page (record-worker.js codes them)
+//   grade.js        Grade: a walkthrough GIF dropped on the page read back (grade-worker.js decodes and grades it)
 //   site.js         the site's version, its service worker, a newer version offered
 import { page } from "./state.js";
 import { begin, send } from "./transport.js";
@@ -28,6 +29,7 @@ import "./keys.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
 import "./looking-back.js";
 import { recordingState } from "./record.js";
+import { gradingState } from "./grade.js";
 import { lastScreen } from "./phones.js";
 
 // For tests and the curious.
@@ -47,6 +49,8 @@ window.mailsimPlayground = {
   script: scriptText,
   // The walkthrough being recorded in the page, or the last: { state, frames, drawn, added, bytes, message, … }.
   recording: recordingState,
+  // The walkthrough GIF being graded in the page, or the last: { state, name, frames, read, report, message, … }.
+  grading: gradingState,
   scriptB: scriptTextB,
   lines: function () { return page.lines.slice(); },
   linePhones: function () { return page.linePhones.slice(); },
