@@ -20,6 +20,7 @@ enum PhoneView {
         var frame = 0
         var shownHead = ""
         var shown: [String] = []
+        var shownKeys: [String?] = []
         var params: (settings: Settings, json: JSON, text: String)?
         /// The last state object's properties (path, value) and each one's text (`"path":value`).
         var properties: [(key: String, value: JSON, text: String)] = []
@@ -70,15 +71,16 @@ enum PhoneView {
         {
             let (head, parts) = svg.parts(Scene(screen: snapshot))
             let texts = parts.map { $0.text }
+            let keys = parts.map { $0.key }
             frame += 1
             var patch: ScreenPatch?
             if patching, frame > 1, head == shownHead {
-                let changed = ScreenPatch.between(shown, texts, base: frame - 1)
+                let changed = ScreenPatch.between(shown, texts, keys: (shownKeys, keys), base: frame - 1)
                 // A patch larger than half the document (most nodes changed) is sent whole: one parse for the page.
                 let whole = texts.reduce(head.utf8.count) { $0 + $1.utf8.count }
                 if changed.textBytes * 2 <= whole { patch = changed }
             }
-            (shownHead, shown) = (head, texts)
+            (shownHead, shown, shownKeys) = (head, texts, keys)
             let paramsChanged = params?.settings != snapshot.settings
             if paramsChanged {
                 let json = PhoneView.params(snapshot.settings)

@@ -1,11 +1,12 @@
 import MailboxJSON
 
 /// What changed of a phone's SVG since its screen numbered `base`: the document is the head, one text for each
-/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now and, for each node
-/// that differs, its text (during a drag, the dragged row and the finger) or, when that is smaller, the lines of it
-/// that changed (SVGWriter writes one element a line: an overlay fading in changes its group's opening line only).
-/// The page rebuilds those nodes' texts from the ones it holds and changes them in the DOM it has
-/// (docs/playground.md, Protocol).
+/// top-level node, and the closing (`SVGDocumentCache.parts`); a patch gives the node count now, the nodes gone and
+/// the nodes new (a row hidden, a row come up from below the screen, an overlay shown: matched by the rows' names, so
+/// the nodes after them are not sent again), and for each node that differs, its text (during a drag, the dragged
+/// row and the finger) or, when that is smaller, the lines of it that changed (SVGWriter writes one element a line:
+/// an overlay fading in changes its group's opening line; a row moving up, its translation). The page rebuilds
+/// those nodes' texts from the ones it holds and changes them in the DOM it has (docs/playground.md, Protocol).
 public struct ScreenPatch: Equatable, Sendable {
     /// The screen this one is written against: the page applies it only to the screen it holds under that number.
     public var base: Int
@@ -13,6 +14,10 @@ public struct ScreenPatch: Equatable, Sendable {
     public var count: Int
     /// Each changed node: its place, from 0, and its text; in increasing order.
     public var nodes: [Node]
+    /// The nodes of screen `base` that are gone, by their place in it, in increasing order.
+    public var removed: [Int] = []
+    /// The nodes that are new, by their place now, in increasing order (each is in `nodes`, whole).
+    public var inserted: [Int] = []
 
     /// One node's new text, and what of it is sent.
     public struct Node: Equatable, Sendable {
@@ -51,21 +56,56 @@ public struct ScreenPatch: Equatable, Sendable {
         static let overhead = 8
     }
 
-    public init(base: Int, count: Int, nodes: [Node]) {
+    public init(base: Int, count: Int, nodes: [Node], removed: [Int] = [], inserted: [Int] = []) {
         self.base = base
         self.count = count
         self.nodes = nodes
+        self.removed = removed
+        self.inserted = inserted
     }
 
-    /// The changes from the node texts `before` to `after`, against screen `base`.
-    static func between(_ before: [String], _ after: [String], base: Int) -> ScreenPatch {
-        var nodes: [Node] = []
-        for (i, text) in after.enumerated() where i >= before.count || before[i] != text {
-            var node = Node(index: i, text: text)
-            if i < before.count { node.lines = changedLines(before[i], text, under: text.utf8.count) }
-            nodes.append(node)
+    /// The changes from the node texts `before` to `after`, against screen `base`. `keys` names the nodes that
+    /// are named groups (nil: another node): a named node is the same node while its name is, wherever it moved
+    /// and whatever its text; another node is the same while its text is. Walking both lists, a node of `before`
+    /// that is the next of `after` is kept (its lines sent if it changed); one whose next is is gone; one that is
+    /// the next after one new of `after` stays, that one inserted; else the node at the place changed.
+    static func between(
+        _ before: [String], _ after: [String], keys: (before: [String?], after: [String?]), base: Int
+    ) -> ScreenPatch {
+        func key(_ keys: [String?], _ i: Int) -> String? { i < keys.count ? keys[i] : nil }
+        func same(_ i: Int, _ j: Int) -> Bool {
+            let (a, b) = (key(keys.before, i), key(keys.after, j))
+            if a != nil || b != nil { return a == b }
+            return before[i] == after[j]
         }
-        return ScreenPatch(base: base, count: after.count, nodes: nodes)
+        var patch = ScreenPatch(base: base, count: after.count, nodes: [])
+        var (i, j) = (0, 0)
+        while j < after.count {
+            if i < before.count && same(i, j) {
+                if before[i] != after[j] { patch.nodes.append(changed(before[i], after[j], at: j)) }
+                (i, j) = (i + 1, j + 1)
+            } else if i + 1 < before.count && same(i + 1, j) {
+                patch.removed.append(i)
+                i += 1
+            } else if i >= before.count || (j + 1 < after.count && same(i, j + 1)) {
+                patch.inserted.append(j)
+                patch.nodes.append(Node(index: j, text: after[j]))
+                j += 1
+            } else {
+                patch.nodes.append(changed(before[i], after[j], at: j))
+                (i, j) = (i + 1, j + 1)
+            }
+        }
+        while i < before.count {
+            patch.removed.append(i)
+            i += 1
+        }
+        return patch
+    }
+
+    /// Node `index`'s new text, with the lines that changed when they are fewer bytes.
+    private static func changed(_ old: String, _ new: String, at index: Int) -> Node {
+        Node(index: index, text: new, lines: changedLines(old, new, under: new.utf8.count))
     }
 
     /// The lines of `new` that differ from `old`'s at the same place, or nil when the two have not as many lines
@@ -111,8 +151,10 @@ public struct ScreenPatch: Equatable, Sendable {
 
     /// The patch's members of a phone's screen object: each node as [index, text] or [index, [[line, text]…]].
     var members: [(String, JSON)] {
-        [
-            ("base", .int(base)), ("count", .int(count)),
+        var members: [(String, JSON)] = [("base", .int(base)), ("count", .int(count))]
+        if !removed.isEmpty { members.append(("removed", .array(removed.map { .int($0) }))) }
+        if !inserted.isEmpty { members.append(("inserted", .array(inserted.map { .int($0) }))) }
+        return members + [
             (
                 "nodes",
                 .array(

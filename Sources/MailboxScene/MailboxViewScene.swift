@@ -27,7 +27,7 @@ enum MailboxViewScene {
 }
 
 /// One message row: its slot filled with the revealed background, the icon glyph at `icon.x` and
-/// `icon.alpha`, and the white face at the row's x, all clipped to the slot's height now.
+/// `icon.alpha`, and the white face at the row's x (a group of its own), all clipped to the slot's height now.
 enum RowScene {
     static func node(_ row: RowSnapshot, originX: Double) -> SceneNode {
         let slot = SceneRect(x: originX, y: row.y, width: Metrics.screenWidth, height: row.height)
@@ -40,11 +40,15 @@ enum RowScene {
             children.append(row.iconAlpha < 1 ? .group(SceneGroup(opacity: row.iconAlpha, children: [stroke])) : stroke)
         }
         if abs(row.x) < Metrics.screenWidth {
-            children += FaceScene.nodes(
-                DemoMessage.content(of: row.id.number),
-                at: ScenePoint(originX + row.x, row.y), unread: row.id.number % 3 != 0)
+            // The face in a group clipped to itself (it draws nothing outside): SVG writes a clipped group in its
+            // own coordinates, so a drag changes the group's translation, not every element of the face.
+            let face = SceneRect(x: originX + row.x, y: row.y, width: Metrics.screenWidth, height: Metrics.rowHeight)
+            let nodes = FaceScene.nodes(
+                DemoMessage.content(of: row.id.number), at: ScenePoint(face.x, face.y),
+                unread: row.id.number % 3 != 0)
+            children.append(.group(SceneGroup(clip: face, name: "\(row.id.name)-face", children: nodes)))
         }
-        return .group(SceneGroup(clip: slot, opacity: row.alpha, children: children))
+        return .group(SceneGroup(clip: slot, opacity: row.alpha, name: row.id.name, children: children))
     }
 }
 

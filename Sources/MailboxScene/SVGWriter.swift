@@ -66,38 +66,48 @@ public enum SVGWriter {
         return (writer.out, writer.clips - clips)
     }
 
-    /// Walks the nodes, numbering clip paths in the order they appear.
+    /// Walks the nodes, numbering clip paths in the order they appear. A clipped group (a message row, a sheet) is
+    /// written in its own coordinates: `transform="translate(X Y)"` to its clip's corner, its clip path and children
+    /// from there. So a row that moves (up, as the list closes over a row gone; right, under the menu) changes one
+    /// line of its text, its group's opening, and the page changes one attribute (docs/playground.md, Protocol).
+    /// Pictures placed on cairo's pixels (`picture`) keep every coordinate in the screen's.
     fileprivate struct Writer {
         var out = ""
         var clips = 0
         /// Pixels a point when text is placed glyph by glyph on cairo's pixels (`picture`); nil: as the browser lays
         /// it out.
         var pixelGrid: Int? = nil
+        /// The screen point that is (0, 0) where the writer is: the corner of the clipped group it is in.
+        var origin = ScenePoint(0, 0)
+
+        /// A coordinate as written where the writer is.
+        func x(_ value: Double) -> String { number(value - origin.x) }
+        func y(_ value: Double) -> String { number(value - origin.y) }
 
         mutating func write(_ node: SceneNode) {
             switch node {
             case let .rect(r, paint, radius):
                 out +=
                     """
-                    <rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" \
+                    <rect x=\"\(x(r.x))\" y=\"\(y(r.y))\" width=\"\(number(r.width))\" \
                     height=\"\(number(r.height))\"
                     """
                 if radius > 0 { out += " rx=\"\(number(radius))\"" }
                 out += fill(paint) + "/>\n"
             case let .circle(center, radius, paint):
                 out +=
-                    "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\""
+                    "<circle cx=\"\(x(center.x))\" cy=\"\(y(center.y))\" r=\"\(number(radius))\""
                     + fill(paint) + "/>\n"
             case let .stroke(path, paint, width):
                 var d = ""
                 for line in path.lines {
-                    for (i, p) in line.enumerated() { d += (i == 0 ? "M" : "L") + number(p.x) + " " + number(p.y) }
+                    for (i, p) in line.enumerated() { d += (i == 0 ? "M" : "L") + x(p.x) + " " + y(p.y) }
                 }
                 for ring in path.rings {
                     // A circle as two half arcs.
                     let r = number(ring.radius)
                     d +=
-                        "M" + number(ring.center.x - ring.radius) + " " + number(ring.center.y)
+                        "M" + x(ring.center.x - ring.radius) + " " + y(ring.center.y)
                         + "a\(r) \(r) 0 1 0 \(number(2 * ring.radius)) 0a\(r) \(r) 0 1 0 \(number(-2 * ring.radius)) 0Z"
                 }
                 out += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(paint.color.hex)\""
@@ -108,27 +118,41 @@ public enum SVGWriter {
                     writePlaced(text, scale: scale)
                     return
                 }
-                out += "<text x=\"\(number(text.at.x))\" y=\"\(number(text.at.y))\" font-size=\"\(number(text.size))\""
+                out += "<text x=\"\(x(text.at.x))\" y=\"\(y(text.at.y))\" font-size=\"\(number(text.size))\""
                 if text.font == .mono { out += " font-family=\"DejaVu Sans Mono, monospace\"" }
                 if text.font.isBold { out += " font-weight=\"bold\"" }
                 if text.anchor != .start { out += " text-anchor=\"\(text.anchor.rawValue)\"" }
                 out += fill(paint: text.paint) + ">" + escaped(text.string) + "</text>\n"
             case .group(let group):
                 var open = "<g"
+                let outer = origin
                 if let clip = group.clip {
-                    clips += 1
-                    let id = "clip\(clips)"
+                    let id: String
+                    if let name = group.name {
+                        id = "clip-" + name
+                    } else {
+                        clips += 1
+                        id = "clip\(clips)"
+                    }
+                    // On cairo's pixels, in the screen's coordinates; else in the group's own, from its clip's corner.
+                    let corner = pixelGrid == nil ? ScenePoint(clip.x, clip.y) : origin
                     out +=
                         """
-                        <clipPath id=\"\(id)\"><rect x=\"\(number(clip.x))\" y=\"\(number(clip.y))\" \
-                        width=\"\(number(clip.width))\" height=\"\(number(clip.height))\"/></clipPath>\n
+                        <clipPath id=\"\(id)\"><rect x=\"\(number(clip.x - corner.x))\" \
+                        y=\"\(number(clip.y - corner.y))\" width=\"\(number(clip.width))\" \
+                        height=\"\(number(clip.height))\"/></clipPath>\n
                         """
                     open += " clip-path=\"url(#\(id))\""
+                    if corner.x != origin.x || corner.y != origin.y {
+                        open += " transform=\"translate(\(x(corner.x)) \(y(corner.y)))\""
+                    }
+                    origin = corner
                 }
                 if group.opacity < 1 { open += " opacity=\"\(number(group.opacity))\"" }
                 out += open + ">\n"
                 for child in group.children { write(child) }
                 out += "</g>\n"
+                origin = outer
             }
         }
 
@@ -171,6 +195,9 @@ public struct SVGDocumentCache: Sendable {
     /// A node's text, and what it was written from.
     public struct Part: Sendable {
         public var text: String
+        /// The node's name when it is a named group (a message row: `msg3`), which stays its name while it moves
+        /// and while nodes before it come and go; nil for another node.
+        public var key: String?
         var clipsBefore: Int
         var clips: Int
     }
@@ -192,7 +219,9 @@ public struct SVGDocumentCache: Sendable {
                 next.append(parts[i])
             } else {
                 let (text, added) = SVGWriter.node(node, clipsBefore: clips)
-                next.append(Part(text: text, clipsBefore: clips, clips: added))
+                var key: String?
+                if case .group(let group) = node { key = group.name }
+                next.append(Part(text: text, key: key, clipsBefore: clips, clips: added))
             }
             clips += next[i].clips
         }

@@ -122,9 +122,13 @@ public struct SceneGroup: Equatable, Sendable {
     public var clip: SceneRect?
     public var opacity: Double
     public var children: [SceneNode]
-    public init(clip: SceneRect? = nil, opacity: Double = 1, children: [SceneNode]) {
+    /// What the group is, unique in its scene (`msg3`, `msg3-face`): its clip path is named by it, so that the name
+    /// stays the same while groups before it come and go (SVG otherwise numbers clip paths in order).
+    public var name: String?
+    public init(clip: SceneRect? = nil, opacity: Double = 1, name: String? = nil, children: [SceneNode]) {
         self.clip = clip
         self.opacity = opacity
+        self.name = name
         self.children = children
     }
 }

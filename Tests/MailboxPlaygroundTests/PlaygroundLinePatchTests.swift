@@ -57,4 +57,61 @@ import Testing
         // The tick's members, its clock and the one line `<g opacity="…">`: no node's whole text (4 to 6 KB).
         #expect(largest < 400, "the largest answer to a fade's tick: \(largest) bytes")
     }
+
+    /// An archive: the row slides off, its slot closes and the rows below move up. Each row is written in its own
+    /// coordinates (its group translated), so a tick changes one line a row; the row gone is `removed` and the row
+    /// come up from below the screen would be `inserted` (ScreenPatchAlignmentTests), and the nodes after them are not
+    /// sent again.
+    @Test func anArchivesTicksMoveTheRowsByTheirTranslationAlone() throws {
+        var p = PlaygroundSession(start: .empty)
+        var held: PlaygroundRenderTests.HeldScreen?
+        var (ticks, whole, largest, removed, inserted) = (0, 0, 0, 0, 0)
+        func send(_ message: String) throws {
+            for text in p.receive(message, isCancelled: never) {
+                let json = try JSON.parse(text, maxDepth: 64)
+                guard json["type"] == .string("screen"), let phone = json["phones"]?.arrayValue?.first else {
+                    continue
+                }
+                if let svg = phone["svg"]?.stringValue {
+                    held = try .init(frame: try #require(phone["frame"]?.integerValue), document: svg)
+                    if message.hasPrefix(#"{"type":"tick""#) { whole += 1 }
+                } else {
+                    var screen = try #require(held, "a patch comes after a whole screen")
+                    try screen.apply(phone)
+                    held = screen
+                    if message.hasPrefix(#"{"type":"tick""#) {
+                        removed += phone["removed"]?.arrayValue?.count ?? 0
+                        inserted += phone["inserted"]?.arrayValue?.count ?? 0
+                    }
+                }
+                #expect(held?.document == SVGWriter.document(Scene(screen: p.phones[0].screen.snapshot())))
+                if message.hasPrefix(#"{"type":"tick""#) {
+                    ticks += 1
+                    largest = max(largest, text.utf8.count)
+                }
+            }
+        }
+        for text in p.opening() {
+            let json = try JSON.parse(text, maxDepth: 64)
+            guard json["type"] == .string("screen"), let phone = json["phones"]?.arrayValue?.first else { continue }
+            held = try .init(
+                frame: try #require(phone["frame"]?.integerValue), document: try #require(phone["svg"]?.stringValue))
+        }
+        // msg1 dragged right 90 pt (past the near threshold, green) and let go: archived.
+        var t = 0.0
+        try send(#"{"type":"down","x":60,"y":187,"t":0}"#)
+        for k in 1...9 {
+            t = Double(k) * 1000 / 60
+            try send(#"{"type":"move","x":\#(60 + Double(k) * 10),"y":187,"t":\#(t)}"#)
+        }
+        try send(#"{"type":"up","x":150,"y":187,"t":\#(t + 16)}"#)
+        for k in 1...90 { try send(#"{"type":"tick","t":\#(t + 16 + Double(k) * 1000 / 60)}"#) }
+        #expect(p.phones[0].screen.snapshot().rows[0].height == 0, "msg1 is hidden")
+        #expect(ticks >= 30)
+        #expect(whole == 0, "no tick sends the whole screen")
+        #expect(removed == 1, "msg1's node is removed once, by a tick")
+        #expect(inserted == 0, "the inbox's last row was on the screen already")
+        // The largest tick: a row come up whole (about 1 KB), the others' translations: not the screen (6 KB).
+        #expect(largest < 1_800, "the largest answer to a tick: \(largest) bytes")
+    }
 }

@@ -42,12 +42,23 @@ import Testing
 
         var document: String { head + nodes.joined() + "</svg>\n" }
 
-        /// The phone's patch applied, to the screen it names as its base only: each node's new text, or the lines
-        /// of it that changed.
+        /// The phone's patch applied, to the screen it names as its base only: the nodes gone taken out and the
+        /// new ones given their places, then each node's new text, or the lines of it that changed.
         mutating func apply(_ phone: JSON) throws {
             let frame = try #require(phone["frame"]?.integerValue)
             try #require(phone["base"]?.integerValue == self.frame, "a patch of the screen held")
             let count = try #require(phone["count"]?.integerValue)
+            var nodes: [String?] = self.nodes
+            for gone in (phone["removed"]?.arrayValue ?? []).reversed() {
+                let index = Int(try #require(gone.integerValue))
+                try #require(index >= 0 && index < nodes.count, "a node held is gone")
+                nodes.remove(at: index)
+            }
+            for new in phone["inserted"]?.arrayValue ?? [] {
+                let index = Int(try #require(new.integerValue))
+                try #require(index >= 0 && index <= nodes.count, "a new node's place")
+                nodes.insert(nil, at: index)
+            }
             for node in phone["nodes"]?.arrayValue ?? [] {
                 let pair = try #require(node.arrayValue)
                 let index = Int(try #require(pair[0].integerValue))
@@ -56,7 +67,8 @@ import Testing
                 if let lines = pair[1].arrayValue {
                     // The lines that changed, [line, text] each, of the node's text held (as many lines now).
                     try #require(index < nodes.count, "lines of a node held")
-                    var held = nodes[index].split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+                    let whole = try #require(nodes[index], "lines of a node held, not of a new one")
+                    var held = whole.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
                     for line in lines {
                         let change = try #require(line.arrayValue)
                         let at = Int(try #require(change[0].integerValue))
@@ -70,6 +82,7 @@ import Testing
                 if index == nodes.count { nodes.append(text) } else { nodes[index] = text }
             }
             nodes.removeLast(max(0, nodes.count - Int(count)))
+            self.nodes = try nodes.map { try #require($0, "a new node's text") }
             self.frame = frame
         }
     }

@@ -406,6 +406,33 @@ class PlaygroundInChromium(unittest.TestCase):
         finally:
             self.page = saved
 
+    def test_an_archive_moves_the_rows_by_their_translation_and_the_dom_follows(self):
+        # A row archived at a tenth of the speed: its slot closes and the rows below move up. Each row is a group
+        # translated to its place, so a tick carries one line a row (never the screen), the row gone is a `removed`
+        # entry, and after every tick the DOM is the one the whole text makes; on the page's module and on the
+        # server's session.
+        saved = self.page
+        try:
+            for url in (self.server.url, self.server.url + "?session=server"):
+                self.page = self.open(url) if url != self.server.url else saved
+                if url != self.server.url:
+                    self.wait_for("mailsimPlayground.runs() === 'server' && mailsimPlayground.connected()")
+                self.page.click('#speeds button[data-speed="0.1"]')
+                self.wait_for("true")
+                self.drag(60, MSG1_Y, 120, seconds=0.3)
+                self.wait_for("p['msg1.height'] < 80 && p['msg1.height'] > 10"
+                              " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=20000)
+                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+                # A patch (screen() fills in the whole text the page holds, beside the patch's base).
+                self.assertIn("base", self.page.evaluate("Object.keys(mailsimPlayground.screen().phones[0])"))
+                self.wait_for("p['msg1.height'] === 0 && !s.animating", timeout=20000)
+                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+                self.assertEqual(self.page.evaluate(
+                    "document.querySelectorAll('.screen[data-phone=\"0\"] svg clipPath[id^=clip-msg]').length"),
+                    self.page.evaluate("(mailsimPlayground.screen().phones[0].svg.match(/id=\"clip-msg/g) || []).length"))
+        finally:
+            self.page = saved
+
     def test_a_screen_the_page_missed_is_asked_for_whole(self):
         # On the server's session, one answer of a drag is lost on its way (dropped here): the next patch is of a
         # screen the page does not hold, so it asks for the whole screen, and the drag goes on to the state and the

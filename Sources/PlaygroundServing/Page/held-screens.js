@@ -1,15 +1,17 @@
 // Each phone's SVG as this page holds it, and the DOM patched to it (docs/playground.md, Protocol). A screen message
-// gives a phone's SVG whole or, for a pointer event or a tick, a patch: the texts of the top-level nodes that changed
-// since the screen numbered `base`, or for a node only its lines that changed (an overlay fading in: its group's
-// opening line), put into the text held. The page keeps each node's text and how many elements it made in the DOM
+// gives a phone's SVG whole or, for a pointer event or a tick, a patch: the top-level nodes gone and new since the
+// screen numbered `base` (a row hidden, a row come up from below), the texts of those that changed, or for a node
+// only its lines that changed (an overlay fading in: its group's opening line; a row moving: its translation), put
+// into the text held. The page keeps each node's text and how many elements it made in the DOM
 // (one, or two for a clip path and the group it clips), and replaces only the elements of the nodes that changed: a
 // drag moves one row, and the DOM parses that row, not the screen.
 var SVG_NS = "http://www.w3.org/2000/svg";
 var scratch = document.createElementNS(SVG_NS, "g"); // where a node's text is parsed (as SVG, by the HTML parser)
 
 // Per phone: { frame, head, texts, sizes } as the session last sent them, and `drawn` (each node's element count as
-// the DOM holds them), `dirty` (nodes whose text the DOM does not show yet) and `redraw` (the DOM is to be set
-// whole), or null before a whole screen.
+// the DOM holds them), `dirty` (nodes whose text the DOM does not show yet), `moves` (the nodes gone and new since
+// the DOM was drawn, in order: { removed, inserted } each) and `redraw` (the DOM is to be set whole), or null before a
+// whole screen.
 var held = [];
 
 // A new session (a reconnect, a restart): its screens' numbers are not the last one's. Its first screen is whole.
@@ -64,15 +66,32 @@ export function takeScreen(index, phone) {
   if (typeof phone.svg !== "string") {
     if (!h || !h.head || h.frame !== phone.base || !Array.isArray(phone.nodes)) return false;
     var texts = h.texts.slice(), sizes = h.sizes.slice();
+    var removed = phone.removed || [], inserted = phone.inserted || [];
+    if (!Array.isArray(removed) || !Array.isArray(inserted)) return false;
+    for (var r = removed.length - 1; r >= 0; r--) {
+      if (!(removed[r] >= 0 && removed[r] < texts.length)) return false;
+      texts.splice(removed[r], 1);
+      sizes.splice(removed[r], 1);
+    }
+    for (var n = 0; n < inserted.length; n++) {
+      if (!(inserted[n] >= 0 && inserted[n] <= texts.length)) return false;
+      texts.splice(inserted[n], 0, null);
+      sizes.splice(inserted[n], 0, 0);
+    }
     for (var i = 0; i < phone.nodes.length; i++) {
       var at = phone.nodes[i][0], text = phone.nodes[i][1];
-      if (at > texts.length) return false;
+      if (!(at >= 0 && at <= texts.length)) return false;
       if (typeof text !== "string") {
         text = withLines(texts[at], text);
         if (text === null) return false;
       }
       texts[at] = text;
       sizes[at] = sizeOf(text);
+    }
+    if (texts.indexOf(null) >= 0) return false;
+    if (removed.length || inserted.length) {
+      h.dirty = moved(h.dirty, removed, inserted);
+      h.moves.push({ removed: removed, inserted: inserted });
     }
     for (var d = 0; d < phone.nodes.length; d++) h.dirty[phone.nodes[d][0]] = true;
     texts.length = sizes.length = Math.min(texts.length, phone.count);
@@ -83,12 +102,13 @@ export function takeScreen(index, phone) {
   }
   var whole = cut(phone.svg);
   if (!whole) {
-    held[index] = { frame: phone.frame, head: null, texts: [], sizes: [], drawn: [], dirty: {}, redraw: phone.svg };
+    held[index] = { frame: phone.frame, head: null, texts: [], sizes: [], drawn: [], dirty: {}, moves: [],
+                    redraw: phone.svg };
     return true;
   }
-  if (!h || h.head !== whole.head) {
+  if (!h || h.head !== whole.head || h.moves.length) {
     held[index] = { frame: phone.frame, head: whole.head, texts: whole.texts, sizes: whole.sizes, drawn: [],
-                    dirty: {}, redraw: true };
+                    dirty: {}, moves: [], redraw: true };
     return true;
   }
   // A whole screen over one held: only the nodes that differ are drawn again.
@@ -97,6 +117,20 @@ export function takeScreen(index, phone) {
   h.sizes = whole.sizes;
   h.frame = phone.frame;
   return true;
+}
+
+// The nodes waiting to be drawn (`dirty`, by place) at their places once the nodes `removed` (places before) are gone
+// and those `inserted` (places after) are new.
+function moved(dirty, removed, inserted) {
+  var places = Object.keys(dirty).map(Number);
+  for (var r = removed.length - 1; r >= 0; r--) {
+    places = places.filter(function (p) { return p !== removed[r]; })
+      .map(function (p) { return p > removed[r] ? p - 1 : p; });
+  }
+  for (var n = 0; n < inserted.length; n++) places = places.map(function (p) { return p >= inserted[n] ? p + 1 : p; });
+  var out = {};
+  for (var k = 0; k < places.length; k++) out[places[k]] = true;
+  return out;
 }
 
 // The whole document phone `index` holds, as the session wrote it.
@@ -114,15 +148,35 @@ export function drawScreen(index, element) {
   if (!h) return;
   var svg = element.firstElementChild;
   var dirty = Object.keys(h.dirty).map(Number).sort(function (a, b) { return a - b; });
+  var moves = h.moves;
   h.dirty = {};
+  h.moves = [];
   var drawn = sum(h.drawn);
-  if (h.redraw || !svg || svg.children.length !== drawn || dirty.length * 2 > h.texts.length) {
+  var fresh = 0;
+  for (var m = 0; m < moves.length; m++) fresh += moves[m].inserted.length;
+  if (h.redraw || !svg || svg.children.length !== drawn || (dirty.length - fresh) * 2 > h.texts.length) {
     element.innerHTML = heldText(index).replace(/^<\?xml[^>]*>\s*/, "");
     h.drawn = typeof h.redraw === "string" ? [] : h.sizes.slice();
     h.drawnTexts = h.texts;
     h.redraw = false;
     return;
   }
+  // The nodes gone leave the DOM; those new take their places, drawn below as the nodes that changed.
+  var drawnTexts = h.drawnTexts.slice();
+  for (var mv = 0; mv < moves.length; mv++) {
+    var removed = moves[mv].removed, inserted = moves[mv].inserted;
+    for (var r = removed.length - 1; r >= 0; r--) {
+      var from = sum(h.drawn, removed[r]);
+      for (var e = 0; e < h.drawn[removed[r]]; e++) removeElement(svg, svg.children[from]);
+      h.drawn.splice(removed[r], 1);
+      drawnTexts.splice(removed[r], 1);
+    }
+    for (var n = 0; n < inserted.length; n++) {
+      h.drawn.splice(inserted[n], 0, 0);
+      drawnTexts.splice(inserted[n], 0, null);
+    }
+  }
+  h.drawnTexts = drawnTexts;
   for (var k = 0; k < dirty.length; k++) {
     var i = dirty[k];
     if (i >= h.texts.length) break;
