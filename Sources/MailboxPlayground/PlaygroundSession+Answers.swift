@@ -19,7 +19,10 @@ extension PlaygroundSession {
     /// the screen it answered), else whole.
     mutating func screenMessage(patching: Bool = false, historyDue: Bool = false) -> ServerMessage {
         if renders.count > phones.count { renders.removeLast(renders.count - phones.count) }
-        while renders.count < phones.count { renders.append(PhoneView.Render()) }
+        // Phone B's clip paths are named apart from phone A's: both SVGs are in one page, where ids are the page's.
+        while renders.count < phones.count {
+            renders.append(PhoneView.Render(svg: SVGDocumentCache(clipPrefix: renders.isEmpty ? "clip" : "clipB")))
+        }
         var answers: [ServerMessage.PhoneScreen] = []
         for i in phones.indices {
             let shown = screens.screen(of: phones, i)

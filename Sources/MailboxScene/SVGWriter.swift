@@ -60,8 +60,10 @@ public enum SVGWriter {
     static func escaped(_ text: String) -> String { xmlEscaped(text) }
 
     /// One top-level node's text when `clips` clip paths come before it, and the clip paths it adds.
-    static func node(_ node: SceneNode, clipsBefore clips: Int) -> (text: String, clips: Int) {
-        var writer = Writer(clips: clips)
+    static func node(_ node: SceneNode, clipsBefore clips: Int, clipPrefix: String = "clip") -> (
+        text: String, clips: Int
+    ) {
+        var writer = Writer(clips: clips, clipPrefix: clipPrefix)
         writer.write(node)
         return (writer.out, writer.clips - clips)
     }
@@ -77,6 +79,9 @@ public enum SVGWriter {
         /// Pixels a point when text is placed glyph by glyph on cairo's pixels (`picture`); nil: as the browser lays
         /// it out.
         var pixelGrid: Int? = nil
+        /// What clip paths' ids start with: `clip` (`clip3`, `clip-msg3`); another document in the same page (the
+        /// playground's phone B) takes another, as ids are the page's, not the SVG's.
+        var clipPrefix = "clip"
         /// The screen point that is (0, 0) where the writer is: the corner of the clipped group it is in.
         var origin = ScenePoint(0, 0)
 
@@ -129,10 +134,10 @@ public enum SVGWriter {
                 if let clip = group.clip {
                     let id: String
                     if let name = group.name {
-                        id = "clip-" + name
+                        id = clipPrefix + "-" + name
                     } else {
                         clips += 1
-                        id = "clip\(clips)"
+                        id = clipPrefix + String(clips)
                     }
                     // On cairo's pixels, in the screen's coordinates; else in the group's own, from its clip's corner.
                     let corner = pixelGrid == nil ? ScenePoint(clip.x, clip.y) : origin
@@ -191,6 +196,7 @@ public struct SVGDocumentCache: Sendable {
     private var parts: [Part] = []
     private var head = ""
     private var size: (width: Double, height: Double)?
+    private let clipPrefix: String
 
     /// A node's text, and what it was written from.
     public struct Part: Sendable {
@@ -202,7 +208,8 @@ public struct SVGDocumentCache: Sendable {
         var clips: Int
     }
 
-    public init() {}
+    /// A cache whose documents name their clip paths `clipPrefix…` (`SVGWriter.document`'s are `clip…`).
+    public init(clipPrefix: String = "clip") { self.clipPrefix = clipPrefix }
 
     /// The document's opening (the XML declaration and the root's opening tag, with its line break), then each
     /// top-level node's text, then `closing`: `SVGWriter.document(scene)` is their concatenation.
@@ -218,7 +225,7 @@ public struct SVGDocumentCache: Sendable {
             if i < nodes.count, parts[i].clipsBefore == clips, nodes[i] == node {
                 next.append(parts[i])
             } else {
-                let (text, added) = SVGWriter.node(node, clipsBefore: clips)
+                let (text, added) = SVGWriter.node(node, clipsBefore: clips, clipPrefix: clipPrefix)
                 var key: String?
                 if case .group(let group) = node { key = group.name }
                 next.append(Part(text: text, key: key, clipsBefore: clips, clips: added))

@@ -1,3 +1,4 @@
+import MailboxJSON
 import Testing
 
 @testable import MailboxPlayground
@@ -40,5 +41,26 @@ import Testing
         #expect(new.inserted == [1] && new.nodes == [.init(index: 1, text: "<b/>\n")])
         let tail = ScreenPatch.between(["<a/>\n", "<b/>\n", "<c/>\n"], ["<a/>\n"], keys: ([], []), base: 1)
         #expect(tail.removed == [1, 2] && tail.count == 1)
+    }
+
+    /// Both phones' SVGs are in one page, where an id is the page's: phone B's clip paths are named apart, so that
+    /// its rows are not clipped by phone A's.
+    @Test func phoneBsClipPathsAreNamedApartFromPhoneAs() throws {
+        var p = PlaygroundSession(start: .empty)
+        _ = p.opening()
+        var svgs: [String] = []
+        for text in p.receive(#"{"type":"compare","on":true}"#, isCancelled: { false }) {
+            let json = try JSON.parse(text, maxDepth: 64)
+            guard json["type"] == .string("screen") else { continue }
+            svgs = (json["phones"]?.arrayValue ?? []).compactMap { $0["svg"]?.stringValue }
+        }
+        try #require(svgs.count == 2)
+        func ids(_ svg: String) -> Set<String> {
+            Set(svg.components(separatedBy: "<clipPath id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        }
+        let (a, b) = (ids(svgs[0]), ids(svgs[1]))
+        #expect(a.contains("clip-msg1") && b.contains("clipB-msg1"))
+        #expect(a.isDisjoint(with: b))
+        #expect(!b.isEmpty && b.allSatisfy { $0.hasPrefix("clipB") })
     }
 }
