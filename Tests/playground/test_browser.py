@@ -389,6 +389,18 @@ class PlaygroundInChromium(unittest.TestCase):
         # While the reschedule options fade in (at a tenth of the speed: 3 s of wall time), only their group's
         # opening line changes: a tick's answer carries that line, not the group, the page puts it into the text it
         # holds, and its DOM is the one the whole text makes; on the page's module and on the server's session.
+        def fade(url):
+            self.drag(200, MSG1_Y, -180, seconds=0.3)
+            self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] > 0.1 && p['overlay.alpha'] < 0.9"
+                          " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=15000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+            self.wait_for("p['overlay.alpha'] === 1 && !s.animating", timeout=15000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+        self.at_a_tenth_on_both_sessions(fade)
+
+    def at_a_tenth_on_both_sessions(self, body):
+        """`body(url)` at a tenth of the speed on the page's module, then in a page of its own on the server's
+        session."""
         saved = self.page
         try:
             for url in (self.server.url, self.server.url + "?session=server"):
@@ -397,12 +409,7 @@ class PlaygroundInChromium(unittest.TestCase):
                     self.wait_for("mailsimPlayground.runs() === 'server' && mailsimPlayground.connected()")
                 self.page.click('#speeds button[data-speed="0.1"]')
                 self.wait_for("true")
-                self.drag(200, MSG1_Y, -180, seconds=0.3)
-                self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] > 0.1 && p['overlay.alpha'] < 0.9"
-                              " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=15000)
-                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
-                self.wait_for("p['overlay.alpha'] === 1 && !s.animating", timeout=15000)
-                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+                body(url)
         finally:
             self.page = saved
 
@@ -411,27 +418,19 @@ class PlaygroundInChromium(unittest.TestCase):
         # translated to its place, so a tick carries one line a row (never the screen), the row gone is a `removed`
         # entry, and after every tick the DOM is the one the whole text makes; on the page's module and on the
         # server's session.
-        saved = self.page
-        try:
-            for url in (self.server.url, self.server.url + "?session=server"):
-                self.page = self.open(url) if url != self.server.url else saved
-                if url != self.server.url:
-                    self.wait_for("mailsimPlayground.runs() === 'server' && mailsimPlayground.connected()")
-                self.page.click('#speeds button[data-speed="0.1"]')
-                self.wait_for("true")
-                self.drag(60, MSG1_Y, 120, seconds=0.3)
-                self.wait_for("p['msg1.height'] < 80 && p['msg1.height'] > 10"
-                              " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=20000)
-                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
-                # A patch (screen() fills in the whole text the page holds, beside the patch's base).
-                self.assertIn("base", self.page.evaluate("Object.keys(mailsimPlayground.screen().phones[0])"))
-                self.wait_for("p['msg1.height'] === 0 && !s.animating", timeout=20000)
-                self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
-                self.assertEqual(self.page.evaluate(
-                    "document.querySelectorAll('.screen[data-phone=\"0\"] svg clipPath[id^=clip-msg]').length"),
-                    self.page.evaluate("(mailsimPlayground.screen().phones[0].svg.match(/id=\"clip-msg/g) || []).length"))
-        finally:
-            self.page = saved
+        def archive(url):
+            self.drag(60, MSG1_Y, 120, seconds=0.3)
+            self.wait_for("p['msg1.height'] < 80 && p['msg1.height'] > 10"
+                          " && (s.phones[0].nodes || []).some((n) => Array.isArray(n[1]))", timeout=20000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+            # A patch (screen() fills in the whole text the page holds, beside the patch's base).
+            self.assertIn("base", self.page.evaluate("Object.keys(mailsimPlayground.screen().phones[0])"))
+            self.wait_for("p['msg1.height'] === 0 && !s.animating", timeout=20000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
+            self.assertEqual(self.page.evaluate(
+                "document.querySelectorAll('.screen[data-phone=\"0\"] svg clipPath[id^=clip-msg]').length"),
+                self.page.evaluate("(mailsimPlayground.screen().phones[0].svg.match(/id=\"clip-msg/g) || []).length"))
+        self.at_a_tenth_on_both_sessions(archive)
 
     def test_a_screen_the_page_missed_is_asked_for_whole(self):
         # On the server's session, one answer of a drag is lost on its way (dropped here): the next patch is of a
