@@ -10,7 +10,8 @@ ImageDecoder and the module, and:
   claims too);
 - its evidence page is the bytes `mailsim grade --report` writes;
 - a file that is not a GIF the page grades (a PNG renamed, a video, a truncated GIF, a 65,535 × 65,535 screen) is
-  refused in grade's words, and the page goes on.
+  refused in grade's words, and the page goes on;
+- on a phone the verdicts fit its width.
 
     python3 Tests/playground/test_grade.py MAILSIM
 """
@@ -212,6 +213,25 @@ class GradeInChromium(unittest.TestCase):
         # The page goes on: a good GIF after the refusals is graded.
         self.choose(gif)
         self.assertEqual(self.wait_graded()["state"], "done")
+
+    def test_the_verdicts_fit_a_phone(self):
+        # On a 390 × 844 phone the stories are laid out two lines each: the page does not scroll sideways.
+        gif = self.record("reschedule-only", 4, 1)
+        phone = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                         service_workers="block")
+        try:
+            self.page = phone.new_page()
+            self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+            self.page.goto(self.site.url)
+            self.page.wait_for_function("() => window.mailsimPlayground && mailsimPlayground.runs() === 'page'",
+                                        timeout=20000)
+            self.choose(gif)
+            self.assertEqual(self.wait_graded()["state"], "done")
+            self.assertEqual(self.page.evaluate("document.documentElement.scrollWidth"),
+                             self.page.evaluate("document.documentElement.clientWidth"))
+            self.assertTrue(self.page.is_visible("#grade-page"))
+        finally:
+            phone.close()
 
     def test_cancel_stops_a_grading_and_the_page_answers_meanwhile(self):
         gif = self.record("every-story", 20, 2)
