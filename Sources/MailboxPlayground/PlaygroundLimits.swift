@@ -42,11 +42,10 @@ public enum PlaygroundLimits {
     public static let historyTimelineEntries = 500
     /// An export (`POST /walkthrough`, `/walkthrough.gif`): its script's body at most 1 MiB on the wire, its
     /// work stopped after this many seconds of wall time from when it starts running (a GIF takes longer than a
-    /// message), at most this many at once (one running, the others waiting; more are answered 503), the GIF at
-    /// most this many bytes, the player's kept frames at most this many frames times rows.
+    /// message), the GIF at most this many bytes, the player's kept frames at most this many frames times rows.
+    /// How many may run and wait at once is the server's (`ExportLane`).
     public static let exportBodyBytes = 1 << 20
     public static let exportSeconds = 30.0
-    public static let exportsAtOnce = 2
     public static let exportBytes = 64 << 20
     public static let exportRowFrames = 400_000
 }

@@ -3,9 +3,6 @@
 public enum ReportFormat: Equatable, Sendable {
     case text, json
 
-    /// The flag that asks for JSON.
-    public static let jsonFlag = "--json"
-
     /// The `--json` flag's argument: given for JSON, left out for text.
     var flag: ArgumentValue? { self == .json ? .flag : nil }
 
