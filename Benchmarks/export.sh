@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hand-off's figures (issue 35, docs/handoff.md), with the release binary: `make bench-handoff`.
+# The hand-off's figures (docs/handoff.md), with the release binary: `make bench-handoff`.
 #
 #   - `mailsim export FORMAT` of SPEC's settings for each format, the whole run, beside `mailsim --version` (the
 #     process's start and exit alone; `export` is read by ArgumentParser, which `run` and `test` skip);

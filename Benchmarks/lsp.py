@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The language server's speed (issue 21, docs/editors.md): on a 1,000-line script, the time from a change sent to
+"""The language server's speed (docs/editors.md): on a 1,000-line script, the time from a change sent to
 its first diagnostics received (a change at the first line runs the whole script again; one in the middle, half; one
 at the end, a line; a change with more than `Server.publishWindow` lines to run after it is published a window past
 it, then whole: both times are given), and a hover's (the words only, and with the screen's picture). Wall clock, measured by the client

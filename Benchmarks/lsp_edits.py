@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What an edit costs the language server on a long document (issue 32 item 9, docs/editors.md): a script of N
+"""What an edit costs the language server on a long document (docs/editors.md): a script of N
 lines is opened, then 2,000 one-character edits are typed into one line as fast as the pipe takes them, each its
 own didChange; the time is from the first edit sent to the diagnostics of the last version received (the server
 runs a changed script only when no message waits, so most versions are never run). Typed in the middle of the

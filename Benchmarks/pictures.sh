@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The picture figures of the README (issue 11), with the release binary: `make bench-pictures`.
+# The picture figures of the README, with the release binary: `make bench-pictures`.
 #
 #   - a 3-second walkthrough at 30 fps and scale 2 as GIF (91 frames of 640 × 1224: the screen's 1136 rows
 #     and the caption strip), the whole `mailsim record` run, and the file's size (each frame has its own

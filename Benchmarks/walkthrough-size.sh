@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Walkthrough sizes against gifsicle -O3, and memory against length (issue 22, item 12), with the release binary:
+# Walkthrough sizes against gifsicle -O3, and memory against length, with the release binary:
 # `make bench-walkthroughs`.
 #
 #   - the 3-second walkthrough of Benchmarks/pictures.sh (91 frames of 640 × 1224) as GIF, WebP, MP4 and WebM:

@@ -85,7 +85,7 @@ flock -u 9
 find Scripts -name '*.mbs' -exec cp -n {} "$out/corpus/" \; 2>/dev/null || true
 for n in 64 256 1024 4096; do
     [ -e "$out/corpus/choices-$n" ] || { printf '\000'; head -c $n /dev/urandom; } > "$out/corpus/choices-$n"
-    # After byte 1: the hostile generator's choices (every parameter at its ends, extreme numerals; issue 24).
+    # After byte 1: the hostile generator's choices (every parameter at its ends, extreme numerals).
     [ -e "$out/corpus/hostile-$n" ] || { printf '\001'; head -c $n /dev/urandom; } > "$out/corpus/hostile-$n"
 done
 

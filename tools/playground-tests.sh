@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The playground server's checks of `make test` (Tests/playground/test_server.py; with --attacks, test_attacks.py:
-# issue 32's hostile clients, each with its figures; with --public, test_public.py: the server behind a proxy at a
-# public address, issue 34): the `websockets` client from PyPI
+# hostile clients, each with its figures; with --public, test_public.py: the server behind a proxy at a
+# public address): the `websockets` client from PyPI
 # in the shared virtual environment under .build, then the checks against the playground server and mailsim given.
 # Usage: tools/playground-tests.sh [--attacks|--public] [MAILSIM_PLAYGROUND [MAILSIM]].
 set -euo pipefail

@@ -106,7 +106,7 @@ check "tarball: the site's version folder holds mailsim.wasm and mailsim.mjs, as
   test -s "v/$build/mailsim.wasm" && test -s "v/$build/mailsim.mjs" &&
   grep "\"path\"" site.json | sed "s/.*\"path\": \"\([^\"]*\)\", \"sha256\": \"\([0-9a-f]*\)\".*/\2  \1/" |
   sha256sum --quiet -c' _ "$top"
-# Issue 41, item 12: a teacher needs no git checkout: the hosting guide and its files come with the tarball; its unit
+# A teacher needs no git checkout: the hosting guide and its files come with the tarball; its unit
 # names the /usr/local the guide copies the tarball under (docs/install.md), and its Documentation= is there.
 for f in share/doc/mailsim/deploy.md share/doc/mailsim/install.md share/doc/mailsim/README.md \
   share/doc/mailsim/copyright share/doc/mailsim/Apache-2.0 share/doc/mailsim/GPL-3 \
@@ -160,7 +160,7 @@ export -f in_root; export root debname
 check "the root has no Swift" bash -c '[ ! -e "$root/opt/swift" ] && ! in_root sh -c "command -v swift"'
 
 check "apt-get update in the root" in_root apt-get update -qq
-# Issue 41, item 14: what an install pulls in, measured as apt says it ("N newly installed", "After this operation,
+# What an install pulls in, measured as apt says it ("N newly installed", "After this operation,
 # X of additional disk space"), printed for docs/install.md.
 apt_size() { # apt_size LOG: "N packages, X MB"
   sed -n 's/^.* \([0-9]*\) newly installed.*/\1/p' "$1" | head -1 | tr '\n' ' '
@@ -211,7 +211,7 @@ check "the unit's Documentation= names what is installed" bash -c '
     file://*) [ -s "$root${d#file://}" ] || { echo "no ${d#file://}"; exit 1; } ;;
     man:*) page=${d#man:}; in_root sh -c "man -w ${page%%(*}" >/dev/null || { echo "no page $page"; exit 1; } ;;
   esac; done'
-# Issue 41, item 13: the texts of the licences of what is linked in statically, with the binaries.
+# The texts of the licences of what is linked in statically, with the binaries, as those licences require.
 check "the copyright file carries the licences of what is linked in" python3 - "$root/usr/share/doc/mailsim/copyright" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()

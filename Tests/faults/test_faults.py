@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 24's fault injection: every file mailsim writes goes through one atomic writer, no output replaces an
+"""Fault injection: every file mailsim writes goes through one atomic writer, no output replaces an
 input of the same run, `--update` never loses an edit, and output that cannot be written is an error.
 
     python3 Tests/faults/test_faults.py .build/debug/mailsim

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 12, each format read by a real consumer: the JUnit XML by junitparser and against the Jenkins xunit
+"""Each test format read by a real consumer: the JUnit XML by junitparser and against the Jenkins xunit
 plug-in's published junit-10.xsd (as pytest ships it) with xmllint; the TAP by tap.py's parser (YAML blocks
 with PyYAML); the JSON lines by Python's json. Then `--update` on copies of the real acceptance scripts, and
 `--watch` rerunning a script that is saved.
@@ -309,7 +309,7 @@ class Watch(Workdir):
 
 
 class Hostile(Workdir):
-    """Issue 24: what a suite can hold and a command line can say, each ending in a result or a clear refusal
+    """What a suite can hold and a command line can say, each ending in a result or a clear refusal
     within a time bound."""
 
     def run_bounded(self, *args, seconds=20):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 35, the design-token exports read by real consumers: each `mailsim export tokens` file validated against
+"""The design-token exports read by real consumers: each `mailsim export tokens` file validated against
 the Design Tokens Community Group's JSON Schema for the Format Module 2025.10 (with jsonschema), and each
 `mailsim export css` file parsed by tinycss2 as one `:root` rule of `--mailsim-` custom properties.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The completions `mailsim --generate-completion-script SHELL` writes complete file names where mailsim takes
-a file (issue 32 item 14): `mailsim run fir<Tab>`, `mailsim test Scr<Tab>`, `mailsim record -o fil<Tab>`, in
+a file: `mailsim run fir<Tab>`, `mailsim test Scr<Tab>`, `mailsim record -o fil<Tab>`, in
 bash and zsh typed at a real interactive shell through a pty (pexpect), and in fish through `complete -C`.
 A shell that is not installed is reported as skipped (`make test-completion` installs zsh and fish)."""
 import os

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 11, checked as a person would look: run the real mailsim binary, decode what it wrote with
+"""The pictures, checked as a person would look: run the real mailsim binary, decode what it wrote with
 independent tools (Pillow for PNG and GIF, xmllint and rsvg-convert for SVG, headless Chromium for the HTML
 player), and compare against SPEC's numbers, never against mailsim's own earlier output.
 
@@ -113,7 +113,7 @@ class Workdir(unittest.TestCase):
 
 
 class ComposeFieldTests(Workdir):
-    """Issue 22: the compose sheet draws what was typed into To, Subject and the body, with a caret in the focused
+    """The compose sheet draws what was typed into To, Subject and the body, with a caret in the focused
     field, and an overlong To ends in an ellipsis inside the sheet. Read from the PNG a `snapshot` wrote."""
     SCALE = 2
     SHEET = 80            # compose.y once shown
@@ -191,7 +191,7 @@ class SnapshotTests(Workdir):
             self.assertEqual(rgb(im, 2, 232), WHITE)
 
     def test_tuned_numbers_show_in_the_picture(self):
-        # Issue 13: with the left near threshold at 200 and yellow re-coloured, -180 is still a gray peek
+        # With the left near threshold at 200 and yellow re-coloured, -180 is still a gray peek
         # (alpha 180/200) and -200 shows the new colour: the picture draws the settings, not SPEC's numbers.
         self.run_script("set threshold.left.near 200\nset threshold.left.far 300\nset color.yellow #FF8800\n"
                         "pan msg1 -180\nsnapshot a.png\npan msg1 -200\nsnapshot b.png\nrelease\nsettle\ntap\nsettle\n")
@@ -366,7 +366,7 @@ class GIFColourTests(Workdir):
 
 
 class StreamedWalkthroughTests(Workdir):
-    """GIF, WebP and video are drawn and written as the script plays (issue 22, item 12): each decoded by an
+    """GIF, WebP and video are drawn and written as the script plays: each decoded by an
     independent tool (Pillow, ffmpeg) and compared with the `snapshot` PNG of the same instant."""
 
     # 0.1 s steps: a frame every 3 at 30 fps; an overlay fades in and out, a row is swiped.
@@ -549,7 +549,7 @@ class PlayerInChromiumTests(Workdir):
             self.assertGreater(found, 140 * 86 // 2)
 
 
-    # Issue 22 item 8: the plots under the player, measured where a reader sees them. `probe` loads a copy of the
+    # The plots under the player, measured where a reader sees them. `probe` loads a copy of the
     # page with a script of the test's run after the player's, and reads back what it found.
 
     SWIPES = "pan msg1 -180\nrelease\nsettle\ntap\nsettle\npan msg2 100\nrelease\nsettle\n"

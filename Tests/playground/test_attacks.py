@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""The playground server under attack (issue 32, items 1-7; docs/playground.md "Limits", docs/promises.md): each
+"""The playground server under attack (docs/playground.md "Limits", docs/promises.md): each
 case a hostile or careless client found, reproduced against a real mailsim-playground on --port 0, with the figures
 printed (a well-behaved page's round trips during each attack, the server's memory, time to stop).
-Usage: test_attacks.py MAILSIM_PLAYGROUND. Every check failed against the server before issue 32's fixes; items 9 to 13
-are issue 41's (and items 1 and 4 its per-address export places)."""
+Usage: test_attacks.py MAILSIM_PLAYGROUND. Every check failed against the server before its fix."""
 import json, os, re, signal, socket, struct, subprocess, sys, tempfile, threading, time, warnings, base64
 
 from websockets.sync.client import connect
@@ -235,7 +234,7 @@ def read_until_closed(s, seconds):
 
 # ---------------------------------------------------------------------------------------------------------------
 def item_1():
-    print("== item 1: concurrent exports, shared per address (issue 41, item 5)")
+    print("== item 1: concurrent exports, shared per address")
     server = Server()
     light = b"pan msg1 -100\nrelease\n"  # a light GIF: a third of a second in a debug build
     statuses = {}
@@ -543,7 +542,7 @@ def item_7():
 
 
 def item_8():
-    print("== item 8: the hand-off's export message from a page that never reads (issue 35)")
+    print("== item 8: the hand-off's export message from a page that never reads")
     server = Server()
     before = server.rss_mb()
     alone = good_page(server, 3)
@@ -595,9 +594,9 @@ def item_8():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Issue 41: the server items. Each failed against the server before its fix (the figures are in the commits).
+# Items 9 to 13: the server's own resources. Each failed before its fix (the figures are in the commits).
 def item_9():
-    print("== item 9 (issue 41, item 1): a fresh session's first work waits its fair share")
+    print("== item 9: a fresh session's first work waits its fair share")
     server = Server("--sessions-per-address", "64")
     # A restore that runs into the 2 s bound: 200 hour-long pans at 240 fps.
     restore = "set fps 240\n" + "pan msg1 1 in 3600\n" * 200
@@ -632,7 +631,7 @@ def item_9():
 
 
 def item_10():
-    print("== item 10 (issue 41, item 2): descriptors cannot run out")
+    print("== item 10: descriptors cannot run out")
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # this client holds over 2,000 sockets
@@ -688,7 +687,7 @@ def item_10():
 
 
 def item_11():
-    print("== item 11 (issue 41, item 3): a request body has a deadline")
+    print("== item 11: a request body has a deadline")
     server = Server()
     outcome = {}
     def trickle():
@@ -732,7 +731,7 @@ def item_11():
 
 
 def item_12():
-    print("== item 12 (issue 41, item 5): export places are shared per address")
+    print("== item 12: export places are shared per address")
     server = Server("--export-seconds", "3")
     heavy = b"reset 500\npan msg1 -100\nrelease\nadvance 599\n"  # runs into the 3 s bound
     stop, results = threading.Event(), {"A": [], "B": [], "C": []}
@@ -801,7 +800,7 @@ def item_12():
 
 
 def item_13():
-    print("== item 13 (issue 41, item 6): /healthz and /metrics floods")
+    print("== item 13: /healthz and /metrics floods")
     server = Server()
     alone = good_page(server, 2)
     stop, answered, statuses = threading.Event(), [0], {}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 20, the playground driven in a real browser: headless Chromium from Debian's packages, driven by
+"""The playground driven in a real browser: headless Chromium from Debian's packages, driven by
 Playwright for Python (pointed at /usr/bin/chromium, no browser downloaded), against a real
 `mailsim-playground --port 0`. Real mouse drags (down, moves with real waits, up), screenshots decoded with
 Pillow and pixel-checked against SPEC's colours, and the downloaded script replayed by the real `mailsim`.
@@ -321,7 +321,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(self.replayed_state(script), self.page_state())
 
     def test_the_page_shows_what_snapshot_draws(self):
-        # Issue 20: "Pixels the page shows at an instant equal `snapshot` of the same state". A swipe to the
+        # Required: "Pixels the page shows at an instant equal `snapshot` of the same state". A swipe to the
         # reschedule overlay, then the SVG the page was sent is the file `snapshot` writes at the end of the
         # session's own script, byte for byte, and Chromium draws both to the same pixels.
         self.drag(200, MSG1_Y, -180, seconds=0.3)
@@ -543,7 +543,7 @@ class PlaygroundInChromium(unittest.TestCase):
         self.assertEqual(self.replayed_state(self.page.evaluate("mailsimPlayground.scriptB()")), self.page_state(1))
 
     def test_compare_a_seed_app_beside_mailbox(self):
-        # Issue 25: the picker offers the real apps' profiles. Dragged exactly 60 to the right, a row under mailbox
+        # The picker offers the real apps' profiles. Dragged exactly 60 to the right, a row under mailbox
         # is already green (closed at the threshold), under ios-course-mailbox still the app's gray #E5E5E5 (its
         # right side is strict).
         self.page.click("#compare")
@@ -908,7 +908,7 @@ class PlaygroundInChromium(unittest.TestCase):
                 second.stop()
 
     def test_export_gives_the_tuned_interaction_as_mailsim_export_writes_it(self):
-        # Issue 35: Export beside Download. The slider sets threshold.near 80; Export (Swift) downloads
+        # Export beside Download. The slider sets threshold.near 80; Export (Swift) downloads
         # MailboxInteraction.swift, the same bytes `mailsim export swift` writes for those settings; in a comparison,
         # Export B gives phone B's (mcswipe) in the format chosen.
         slider = self.page.locator('.param[data-name="threshold.near"] input[type=range]')
@@ -1183,7 +1183,7 @@ class PlaygroundInChromium(unittest.TestCase):
         page.route("**/mailsim.mjs", patched)
 
     def test_a_trap_over_a_session_too_long_to_load_says_the_simulation_stopped(self):
-        # Issue 47 item 5: a trap over a session longer than a `load` takes says so at once, in words of the
+        # A trap over a session longer than a `load` takes says so at once, in words of the
         # simulation that stopped (the page has no connection), with Download and Start afresh; runs() says "stopped".
         context = self.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True,
                                    service_workers="block")
@@ -1271,7 +1271,7 @@ class PlaygroundInChromium(unittest.TestCase):
         return page.evaluate("performance.getEntriesByName('mailsim:keep').map(e => e.duration)")
 
     def test_a_reload_brings_the_session_back_as_mailsim_run_replays_it(self):
-        # Issue 47 item 1: a row dragged, `pan msg1 -100` and `release` typed, the speed changed; a reload shows the
+        # A row dragged, `pan msg1 -100` and `release` typed, the speed changed; a reload shows the
         # same script, and the state is what `mailsim run` of the kept script gives.
         page = self.open(self.static_site().url)
         self.assertEqual(page.evaluate("mailsimPlayground.runs()"), "page")

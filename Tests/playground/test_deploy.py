@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 47: deploys that cannot go wrong (docs/deploy.md, "What a redeploy does"). make site's folder is deployed,
+"""Deploys that cannot go wrong (docs/deploy.md, "What a redeploy does"). make site's folder is deployed,
 then redeployed, behind two static servers that send the headers a teacher's host does: `python3 -m http.server`
 (no Cache-Control: a browser guesses freshness from Last-Modified, a tenth of the file's age) and a server like
 GitHub Pages (every file `Cache-Control: max-age=600`). Headless Chromium (Debian's, through Playwright) opens the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The playground server at a public address (docs/playground.md "Behind a proxy"; issue 34 item 3): --max-sessions,
+"""The playground server at a public address (docs/playground.md "Behind a proxy"): --max-sessions,
 --trusted-proxy (a client socket bound to 127.0.0.2 plays the proxy: Linux routes all of 127/8 to lo),
 --public-origin, /healthz, /metrics, --log-format json, the full server's page and the stop on SIGTERM, each against
 a real mailsim-playground on --port 0. Usage: test_public.py MAILSIM_PLAYGROUND."""
@@ -176,7 +176,7 @@ check("... X-Forwarded-Proto https from the proxy: the page's origin is https://
 head, body = server.upgrade(source="127.0.0.2", headers=["X-Forwarded-For: 10.0.0.9", "X-Forwarded-Host: evil.example"],
                             origin="http://evil.example")
 check("... X-Forwarded-Host names the Host checked: another name is refused 403", " 403 " in status(head), (head, body))
-# Issue 41, item 7: a trusted proxy's header that names no client, or a port that is not one, is a 400 (before, `,`
+# A trusted proxy's header that names no client, or a port that is not one, is a 400 (before, `,`
 # made the proxy itself the client, and a port over 65535 was dropped unread).
 for xff, words in [(",", "'' is not an IP address"), ("", "'' is not an IP address"),
                    ("10.0.0.1:99999", "has a port that is not 1 to 65535"),
@@ -184,10 +184,10 @@ for xff, words in [(",", "'' is not an IP address"), ("", "'' is not an IP addre
                    ("[2001:db8::1]:70000", "has a port that is not 1 to 65535"),
                    ("[2001:db8::1]x", "has a port that is not 1 to 65535")]:
     head, body = via(xff)
-    check(f"issue 41 item 7: X-Forwarded-For '{xff}' from the proxy: 400 with the words", " 400 " in status(head)
+    check(f"X-Forwarded-For '{xff}' from the proxy: 400 with the words", " 400 " in status(head)
           and words in body, (head, body))
 head, body = server.upgrade(source="127.0.0.2", headers=["Forwarded: proto=https"])
-check("issue 41 item 7: Forwarded without for= from the proxy: 400 with the words", " 400 " in status(head)
+check("Forwarded without for= from the proxy: 400 with the words", " 400 " in status(head)
       and "names no client" in body, (head, body))
 head, body = via("10.0.0.1:65535")
 check("... a port of 65535 is read (the third from 10.0.0.1: 429)", " 429 " in status(head) and "from 10.0.0.1;" in body,
@@ -195,11 +195,11 @@ check("... a port of 65535 is read (the third from 10.0.0.1: 429)", " 429 " in s
 release_held()
 server.stop()
 
-# Issue 41, item 4: an IPv6 client is its /64 (--ipv6-prefix): a subscriber's network, whatever address it takes.
+# An IPv6 client is its /64 (--ipv6-prefix): a subscriber's network, whatever address it takes.
 server = Server("--sessions-per-address", "2", "--trusted-proxy", "127.0.0.2")
 got = [status(via(f"2001:db8:1:2::{i}")[0]) for i in (1, 2)]
 head, body = via("2001:db8:1:2:ffff::3")
-check("issue 41 item 4: two sessions from 2001:db8:1:2::1 and ::2, the third from the same /64 is 429 naming it",
+check("two sessions from 2001:db8:1:2::1 and ::2, the third from the same /64 is 429 naming it",
       got == ["HTTP/1.1 101 Switching Protocols"] * 2 and " 429 " in status(head)
       and "open from 2001:db8:1:2::/64;" in body, (got, head, body))
 check("... another /64 is another client", " 101 " in status(via("2001:db8:1:3::1")[0]))
@@ -388,7 +388,7 @@ head, body = server.request("/metrics", source="127.0.0.2", headers=["X-Forwarde
 check("GET /metrics relayed by the proxy for a client elsewhere is refused 403 with words", " 403 " in status(head)
       and "trusted proxies only" in body, (head, body))
 check("... the trusted proxy asking for itself is served", " 200 " in status(server.request("/metrics", source="127.0.0.2")[0]))
-# The exposition is kept for 250 ms (issue 41, item 6): the counts are read once it is made again.
+# The exposition is kept for 250 ms: the counts are read once it is made again.
 counts = lambda m: [value(m, "mailsim_playground_refusals_total", reason=r) for r in ("origin", "host", "metrics")]
 refused = wait_for(lambda: (lambda m: m if counts(m) == [1, 2, 1] else None)(metrics(server)), 3) or metrics(server)
 check("refusals are counted by reason (origin 1, host 2, metrics 1)",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 34: the playground as a class reaches it. Three `mailsim-playground` servers behind Debian's nginx, set up
+"""The playground as a class reaches it. Three `mailsim-playground` servers behind Debian's nginx, set up
 from deploy/nginx/mailsim-playground.conf (TLS with a self-signed certificate for playground.test; Tests/proxy/
 cluster.py), each with `--trusted-proxy 127.0.0.1 --public-origin https://playground.test:PORT`. Clients connect from
 addresses of their own in 127/8, so nginx and the servers' per-address caps see distinct people.
@@ -144,7 +144,7 @@ CLASS = 300  # the class docs/deploy.md sizes for
 
 
 def class_size(root, deployment, container, memory):
-    """Issue 41, items 9 and 11 (and 7's Kubernetes part): the numbers a class of 300 needs, with one server out,
+    """The numbers a class of 300 needs, with one server out,
     in the docs' options, the Deployment and the nginx site; the Deployment's image, memory, disruption budget,
     spread and trusted proxy."""
     import ipaddress
@@ -415,7 +415,7 @@ async def class_with_a_server_lost(cluster, clients=60, seconds=9.0):
 
 
 async def one_address_through_restarts(cluster, clients=30):
-    """Issue 41, item 8: a class behind one school address (every page from 127.0.10.1) while each server is
+    """A class behind one school address (every page from 127.0.10.1) while each server is
     restarted in turn (SIGTERM, started again once its pages are back: the upgrade docs/deploy.md gives), then one
     killed (SIGKILL) and started again. nginx must send every page to a server that is up within seconds: with
     round robin and max_fails=1 fail_timeout=10s a failed server stayed out (a WebSocket never completes, so nginx
@@ -510,7 +510,7 @@ async def trickled_head(cluster):
 
 
 def shipped_site_passes_nginx_t():
-    """Issue 41, item 10: the site as shipped passes `nginx -t` (with the public name put in, as docs/deploy.md
+    """The site as shipped passes `nginx -t` (with the public name put in, as docs/deploy.md
     says) before any certificate exists, inside a main configuration as Debian's includes sites-enabled."""
     import shutil
     import subprocess

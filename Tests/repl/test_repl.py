@@ -499,7 +499,7 @@ def typed_text_is_kept(locale):
         saved = f.read()
     expect_in(saved, "type " + text)
     expect_in(saved, f'expect compose.to == "{text}"')
-    # Issue 32 item 11: the saved expectations read back (a value with blanks once made `run` refuse the line).
+    # The saved expectations read back (a value with blanks once made `run` refuse the line).
     run = subprocess.run([BINARY, "run", target], capture_output=True, text=True, timeout=TIMEOUT)
     if run.returncode != 0:
         raise AssertionError(f"mailsim run exited {run.returncode}: {run.stderr.strip()[:300]}")

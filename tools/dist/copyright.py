@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Debian copyright file of the package (and the tarball's), in the machine-readable format: mailsim's own
 paragraphs (tools/dist/copyright) and, for each component linked statically into the binaries, its copyright and its
-licence's text, as their licences require with a binary copy (issue 41, item 13).
+licence's text, as their licences require with a binary copy.
 
     tools/dist/copyright.py TOOLCHAIN CHECKOUTS > copyright
 
