@@ -114,6 +114,26 @@ class StaticSite:
             self.process.wait(10)
 
 
+def open_chromium_on_site(cls, site, missing):
+    """The set-up of the suites that drive make site's folder with no mailsim server (test_record.py,
+    test_grade.py): `site` behind a StaticSite as `cls.site`, headless Chromium launched by Playwright as
+    `cls.browser`; `missing` is what failed to import, if anything."""
+    assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"
+    assert not missing, "MAILSIM_REQUIRE_CHROMIUM=1 but a Python package is missing: " + str(missing)
+    assert os.path.exists(os.path.join(site, "site.json")), site + " is not a site (make site builds it)"
+    cls.site = StaticSite(site)
+    cls.playwright = sync_playwright().start()
+    cls.browser = cls.playwright.chromium.launch(
+        executable_path=CHROMIUM, args=["--no-sandbox", "--force-color-profile=srgb", "--disable-gpu"])
+
+
+def close_chromium_on_site(cls):
+    """What open_chromium_on_site started, stopped."""
+    cls.browser.close()
+    cls.playwright.stop()
+    cls.site.stop()
+
+
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium or Playwright is missing: the playground's browser checks need both "
                      "(apt-get install chromium; tools/browser-tests.sh installs Playwright)")

@@ -37,7 +37,7 @@ try:
 except ImportError as e:
     MISSING = str(e)
 
-from test_browser import StaticSite  # noqa: E402
+from test_browser import close_chromium_on_site, open_chromium_on_site  # noqa: E402
 
 README = """# Project 3 - Mailbox
 
@@ -54,21 +54,13 @@ README = """# Project 3 - Mailbox
 class GradeInChromium(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"
-        assert not MISSING, "MAILSIM_REQUIRE_CHROMIUM=1 but Playwright is missing: " + str(MISSING)
-        assert os.path.exists(os.path.join(SITE, "site.json")), SITE + " is not a site (make site builds it)"
-        cls.site = StaticSite(SITE)
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--force-color-profile=srgb", "--disable-gpu"])
+        open_chromium_on_site(cls, SITE, MISSING)
         cls.dir = tempfile.mkdtemp(prefix="mailsim-grade-")
         cls.figures = []
 
     @classmethod
     def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        cls.site.stop()
+        close_chromium_on_site(cls)
         shutil.rmtree(cls.dir, ignore_errors=True)
         for name, frames, size, seconds in cls.figures:
             print("grade: %-34s %4d frames of %s graded in the page in %.2f s" % (name, frames, size, seconds))

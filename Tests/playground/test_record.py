@@ -41,7 +41,7 @@ try:
 except ImportError as e:
     MISSING = str(e)
 
-from test_browser import StaticSite  # noqa: E402
+from test_browser import close_chromium_on_site, open_chromium_on_site  # noqa: E402
 
 # The scripts recorded: a swipe to archive (the list closing up), the menu opened from the edge, the list overlay
 # over a dimmed screen, and a tour of reschedule and compose.
@@ -104,20 +104,12 @@ def differences(page, native):
 class RecordInChromium(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"
-        assert not MISSING, "MAILSIM_REQUIRE_CHROMIUM=1 but Playwright or Pillow is missing: " + str(MISSING)
-        assert os.path.exists(os.path.join(SITE, "site.json")), SITE + " is not a site (make site builds it)"
-        cls.site = StaticSite(SITE)
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--force-color-profile=srgb", "--disable-gpu"])
+        open_chromium_on_site(cls, SITE, MISSING)
         cls.figures = []
 
     @classmethod
     def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        cls.site.stop()
+        close_chromium_on_site(cls)
         for name, flat, p99, flats, bleeding, pixels, count, seconds, draw50, draw_max in cls.figures:
             print("record: %-26s flat regions within %d (at least %d of %d pixels), p99 %d; %d pixels of glyphs "
                   "past cairo's; %d frames in %.2f s, a frame drawn in %.1f ms (p50), %.1f ms (most)"
