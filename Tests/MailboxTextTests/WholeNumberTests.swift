@@ -81,12 +81,27 @@ import Testing
         ("MailboxWasm/Exports.swift", "UInt32(text.utf8.count)", "a count is not negative")
     ]
 
-    /// The libraries the page runs, as tools/wasm/build.sh lists them (its `levels`): the one list of them.
+    /// The libraries the page runs, as tools/wasm/build.sh finds them (tools/wasm/layers.py reads Package.swift's
+    /// dependencies from what Sources/MailboxWasm imports), and MailboxWasm: the one list of them.
     static func sharedLibraries() throws -> [String] {
-        let script = try String(contentsOf: root.appendingPathComponent("tools/wasm/build.sh"), encoding: .utf8)
-        let start = try #require(script.range(of: "levels=("))
-        let end = try #require(script[start.upperBound...].firstIndex(of: ")"))
-        return script[start.upperBound..<end].split(whereSeparator: { " \"\n".contains($0) }).map(String.init)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wholenumber-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "swift package --scratch-path \"$1\" dump-package | python3 tools/wasm/layers.py", "sh", scratch.path
+        ]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "tools/wasm/layers.py")
+        let layers = String(decoding: data, as: UTF8.self).split(whereSeparator: { " \n".contains($0) })
+        // The model and the session the page runs are among them, whatever else is.
+        try #require(layers.contains("MailboxSim") && layers.contains("MailboxPlayground"), "\(layers)")
+        return layers.map(String.init) + ["MailboxWasm"]
     }
 
     /// Each `T(argument)` in `line` converting to an integer type without a label, with its argument.

@@ -12,12 +12,14 @@ cd "$(dirname "$0")/../.."
 out=${WASM_OUT:-.build/wasm}
 mkdir -p "$out/obj"
 
-# The layers the page runs, bottom up (Package.swift's dependencies): what the model, the language, the reports,
-# the scene, the exports, the walkthrough (its GIF coder and player) and the playground's session need, and nothing
-# that touches a file, a thread or a socket.
+# The layers the page runs, bottom up: the libraries Sources/MailboxWasm imports and everything they need, read from
+# Package.swift's dependencies (tools/wasm/layers.py: nothing here lists them again), then MailboxWasm itself. They
+# are the model, the language, the reports, the scene, the exports, the walkthrough (its GIF coder and player), the
+# grader and the playground's session: nothing that touches a file, a thread or a socket.
 # The modules of one level depend only on those of the levels before, so they compile side by side.
-levels=("MailboxText" "MailboxJSON MailboxAnimation MailboxGIF MailboxFootage" "MailboxSim" "MailboxScript MailboxScene"
-    "MailboxReports MailboxHandoff" "MailboxWalkthrough MailboxGrade" "MailboxPlayground" "MailboxWasm")
+layers=$(swift package --scratch-path "$out/package" dump-package | python3 tools/wasm/layers.py)
+mapfile -t levels <<<"$layers"
+levels+=("MailboxWasm")
 
 swiftc=${SWIFTC:-$(command -v swiftc)}
 toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")
