@@ -37,7 +37,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm wasm-check site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
@@ -76,6 +76,11 @@ wasm-deps:
 ## (tools/wasm/build.sh; docs/playground.md).
 wasm: wasm-deps
 	tools/wasm/build.sh
+
+## wasm-check: the page's modules type-checked as Embedded Swift for wasm32, nothing compiled to code or linked (about
+## 20 s; make check runs it): what Embedded Swift refuses at the type level fails here, not minutes later in make wasm.
+wasm-check: wasm-deps
+	WASM_CHECK=1 tools/wasm/build.sh
 
 ## site: the whole playground as static files in .build/site: index.html, its version folder v/BUILD/ (the script
 ## and style, mailsim.mjs and mailsim.wasm), a web app manifest, icons, a service worker and site.json, the list of
@@ -289,12 +294,13 @@ test-side-by-side-fuzz:
 	$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS))
 
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
-## through mailsim, then the formatter's check and the commit subjects' length. A few minutes from clean, under a
-## minute warm; `make test` runs everything.
-check: test-deps
+## through mailsim, type-checks the page's modules as Embedded Swift (wasm-check), then the formatter's check and the
+## commit subjects' length. A few minutes from clean, under a minute warm; `make test` runs everything.
+check: test-deps wasm-deps
 	swift build --build-tests
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
+	@WASM_CHECK=1 tools/wasm/build.sh
 	@$(MAKE) --no-print-directory format-check
 	@tools/check-layout.py
 	@tools/check-commits.sh
