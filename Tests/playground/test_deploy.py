@@ -39,6 +39,7 @@ import time
 import unittest
 
 from checklist import wait_for_port
+from watched import WatchedTestCase
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WASM = os.path.abspath(os.environ.get("MAILSIM_WASM", os.path.join(ROOT, ".build", "wasm")))
@@ -243,7 +244,7 @@ class Host:
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium or Playwright is missing: the deploy checks need both "
                      "(apt-get install chromium; tools/browser-tests.sh installs Playwright)")
-class DeploysInChromium(unittest.TestCase):
+class DeploysInChromium(WatchedTestCase):
     @classmethod
     def setUpClass(cls):
         assert CHROMIUM, "MAILSIM_REQUIRE_CHROMIUM=1 but chromium is not on PATH"

@@ -24,6 +24,7 @@ import tempfile
 import unittest
 
 from checklist import wait_for_port  # noqa: F401 (StaticSite's wait)
+from watched import WatchedTestCase
 
 MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
 SITE = os.path.abspath(os.environ.get("MAILSIM_SITE", ".build/site"))
@@ -51,7 +52,7 @@ README = """# Project 3 - Mailbox
 
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium or Playwright is missing (tools/browser-tests.sh installs them)")
-class GradeInChromium(unittest.TestCase):
+class GradeInChromium(WatchedTestCase):
     @classmethod
     def setUpClass(cls):
         open_chromium_on_site(cls, SITE, MISSING)

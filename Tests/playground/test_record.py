@@ -26,6 +26,7 @@ import unittest
 import urllib.parse
 
 from checklist import wait_for_port  # noqa: F401 (StaticSite's wait)
+from watched import WatchedTestCase
 
 MAILSIM = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/mailsim")
 SITE = os.path.abspath(os.environ.get("MAILSIM_SITE", ".build/site"))
@@ -101,7 +102,7 @@ def differences(page, native):
 
 @unittest.skipUnless(REQUIRED or (CHROMIUM and not MISSING),
                      "chromium, Playwright or Pillow is missing (tools/browser-tests.sh installs them)")
-class RecordInChromium(unittest.TestCase):
+class RecordInChromium(WatchedTestCase):
     @classmethod
     def setUpClass(cls):
         open_chromium_on_site(cls, SITE, MISSING)
