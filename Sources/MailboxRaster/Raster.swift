@@ -138,6 +138,8 @@ private struct CairoPainter {
                 cairo.rectangle(context, clip.x, clip.y, clip.width, clip.height)
                 cairo.clip(context)
             }
+            // The children are drawn from the group's origin.
+            if group.origin != .zero { cairo.translate(context, group.origin.x, group.origin.y) }
             let faded = group.opacity < 1
             if faded { cairo.pushGroup(context) }
             // A font chosen inside a saved state is forgotten by restore.

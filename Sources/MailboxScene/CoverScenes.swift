@@ -80,11 +80,11 @@ enum ComposeScene {
         return TextMetrics.fitted(text, room: textRight - layout.textX - DrawingStyle.caretWidth - 1, size: textSize)
     }
 
-    /// The caret's rectangle in the focused field, just after its text, for a sheet whose top is at `y`.
-    static func caret(_ field: ComposeSheet.Field, text: String, sheetY y: Double) -> SceneRect {
+    /// The caret's rectangle in the focused field, just after its text, from the sheet's top.
+    static func caret(_ field: ComposeSheet.Field, text: String) -> SceneRect {
         let layout = layout(field)
         let x = layout.textX + TextMetrics.width(shown(field, text), size: textSize) + 1
-        return SceneRect(x: x, y: y + layout.baseline - 14, width: DrawingStyle.caretWidth, height: 18)
+        return SceneRect(x: x, y: layout.baseline - 14, width: DrawingStyle.caretWidth, height: 18)
     }
 
     static func nodes(_ compose: ComposeSnapshot) -> [SceneNode] {
@@ -100,18 +100,19 @@ enum ComposeScene {
             x: 0, y: y, width: width,
             height: Metrics.screenHeight - Metrics.composeShownY + 2 * DrawingStyle.sheetCorner)
         let blue = Paint(PaletteColor.blue.color)
+        // The fields are drawn from the sheet's top: as it slides, one origin moves.
         var fields: [SceneNode] = [
-            .text(SceneText("Cancel", at: ScenePoint(12, y + 28), size: 15, paint: blue)),
+            .text(SceneText("Cancel", at: ScenePoint(12, 28), size: 15, paint: blue)),
             .text(
                 SceneText(
-                    "New Message", at: ScenePoint(width / 2, y + 28), size: 15, font: .sansBold, anchor: .middle,
+                    "New Message", at: ScenePoint(width / 2, 28), size: 15, font: .sansBold, anchor: .middle,
                     paint: DrawingStyle.text)),
             .text(
                 SceneText(
-                    "Send", at: ScenePoint(width - 12, y + 28), size: 15, anchor: .end,
+                    "Send", at: ScenePoint(width - 12, 28), size: 15, anchor: .end,
                     paint: compose.to.isEmpty ? DrawingStyle.secondaryText : blue)),
             .rect(
-                SceneRect(x: 0, y: y + ScreenLayout.composeBarHeight, width: width, height: 0.5), DrawingStyle.hairline,
+                SceneRect(x: 0, y: ScreenLayout.composeBarHeight, width: width, height: 0.5), DrawingStyle.hairline,
                 radius: 0)
         ]
         for field in ComposeSheet.Field.allCases {
@@ -122,29 +123,30 @@ enum ComposeScene {
                 fields.append(
                     .text(
                         SceneText(
-                            layout.label, at: ScenePoint(12, y + layout.baseline), size: textSize,
+                            layout.label, at: ScenePoint(12, layout.baseline), size: textSize,
                             paint: focused ? blue : DrawingStyle.secondaryText)))
                 fields.append(
                     .rect(
-                        SceneRect(x: 12, y: y + layout.baseline + 16, width: width - 12, height: 0.5),
+                        SceneRect(x: 12, y: layout.baseline + 16, width: width - 12, height: 0.5),
                         DrawingStyle.separator, radius: 0))
             }
             if !text.isEmpty {
                 fields.append(
                     .text(
                         SceneText(
-                            shown(field, text), at: ScenePoint(layout.textX, y + layout.baseline),
+                            shown(field, text), at: ScenePoint(layout.textX, layout.baseline),
                             size: textSize, paint: DrawingStyle.text)))
             }
             if focused {
-                fields.append(.rect(caret(field, text: text, sheetY: y), blue, radius: 0))
+                fields.append(.rect(caret(field, text: text), blue, radius: 0))
             }
         }
         nodes.append(.rect(sheet, DrawingStyle.white, radius: DrawingStyle.sheetCorner))
         nodes.append(
             .group(
                 SceneGroup(
-                    clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y), children: fields)))
+                    clip: SceneRect(x: 0, y: y, width: width, height: Metrics.screenHeight - y),
+                    origin: ScenePoint(0, y), children: fields)))
         return nodes
     }
 }

@@ -27,36 +27,44 @@ enum MailboxViewScene {
 }
 
 /// One message row: its slot filled with the revealed background, the icon glyph at `icon.x` and
-/// `icon.alpha`, and the white face at the row's x (a group of its own), all clipped to the slot's height now.
+/// `icon.alpha`, and the white face at the row's x (a group of its own), all clipped to the slot's height now. The
+/// row's children are drawn from its slot's corner and the face's from its own: a row moving up is its children
+/// at another origin, and a dragged row's face is the same children at another x.
 enum RowScene {
     static func node(_ row: RowSnapshot, originX: Double) -> SceneNode {
-        let slot = SceneRect(x: originX, y: row.y, width: Metrics.screenWidth, height: row.height)
-        var children: [SceneNode] = [.rect(slot, Paint(row.backgroundColor), radius: 0)]
+        let width = Metrics.screenWidth
+        var children: [SceneNode] = [
+            .rect(SceneRect(x: 0, y: 0, width: width, height: row.height), Paint(row.backgroundColor), radius: 0)
+        ]
         if let glyph = Glyph(row.icon), row.iconAlpha > 0 {
-            let center = ScenePoint(originX + row.iconX, row.y + row.height / 2)
+            let center = ScenePoint(row.iconX, row.height / 2)
             let stroke = SceneNode.stroke(
                 glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
                 width: DrawingStyle.iconStroke)
             children.append(row.iconAlpha < 1 ? .group(SceneGroup(opacity: row.iconAlpha, children: [stroke])) : stroke)
         }
-        if abs(row.x) < Metrics.screenWidth {
-            // The face in a group clipped to itself (it draws nothing outside): SVG writes a clipped group in its
-            // own coordinates, so a drag changes the group's translation, not every element of the face.
-            let face = SceneRect(x: originX + row.x, y: row.y, width: Metrics.screenWidth, height: Metrics.rowHeight)
-            let nodes = FaceScene.nodes(
-                DemoMessage.content(of: row.id.number), at: ScenePoint(face.x, face.y),
-                unread: row.id.number % 3 != 0)
-            children.append(.group(SceneGroup(clip: face, name: "\(row.id.name)-face", children: nodes)))
+        if abs(row.x) < width {
+            // The face in a group clipped to itself (it draws nothing outside), drawn from its corner.
+            let face = SceneRect(x: row.x, y: 0, width: width, height: Metrics.rowHeight)
+            let nodes = FaceScene.nodes(DemoMessage.content(of: row.id.number), unread: row.id.number % 3 != 0)
+            children.append(
+                .group(
+                    SceneGroup(
+                        clip: face, origin: ScenePoint(face.x, face.y), name: "\(row.id.name)-face", children: nodes)))
         }
-        return .group(SceneGroup(clip: slot, opacity: row.alpha, name: row.id.name, children: children))
+        let slot = SceneRect(x: originX, y: row.y, width: width, height: row.height)
+        return .group(
+            SceneGroup(
+                clip: slot, opacity: row.alpha, origin: ScenePoint(slot.x, slot.y), name: row.id.name,
+                children: children))
     }
 }
 
-/// A message's white face, 320 × 86, with its demo content.
+/// A message's white face, 320 × 86, with its demo content, drawn from its corner.
 enum FaceScene {
-    static func nodes(_ message: DemoMessage, at origin: ScenePoint, unread: Bool) -> [SceneNode] {
-        let x = origin.x
-        let y = origin.y
+    static func nodes(_ message: DemoMessage, unread: Bool) -> [SceneNode] {
+        let x = 0.0
+        let y = 0.0
         let inset = DrawingStyle.faceInset
         let width = Metrics.screenWidth
         var nodes: [SceneNode] = [
@@ -118,7 +126,8 @@ enum FolderViewScene {
             var message = DemoMessage.content(of: id.number)
             let row = screen.rows[id.index]
             if let option = row.snooze { message.time = DrawingWords.title(ofOption: option) }
-            nodes += FaceScene.nodes(message, at: ScenePoint(x, y), unread: false)
+            nodes.append(
+                .group(SceneGroup(origin: ScenePoint(x, y), children: FaceScene.nodes(message, unread: false))))
             y += Metrics.rowHeight
         }
         if messages.isEmpty {

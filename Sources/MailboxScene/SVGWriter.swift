@@ -59,20 +59,34 @@ public enum SVGWriter {
     /// Text made safe inside an element or a quoted attribute; characters XML cannot hold become U+FFFD.
     static func escaped(_ text: String) -> String { xmlEscaped(text) }
 
-    /// One top-level node's text when `clips` clip paths come before it, and the clip paths it adds.
-    static func node(_ node: SceneNode, clipsBefore clips: Int, clipPrefix: String = "clip") -> (
-        text: String, clips: Int
-    ) {
+    /// One top-level node's text when `clips` clip paths come before it, and the clip paths it adds. `bodies`
+    /// holds the children's texts of named groups written before (`SVGDocumentCache`): one whose children and clip
+    /// count are the same is not written again, and those written are put there.
+    static func node(
+        _ node: SceneNode, clipsBefore clips: Int, clipPrefix: String = "clip",
+        bodies: inout [String: NamedBody]
+    ) -> (text: String, clips: Int) {
         var writer = Writer(clips: clips, clipPrefix: clipPrefix)
+        swap(&writer.bodies, &bodies)
         writer.write(node)
+        swap(&writer.bodies, &bodies)
         return (writer.out, writer.clips - clips)
     }
 
-    /// Walks the nodes, numbering clip paths in the order they appear. A clipped group (a message row, a sheet) is
-    /// written in its own coordinates: `transform="translate(X Y)"` to its clip's corner, its clip path and children
-    /// from there. So a row that moves (up, as the list closes over a row gone; right, under the menu) changes one
-    /// line of its text, its group's opening, and the page changes one attribute (docs/playground.md, Protocol).
-    /// Pictures placed on cairo's pixels (`picture`) keep every coordinate in the screen's.
+    /// What a named group's children were written as: kept to be written again as they were while they are the
+    /// same (a row moved up, a dragged row's face: the same children from another origin).
+    struct NamedBody: Sendable {
+        var children: [SceneNode]
+        var clipsBefore: Int
+        var text: String
+        var clips: Int
+    }
+
+    /// Walks the nodes, numbering clip paths in the order they appear. A group's children are written in its own
+    /// coordinates, from its origin: `transform="translate(X Y)"`, the clip path in those coordinates too. So a
+    /// row that moves (up, as the list closes over a row gone; right, under the menu) changes one line of its
+    /// text, its group's opening, and the page changes one attribute (docs/playground.md, Protocol). Pictures
+    /// placed on cairo's pixels (`picture`) have no transform: every coordinate is the screen's.
     fileprivate struct Writer {
         var out = ""
         var clips = 0
@@ -82,12 +96,15 @@ public enum SVGWriter {
         /// What clip paths' ids start with: `clip` (`clip3`, `clip-msg3`); another document in the same page (the
         /// playground's phone B) takes another, as ids are the page's, not the SVG's.
         var clipPrefix = "clip"
-        /// The screen point that is (0, 0) where the writer is: the corner of the clipped group it is in.
-        var origin = ScenePoint(0, 0)
+        /// Where the coordinates of the group the writer is in have their (0, 0), in the coordinates written: the
+        /// screen's point in a `picture`, else always (0, 0) (a group's transform moves it).
+        var offset = ScenePoint.zero
+        /// The named groups' children's texts (`SVGWriter.node`); empty when no cache keeps them.
+        var bodies: [String: NamedBody] = [:]
 
         /// A coordinate as written where the writer is.
-        func x(_ value: Double) -> String { number(value - origin.x) }
-        func y(_ value: Double) -> String { number(value - origin.y) }
+        func x(_ value: Double) -> String { number(value + offset.x) }
+        func y(_ value: Double) -> String { number(value + offset.y) }
 
         mutating func write(_ node: SceneNode) {
             switch node {
@@ -130,7 +147,6 @@ public enum SVGWriter {
                 out += fill(paint: text.paint) + ">" + escaped(text.string) + "</text>\n"
             case .group(let group):
                 var open = "<g"
-                let outer = origin
                 if let clip = group.clip {
                     let id: String
                     if let name = group.name {
@@ -139,26 +155,52 @@ public enum SVGWriter {
                         clips += 1
                         id = clipPrefix + String(clips)
                     }
-                    // On cairo's pixels, in the screen's coordinates; else in the group's own, from its clip's corner.
-                    let corner = pixelGrid == nil ? ScenePoint(clip.x, clip.y) : origin
+                    // In the group's coordinates, which its transform (when it has one) makes from its parent's.
+                    let (left, top) = pixelGrid == nil ? (-group.origin.x, -group.origin.y) : (offset.x, offset.y)
                     out +=
                         """
-                        <clipPath id=\"\(id)\"><rect x=\"\(number(clip.x - corner.x))\" \
-                        y=\"\(number(clip.y - corner.y))\" width=\"\(number(clip.width))\" \
+                        <clipPath id=\"\(id)\"><rect x=\"\(number(clip.x + left))\" \
+                        y=\"\(number(clip.y + top))\" width=\"\(number(clip.width))\" \
                         height=\"\(number(clip.height))\"/></clipPath>\n
                         """
                     open += " clip-path=\"url(#\(id))\""
-                    if corner.x != origin.x || corner.y != origin.y {
-                        open += " transform=\"translate(\(x(corner.x)) \(y(corner.y)))\""
+                }
+                let outer = offset
+                if group.origin != .zero {
+                    if pixelGrid == nil {
+                        open += " transform=\"translate(\(number(group.origin.x)) \(number(group.origin.y)))\""
+                    } else {
+                        offset = ScenePoint(offset.x + group.origin.x, offset.y + group.origin.y)
                     }
-                    origin = corner
                 }
                 if group.opacity < 1 { open += " opacity=\"\(number(group.opacity))\"" }
                 out += open + ">\n"
-                for child in group.children { write(child) }
+                if let name = group.name, pixelGrid == nil {
+                    writeChildren(of: group, named: name)
+                } else {
+                    for child in group.children { write(child) }
+                }
                 out += "</g>\n"
-                origin = outer
+                offset = outer
             }
+        }
+
+        /// A named group's children: their text from `bodies` when they are the same as when it was written, with
+        /// as many clip paths before them; else written, and kept there.
+        mutating func writeChildren(of group: SceneGroup, named name: String) {
+            if let body = bodies[name], body.clipsBefore == clips, body.children == group.children {
+                out += body.text
+                clips += body.clips
+                return
+            }
+            var inner = Writer(clips: clips, clipPrefix: clipPrefix)
+            swap(&inner.bodies, &bodies)
+            for child in group.children { inner.write(child) }
+            swap(&inner.bodies, &bodies)
+            bodies[name] = NamedBody(
+                children: group.children, clipsBefore: clips, text: inner.out, clips: inner.clips - clips)
+            out += inner.out
+            clips = inner.clips
         }
 
         /// Text whose glyphs are where cairo draws them at `scale`: each character's x (a whole pixel: the start
@@ -166,10 +208,11 @@ public enum SVGWriter {
         /// or collapse spaces. Past the first character without a known advance, the browser lays the rest out.
         mutating func writePlaced(_ text: SceneText, scale: Int) {
             let s = Double(scale)
+            let at = ScenePoint(text.at.x + offset.x, text.at.y + offset.y)
             let positions = TextMetrics.pixelPositions(
-                text.string, size: text.size, font: text.font, scale: scale, x: text.at.x, anchor: text.anchor)
+                text.string, size: text.size, font: text.font, scale: scale, x: at.x, anchor: text.anchor)
             let xs = positions.map { number(Double($0) / s) }.joined(separator: " ")
-            out += "<text x=\"\(xs.isEmpty ? number(text.at.x) : xs)\" y=\"\(number((text.at.y * s).rounded() / s))\""
+            out += "<text x=\"\(xs.isEmpty ? number(at.x) : xs)\" y=\"\(number((at.y * s).rounded() / s))\""
             out += " font-size=\"\(number(text.size))\""
             if text.font == .mono { out += " font-family=\"DejaVu Sans Mono, monospace\"" }
             if text.font.isBold { out += " font-weight=\"bold\"" }
@@ -193,6 +236,8 @@ public enum SVGWriter {
 /// (the playground draws a screen for every pointer message). The text is the same bytes as `SVGWriter.document`.
 public struct SVGDocumentCache: Sendable {
     private var nodes: [SceneNode] = []
+    /// The children's texts of the named groups written (a name is one row's, so they are as many as the rows).
+    private var bodies: [String: SVGWriter.NamedBody] = [:]
     private var parts: [Part] = []
     private var head = ""
     private var size: (width: Double, height: Double)?
@@ -225,7 +270,8 @@ public struct SVGDocumentCache: Sendable {
             if i < nodes.count, parts[i].clipsBefore == clips, nodes[i] == node {
                 next.append(parts[i])
             } else {
-                let (text, added) = SVGWriter.node(node, clipsBefore: clips, clipPrefix: clipPrefix)
+                let (text, added) = SVGWriter.node(
+                    node, clipsBefore: clips, clipPrefix: clipPrefix, bodies: &bodies)
                 var key: String?
                 if case .group(let group) = node { key = group.name }
                 next.append(Part(text: text, key: key, clipsBefore: clips, clips: added))

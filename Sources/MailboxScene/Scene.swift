@@ -35,6 +35,8 @@ public struct ScenePoint: Equatable, Sendable {
         self.x = x
         self.y = y
     }
+    /// The point (0, 0).
+    public static let zero = ScenePoint(0, 0)
 }
 
 /// A rectangle in screen points.
@@ -117,17 +119,26 @@ public enum SceneFont: Equatable, Sendable {
     public var isBold: Bool { self == .sansBold }
 }
 
-/// Children clipped and faded together.
+/// Children clipped and faded together, drawn from an origin of their own.
 public struct SceneGroup: Equatable, Sendable {
+    /// The clip's rectangle, in the coordinates the group is in (its parent's).
     public var clip: SceneRect?
     public var opacity: Double
+    /// Where the children's (0, 0) is, in the parent's coordinates: a row's children are drawn from its slot's
+    /// corner, so that a row that moves is the same children at another origin (SVG writes one translation, and
+    /// the text of the children is kept: `SVGDocumentCache`).
+    public var origin: ScenePoint
     public var children: [SceneNode]
     /// What the group is, unique in its scene (`msg3`, `msg3-face`): its clip path is named by it, so that the name
     /// stays the same while groups before it come and go (SVG otherwise numbers clip paths in order).
     public var name: String?
-    public init(clip: SceneRect? = nil, opacity: Double = 1, name: String? = nil, children: [SceneNode]) {
+    public init(
+        clip: SceneRect? = nil, opacity: Double = 1, origin: ScenePoint = .zero, name: String? = nil,
+        children: [SceneNode]
+    ) {
         self.clip = clip
         self.opacity = opacity
+        self.origin = origin
         self.name = name
         self.children = children
     }

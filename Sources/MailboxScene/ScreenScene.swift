@@ -9,15 +9,15 @@ extension Scene {
         let contentX = screen.contentX
         if contentX > 0 { nodes += MenuScene.nodes() }
         // The content clips the segment views to its own frame: moving it right shows the menu, not the later
-        // view beside the mailbox.
+        // view beside the mailbox. The views are drawn from the content's corner: an edge pan moves one origin.
         var views: [SceneNode] = []
         for segment in Segment.allCases {
             let viewX = screen.viewX(of: segment)
             guard abs(viewX) < Metrics.screenWidth else { continue }
             if segment == .mailbox {
-                views += MailboxViewScene.nodes(screen, originX: contentX + viewX)
+                views += MailboxViewScene.nodes(screen, originX: viewX)
             } else {
-                views += FolderViewScene.nodes(screen, segment: segment, originX: contentX + viewX)
+                views += FolderViewScene.nodes(screen, segment: segment, originX: viewX)
             }
         }
         if contentX == 0 {
@@ -28,7 +28,7 @@ extension Scene {
                     SceneGroup(
                         clip: SceneRect(
                             x: contentX, y: 0, width: Metrics.screenWidth,
-                            height: Metrics.screenHeight), children: views)))
+                            height: Metrics.screenHeight), origin: ScenePoint(contentX, 0), children: views)))
         }
         nodes += NavigationBarScene.nodes(screen, originX: contentX)
         if let overlay = screen.overlay, overlay.alpha > 0 {

@@ -16,11 +16,22 @@ import Testing
 
     static let typed = ["compose", "advance 0.3", "type a@b.c", "tap subject", "type Lunch?", "tap body", "type hi"]
 
-    /// Every text and rectangle of a scene, groups opened.
-    static func flattened(_ nodes: [SceneNode]) -> [SceneNode] {
+    /// Every node of a scene, groups opened, its texts and rectangles where they are on the screen (a group's
+    /// children are drawn from its origin).
+    static func flattened(_ nodes: [SceneNode], from origin: ScenePoint = .zero) -> [SceneNode] {
         nodes.flatMap { node -> [SceneNode] in
-            if case .group(let group) = node { return flattened(group.children) }
-            return [node]
+            switch node {
+            case .group(let group):
+                return flattened(group.children, from: ScenePoint(origin.x + group.origin.x, origin.y + group.origin.y))
+            case .text(var text):
+                text.at = ScenePoint(text.at.x + origin.x, text.at.y + origin.y)
+                return [.text(text)]
+            case .rect(var rect, let paint, let radius):
+                (rect.x, rect.y) = (rect.x + origin.x, rect.y + origin.y)
+                return [.rect(rect, paint, radius: radius)]
+            default:
+                return [node]
+            }
         }
     }
 
