@@ -13,8 +13,8 @@ public struct MailboxState: Equatable, Sendable {
     private var folderCounts: FolderCounts
     public internal(set) var gesture: PanGesture?
     public internal(set) var overlay: Overlay?
-    /// Model value of the overlay's alpha.
-    var overlayAlpha = 0.0
+    /// Model value of the overlay's alpha (read by the package's invariant checks).
+    package internal(set) var overlayAlpha = 0.0
     /// Options overlays whose rows finished sliding out while another overlay was up.
     public internal(set) var pendingOverlays: [Overlay] = []
     public internal(set) var undoStack: [UndoRecord] = []

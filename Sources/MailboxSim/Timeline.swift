@@ -94,6 +94,8 @@ public struct Timeline: Equatable, Sendable {
 
     /// The kept entries, oldest first.
     public var entries: ArraySlice<TimelineEntry> { storage[head...] }
+    /// How many entries the storage holds, the dropped ones not yet compacted among them (its bound is tested).
+    var storedCount: Int { storage.count }
     /// How many entries were ever appended.
     public var total: Int { dropped + storage.count - head }
 

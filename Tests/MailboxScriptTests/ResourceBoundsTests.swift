@@ -16,9 +16,7 @@ import Testing
         "settle", "tap menu", "settle", "show msg2"
     ]
 
-    static func storageCount(_ timeline: Timeline) -> Int {
-        (Mirror(reflecting: timeline).descendant("storage") as? [TimelineEntry])?.count ?? -1
-    }
+    static func storageCount(_ timeline: Timeline) -> Int { timeline.storedCount }
 
     @Test func aLongSessionKeepsBoundedState() throws {
         var session = Session()

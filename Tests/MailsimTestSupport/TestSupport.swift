@@ -133,13 +133,22 @@ extension MailboxState {
         try update(&expected)
         try send(action)
         guard self != expected else { return }
-        let differences = zip(Mirror(reflecting: self).children, Mirror(reflecting: expected).children)
-            .filter { String(describing: $0.value) != String(describing: $1.value) }
-            .map { "\($0.label ?? "?"): got \($0.value), expected \($1.value)" }
         Issue.record(
-            Comment(rawValue: "after \(action):\n" + differences.joined(separator: "\n")),
+            Comment(rawValue: "after \(action): " + firstDifference(String(describing: self), String(describing: expected))),
             sourceLocation: sourceLocation)
     }
+}
+
+/// Where two descriptions first differ, with some of what comes before and after in each.
+func firstDifference(_ got: String, _ expected: String) -> String {
+    let a = Array(got.utf8)
+    let b = Array(expected.utf8)
+    var at = 0
+    while at < a.count, at < b.count, a[at] == b[at] { at += 1 }
+    func window(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes[max(0, at - 60)..<min(bytes.count, at + 100)], as: UTF8.self)
+    }
+    return "the states differ at character \(at):\n  got       …\(window(a))…\n  expected  …\(window(b))…"
 }
 
 /// A session at the prompt with the lines it keeps for `save`, as the REPL keeps them (`Transcript`).

@@ -4,7 +4,7 @@ import MailboxText
 
 /// A screen driven by commands: the simulation and its settings. It runs one line at a time (`execute`) and says
 /// what the line did as one value (`Outcome`); the one line runner (`LineRunner`) hands that to its sink.
-public struct Session: Sendable {
+public struct Session: Sendable, Equatable {
     /// The screen; set only by this type and its commands' behaviours (`Commands/`).
     public internal(set) var screen: MailboxState
     /// True at the REPL prompt, where `save` and `load` are allowed.
@@ -15,7 +15,7 @@ public struct Session: Sendable {
     /// traced.
     public var confirmsSettings: Bool
     /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
-    private var cancellation: (@Sendable () -> Bool)?
+    var cancellation = Cancellation()
 
     /// The frame rate at which pans are sampled (`set fps`).
     public var framesPerSecond: Int { screen.settings.framesPerSecond }
@@ -91,8 +91,8 @@ public struct Session: Sendable {
         // would make a long `load` copy its timeline at every line).
         guard command.takesTime else { return try finish(command) }
         let saved = self
-        cancellation = isCancelled
-        defer { cancellation = nil }
+        cancellation.check = isCancelled
+        defer { cancellation.check = nil }
         do { return try finish(command) } catch {
             self = saved
             throw error
@@ -108,9 +108,9 @@ public struct Session: Sendable {
         var trial = self
         do throws(ScriptError) {
             guard let command = try Parser.parse(line) else { return .success((trial, Outcome())) }
-            trial.cancellation = isCancelled
+            trial.cancellation.check = isCancelled
             let outcome = try trial.finish(command)
-            trial.cancellation = nil
+            trial.cancellation.check = nil
             return .success((trial, outcome))
         } catch {
             return .failure(error)
@@ -142,8 +142,8 @@ public struct Session: Sendable {
         if let refusal = command.boundsRefusal { throw refusal }
         guard command.takesTime else { return try finish(command, watch: watcher) }
         let saved = self
-        cancellation = isCancelled
-        defer { cancellation = nil }
+        cancellation.check = isCancelled
+        defer { cancellation.check = nil }
         do { return try finish(command, watch: watcher) } catch {
             self = saved
             throw error
@@ -177,7 +177,7 @@ public struct Session: Sendable {
 
     /// Sends an action that can take time, showing `watch` its frames.
     mutating func sendTimed(_ action: MailboxAction, _ watch: some FrameWatcher) throws(ScriptError) {
-        do { try screen.send(action, isCancelled: cancellation, watcher: watch) } catch { throw .model(error) }
+        do { try screen.send(action, isCancelled: cancellation.check, watcher: watch) } catch { throw .model(error) }
     }
 
     private mutating func run(_ command: consuming Command, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
