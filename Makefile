@@ -37,7 +37,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-fuzz wasm-deps wasm wasm-check site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs clean \
+.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-gate test-side-by-side-fuzz wasm-deps wasm wasm-check site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs bench-gate gate-build clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
@@ -234,7 +234,7 @@ man:
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed, after a line of each step's
 ## seconds (.build/test-logs/seconds). A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public formats handoff faults hostile install completion browser proxy lsp nvim pictures dist fuzz
+TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public formats handoff faults hostile install completion browser proxy lsp nvim pictures dist gate fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -285,11 +285,13 @@ test: test-deps wasm-deps
 ## The last steps read no clock and send no signal, and each keeps mostly one core busy (drawing and decoding
 ## pictures; the packages built, linted and installed in a chroot; the fuzzer built and run): they run side by side,
 ## each step's output shown whole when it ends (--output-sync), about two minutes instead of four.
-SIDE_BY_SIDE_STEPS = pictures dist $(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),fuzz)
+SIDE_BY_SIDE_STEPS = pictures dist gate $(if $(filter-out 0,$(TEST_FUZZ_SECONDS)),fuzz)
 test-side-by-side-pictures:
 	$(call logged,pictures,tools/picture-tests.sh .build/debug/mailsim)
 test-side-by-side-dist:
 	$(call logged,dist,$(MAKE) --no-print-directory dist-debug && Tests/dist/test_deb.sh .build/dist-debug)
+test-side-by-side-gate:
+	$(call logged,gate,$(MAKE) --no-print-directory bench-gate)
 test-side-by-side-fuzz:
 	$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS))
 
@@ -404,6 +406,19 @@ resources: release
 ## another checkout, for start-up figures that compare like with like).
 bench: release
 	Benchmarks/run.sh $(if $(BASELINE),--baseline $(BASELINE))
+
+## bench-gate: the speed gate (Benchmarks/gate.py; make test's `gate` step): the release mailsim's start-up and a line
+## of the 100,000-line gesture script, in instructions (valgrind), against Benchmarks/baseline.json; it fails over
+## +3 %. The binary is `make release`'s, built with the same flags in a scratch folder of its own (.build-gate), so
+## that CI builds it in the background while make test runs without ever holding .build's lock.
+GATE_SCRATCH := $(CURDIR)/.build-gate
+gate-build: deps static-libs
+	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS) --scratch-path $(GATE_SCRATCH) --product mailsim
+bench-gate: gate-build
+	@command -v valgrind >/dev/null 2>&1 || { echo "installing valgrind (the speed gate counts instructions)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind; }
+	python3 Benchmarks/gate.py $(GATE_SCRATCH)/release/mailsim
 
 ## bench-pictures: the picture figures (GIF walkthrough, PNG and SVG snapshots; Benchmarks/pictures.sh).
 bench-pictures: release
