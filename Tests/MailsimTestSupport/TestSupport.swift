@@ -134,7 +134,8 @@ extension MailboxState {
         try send(action)
         guard self != expected else { return }
         Issue.record(
-            Comment(rawValue: "after \(action): " + firstDifference(String(describing: self), String(describing: expected))),
+            Comment(
+                rawValue: "after \(action): " + firstDifference(String(describing: self), String(describing: expected))),
             sourceLocation: sourceLocation)
     }
 }
