@@ -100,7 +100,7 @@ func run(_ name: String, drags: Int, setup: (inout PlaygroundSession) -> Void) {
 /// The parts of a screen answer, on the state in the middle of a drag.
 func parts(_ name: String, messages: Int) {
     var session = Session(messageCount: messages, interactive: true)
-    _ = try? session.execute(line: "pan msg1 -100 in 0.2")
+    _ = try? session.execute(.line("pan msg1 -100 in 0.2"))
     var svg = Stats()
     var state = Stats()
     var snapshot = Stats()
@@ -116,7 +116,7 @@ func parts(_ name: String, messages: Int) {
         s = now()
         var copy = session
         copy.collectsTrace = false
-        if let outcome = try? copy.execute(line: "state --json"), case .json(let m)? = outcome.report {
+        if let outcome = try? copy.execute(.line("state --json")), case .json(let m)? = outcome.report {
             readings.add(now() - s)
             let t = now()
             let json = JSONRenderer.value(m)

@@ -252,11 +252,11 @@ struct EditorSink: LineSink {
         // each command that takes time (to put it back), which a script with a long timeline pays at every
         // line: there the run is cancelled between lines only (each line is bounded by the script's limits).
         if session.screen.timeline.entries.count <= Analysis.interruptibleTimeline {
-            do { return .success(try session.execute(line: line, isCancelled: isCancelled)) } catch {
+            do { return .success(try session.execute(.line(line), isCancelled: isCancelled)) } catch {
                 return .failure(error)
             }
         }
-        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
+        do { return .success(try session.execute(.line(line))) } catch { return .failure(error) }
     }
 
     mutating func take(_ result: LineResult, session: inout Session) -> Bool {

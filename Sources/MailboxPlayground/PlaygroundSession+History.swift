@@ -56,9 +56,9 @@ extension PlaygroundSession {
             do {
                 // The command the line stands for, as a value; only a line kept as text alone is read again.
                 if let command = entry.command {
-                    _ = try session.execute(command, watcher: sampler, isCancelled: isCancelled)
+                    _ = try session.execute(.command(command), watcher: sampler, isCancelled: isCancelled)
                 } else {
-                    _ = try session.execute(line: entry.text[...], watcher: sampler, isCancelled: isCancelled)
+                    _ = try session.execute(.line(entry.text[...]), watcher: sampler, isCancelled: isCancelled)
                 }
             } catch {
                 if case .model(.interrupted) = error { return nil }

@@ -57,7 +57,7 @@ extension PlaygroundSession {
         var firstError: ScriptError?
         for i in targets {
             do {
-                let outcome = try phones[i].execute(command, isCancelled: isCancelled)
+                let outcome = try phones[i].execute(.command(command), isCancelled: isCancelled)
                 if first == nil { first = outcome }
                 accepted.append(i)
             } catch {

@@ -107,8 +107,10 @@ extension PlaygroundSession {
         var firstError: ScriptError?
         for i in drag.targets {
             do {
-                if hold > 0 { _ = try phones[i].execute(.advance(.milliseconds(hold)), isCancelled: isCancelled) }
-                _ = try phones[i].execute(sample, isCancelled: isCancelled)
+                if hold > 0 {
+                    _ = try phones[i].execute(.command(.advance(.milliseconds(hold))), isCancelled: isCancelled)
+                }
+                _ = try phones[i].execute(.command(sample), isCancelled: isCancelled)
                 accepted.append(i)
             } catch {
                 if case .model(.interrupted) = error { throw .interrupted(sample.scriptLine) }
@@ -161,7 +163,7 @@ extension PlaygroundSession {
         for (k, i) in drag.targets.enumerated() {
             var phone = checkpoint[i]
             for command in pieces + [.release(velocity: velocities[k])] {
-                do { _ = try phone.execute(command, isCancelled: isCancelled) } catch {
+                do { _ = try phone.execute(.command(command), isCancelled: isCancelled) } catch {
                     throw Refusal(message: "error: " + error.message, line: command.scriptLine)
                 }
             }

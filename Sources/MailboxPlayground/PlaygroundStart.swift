@@ -66,7 +66,7 @@ struct StartSink: LineSink {
                 touched = word
                 return .success(Session.Outcome())
             }
-            return .success(try session.execute(command, isCancelled: isCancelled))
+            return .success(try session.execute(.command(command), isCancelled: isCancelled))
         } catch {
             return .failure(error)
         }

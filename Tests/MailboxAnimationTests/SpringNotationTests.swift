@@ -52,7 +52,7 @@ import Testing
 
     func session(_ lines: [String] = []) throws -> Session {
         var session = Session()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session
     }
 
@@ -72,12 +72,12 @@ import Testing
     func roundTripsThroughTheParameter(_ c: Case) throws {
         var session = try session(["set curve.snap \(c.words)"])
         let word = "spring(\(formatExact(c.ratio)),\(formatExact(c.response)))"
-        _ = try session.execute(line: "expect param.curve.snap == \(word)"[...])
+        _ = try session.execute(.line("expect param.curve.snap == \(word)"[...]))
         let value = try #require(TunableTable.named("curve.snap")).value(in: session.screen.settings)
         #expect(value.oneWord == word)
         let before = session.screen.settings
-        _ = try session.execute(line: "set curve.snap \(word)"[...])
-        _ = try session.execute(line: "set curve.slide \(value.scriptText)"[...])
+        _ = try session.execute(.line("set curve.snap \(word)"[...]))
+        _ = try session.execute(.line("set curve.slide \(value.scriptText)"[...]))
         #expect(session.screen.settings.timings.curve(.snap) == before.timings.curve(.snap))
         #expect(session.screen.settings.timings.curve(.slide) == before.timings.curve(.snap))
     }
@@ -160,7 +160,7 @@ import Testing
         var session = try session(["set curve.snap spring 0.6 0.4"])
         let before = session.screen
         #expect(
-            performing: { _ = try session.execute(line: line[...]) },
+            performing: { _ = try session.execute(.line(line[...])) },
             throws: { ($0 as? ScriptError)?.message == message })
         #expect(session.screen == before)
     }
@@ -191,7 +191,7 @@ import Testing
     @Test func helpNamesEveryForm() throws {
         var session = Session()
         // Help is wrapped at 80 columns: the words are read across line ends.
-        let text = try session.execute(line: "help set"[...]).output.joined(separator: "\n")
+        let text = try session.execute(.line("help set"[...])).output.joined(separator: "\n")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for notation in SpringNotation.all { #expect(text.contains(notation.form), "\(notation.form)") }
         let table = MarkdownTables.springNotations()

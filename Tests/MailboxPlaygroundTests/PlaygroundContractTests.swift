@@ -31,9 +31,9 @@ import Testing
     /// Runs the script in a fresh session, as `mailsim run` would; the `state --json` object at its end.
     func replay(_ script: String) throws -> JSON {
         var session = Session()
-        for line in script.split(separator: "\n") { _ = try session.execute(line: line) }
+        for line in script.split(separator: "\n") { _ = try session.execute(.line(line)) }
         #expect(session.screen.gesture == nil, "the script ends with the finger up")
-        let outcome = try session.execute(line: "state --json")
+        let outcome = try session.execute(.line("state --json"))
         guard case .json(let machine)? = outcome.report else {
             Issue.record("no state")
             return .null

@@ -63,7 +63,7 @@ import Testing
     func run(_ script: String) throws -> (report: ScriptSummary, state: JSON) {
         var session = Session()
         let report = ScriptRunner.run(Array(script.utf8), file: "playground.mbs", session: &session)
-        let outcome = try session.execute(line: "state --json")
+        let outcome = try session.execute(.line("state --json"))
         guard case .json(let machine)? = outcome.report else { return (report, .null) }
         return (report, try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64))
     }

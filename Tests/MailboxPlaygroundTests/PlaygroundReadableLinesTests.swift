@@ -39,7 +39,9 @@ import Testing
     func replayed(_ script: String) throws -> (passed: Bool, state: JSON) {
         var session = Session()
         let report = ScriptRunner.run(Array(script.utf8), file: "playground.mbs", session: &session)
-        guard case .json(let machine)? = try session.execute(line: "state --json").report else { return (false, .null) }
+        guard case .json(let machine)? = try session.execute(.line("state --json")).report else {
+            return (false, .null)
+        }
         return (report.passed, try JSON.parse(JSONRenderer.value(machine).text, maxDepth: 64))
     }
 

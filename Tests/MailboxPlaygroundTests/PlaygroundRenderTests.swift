@@ -141,7 +141,7 @@ import Testing
                     var fresh = SVGDocumentCache(clipPrefix: i == 0 ? "clip" : "clipB")
                     #expect(held[i]?.document == fresh.document(Scene(screen: p.phones[i].screen.snapshot())))
                     var copy = p.phones[i]
-                    guard case .json(let machine)? = try copy.execute(line: "state --json").report else {
+                    guard case .json(let machine)? = try copy.execute(.line("state --json")).report else {
                         Issue.record("no state")
                         continue
                     }

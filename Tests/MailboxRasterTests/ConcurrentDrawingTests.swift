@@ -23,7 +23,7 @@ import Testing
             ["edgepan 200"], ["pan msg3 120"]
         ] {
             var session = Session()
-            for line in lines { _ = try session.execute(line: line[...]) }
+            for line in lines { _ = try session.execute(.line(line[...])) }
             let caption = Caption(line: lines.count, text: lines.joined(separator: " · "), time: session.screen.now)
             scenes.append(Scene(screen: session.screen.snapshot(), caption: caption))
         }
@@ -98,7 +98,7 @@ import Testing
     /// changing every frame, on four threads as four exports would.
     @Test func fourThreadsDrawingCaptionStripsDoNotCrash() throws {
         var session = Session()
-        _ = try session.execute(line: "pan msg1 -100"[...])
+        _ = try session.execute(.line("pan msg1 -100"[...]))
         let screen = session.screen.snapshot()
         let top = Scene(screen: screen).height
         let errors = Locked<[String]>([])

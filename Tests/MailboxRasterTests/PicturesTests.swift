@@ -12,7 +12,7 @@ import Testing
 @Suite struct PicturesTests {
     static func screen(_ lines: String...) throws -> ScreenSnapshot {
         var session = Session()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session.screen.snapshot()
     }
 

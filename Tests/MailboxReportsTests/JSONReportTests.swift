@@ -12,7 +12,7 @@ import Testing
     /// Runs `lines` in a fresh session; the output of the last one, which must be one line.
     private func lastLine(_ lines: [String], session: inout Session) throws -> String {
         var out: [String] = []
-        for line in lines { out = try session.execute(line: line[...]).output }
+        for line in lines { out = try session.execute(.line(line[...])).output }
         try #require(out.count == 1, "one line of JSON, got \(out)")
         return out[0]
     }
@@ -98,7 +98,7 @@ import Testing
     ])
     func everyPathReadsAsShowAndExpectRead(_ lines: [String]) throws {
         var session = Session()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         let text = try lastLine(["state --json"], session: &session)
         let state = try object(text)
         let properties = try #require(state["properties"] as? [String: Any])
@@ -171,8 +171,8 @@ import Testing
         #expect(events.contains { $0["event"] as? String == "overlayShown" && $0["subject"] as? String == "overlay" })
         // The text report's facts: one entry a line there, one object here.
         var session = Session()
-        for line in ["pan msg1 -180", "release", "settle"] { _ = try session.execute(line: line[...]) }
-        #expect(try session.execute(line: "timeline").output.filter { !$0.isEmpty }.count == entries.count)
+        for line in ["pan msg1 -180", "release", "settle"] { _ = try session.execute(.line(line[...])) }
+        #expect(try session.execute(.line("timeline")).output.filter { !$0.isEmpty }.count == entries.count)
     }
 
     @Test func timelineNarrowsToATarget() throws {
@@ -185,11 +185,11 @@ import Testing
     /// A misspelled flag is refused, suggests the right one, and changes nothing.
     @Test func aMisspelledFlagIsRefusedAndChangesNothing() throws {
         var session = Session()
-        _ = try session.execute(line: "pan msg1 -100")
+        _ = try session.execute(.line("pan msg1 -100"))
         let before = session.screen
         for line in ["state --jsn", "show msg1 --jsno", "timeline --jsn", "timeline msg1 --jason"] {
-            #expect(throws: ScriptError.self) { _ = try session.execute(line: line[...]) }
-            do { _ = try session.execute(line: line[...]) } catch {
+            #expect(throws: ScriptError.self) { _ = try session.execute(.line(line[...])) }
+            do { _ = try session.execute(.line(line[...])) } catch {
                 #expect(error.message.contains("unknown option"), "\(error.message)")
                 #expect(error.message.contains("did you mean '--json'?"), "\(error.message)")
             }
@@ -200,14 +200,14 @@ import Testing
     /// The text reports are unchanged by the flag's existence, and the JSON forms print no text.
     @Test func textStaysTheDefault() throws {
         var session = Session()
-        #expect(try session.execute(line: "state").output.first?.hasPrefix("time 0s") == true)
-        #expect(try session.execute(line: "show time").output == ["time = 0"])
-        #expect(try session.execute(line: "show time --json").output == [#"{"time":0}"#])
+        #expect(try session.execute(.line("state")).output.first?.hasPrefix("time 0s") == true)
+        #expect(try session.execute(.line("show time")).output == ["time = 0"])
+        #expect(try session.execute(.line("show time --json")).output == [#"{"time":0}"#])
     }
 }
 
 /// Whether `line` (an `expect`) holds on the session's screen (a copy: the session is not changed).
 private func holds(_ session: Session, _ line: String) throws -> Bool {
     var copy = session
-    return try copy.execute(line: line[...]).failure == nil
+    return try copy.execute(.line(line[...])).failure == nil
 }

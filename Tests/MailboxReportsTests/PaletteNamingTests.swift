@@ -13,12 +13,12 @@ import Testing
 
     @Test func aRowInTheRedZoneIsRed() throws {
         var session = Session()
-        for line in Self.tuned.split(separator: "\n") { _ = try session.execute(line: line) }
-        let shown = try #require(try session.execute(line: "show msg1.background").report)
+        for line in Self.tuned.split(separator: "\n") { _ = try session.execute(.line(line)) }
+        let shown = try #require(try session.execute(.line("show msg1.background")).report)
         #expect(TextRenderer.lines(shown) == ["msg1.background = red #FECA16"])
-        let failure = try #require(try session.execute(line: "expect msg1.background == yellow").failure)
+        let failure = try #require(try session.execute(.line("expect msg1.background == yellow")).failure)
         #expect(failure.message == "expected msg1.background == yellow, got red #FECA16")
-        let colors = TextRenderer.lines(try #require(try session.execute(line: "colors").report))
+        let colors = TextRenderer.lines(try #require(try session.execute(.line("colors")).report))
         #expect(colors.contains { $0.hasPrefix("msg1.background") && $0.contains("red    #FECA16") })
         #expect(colors.contains { $0.hasPrefix("tint") && $0.contains("blue   #44AAD2") })
     }

@@ -13,7 +13,7 @@ import Testing
     static func report(_ lines: [String], layout: Layout = .plain, interactive: Bool = true) throws -> [String] {
         var session = Session(interactive: interactive)
         var outcome = Session.Outcome()
-        for line in lines { outcome = try session.execute(line: line[...]) }
+        for line in lines { outcome = try session.execute(.line(line[...])) }
         guard let report = outcome.report else { return [] }
         return TextRenderer.styledLines(report, layout).map(\.text)
     }
@@ -35,8 +35,8 @@ import Testing
         for looking in ["state", "colors", "params", "show msg1", "show param"] {
             for layout in [Layout.plain, Layout(swatchWidth: 3)] {
                 var session = Session(interactive: true)
-                for line in Self.screens[index] { _ = try session.execute(line: line[...]) }
-                let outcome = try session.execute(line: looking[...])
+                for line in Self.screens[index] { _ = try session.execute(.line(line[...])) }
+                let outcome = try session.execute(.line(looking[...]))
                 let report = try #require(outcome.report)
                 for line in TextRenderer.styledLines(report, layout) {
                     #expect(
@@ -102,8 +102,8 @@ import Testing
         // Exact where exactness is asked: `--json`, a failure's message, `params` (the value as set).
         #expect(try Self.report(script + ["show time --json"]).first?.contains("1.366882954") == true)
         var session = Session()
-        for line in script { _ = try session.execute(line: line[...]) }
-        let failed = try session.execute(line: "expect time == 1")
+        for line in script { _ = try session.execute(.line(line[...])) }
+        let failed = try session.execute(.line("expect time == 1"))
         guard case .failed(let failure)? = failed.check else {
             Issue.record("the expect held")
             return

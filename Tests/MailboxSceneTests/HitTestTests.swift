@@ -7,7 +7,7 @@ import Testing
 @Suite struct HitTestTests {
     private func screen(_ lines: [String]) throws -> ScreenSnapshot {
         var session = Session()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session.screen.snapshot()
     }
 

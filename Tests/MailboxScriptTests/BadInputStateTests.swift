@@ -44,7 +44,7 @@ import Testing
             }
             let before = session
             do {
-                let outcome = try session.execute(line: text[...])
+                let outcome = try session.execute(.line(text[...]))
                 if case .quit? = outcome.effect {
                     end = index + 1
                     break

@@ -128,13 +128,13 @@ import Testing
     @Test func aFlickBuiltPastItsVelocityIsRefusedAsTyped() {
         // The case the issue found: a velocity of 1e9 built ran while the same line typed was refused.
         var session = Session()
-        #expect(throws: ScriptError.self) { _ = try session.execute(line: "flick msg1 1000000000") }
+        #expect(throws: ScriptError.self) { _ = try session.execute(.line("flick msg1 1000000000")) }
         let before = session
         #expect(
             throws: ScriptError.beyondLimit(
                 command: "flick", parameter: "VX", text: "1000000000", limit: ScriptLimits.maxFlickVelocity)
         ) {
-            _ = try session.execute(.flick(MessageID(name: "msg1")!, velocity: 1e9), isCancelled: { false })
+            _ = try session.execute(.command(.flick(MessageID(name: "msg1")!, velocity: 1e9)), isCancelled: { false })
         }
         #expect(session.screen == before.screen)
         // A release's own limit is its own, not the flick's.
@@ -143,7 +143,7 @@ import Testing
         #expect(Command.release(velocity: .nan).boundsRefusal != nil)
         // Built inside `!`: refused as the line inside would be, so the check holds.
         let check = try? session.execute(
-            .mustFail(.flick(MessageID(name: "msg1")!, velocity: 1e9), text: "flick msg1 1000000000"),
+            .command(.mustFail(.flick(MessageID(name: "msg1")!, velocity: 1e9), text: "flick msg1 1000000000")),
             isCancelled: { false }
         ).check
         guard case .refusedAsExpected(let error)? = check else {

@@ -53,7 +53,7 @@ import Testing
         guard !traits.contains(.acts) else { return }
         var session = Session(interactive: true)
         let before = session.screen
-        _ = try? session.execute(line: try Self.entry(name).example[...])
+        _ = try? session.execute(.line(try Self.entry(name).example[...]))
         #expect(session.screen == before, "\(name) does not act, and its example changed the screen")
     }
 
@@ -103,7 +103,7 @@ import Testing
                     #expect(
                         built.boundsRefusal == error,
                         "\(line): typed \(error), built \(String(describing: built.boundsRefusal))")
-                    #expect(throws: error) { _ = try session.execute(built, isCancelled: { false }) }
+                    #expect(throws: error) { _ = try session.execute(.command(built), isCancelled: { false }) }
                     #expect(session.screen == before, "\(line): refused, and the screen changed")
                 }
                 tried += 1

@@ -94,7 +94,7 @@ import Testing
             do { _ = try Parser.parse(command.scriptLine[...]) } catch { lineError = error }
             #expect(lineError != nil, "\(command.scriptLine)")
             do {
-                _ = try session.execute(command, isCancelled: { false })
+                _ = try session.execute(.command(command), isCancelled: { false })
                 Issue.record("\(command.scriptLine) ran")
             } catch {
                 #expect(error == lineError)

@@ -10,7 +10,7 @@ import Testing
     /// A session that ran `lines` first.
     func session(_ lines: [String] = [], messages: Int = 5) throws -> Session {
         var session = Session(messageCount: messages, interactive: true)
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session
     }
 
@@ -92,7 +92,7 @@ import Testing
         #expect(
             try candidates("tap ", undo).allSatisfy { line in
                 var copy = undo
-                return (try? copy.execute(line: "tap \(line)"[...])) != nil
+                return (try? copy.execute(.line("tap \(line)"[...]))) != nil
             })
         let compose = try session(["tap compose", "settle"])
         #expect(try candidates("tap ", compose) == ["cancel", "to", "subject", "body"])
@@ -124,7 +124,7 @@ import Testing
     @Test func timelineOfAMessageNotMadeSaysWhatExists() throws {
         var s = try session()
         #expect(throws: ScriptError.model(.noSuchMessage(MessageID(9), count: 5))) {
-            _ = try s.execute(line: "timeline msg9")
+            _ = try s.execute(.line("timeline msg9"))
         }
         #expect(
             MailboxError.noSuchMessage(MessageID(9), count: 5).message

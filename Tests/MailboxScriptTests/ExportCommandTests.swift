@@ -60,9 +60,9 @@ import Testing
     /// The effect carries the format, the file, --force and the settings in force; the screen is unchanged.
     @Test func itHandsTheSettingsInForceToTheFrontEnd() throws {
         var session = Session()
-        _ = try session.execute(line: "set threshold.left.near 80")
+        _ = try session.execute(.line("set threshold.left.near 80"))
         let before = session.screen
-        let outcome = try session.execute(line: "export tokens design/mailbox.tokens.json --force")
+        let outcome = try session.execute(.line("export tokens design/mailbox.tokens.json --force"))
         guard case .report(.export(let request))? = outcome.effect else {
             Issue.record("no export effect: \(String(describing: outcome.effect))")
             return
@@ -84,7 +84,7 @@ import Testing
         #expect(spec.traits.contains(.touchesFiles))
         #expect(!spec.interactiveOnly)
         var prompt = Session(interactive: true)
-        let outcome = try prompt.execute(line: "export swift A.swift")
+        let outcome = try prompt.execute(.line("export swift A.swift"))
         #expect(outcome.replay == nil)
     }
 

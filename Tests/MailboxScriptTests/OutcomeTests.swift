@@ -53,13 +53,13 @@ import Testing
 
     @Test func aSessionsLinesFillIt() throws {
         var session = Session()
-        let pan = try session.execute(line: "pan msg1 -100")
+        let pan = try session.execute(.line("pan msg1 -100"))
         #expect(pan.acted && pan.check == nil && pan.trace.isEmpty == false)
-        let held = try session.execute(line: "expect msg1.x == -100")
+        let held = try session.execute(.line("expect msg1.x == -100"))
         #expect(!held.acted && held.check == .held && held.effect == nil)
-        let failed = try session.execute(line: "expect msg1.x == 0")
+        let failed = try session.execute(.line("expect msg1.x == 0"))
         #expect(failed.failure != nil)
-        let refused = try session.execute(line: "! pan msg9 10")
+        let refused = try session.execute(.line("! pan msg9 10"))
         if case .refusedAsExpected? = refused.check {
         } else {
             Issue.record("! pan msg9: \(String(describing: refused.check))")

@@ -375,7 +375,7 @@ import Testing
     @Test func helpPathsListsEveryPathWithItsType() throws {
         #expect(try Self.parse("help paths") == .help(topic: "paths", parameter: nil))
         var session = Session()
-        let outcome = try session.execute(line: "help paths")
+        let outcome = try session.execute(.line("help paths"))
         #expect(outcome.report == .help(.paths))
         let text = HelpText.lines(.paths).map(\.text)
         for (name, _) in PropertyPath.templatesWithTypes {

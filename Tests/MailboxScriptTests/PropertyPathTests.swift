@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: fresh)
     func freshScreen(_ path: String, _ value: String) throws {
         var session = Session()
-        let outcome = try session.execute(line: "expect \(path) == \(value)"[...])
+        let outcome = try session.execute(.line("expect \(path) == \(value)"[...]))
         #expect(outcome.check != nil)
         #expect(outcome.failure == nil)
     }
@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: fresh)
     func theOppositeFails(_ path: String, _ value: String) throws {
         var session = Session()
-        let outcome = try session.execute(line: "expect \(path) != \(value)"[...])
+        let outcome = try session.execute(.line("expect \(path) != \(value)"[...]))
         guard case let .expectation(expectation, actual)? = outcome.failure else {
             Issue.record("expect \(path) != \(value) held on a fresh screen")
             return
@@ -55,18 +55,18 @@ import Testing
     @Test func aPathOnAMessageThatDoesNotExistIsAnError() {
         var session = Session(messageCount: 3)
         #expect(throws: ScriptError.model(.noSuchMessage(MessageID(4), count: 3))) {
-            try session.execute(line: "expect msg4.x == 0")
+            try session.execute(.line("expect msg4.x == 0"))
         }
     }
 
     @Test func showPrintsAViewsProperties() throws {
         var session = Session()
-        let lines = try session.execute(line: "show msg1.icon").output
+        let lines = try session.execute(.line("show msg1.icon")).output
         #expect(lines.count == 3)
         #expect(lines.contains { $0.hasPrefix("msg1.icon ") && $0.hasSuffix("= none") })
         #expect(lines.contains { $0.hasPrefix("msg1.icon.alpha") && $0.hasSuffix("= 0") })
         #expect(lines.contains { $0.hasPrefix("msg1.icon.x") })
-        let all = try session.execute(line: "show msg2").output
+        let all = try session.execute(.line("show msg2")).output
         #expect(all.count == PropertyPath.MessageField.allCases.count)
         #expect(all.contains { $0.hasPrefix("msg2.y") && $0.hasSuffix("= 230") })
     }

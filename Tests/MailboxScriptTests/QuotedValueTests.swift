@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: texts) func pinnedExpectationsRoundTrip(_ text: String) throws {
         var session = Session()
         let lines = ["compose", "settle", "type " + ScriptQuoting.quote(text)]
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         let read = try session.screen.read(.composeTo)
         #expect(read == .name(text))
         let pinned = session.pinnedExpectations()

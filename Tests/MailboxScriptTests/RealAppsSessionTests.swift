@@ -10,7 +10,7 @@ import Testing
     static func run(_ lines: [String]) throws -> (session: Session, output: [String]) {
         var session = Session()
         var output: [String] = []
-        for line in lines { output = try session.execute(line: line[...]).output }
+        for line in lines { output = try session.execute(.line(line[...])).output }
         return (session, output)
     }
 
@@ -31,9 +31,9 @@ import Testing
     /// one that leaves it alone does not.
     @Test func aProfileThatMovesTheOpenMenuWaitsForItToClose() throws {
         var (session, _) = try Self.run(["tap menu", "settle"])
-        #expect(throws: ScriptError.self) { _ = try session.execute(line: "set profile ios-course-mailbox") }
+        #expect(throws: ScriptError.self) { _ = try session.execute(.line("set profile ios-course-mailbox")) }
         #expect(session.screen.settings.profile == .mailbox)
-        _ = try session.execute(line: "set profile mcswipe")
+        _ = try session.execute(.line("set profile mcswipe"))
         #expect(session.screen.settings.profile == .mcswipe)
     }
 

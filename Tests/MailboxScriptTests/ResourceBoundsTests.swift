@@ -24,7 +24,7 @@ import Testing
         var largestStack = 0
         var mostAnimations = 0
         for round in 0..<1_500 {
-            for line in Self.cycle { _ = try session.execute(line: line[...]) }
+            for line in Self.cycle { _ = try session.execute(.line(line[...])) }
             if round % 10 == 0 {
                 largestStorage = max(largestStorage, Self.storageCount(session.screen.timeline))
                 largestStack = max(largestStack, session.screen.undoStack.count + session.screen.pendingOverlays.count)
@@ -40,7 +40,7 @@ import Testing
         #expect(mostAnimations <= 8)
         // The report says what was dropped, and prints only what is kept (plus a blank line between gestures).
         var looking = session
-        let report = try looking.execute(line: "timeline").output
+        let report = try looking.execute(.line("timeline")).output
         #expect(report.first == "(\(timeline.dropped) earlier entries dropped; the timeline keeps the last 10000)")
         #expect(report.filter { !$0.isEmpty }.count == Limits.timelineCapacity + 1)
         #expect(Invariants.problems(session.screen) == [])
@@ -52,8 +52,8 @@ import Testing
         var prompt = PromptSession()
         var script = Session()
         for line in Self.cycle + ["release", "help"] {
-            _ = try? prompt.execute(line: line[...])
-            let outcome = try? script.execute(line: line[...])
+            _ = try? prompt.execute(.line(line[...]))
+            let outcome = try? script.execute(.line(line[...]))
             #expect(outcome?.replay == nil, "a script's lines are not kept for save")
         }
         #expect(prompt.transcript == Self.cycle.filter { !$0.hasPrefix("show ") })

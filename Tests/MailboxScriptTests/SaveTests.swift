@@ -12,7 +12,7 @@ import Testing
 @Suite struct SaveTests {
     static func interactive(_ lines: String...) throws -> PromptSession {
         var session = PromptSession()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session
     }
 
@@ -25,9 +25,9 @@ import Testing
     @Test func aBangCommandThatSucceededIsKeptAsTheCommand() throws {
         // `! pan msg1 -100` succeeds (a failed expectation) but the finger is down: `release` needs it.
         var session = try Self.interactive()
-        let outcome = try session.execute(line: "! pan msg1 -100")
+        let outcome = try session.execute(.line("! pan msg1 -100"))
         #expect(outcome.failure != nil)
-        _ = try session.execute(line: "release")
+        _ = try session.execute(.line("release"))
         #expect(session.transcript == ["pan msg1 -100", "release"])
         let report = Self.replay(session.scriptText(withExpectations: true))
         #expect(report.passed, "\(report.failures.map(\.text)) \(report.error?.text ?? "")")
@@ -53,7 +53,7 @@ import Testing
 
     @Test func aFailedExpectationIsLeftOut() throws {
         var session = try Self.interactive("pan msg1 -100", "release")
-        let outcome = try session.execute(line: "expect msg1.x == 5")
+        let outcome = try session.execute(.line("expect msg1.x == 5"))
         #expect(outcome.failure != nil)
         #expect(session.transcript == ["pan msg1 -100", "release"])
     }
@@ -62,11 +62,11 @@ import Testing
         var session = try Self.interactive("pan msg1 -100")
         let before = session
         #expect(throws: ScriptError.saveWithFingerDown(.message(m1))) {
-            _ = try session.execute(line: "save a.mbs --expect")
+            _ = try session.execute(.line("save a.mbs --expect"))
         }
         #expect(sameSession(session, before))
-        _ = try session.execute(line: "release")
-        let saved = try session.execute(line: "save a.mbs --expect")
+        _ = try session.execute(.line("release"))
+        let saved = try session.execute(.line("save a.mbs --expect"))
         #expect(saved.effect.flatMap { if case .save(let request) = $0 { request.file } else { nil } } == "a.mbs")
     }
 
@@ -79,13 +79,13 @@ import Testing
         for _ in 0..<Int.random(in: 20...160, using: &generator.random) {
             var line = generator.next(for: session.session)
             if generator.random.chance(0.15) { line = "! " + line }
-            _ = try? session.execute(line: line[...])
+            _ = try? session.execute(.line(line[...]))
         }
         if session.screen.gesture != nil {
-            #expect(throws: ScriptError.self) { _ = try session.execute(line: "save s.mbs --expect") }
-            _ = try session.execute(line: "release")
+            #expect(throws: ScriptError.self) { _ = try session.execute(.line("save s.mbs --expect")) }
+            _ = try session.execute(.line("release"))
         }
-        let saved = try session.execute(line: "save s.mbs --expect")
+        let saved = try session.execute(.line("save s.mbs --expect"))
         guard case .save(let request)? = saved.effect else {
             Issue.record("save asked for nothing")
             return
@@ -103,15 +103,15 @@ import Testing
         #expect(
             try Parser.parse("save a.mbs --expect --force") == .save(file: "a.mbs", withExpectations: true, force: true)
         )
-        #expect(try session.execute(line: "save a.mbs --force").saveRequest?.force == true)
-        #expect(try session.execute(line: "save a.mbs").saveRequest?.force == false)
+        #expect(try session.execute(.line("save a.mbs --force")).saveRequest?.force == true)
+        #expect(try session.execute(.line("save a.mbs")).saveRequest?.force == false)
     }
 
     /// `load FILE` asks the front end to play FILE (the script layer reads no file); it is not itself saved
     /// (the loaded lines are, as they run); in a script it is refused like `save`.
     @Test func loadIsARequestForTheFrontEnd() throws {
         var session = try Self.interactive("advance 1")
-        let outcome = try session.execute(line: "load part.mbs")
+        let outcome = try session.execute(.line("load part.mbs"))
         if case .load(let file)? = outcome.effect {
             #expect(file == "part.mbs")
         } else {
@@ -119,7 +119,7 @@ import Testing
         }
         #expect(session.transcript == ["advance 1"])
         var script = Session()
-        #expect(throws: ScriptError.promptOnly(command: "load")) { _ = try script.execute(line: "load part.mbs") }
+        #expect(throws: ScriptError.promptOnly(command: "load")) { _ = try script.execute(.line("load part.mbs")) }
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
 @Suite struct SessionTests {
     static func session(_ lines: String...) throws -> Session {
         var session = Session()
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
         return session
     }
 
@@ -53,7 +53,7 @@ import Testing
         #expect(abs(session.screen.gesture!.velocity - -200) < 1e-3)  // 100 pt in 0.5 s
         var other = session
         #expect(throws: ScriptError.model(.gestureInProgress(.message(m1)))) {
-            try other.execute(line: "pan msg2 10")
+            try other.execute(.line("pan msg2 10"))
         }
     }
 
@@ -81,12 +81,12 @@ import Testing
 
     @Test func shakeWithNothingToUndo() throws {
         var session = Session()
-        #expect(try session.execute(line: "shake").output == ["Nothing to undo."])
+        #expect(try session.execute(.line("shake")).output == ["Nothing to undo."])
         #expect(session.screen.alert == nil)
-        _ = try session.execute(line: "pan msg1 100")
-        _ = try session.execute(line: "release")
-        _ = try session.execute(line: "settle")
-        #expect(try session.execute(line: "shake").output.isEmpty)
+        _ = try session.execute(.line("pan msg1 100"))
+        _ = try session.execute(.line("release"))
+        _ = try session.execute(.line("settle"))
+        #expect(try session.execute(.line("shake")).output.isEmpty)
         #expect(session.screen.alert == .undo)
     }
 
@@ -96,8 +96,8 @@ import Testing
         for line in [
             "pan msg2 10", "edgepan 100", "tap menu", "tap compose", "compose", "tap segment later", "shake", "tap undo"
         ] {
-            #expect(throws: ScriptError.self, "\(line)") { try session.execute(line: line[...]) }
-            do { _ = try session.execute(line: line[...]) } catch {
+            #expect(throws: ScriptError.self, "\(line)") { try session.execute(.line(line[...])) }
+            do { _ = try session.execute(.line(line[...])) } catch {
                 #expect(error.message.hasPrefix("the reschedule options cover the screen"), "\(line): \(error.message)")
             }
         }

@@ -63,10 +63,10 @@ import Testing
     func aRefusedSetSaysWhyAndChangesNothing(_ index: Int) throws {
         let (lines, message) = Self.refusals[index]
         var session = Session()
-        for line in lines.dropLast() { _ = try session.execute(line: line[...]) }
+        for line in lines.dropLast() { _ = try session.execute(.line(line[...])) }
         let before = session.screen
         #expect(
-            performing: { _ = try session.execute(line: lines.last![...]) },
+            performing: { _ = try session.execute(.line(lines.last![...])) },
             throws: { ($0 as? ScriptError)?.message == message })
         #expect(session.screen == before)
     }
@@ -74,7 +74,7 @@ import Testing
     @Test(arguments: ["set", "params"])
     func helpListsEveryParameter(_ command: String) throws {
         var session = Session()
-        let text = try session.execute(line: "help \(command)"[...]).output.joined(separator: "\n")
+        let text = try session.execute(.line("help \(command)"[...])).output.joined(separator: "\n")
         // A synopsis wider than the list is cut across lines (set profile's alternatives): compare without blanks.
         let words = text.filter { !$0.isWhitespace }
         for tunable in TunableTable.all {
@@ -86,14 +86,14 @@ import Testing
     /// `params` marks what differs from the profile: after `set profile mcswipe` nothing, then the one changed.
     @Test func paramsMarksWhatDiffersFromTheProfile() throws {
         var session = Session()
-        _ = try session.execute(line: "set profile mcswipe")
+        _ = try session.execute(.line("set profile mcswipe"))
         var listing = ParameterListing(settings: session.screen.settings)
         #expect(listing.profile == .mcswipe)
         #expect(listing.differing.isEmpty)
-        _ = try session.execute(line: "set duration.snap 0.5")
+        _ = try session.execute(.line("set duration.snap 0.5"))
         listing = ParameterListing(settings: session.screen.settings)
         #expect(listing.differing.map(\.name) == ["duration.snap"])
-        let lines = try session.execute(line: "params").output
+        let lines = try session.execute(.line("params")).output
         // The heading wraps at 80 columns, as every report does.
         let heading = lines.prefix { !$0.hasPrefix(" ") && !$0.hasPrefix("*") }.joined(separator: " ")
         #expect(heading.hasPrefix("profile mcswipe: \(Profile.mcswipe.summary); 1 parameter differs from it (*)"))

@@ -14,18 +14,18 @@ import Testing
             "set fps 120", "pan msg1 300 in 0.2", "release", "advance 1", "pan msg2 -180", "release",
             "advance 0.6", "choose tomorrow", "settle", "pan msg3 40", "release", "shake"
         ] {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         }
         let before = session.screen
         #expect(before.timeline.total > 0 && before.count(in: .inbox) < 5 && before.now > .zero)
-        _ = try session.execute(line: "reset \(messages)"[...])
+        _ = try session.execute(.line("reset \(messages)"[...]))
         #expect(session.screen == MailboxState(messageCount: messages, settings: before.settings))
         #expect(session.screen.timeline.total == 0 && session.screen.timeline.dropped == 0)
         #expect(session.screen.count(in: .inbox) == messages && session.framesPerSecond == 120)
         // The copy taken before still has its timeline and its rows.
         #expect(before.timeline.total > 0 && before.count(in: .inbox) < 5)
         // And the reset screen records from nothing again.
-        _ = try session.execute(line: "pan msg1 -100")
+        _ = try session.execute(.line("pan msg1 -100"))
         #expect(session.screen.timeline.entries.first?.time == .zero)
     }
 }

@@ -32,7 +32,7 @@ import Testing
         var session = Session()
         for line in ["compose", "settle", "type " + typed, "tap subject", "type " + typed, "tap body", "type " + typed]
         {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         }
         return ScreenRender.lines(session.screen.snapshot())
     }

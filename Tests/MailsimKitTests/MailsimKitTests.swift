@@ -6,11 +6,11 @@ import Testing
 @Suite struct MailsimKitTests {
     @Test func oneImportDrivesReadsAndDraws() throws {
         var session = Session()
-        _ = try session.execute(line: "pan msg1 -180 in 0.3")
+        _ = try session.execute(.line("pan msg1 -180 in 0.3"))
         // A finger down at -180: the row is in the yellow zone (SPEC §2), and the screen says so as a value.
         #expect(session.screen.gesture?.translation == -180)
         #expect(try session.screen.read(PropertyPath.parse("msg1.background")).scriptText == "yellow")
-        let outcome = try session.execute(line: "state")
+        let outcome = try session.execute(.line("state"))
         guard case .report(let output)? = outcome.effect else {
             Issue.record("state reported nothing")
             return

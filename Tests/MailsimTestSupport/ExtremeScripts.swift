@@ -153,7 +153,7 @@ public enum ExtremeScripts {
         var text = ""
         func run(_ line: String) -> Bool {
             do {
-                _ = try session.execute(line: line[...])
+                _ = try session.execute(.line(line[...]))
                 return true
             } catch {
                 return false

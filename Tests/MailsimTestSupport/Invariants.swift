@@ -232,7 +232,7 @@ public func robustnessProblems(script bytes: [UInt8]) -> [String] {
         let before = session
         let command = try? Parser.parse(line[...])
         do {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         } catch {
             if !sameSession(session, before) {
                 return ["line \(lineNumber): refused (\(error.message)), but changed the session"]
@@ -254,7 +254,7 @@ public func robustnessProblems(choices bytes: [UInt8]) -> [String] {
         let line = generator.next(for: session)
         let before = session
         do {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         } catch {
             if !sameSession(session, before) {
                 return ["step \(step), \(line): refused (\(error.message)), but changed the session"]
@@ -279,7 +279,7 @@ public func robustnessProblems(hostileChoices bytes: [UInt8], seed: UInt64 = 0, 
         let line = generator.next(for: session)
         let before = session
         do {
-            let outcome = try session.execute(line: line[...])
+            let outcome = try session.execute(.line(line[...]))
             var printed = outcome.trace.map(TimelineText.line)
             if let report = outcome.report { printed += TextRenderer.lines(report) }
             if let failure = outcome.failure { printed.append(failure.message) }

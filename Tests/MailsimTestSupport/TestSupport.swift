@@ -166,17 +166,12 @@ public struct PromptSession {
     /// The lines kept for `save`.
     public var transcript: [String] { kept.lines }
 
-    public mutating func execute(line: Substring) throws(ScriptError) -> Session.Outcome {
-        let outcome = try session.execute(line: line)
-        if let replay = outcome.replay { kept.keep(String(line), replay) }
-        return outcome
-    }
-
-    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
+    /// Runs a line (or a command) as `Session.execute` does, keeping a typed line for `save` as the REPL keeps it.
+    public mutating func execute(_ input: Session.Input, isCancelled: (@Sendable () -> Bool)? = nil) throws(ScriptError)
         -> Session.Outcome
     {
-        let outcome = try session.execute(line: line, isCancelled: isCancelled)
-        if let replay = outcome.replay { kept.keep(String(line), replay) }
+        let outcome = try session.execute(input, isCancelled: isCancelled)
+        if let replay = outcome.replay, case .line(let line) = input { kept.keep(String(line), replay) }
         return outcome
     }
 

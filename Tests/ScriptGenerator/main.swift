@@ -50,7 +50,7 @@ for index in 0..<count {
         if touchesFiles(line) { continue }
         // A refused line stops `mailsim run`: kept rarely, as the script's last line, so that most scripts go deep.
         do {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         } catch {
             if generator.random.chance(0.9) { continue }
             text += line + "\n"

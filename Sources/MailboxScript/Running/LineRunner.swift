@@ -168,6 +168,6 @@ extension LineSink {
     public mutating func execute(_ line: Substring, at place: LinePlace, on session: inout Session) -> Result<
         Session.Outcome, ScriptError
     > {
-        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
+        do { return .success(try session.execute(.line(line))) } catch { return .failure(error) }
     }
 }

@@ -46,7 +46,7 @@ public struct ScriptRun: LineSink {
         on session: inout Session
     ) -> Result<Session.Outcome, ScriptError> {
         if let observer { return observed(String(decoding: bytes, as: UTF8.self)[...], place.line, observer, &session) }
-        do { return .success(try session.execute(bytes: bytes)) } catch { return .failure(error) }
+        do { return .success(try session.execute(.bytes(bytes))) } catch { return .failure(error) }
     }
 
     public mutating func execute(
@@ -54,7 +54,7 @@ public struct ScriptRun: LineSink {
         on session: inout Session
     ) -> Result<Session.Outcome, ScriptError> {
         if let observer { return observed(line, place.line, observer, &session) }
-        do { return .success(try session.execute(line: line)) } catch { return .failure(error) }
+        do { return .success(try session.execute(.line(line))) } catch { return .failure(error) }
     }
 
     public mutating func take(_ result: LineResult, session: inout Session) -> Bool {
@@ -119,9 +119,9 @@ public struct ScriptRun: LineSink {
             let frames = ObserverFrames(observer: observer, isCancelled: isCancelled)
             let outcome =
                 if let isCancelled {
-                    try session.execute(line: line, watcher: frames, isCancelled: isCancelled)
+                    try session.execute(.line(line), watcher: frames, isCancelled: isCancelled)
                 } else {
-                    try session.execute(line: line, watcher: frames)
+                    try session.execute(.line(line), watcher: frames)
                 }
             observer.didRun(line: number, session: session, outcome: outcome)
             return .success(outcome)

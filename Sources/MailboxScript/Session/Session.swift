@@ -14,7 +14,7 @@ public struct Session: Sendable, Equatable {
     /// Whether `set` reports what it changed (`CommandOutput.setting`): at the prompt, and when a script's run is
     /// traced.
     public var confirmsSettings: Bool
-    /// Polled by long commands (through the reducer) while `execute(line:isCancelled:)` runs them.
+    /// Polled by long commands (through the reducer) while an `execute` given `isCancelled` runs them.
     var cancellation = Cancellation()
 
     /// The frame rate at which pans are sampled (`set fps`).
@@ -51,49 +51,48 @@ public struct Session: Sendable, Equatable {
         case command(String)
     }
 
-    /// Parses and runs one line. Blank lines and comments produce an empty outcome.
-    public mutating func execute(line: Substring) throws(ScriptError) -> Outcome {
-        try execute(line: line, watch: Unwatched())
+    /// What `execute` runs.
+    public enum Input {
+        /// A line as typed: parsed, and a blank line or a comment does nothing.
+        case line(Substring)
+        /// A line given as its bytes (valid UTF-8): the common commands are read from the bytes, and only a line
+        /// that goes the command table's way is made a `String` (a script run's lines).
+        case bytes(UnsafeBufferPointer<UInt8>)
+        /// A command a front end built rather than parsed (the playground's drags, taps and ticks, a history's
+        /// replay), held to the table's bounds as a parsed line is; its line in a script is `command.scriptLine`.
+        case command(Command)
     }
 
-    /// Runs one line given as its bytes (valid UTF-8), like `execute(line:)`: the common commands are read from the
-    /// bytes, and only a line that goes the command table's way is made a `String`.
-    public mutating func execute(bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> Outcome {
-        guard let command = try Parser.parse(bytes) else { return Outcome() }
-        return try finish(command)
-    }
-
-    /// Runs one line like `execute(line:)`. `isCancelled` is polled by long commands (pans, `settle`); when it
-    /// answers true the command stops with `.model(.interrupted)` and the session is put back as it was.
-    public mutating func execute(line: Substring, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
-        -> Outcome
-    {
-        guard let command = try Parser.parse(line) else { return Outcome() }
-        return try execute(parsed: command, isCancelled: isCancelled)
-    }
-
-    /// Runs a command a front end built rather than parsed (the playground's drags, taps and ticks) the way
-    /// `execute(line:isCancelled:)` runs a parsed line: the same checks, outcome and replay; `isCancelled` is
-    /// polled by long commands, and a command it stops leaves the session as it was. The line that stands for
-    /// it in a script is `command.scriptLine`.
-    public mutating func execute(_ command: Command, isCancelled: @escaping @Sendable () -> Bool) throws(ScriptError)
-        -> Outcome
-    {
-        if let refusal = command.boundsRefusal { throw refusal }
-        return try execute(parsed: command, isCancelled: isCancelled)
-    }
-
-    /// Runs a command within the table's bounds, polling `isCancelled`, putting the session back if it is stopped.
-    private mutating func execute(parsed command: Command, isCancelled: @escaping @Sendable () -> Bool)
-        throws(ScriptError) -> Outcome
-    {
+    /// Runs one line or command: the one door every front end goes through. `watcher` is shown the screen at every
+    /// instant of its clock strictly inside the time the command takes, as the one run passes through it (a
+    /// recorder's frames). `isCancelled`, when given, is polled by long commands (pans, `settle`): when it answers
+    /// true the command stops with `.model(.interrupted)` and the session is put back as it was. On any error the
+    /// session is as it was before the line.
+    /// (Inlined: a script run's caller names its case, and the switch folds away to that case's few lines.)
+    @inline(__always)
+    public mutating func execute(
+        _ input: Input, watcher: some FrameWatcher = Unwatched(), isCancelled: (@Sendable () -> Bool)? = nil
+    ) throws(ScriptError) -> Outcome {
+        let command: Command
+        switch input {
+        case .line(let line):
+            guard let parsed = try Parser.parse(line) else { return Outcome() }
+            command = parsed
+        case .bytes(let bytes):
+            guard let parsed = try Parser.parse(bytes) else { return Outcome() }
+            command = parsed
+        case .command(let built):
+            if let refusal = built.boundsRefusal { throw refusal }
+            command = built
+        }
         // Only a command that takes time polls, and so only its screen is kept to be put back (a copy a line
         // would make a long `load` copy its timeline at every line).
-        guard command.takesTime else { return try finish(command) }
+        // (`consume`: the common line's command is moved into `finish`, not copied and dropped.)
+        guard let isCancelled, command.takesTime else { return try finish(consume command, watch: watcher) }
         let saved = self
         cancellation.check = isCancelled
         defer { cancellation.check = nil }
-        do { return try finish(command) } catch {
+        do { return try finish(consume command, watch: watcher) } catch {
             self = saved
             throw error
         }
@@ -115,44 +114,6 @@ public struct Session: Sendable, Equatable {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// Runs one line like `execute(line:)`, showing `watcher` the screen at every instant of its clock strictly
-    /// inside the time the line's command takes, as the one run passes through it (a recorder's frames).
-    public mutating func execute(line: Substring, watcher: some FrameWatcher) throws(ScriptError) -> Outcome {
-        try execute(line: line, watch: watcher)
-    }
-
-    /// Runs one line under `watcher`'s eyes like `execute(line:watcher:)`, polling `isCancelled` as
-    /// `execute(line:isCancelled:)` does (a walkthrough or a history made for a server, bounded while it runs).
-    public mutating func execute(
-        line: Substring, watcher: some FrameWatcher,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) throws(ScriptError) -> Outcome {
-        guard let command = try Parser.parse(line) else { return Outcome() }
-        return try execute(command, watcher: watcher, isCancelled: isCancelled)
-    }
-
-    /// Runs a built command under `watcher`'s eyes, polling `isCancelled`, as `execute(line:watcher:isCancelled:)`
-    /// runs a parsed line (the playground's history, replaying the commands it kept).
-    public mutating func execute(
-        _ command: Command, watcher: some FrameWatcher,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) throws(ScriptError) -> Outcome {
-        if let refusal = command.boundsRefusal { throw refusal }
-        guard command.takesTime else { return try finish(command, watch: watcher) }
-        let saved = self
-        cancellation.check = isCancelled
-        defer { cancellation.check = nil }
-        do { return try finish(command, watch: watcher) } catch {
-            self = saved
-            throw error
-        }
-    }
-
-    private mutating func execute(line: Substring, watch: some FrameWatcher) throws(ScriptError) -> Outcome {
-        guard let command = try Parser.parse(line) else { return Outcome() }
-        return try finish(command, watch: watch)
     }
 
     /// Runs a parsed line.

@@ -101,7 +101,7 @@ struct ReplSink: LineSink {
         let cancelled: @Sendable () -> Bool = { Interrupt.flag.load(ordering: .relaxed) }
         guard place.file == nil else {
             if Interrupt.take() { return .failure(.model(.interrupted)) }
-            do { return .success(try session.execute(line: line, isCancelled: cancelled)) } catch {
+            do { return .success(try session.execute(.line(line), isCancelled: cancelled)) } catch {
                 return .failure(error)
             }
         }

@@ -37,7 +37,7 @@ import Testing
                 "tap cancel", "settle", "pan msg2 100", "release -1000000", "settle", "shake", "tap undo",
                 "settle", "compose", "settle", "tap cancel", "settle", "tap segment later", "settle"
             ] {
-                _ = try? session.execute(line: line[...])
+                _ = try? session.execute(.line(line[...]))
                 #expect(Invariants.problems(session.screen) == [], "\(profile) \(role) \(line)")
             }
             for animation in session.screen.timeline.entries {
@@ -56,12 +56,12 @@ import Testing
                 "set profile \(profile)", "set curve.snap spring 0.5 0.4", "set curve.slide spring 0.5 0.4",
                 "pan msg1 -0.\(String(repeating: "0", count: zeros))1", "release 1000000"
             ] {
-                _ = try? session.execute(line: line[...])
+                _ = try? session.execute(.line(line[...]))
             }
-            let timeline = try session.execute(line: "timeline")
+            let timeline = try session.execute(.line("timeline"))
             let lines = TextRenderer.lines(try #require(timeline.report))
             #expect(lines.allSatisfy { badNumber(in: $0) == nil }, "\(lines)")
-            _ = try? session.execute(line: "settle")
+            _ = try? session.execute(.line("settle"))
             #expect(Invariants.problems(session.screen) == [])
         }
     }
@@ -80,8 +80,8 @@ import Testing
         #expect(slow.settlingDuration == Spring.longestSettlingDuration)
         #expect(slow.isCutShort && !Spring(dampingRatio: 0.5, response: 0.4).isCutShort)
         var session = Session()
-        for line in ["set curve.menu spring 0.000000001 60", "tap menu"] { _ = try? session.execute(line: line[...]) }
-        let timeline = (try? session.execute(line: "timeline").report).flatMap { $0 }.map(TextRenderer.lines) ?? []
+        for line in ["set curve.menu spring 0.000000001 60", "tap menu"] { _ = try? session.execute(.line(line[...])) }
+        let timeline = (try? session.execute(.line("timeline")).report).flatMap { $0 }.map(TextRenderer.lines) ?? []
         #expect(
             timeline.contains {
                 $0.hasSuffix(

@@ -41,7 +41,7 @@ enum ReaderCorpus {
         for _ in 0..<min(steps, 2_000) {
             let line = next(session)
             lines.append(line)
-            _ = try? session.execute(line: line[...])
+            _ = try? session.execute(.line(line[...]))
         }
         return lines
     }

@@ -18,7 +18,7 @@ import Testing
         var confirming = session
         confirming.confirmsSettings.toggle()
         var moved = session
-        _ = try? moved.execute(line: "pan msg1 -10")
+        _ = try? moved.execute(.line("pan msg1 -10"))
         #expect(sameSession(session, session))
         #expect(!sameSession(session, Session(interactive: true)))
         #expect(!sameSession(session, traced))
@@ -55,7 +55,7 @@ import Testing
         var session = Session()
         let before = session
         #expect(sameSession(session, before))
-        for line in script.split(separator: "\n") { _ = try session.execute(line: line) }
+        for line in script.split(separator: "\n") { _ = try session.execute(.line(line)) }
         // `state` only looks: the one line here that must leave the session the same.
         #expect(sameSession(session, before) == (script == "state"))
     }
@@ -64,27 +64,27 @@ import Testing
     @Test func reset() throws {
         var session = Session()
         let fresh = session
-        _ = try session.execute(line: "reset")
+        _ = try session.execute(.line("reset"))
         #expect(sameSession(session, fresh))
-        _ = try session.execute(line: "advance 1")
-        _ = try session.execute(line: "reset")
+        _ = try session.execute(.line("advance 1"))
+        _ = try session.execute(.line("reset"))
         #expect(sameSession(session, fresh))
-        _ = try session.execute(line: "set fps 30")
-        _ = try session.execute(line: "reset")
+        _ = try session.execute(.line("set fps 30"))
+        _ = try session.execute(.line("reset"))
         #expect(!sameSession(session, fresh), "reset keeps the frame rate")
     }
 
     @Test func animationsAndTheTimelineCount() throws {
         var a = Session()
         var b = Session()
-        _ = try a.execute(line: "pan msg1 -100 in 0")
-        _ = try b.execute(line: "pan msg1 -100 in 0")
+        _ = try a.execute(.line("pan msg1 -100 in 0"))
+        _ = try b.execute(.line("pan msg1 -100 in 0"))
         #expect(sameSession(a, b))
-        _ = try a.execute(line: "release")
-        _ = try b.execute(line: "release 5")
+        _ = try a.execute(.line("release"))
+        _ = try b.execute(.line("release 5"))
         #expect(!sameSession(a, b), "the release velocity is logged")
         var c = a
-        _ = try c.execute(line: "advance 0.1")
+        _ = try c.execute(.line("advance 0.1"))
         #expect(!sameSession(a, c))
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     private func run(_ session: inout Session, _ lines: String...) throws {
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
     }
 
     /// A translation with up to three decimals, as scripts write them.

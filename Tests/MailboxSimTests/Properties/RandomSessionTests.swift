@@ -37,7 +37,7 @@ import Testing
             let before = session
             let context = "seed \(seed), step \(step): \(line)"
             do {
-                _ = try session.execute(line: line[...])
+                _ = try session.execute(.line(line[...]))
                 tally.ran += 1
                 lines.append(line)
                 if !line.hasPrefix("reset") {
@@ -140,10 +140,10 @@ import Testing
         var (_, lines) = Self.walk(seed: seed, steps: 250)
         // Stepping again gives the session to compare with; a finger left down is lifted so the script can end.
         var stepped = Session()
-        for line in lines where !line.hasPrefix("! ") { _ = try? stepped.execute(line: line[...]) }
+        for line in lines where !line.hasPrefix("! ") { _ = try? stepped.execute(.line(line[...])) }
         if stepped.screen.gesture != nil {
             lines.append("release")
-            _ = try? stepped.execute(line: "release")
+            _ = try? stepped.execute(.line("release"))
         }
         let text = Array((lines.joined(separator: "\n") + "\n").utf8)
         let first = transcript(of: text)

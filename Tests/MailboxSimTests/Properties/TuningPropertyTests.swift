@@ -69,12 +69,12 @@ import Testing
     static func expectSameSessions(seed: UInt64, prelude: [String]) throws {
         var plain = Session()
         var tuned = Session()
-        for line in prelude { _ = try tuned.execute(line: line[...]) }
+        for line in prelude { _ = try tuned.execute(.line(line[...])) }
         var generator = CommandGenerator(seed: seed)
         for step in 1...300 {
             let line = generator.next(for: plain)
-            let a = Result { try plain.execute(line: line[...]) }
-            let b = Result { try tuned.execute(line: line[...]) }
+            let a = Result { try plain.execute(.line(line[...])) }
+            let b = Result { try tuned.execute(.line(line[...])) }
             #expect(
                 (try? a.get()) == nil ? (try? b.get()) == nil : (try? b.get()) != nil,
                 "seed \(seed), step \(step): \(line)")
@@ -105,7 +105,7 @@ import Testing
             ("left.far", 320.0), ("left.near", left.near), ("left.far", left.far),
             ("right.far", 320), ("right.near", right.near), ("right.far", right.far)
         ] {
-            _ = try session.execute(line: "set threshold.\(name) \(formatExact(value))"[...])
+            _ = try session.execute(.line("set threshold.\(name) \(formatExact(value))"[...]))
         }
         let thresholds = session.screen.settings.thresholds
         #expect(thresholds.left == SideThresholds(near: left.near, far: left.far))
@@ -123,11 +123,11 @@ import Testing
         // Through the session: released just short of near it snaps back; at near it acts.
         let sign = random.chance(0.5) ? -1.0 : 1.0
         let near = sign < 0 ? left.near : right.near
-        _ = try session.execute(line: "pan msg1 \(formatExact(sign * near / 2))"[...])
+        _ = try session.execute(.line("pan msg1 \(formatExact(sign * near / 2))"[...]))
         #expect(session.screen.iconAlpha(of: m1) == 0.5)
-        _ = try session.execute(line: "pan msg1 \(formatExact(sign * near))"[...])
+        _ = try session.execute(.line("pan msg1 \(formatExact(sign * near))"[...]))
         #expect(session.screen.iconAlpha(of: m1) == 1)
-        _ = try session.execute(line: "release"[...])
+        _ = try session.execute(.line("release"[...]))
         #expect(
             session.screen.rows[0].latch?.level == Int(sign) || session.screen.rows[0].latch?.level == 2 * Int(sign))
     }
@@ -145,10 +145,10 @@ import Testing
             "set duration.snap \(Ticks.milliseconds(Int64(milliseconds)).decimalSeconds)", "pan msg1 \(formatExact(x))",
             "release 0", "advance \(Ticks.milliseconds(Int64(milliseconds / 2)).decimalSeconds)"
         ] {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         }
         #expect(abs(session.screen.x(of: m1) - x / 2) < 1e-9, "seed \(seed): \(milliseconds) ms")
-        _ = try session.execute(line: "advance \(Ticks.milliseconds(Int64(milliseconds / 2)).decimalSeconds)"[...])
+        _ = try session.execute(.line("advance \(Ticks.milliseconds(Int64(milliseconds / 2)).decimalSeconds)"[...]))
         #expect(session.screen.x(of: m1) == 0)
         #expect(!session.screen.isAnimating)
     }
@@ -171,7 +171,7 @@ import Testing
             "set curve.snap spring \(formatExact(zeta)) \(formatExact(response))", "pan msg1 \(formatExact(x0))",
             "release \(formatExact(v0))"
         ] {
-            _ = try session.execute(line: line[...])
+            _ = try session.execute(.line(line[...]))
         }
         let start = session.screen.now
         let animation = try #require(session.screen.animator.animation(for: PropertyKey(.row(m1), .x)))
@@ -217,7 +217,7 @@ import Testing
             #expect(abs(x) <= 0.5 + 1e-6 && abs(v) <= 1 + 1e-6)
             if abs(x) > 0.5 + 1e-6 { break }
         }
-        _ = try session.execute(line: "settle"[...])
+        _ = try session.execute(.line("settle"[...]))
         #expect(session.screen.x(of: m1) == 0)
         #expect(session.screen.now == start + animation.duration)
     }

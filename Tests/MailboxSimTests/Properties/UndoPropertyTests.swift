@@ -31,7 +31,7 @@ import Testing
     }
 
     static func run(_ session: inout Session, _ lines: String...) throws {
-        for line in lines { _ = try session.execute(line: line[...]) }
+        for line in lines { _ = try session.execute(.line(line[...])) }
     }
 
     /// Ends whatever is going on: lifts the finger, closes what covers the screen, shows the mailbox, settles.
@@ -62,7 +62,7 @@ import Testing
         var generator = CommandGenerator(seed: seed)
         generator.wildRate = 0
         var session = Session(messageCount: 8)
-        for _ in 0..<Int(seed % 7) * 20 { _ = try? session.execute(line: generator.next(for: session)[...]) }
+        for _ in 0..<Int(seed % 7) * 20 { _ = try? session.execute(.line(generator.next(for: session)[...])) }
         try Self.bringToRest(&session)
         let before = Model(session.screen)
 
