@@ -25,16 +25,19 @@ struct SessionServices: Sendable {
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running
 /// script lines, drawing the screen) runs on the work lanes (`WorkLanes`), one message at a time, so that a long
 /// line does not hold up the event loops or the other sockets' messages.
-final class SocketSession: @unchecked Sendable {
-    // @unchecked: `session` is used by one message's work at a time, each awaited before the next begins.
-    private var session: PlaygroundSession
+///
+/// The session is held in a `Mutex`, so that the compiler checks it is shared safely: `serve` awaits each message's
+/// work before it reads the next, so the lock is never contended; a lane thread holds it while the work runs.
+final class SocketSession: Sendable {
+    private let session: Mutex<PlaygroundSession>
     let cost = WorkCost()
     private let services: SessionServices
 
     init(_ services: SessionServices) {
         self.services = services
-        session = PlaygroundSession(start: services.start)
+        var session = PlaygroundSession(start: services.start)
         session.exportGenerator = "mailsim \(MailsimVersion.number)"
+        self.session = Mutex(session)
     }
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
@@ -47,7 +50,7 @@ final class SocketSession: @unchecked Sendable {
         return try await services.lanes.run(opening ? services.openings : cost, lightKind: lightKind) {
             let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
             let isCancelled: @Sendable () -> Bool = { stopping.isStopping || ContinuousClock.now >= deadline }
-            return body(&self.session, isCancelled)
+            return self.session.withLock { session in body(&session, isCancelled) }
         }
     }
 
