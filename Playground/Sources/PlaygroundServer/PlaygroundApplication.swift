@@ -157,10 +157,13 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
                     channel.closeFuture.whenComplete { _ in ticket.release() }
                     try? channel.pipeline.syncOperations.addHandler(MaskCheck(), position: .first)
                     let origin = request.headerFields[.origin] ?? "?"
+                    let frameErrors = FrameErrors()
                     return .upgrade([:]) { inbound, outbound, _ in
+                        // The upgrade is done: NIO's frame decoder is in the pipeline.
+                        await frameErrors.watch(channel)
                         try await SocketSession.serve(
-                            sessions, ticket: ticket, client: client, origin: origin, inbound: inbound,
-                            outbound: outbound)
+                            sessions, ticket: ticket, client: client, origin: origin, frameErrors: frameErrors,
+                            inbound: inbound, outbound: outbound)
                     }
                 }
             }, connections: connections, probes: probes, log: log)

@@ -60,9 +60,12 @@ final class SocketSession: Sendable {
     /// The socket's life: `opening()`, then each text message answered with `receive`'s texts; when it ends
     /// (closed by the page, the page gone, a frame too big, idle too long, the server stopping), a drag still
     /// under way is ended with `pointerLost()`.
+    ///
+    /// `frameErrors` holds the protocol error NIO's decoder raised, if it closed the socket for one (a frame over
+    /// the bound): the session counts it and says so when it ends.
     static func serve(
         _ services: SessionServices, ticket: SessionGate.Ticket, client: Client, origin: String,
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+        frameErrors: FrameErrors, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
     ) async throws {
         let id = ticket.id
         let metrics = services.metrics
@@ -97,7 +100,8 @@ final class SocketSession: Sendable {
                 try await outbound.write(.text(text))
             }
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
-            for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
+            var messages = MessageReader(inbound, maxBytes: PlaygroundLimits.messageBytes)
+            while let message = try await messages.next() {
                 let received = ContinuousClock.now
                 metrics.messages.increment()
                 idle.touch()
@@ -122,10 +126,19 @@ final class SocketSession: Sendable {
             if idle.closed {
                 ending = "closed after \(formatSeconds(services.idleSeconds)) idle"
                 metrics.refused(.idle)
+            } else if let error = frameErrors.error {
+                // NIO's decoder refused a frame and closed the socket (WebSocketProtocolErrorHandler, 1009 for a
+                // frame over the bound): the stream ended without the error.
+                ending = "ended: \(error)"
+                if case .invalidFrameLength = error { metrics.refused(.tooBig) }
             }
+        } catch let refusal as InboundRefusal {
+            // A message the page may not send: closed here with its code (the error, thrown on, would be 1011).
+            ending = "ended: \(refusal)"
+            if case .tooBig = refusal { metrics.refused(.tooBig) }
+            try? await outbound.close(refusal.closeCode, reason: nil)
         } catch {
             ending = "ended: \(error)"
-            if ending.contains("messageTooLarge") || ending.contains("invalidFrameLength") { metrics.refused(.tooBig) }
             _ = try? await socket.perform { session, _ in session.pointerLost() }
             throw error
         }
