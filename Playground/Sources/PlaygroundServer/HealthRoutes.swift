@@ -14,10 +14,10 @@ import PlaygroundOptions
 /// The common answers are written before the router, paced per client (`ProbeAnswers`); these routes answer the
 /// rest (the refusals, a probe pipelined behind another request), with the same cached exposition.
 enum HealthRoutes {
-    static func add(
-        to router: Router<PlaygroundContext>, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
-        probes: ProbeAnswers
-    ) {
+    /// Adds `GET /healthz` and `GET /metrics` to `router`.
+    static func add(to router: Router<PlaygroundContext>, services: PlaygroundServices) {
+        let (stopping, forwarding, metrics, probes) =
+            (services.stopping, services.forwarding, services.metrics, services.probes)
         router.get("/healthz") { _, _ in
             stopping.isStopping ? PageRoutes.text(.serviceUnavailable, "stopping") : PageRoutes.text(.ok, "ok")
         }

@@ -32,14 +32,11 @@ enum PageRoutes {
     /// (site.json lists it).
     static let pagePaths = ["/", "/index.html"]
 
-    static func add(
-        to router: Router<PlaygroundContext>, address: ServedAddress, port: @escaping @Sendable () -> Int,
-        gate: SessionGate, exports: ExportLane, stopping: Stopping, forwarding: Forwarding, metrics: Metrics,
-        site: SiteFiles, probes: ProbeAnswers, log: Log
-    ) {
+    /// Adds the page's routes, the site's, the probes' and the exports' to `router`, with their middleware.
+    static func add(to router: Router<PlaygroundContext>, services: PlaygroundServices) {
+        let (site, gate, metrics) = (services.site, services.gate, services.metrics)
         router.add(middleware: SecurityHeaders())
-        router.add(
-            middleware: HostCheck(address: address, port: port, forwarding: forwarding, metrics: metrics, log: log))
+        router.add(middleware: HostCheck(services: services))
         // The page: the site's own (make site's index.html, which names its version folder), else the one compiled
         // in. `no-cache` for the site's, so that a browser asks again and finds a new site; the compiled-in page is
         // never stored.
@@ -73,11 +70,12 @@ enum PageRoutes {
             }
             router.head(RouterPath(path)) { _, _ in asset(pageBody, type: html, cache: pageCache, headOnly: true) }
         }
-        HealthRoutes.add(to: router, stopping: stopping, forwarding: forwarding, metrics: metrics, probes: probes)
+        HealthRoutes.add(to: router, services: services)
         // An upgrade the WebSocket router refused arrives here: say why.
         router.get("/ws") { request, context in
             let headers = request.headers
-            guard let client = context.client, address.accepts(origin: headers[.origin], client: client, port: port())
+            guard let client = context.client,
+                services.address.accepts(origin: headers[.origin], client: client, port: services.port())
             else {
                 metrics.refused(.origin)
                 return text(
@@ -91,7 +89,7 @@ enum PageRoutes {
             metrics.refused(.full)
             return text(.serviceUnavailable, "\(gate.limit) playground sessions are open; close one")
         }
-        let exporting = Exporting(address: address, port: port, lane: exports, stopping: stopping, metrics: metrics)
+        let exporting = Exporting(services: services)
         router.post("/walkthrough") { request, context in
             try await exporting.answer(request, context) { script, seconds, isCancelled in
                 PlaygroundExports.walkthroughHTML(script: script, seconds: seconds, isCancelled: isCancelled).map {
@@ -181,11 +179,8 @@ enum PageRoutes {
 /// new tab, so the player is a page of this server with its own policy, not a `blob:` URL that would inherit the
 /// playground's).
 struct Exporting: Sendable {
-    let address: ServedAddress
-    let port: @Sendable () -> Int
-    let lane: ExportLane
-    let stopping: Stopping
-    let metrics: Metrics
+    /// The address, the export lane, the stopping and the figures it uses.
+    let services: PlaygroundServices
 
     /// What makes an export: the script, the seconds it may run (which its words name when it is stopped) and
     /// whether to stop; the body, its type and its policy, or the error.
@@ -198,6 +193,7 @@ struct Exporting: Sendable {
         _ request: Request, _ context: PlaygroundContext,
         _ make: @escaping Maker
     ) async throws -> Response {
+        let (address, port, lane, metrics) = (services.address, services.port, services.exports, services.metrics)
         // HostCheck has read the client before any route runs.
         let client = context.client ?? Client(address: "", peer: "", viaProxy: false, scheme: "http", host: nil)
         guard address.accepts(origin: request.headers[.origin], client: client, port: port()) else {
@@ -209,7 +205,6 @@ struct Exporting: Sendable {
                     + " (got \(request.headers[.origin] ?? "none"))"
             )
         }
-        let metrics = self.metrics
         func tooBig() -> Response {
             metrics.refused(.tooBig)
             return PageRoutes.text(.contentTooLarge, "the script is over \(PlaygroundLimits.exportBodyBytes) bytes")
@@ -238,7 +233,7 @@ struct Exporting: Sendable {
         } else {
             script = decoded
         }
-        let stopping = self.stopping
+        let stopping = services.stopping
         let seconds = lane.seconds
         let made = try await lane.run(for: client.key) {
             // The bound counts from when the export starts running, not while it waits its turn.
@@ -310,25 +305,23 @@ struct SecurityHeaders: RouterMiddleware {
 /// request whose `Host` is not this server's address or a public origin's (DNS rebinding; see ServedAddress).
 struct HostCheck: RouterMiddleware {
     typealias Context = PlaygroundContext
-    let address: ServedAddress
-    let port: @Sendable () -> Int
-    let forwarding: Forwarding
-    let metrics: Metrics
-    let log: Log
+    /// The address, the forwarding, the figures and the log it uses.
+    let services: PlaygroundServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        let (forwarding, metrics, address) = (services.forwarding, services.metrics, services.address)
         let client: Client
         switch forwarding.client(peer: context.peer, headers: request.headers, authority: request.head.authority) {
         case .failure(let error):
             metrics.refused(.forwarded)
-            log.refused(.forwarded, error.reason, client: context.peer)
+            services.log.refused(.forwarded, error.reason, client: context.peer)
             return PageRoutes.text(.badRequest, error.reason)
         case .success(let read):
             client = read
         }
-        guard let host = client.host, address.accepts(hostHeader: host, port: port()) else {
+        guard let host = client.host, address.accepts(hostHeader: host, port: services.port()) else {
             metrics.refused(.host)
             return PageRoutes.text(.forbidden, "the Host must be this server's address (got \(client.host ?? "none"))")
         }

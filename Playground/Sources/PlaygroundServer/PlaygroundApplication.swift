@@ -77,17 +77,14 @@ public struct PlaygroundApplication: Sendable {
     let configuration: PlaygroundConfiguration
     /// The Hummingbird application: the router behind the guarded HTTP/1 and WebSocket channel.
     public let application: App
-    let gate: SessionGate
-    let stopping: Stopping
+    /// What the routes and the upgrade check share (the gate, the exports, the figures, the log…).
+    let services: PlaygroundServices
     let lanes: WorkLanes
-    let exports: ExportLane
-    let metrics: Metrics
     let connections: ConnectionTable
-    let probes: ProbeAnswers
-    let log: Log
 
     /// Runs until SIGINT or SIGTERM (docs/playground.md, "Stopping").
     public func run() async throws {
+        let (stopping, exports, log) = (services.stopping, services.exports, services.log)
         await stopping.watchSignals()
         // No signal of ServiceLifecycle's own: `Stopping` watches them, and starts the graceful shutdown after the
         // drain (Hummingbird's `runService` would stop listening at the signal).
@@ -113,7 +110,7 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
     let lanes = WorkLanes()
     let exports = ExportLane(seconds: configuration.exportSeconds)
     let metrics = Metrics()
-    let services = SessionServices(
+    let sessions = SessionServices(
         start: configuration.start, lanes: lanes, stopping: stopping, idleSeconds: configuration.idleSeconds,
         metrics: metrics, log: log)
     let box = PortBox(configuration.port)
@@ -128,10 +125,11 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
     let probes = ProbeAnswers(
         address: address, port: port, forwarding: forwarding, stopping: stopping, metrics: metrics, gate: gate,
         connections: connections)
+    let services = PlaygroundServices(
+        address: address, port: port, gate: gate, exports: exports, stopping: stopping, forwarding: forwarding,
+        metrics: metrics, site: configuration.site, probes: probes, log: log)
     let router = Router(context: PlaygroundContext.self)
-    PageRoutes.add(
-        to: router, address: address, port: port, gate: gate, exports: exports, stopping: stopping,
-        forwarding: forwarding, metrics: metrics, site: configuration.site, probes: probes, log: log)
+    PageRoutes.add(to: router, services: services)
 
     var quiet = logger
     quiet.logLevel = .critical
@@ -147,10 +145,7 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
                     http1: .init(idleTimeout: .seconds(ConnectionLimits.idleSeconds)), ws: webSocket)
             ) { request, channel, _ in
                 let peer = channel.remoteAddress?.ipAddress ?? "an unknown address"
-                let checked = UpgradeRefusal.check(
-                    request, peer: peer, address: address, port: port(), gate: gate, forwarding: forwarding,
-                    stopping: stopping)
-                switch checked {
+                switch UpgradeRefusal.check(request, peer: peer, services: services) {
                 case .failure(let refusal):
                     metrics.refused(refusal.kind)
                     log.refused(refusal.kind, refusal.reason, client: peer)
@@ -162,10 +157,13 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
                     channel.closeFuture.whenComplete { _ in ticket.release() }
                     try? channel.pipeline.syncOperations.addHandler(MaskCheck(), position: .first)
                     let origin = request.headerFields[.origin] ?? "?"
+                    let frameErrors = FrameErrors()
                     return .upgrade([:]) { inbound, outbound, _ in
+                        // The upgrade is done: NIO's frame decoder is in the pipeline.
+                        await frameErrors.watch(channel)
                         try await SocketSession.serve(
-                            services, ticket: ticket, client: client, origin: origin, inbound: inbound,
-                            outbound: outbound)
+                            sessions, ticket: ticket, client: client, origin: origin, frameErrors: frameErrors,
+                            inbound: inbound, outbound: outbound)
                     }
                 }
             }, connections: connections, probes: probes, log: log)
@@ -186,8 +184,8 @@ public func buildApplication(_ configuration: PlaygroundConfiguration, logger: L
         logger: quiet
     )
     return PlaygroundApplication(
-        configuration: configuration, application: application, gate: gate, stopping: stopping, lanes: lanes,
-        exports: exports, metrics: metrics, connections: connections, probes: probes, log: log)
+        configuration: configuration, application: application, services: services, lanes: lanes,
+        connections: connections)
 }
 
 /// The port the server listens on, known once it listens (`--port 0` picks one).

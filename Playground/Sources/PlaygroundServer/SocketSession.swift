@@ -25,16 +25,19 @@ struct SessionServices: Sendable {
 /// One WebSocket's session: its own `PlaygroundSession`, touched by nothing else. The work of a message (running
 /// script lines, drawing the screen) runs on the work lanes (`WorkLanes`), one message at a time, so that a long
 /// line does not hold up the event loops or the other sockets' messages.
-final class SocketSession: @unchecked Sendable {
-    // @unchecked: `session` is used by one message's work at a time, each awaited before the next begins.
-    private var session: PlaygroundSession
+///
+/// The session is held in a `Mutex`, so that the compiler checks it is shared safely: `serve` awaits each message's
+/// work before it reads the next, so the lock is never contended; a lane thread holds it while the work runs.
+final class SocketSession: Sendable {
+    private let session: Mutex<PlaygroundSession>
     let cost = WorkCost()
     private let services: SessionServices
 
     init(_ services: SessionServices) {
         self.services = services
-        session = PlaygroundSession(start: services.start)
+        var session = PlaygroundSession(start: services.start)
         session.exportGenerator = "mailsim \(MailsimVersion.number)"
+        self.session = Mutex(session)
     }
 
     /// Runs `body` on the session on a work lane, with an `isCancelled` that becomes true
@@ -47,7 +50,7 @@ final class SocketSession: @unchecked Sendable {
         return try await services.lanes.run(opening ? services.openings : cost, lightKind: lightKind) {
             let deadline = ContinuousClock.now + .seconds(PlaygroundLimits.workSeconds)
             let isCancelled: @Sendable () -> Bool = { stopping.isStopping || ContinuousClock.now >= deadline }
-            return body(&self.session, isCancelled)
+            return self.session.withLock { session in body(&session, isCancelled) }
         }
     }
 
@@ -57,9 +60,12 @@ final class SocketSession: @unchecked Sendable {
     /// The socket's life: `opening()`, then each text message answered with `receive`'s texts; when it ends
     /// (closed by the page, the page gone, a frame too big, idle too long, the server stopping), a drag still
     /// under way is ended with `pointerLost()`.
+    ///
+    /// `frameErrors` holds the protocol error NIO's decoder raised, if it closed the socket for one (a frame over
+    /// the bound): the session counts it and says so when it ends.
     static func serve(
         _ services: SessionServices, ticket: SessionGate.Ticket, client: Client, origin: String,
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+        frameErrors: FrameErrors, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
     ) async throws {
         let id = ticket.id
         let metrics = services.metrics
@@ -94,7 +100,8 @@ final class SocketSession: @unchecked Sendable {
                 try await outbound.write(.text(text))
             }
             var bucket = TokenBucket(perSecond: PlaygroundLimits.messagesPerSecond)
-            for try await message in inbound.messages(maxSize: PlaygroundLimits.messageBytes) {
+            var messages = MessageReader(inbound, maxBytes: PlaygroundLimits.messageBytes)
+            while let message = try await messages.next() {
                 let received = ContinuousClock.now
                 metrics.messages.increment()
                 idle.touch()
@@ -119,10 +126,19 @@ final class SocketSession: @unchecked Sendable {
             if idle.closed {
                 ending = "closed after \(formatSeconds(services.idleSeconds)) idle"
                 metrics.refused(.idle)
+            } else if let error = frameErrors.error {
+                // NIO's decoder refused a frame and closed the socket (WebSocketProtocolErrorHandler, 1009 for a
+                // frame over the bound): the stream ended without the error.
+                ending = "ended: \(error)"
+                if case .invalidFrameLength = error { metrics.refused(.tooBig) }
             }
+        } catch let refusal as InboundRefusal {
+            // A message the page may not send: closed here with its code (the error, thrown on, would be 1011).
+            ending = "ended: \(refusal)"
+            if case .tooBig = refusal { metrics.refused(.tooBig) }
+            try? await outbound.close(refusal.closeCode, reason: nil)
         } catch {
             ending = "ended: \(error)"
-            if ending.contains("messageTooLarge") || ending.contains("invalidFrameLength") { metrics.refused(.tooBig) }
             _ = try? await socket.perform { session, _ in session.pointerLost() }
             throw error
         }

@@ -17,12 +17,12 @@ struct UpgradeRefusal: Error {
     var kind: RefusalReason = .badRequest
 
     /// The session's place when the upgrade may go ahead (taken now, before the 101), with its client; else why not.
-    static func check(
-        _ request: HTTPRequest, peer: String, address: ServedAddress, port: Int, gate: SessionGate,
-        forwarding: Forwarding, stopping: Stopping
-    ) -> Result<(SessionGate.Ticket, Client), UpgradeRefusal> {
+    static func check(_ request: HTTPRequest, peer: String, services: PlaygroundServices)
+        -> Result<(SessionGate.Ticket, Client), UpgradeRefusal>
+    {
+        let (address, port, gate) = (services.address, services.port(), services.gate)
         let client: Client
-        switch forwarding.client(peer: peer, headers: request.headerFields, authority: request.authority) {
+        switch services.forwarding.client(peer: peer, headers: request.headerFields, authority: request.authority) {
         case .failure(let error):
             return .failure(UpgradeRefusal(status: .badRequest, reason: error.reason, kind: .forwarded))
         case .success(let read):
@@ -44,7 +44,7 @@ struct UpgradeRefusal: Error {
                         + "\(address.ownOrigins(client).joined(separator: " or ")) (got \(origin ?? "none"))",
                     kind: .origin))
         }
-        guard !stopping.isStopping else {
+        guard !services.stopping.isStopping else {
             return .failure(
                 UpgradeRefusal(status: .serviceUnavailable, reason: "the server is stopping", kind: .stopping))
         }

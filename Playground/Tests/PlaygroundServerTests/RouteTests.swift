@@ -59,7 +59,7 @@ import Testing
                 #expect(String(buffer: response.body) == "the Host must be this server's address (got localhost)\n")
             }
         }
-        #expect(playground.metrics.refusalCount(.host) == 1)
+        #expect(playground.services.metrics.refusalCount(.host) == 1)
     }
 
     @Test func anUnknownPageIs404WithWordsAndThePagesHeaders() async throws {
@@ -85,7 +85,7 @@ import Testing
                         "an export is made for this server's own page: the Origin must be http://localhost"))
             }
         }
-        #expect(playground.metrics.refusalCount(.origin) == 1)
+        #expect(playground.services.metrics.refusalCount(.origin) == 1)
     }
 
     @Test func anExportBodyOverOneMiBIsRefused413() async throws {
@@ -98,7 +98,7 @@ import Testing
                 #expect(String(buffer: response.body) == "the script is over 1048576 bytes\n")
             }
         }
-        #expect(playground.metrics.refusalCount(.tooBig) == 1)
+        #expect(playground.services.metrics.refusalCount(.tooBig) == 1)
     }
 
     @Test func anExportWhoseScriptFailsIsAnswered400WithTheErrorsWords() async throws {
@@ -111,7 +111,7 @@ import Testing
                 #expect(String(buffer: response.body) == "playground:1: error: the script touches files\n")
             }
         }
-        #expect(playground.metrics.refusalCount(.exportRefused) == 1)
+        #expect(playground.services.metrics.refusalCount(.exportRefused) == 1)
     }
 
     @Test func theSocketsPathWithoutAnUpgradeIs426AndFromAnotherOrigin403() async throws {
@@ -129,7 +129,7 @@ import Testing
     @Test func aFullServerAnswersThePageWith503() async throws {
         let playground = try Self.playground(maxSessions: 1)
         // The router's test client has no socket: its client is "an unknown address".
-        let ticket = try playground.gate.enter(from: "198.51.100.1").get()
+        let ticket = try playground.services.gate.enter(from: "198.51.100.1").get()
         try await playground.application.test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
@@ -137,7 +137,7 @@ import Testing
                 #expect(String(buffer: response.body).contains("It holds 1 session at once"))
             }
         }
-        #expect(playground.metrics.refusalCount(.full) == 1)
+        #expect(playground.services.metrics.refusalCount(.full) == 1)
         _ = ticket.release()
     }
 
@@ -151,7 +151,7 @@ import Testing
                         "the metrics are served to this machine and to the trusted proxies only"))
             }
         }
-        #expect(playground.metrics.refusalCount(.metrics) == 1)
+        #expect(playground.services.metrics.refusalCount(.metrics) == 1)
     }
 
     @Test func healthAnswersOkOnALiveServer() async throws {
