@@ -31,7 +31,8 @@ import Testing
         let spec = try Self.entry(name)
         let command = try Self.parse(spec.example)
         #expect(command.spec === spec, "\(spec.example) is \(command.spec.name)'s")
-        #expect(CommandTable.all.contains { $0 === command.spec }, "\(name): its command's entry is not in `all`")
+        // The table's own reader (the one the fast path falls back to) reads it alike.
+        #expect(try Parser.parseByTable(spec.example[...]) == command, "\(name): the table's reader differs")
         #expect(command.scriptLine == spec.example)
         #expect(try Self.parse(command.scriptLine) == command)
         // The inverse of the builder gives back the arguments it was built from.
@@ -48,13 +49,27 @@ import Testing
         let traits = try Self.entry(name).traits
         if traits.contains(.takesTime) { #expect(traits.contains(.acts), "\(name) takes time without acting") }
         if traits.contains(.acts) { #expect(traits.contains(.kept), "\(name) acts but save drops it") }
-        if traits.contains(.movesFinger) { #expect(traits.contains(.acts), "\(name) moves a finger without acting") }
+        for gesture in [CommandTraits.movesFinger, .liftsFinger, .outlined, .beginsInteraction]
+        where traits.contains(gesture) {
+            #expect(traits.contains(.acts), "\(name): a gesture's trait without acting")
+        }
         if traits.contains(.touchesFiles) { #expect(!traits.contains(.kept), "\(name) touches files and is kept") }
         guard !traits.contains(.acts) else { return }
         var session = Session(interactive: true)
         let before = session.screen
         _ = try? session.execute(.line(try Self.entry(name).example[...]))
         #expect(session.screen == before, "\(name) does not act, and its example changed the screen")
+    }
+
+    /// `!` checks: it acts on nothing, and takes from its command the time, the interaction and the files.
+    @Test func aBangLineTakesTimeAndFilesFromItsCommand() throws {
+        let pan = try #require(try Parser.parse("! pan msg9 10"))
+        #expect(pan.traits == [.kept, .takesTime, .beginsInteraction])
+        #expect(!pan.isAction && pan.takesTime && pan.isRecorded)
+        let save = try #require(try Parser.parse("! save a.mbs"))
+        #expect(save.traits == [.kept, .touchesFiles])
+        let invalid = try #require(try Parser.parse("! frobnicate"))
+        #expect(invalid.traits == .checks)
     }
 
     /// Numbers a built command may hold for a parameter of `kind`: at both ends of its limits (taken), and just past

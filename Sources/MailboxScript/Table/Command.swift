@@ -47,41 +47,44 @@ public enum Command: Equatable, Sendable {
 }
 
 extension Command {
-    /// The table entry this command comes from: its `Command` case's, found by a switch that lists every case
-    /// (the compiler refuses a new case until it is given one here). A tap on compose is `compose`'s and a pan
-    /// from the edge `edgepan`'s (the words that print them); a line inside `!` that did not parse is `!`'s.
-    public var spec: CommandSpec {
+    /// The table entry this command comes from (its kind's).
+    public var spec: CommandSpec { CommandTable.spec(kind) }
+
+    /// The kind of this command, whose entry it is: found by a switch that lists every case (the compiler refuses a
+    /// new case until it is given one here). A tap on compose is `compose` and a pan from the edge `edgepan` (the
+    /// words that print them); a line inside `!` that did not parse is `!`'s.
+    public var kind: CommandKind {
         switch self {
-        case .pan(.edge, _, _): CommandTable.edgepan
-        case .pan: CommandTable.pan
-        case .edgePan: CommandTable.edgepan
-        case .release: CommandTable.release
-        case .flick: CommandTable.flick
-        case .hold: CommandTable.hold
-        case .tap(.compose?): CommandTable.compose
-        case .tap: CommandTable.tap
-        case .choose: CommandTable.choose
-        case .shake: CommandTable.shake
-        case .type: CommandTable.type
-        case .advance: CommandTable.advance
-        case .settle: CommandTable.settle
-        case .reset: CommandTable.reset
-        case .set: CommandTable.set
-        case .params: CommandTable.params
-        case .act: CommandTable.act
-        case .state: CommandTable.state
-        case .show: CommandTable.show
-        case .colors: CommandTable.colors
-        case .timeline: CommandTable.timeline
-        case .render: CommandTable.render
-        case .snapshot: CommandTable.snapshot
-        case .save: CommandTable.save
-        case .export: CommandTable.export
-        case .load: CommandTable.load
-        case .expect: CommandTable.expect
-        case .mustFail, .invalid: CommandTable.bang
-        case .help: CommandTable.help
-        case .quit: CommandTable.quit
+        case .pan(.edge, _, _): .edgepan
+        case .pan: .pan
+        case .edgePan: .edgepan
+        case .release: .release
+        case .flick: .flick
+        case .hold: .hold
+        case .tap(.compose?): .compose
+        case .tap: .tap
+        case .choose: .choose
+        case .shake: .shake
+        case .type: .type
+        case .advance: .advance
+        case .settle: .settle
+        case .reset: .reset
+        case .set: .set
+        case .params: .params
+        case .act: .act
+        case .state: .state
+        case .show: .show
+        case .colors: .colors
+        case .timeline: .timeline
+        case .render: .render
+        case .snapshot: .snapshot
+        case .save: .save
+        case .export: .export
+        case .load: .load
+        case .expect: .expect
+        case .mustFail, .invalid: .bang
+        case .help: .help
+        case .quit: .quit
         }
     }
 

@@ -4,12 +4,43 @@ import MailboxText
 
 /// Every command of the script language (SPEC §4), in the order `help` lists them.
 public enum CommandTable {
-    /// Every command, in the order `help` lists them.
-    public static let all: [CommandSpec] = [
-        pan, edgepan, release, flick, hold, tap, compose, choose, shake, type, advance, settle, reset, set, params, act,
-        state,
-        show, colors, timeline, render, snapshot, export, save, load, expect, bang, help, quit
-    ]
+    /// Every command, in the order `help` lists them: one entry for each `CommandKind`.
+    public static let all: [CommandSpec] = CommandKind.allCases.map(spec)
+
+    /// The entry of each kind of command (each in the file of its command, under `Commands/`).
+    public static func spec(_ kind: CommandKind) -> CommandSpec {
+        switch kind {
+        case .pan: pan
+        case .edgepan: edgepan
+        case .release: release
+        case .flick: flick
+        case .hold: hold
+        case .tap: tap
+        case .compose: compose
+        case .choose: choose
+        case .shake: shake
+        case .type: type
+        case .advance: advance
+        case .settle: settle
+        case .reset: reset
+        case .set: set
+        case .params: params
+        case .act: act
+        case .state: state
+        case .show: show
+        case .colors: colors
+        case .timeline: timeline
+        case .render: render
+        case .snapshot: snapshot
+        case .export: export
+        case .save: save
+        case .load: load
+        case .expect: expect
+        case .bang: bang
+        case .help: help
+        case .quit: quit
+        }
+    }
 
     /// The word `help` takes, besides command names, for the list of property paths.
     public static let pathsTopic = "paths"
