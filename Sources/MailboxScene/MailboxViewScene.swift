@@ -41,7 +41,9 @@ enum RowScene {
             let stroke = SceneNode.stroke(
                 glyph.path(center: center, size: DrawingStyle.iconSize), DrawingStyle.white,
                 width: DrawingStyle.iconStroke)
-            children.append(row.iconAlpha < 1 ? .group(SceneGroup(opacity: row.iconAlpha, children: [stroke])) : stroke)
+            // In a group even at full alpha: the row keeps its shape as the icon fades in, so a drag's screens differ
+            // in attributes only (`ScreenPatch` sends changed lines; a group that came and went was a whole row).
+            children.append(.group(SceneGroup(opacity: row.iconAlpha, children: [stroke])))
         }
         if abs(row.x) < width {
             // The face in a group clipped to itself (it draws nothing outside), drawn from its corner.
