@@ -2,7 +2,8 @@ import MailboxScript
 import MailboxSim
 
 /// The generated parts of the language's documentation, written from the command table (`CommandTable.all`):
-/// the README's command list, docs/language.md's reference and the fuzzer's dictionary of command words.
+/// the README's command list, docs/language.md's reference, the fuzzer's dictionary of command words and the
+/// wasm tests' list of the commands that touch files.
 /// `DocsTests` keeps each file in step, and `make golden` rewrites the blocks between their markers.
 public enum LanguageReference {
     /// docs/language.md's blocks by name.
@@ -15,6 +16,17 @@ public enum LanguageReference {
     public static let dictionaryBlocks: [(name: String, text: @Sendable () -> String)] = [
         ("command-words", dictionaryWords)
     ]
+
+    /// Tests/wasm/scripts.mjs's list of the commands that touch files (`CommandTraits.touchesFiles`, names and
+    /// aliases): the scripts the page's module is not held to the native binary on.
+    public static let wasmTestBlocks: [(name: String, text: @Sendable () -> String)] = [
+        ("touches-files", filesTouched)
+    ]
+
+    static func filesTouched() -> String {
+        let words = CommandTable.all.filter { $0.traits.contains(.touchesFiles) }.flatMap(\.names)
+        return "export const touchesFiles = /^\\s*!?\\s*(\(words.joined(separator: "|")))\\b/m;"
+    }
 
     /// One row a command: its synopsis (and its aliases') and what it does in a line.
     public static func commandList() -> String {

@@ -5,9 +5,9 @@ import Testing
 @testable import MailboxScript
 
 /// The generated parts of the documentation are what the tables they describe say: docs/tuning.md's lists
-/// (`MarkdownTables`), docs/language.md's command reference, README.md's command list and the fuzzer's
-/// dictionary of command words (`LanguageReference`). `MAILSIM_UPDATE_GOLDEN=1` (`make golden`) rewrites them
-/// in place.
+/// (`MarkdownTables`), docs/language.md's command reference, README.md's command list, the fuzzer's dictionary of
+/// command words and the wasm tests' list of the commands that touch files (`LanguageReference`).
+/// `MAILSIM_UPDATE_GOLDEN=1` (`make golden`) rewrites them in place.
 @Suite struct DocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -30,6 +30,10 @@ import Testing
             end: "<!-- end generated -->"),
         Generated(
             path: "README.md", blocks: LanguageReference.readmeBlocks, begin: markdown, end: "<!-- end generated -->"),
+        Generated(
+            path: "Tests/wasm/scripts.mjs", blocks: LanguageReference.wasmTestBlocks,
+            begin: { "// generated: \($0)\n" },
+            end: "// end generated"),
         Generated(
             path: "Fuzz/mbs.dict", blocks: LanguageReference.dictionaryBlocks, begin: { "# generated: \($0)\n" },
             end: "# end generated")

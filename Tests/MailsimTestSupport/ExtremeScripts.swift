@@ -66,9 +66,11 @@ public enum ExtremeScripts {
         return scripts
     }
 
-    /// Whether the page runs the command: none that touches files or ends the run.
+    /// Whether the page runs the command and its numbers are worth probing: none that touches files or ends the run
+    /// (the table's `touchesFiles`), none of the prompt's alone, and neither `help` nor `!` (no numbers of their own).
     static func isPlayable(_ spec: CommandSpec) -> Bool {
-        !spec.interactiveOnly && !["snapshot", "export", "save", "load", "quit", "help", "!"].contains(spec.name)
+        !spec.interactiveOnly && !spec.traits.contains(.touchesFiles) && spec !== CommandTable.spec(.help)
+            && spec !== CommandTable.spec(.bang)
     }
 
     static func isWhole(_ kind: ArgumentKind) -> Bool {

@@ -12,5 +12,8 @@ export function* scripts(folder) {
   }
 }
 
-/** A script that writes or reads files (`snapshot`, `export`, `save`, `load`) needs the native front end's files. */
-export const touchesFiles = /^\s*!?\s*(snapshot|export|save|load)\b/m;
+/** A script that writes or reads files, or ends the run, needs the native front end: its commands are the command
+ * table's `touchesFiles` (make golden writes the block from the table; DocsTests checks it). */
+// generated: touches-files
+export const touchesFiles = /^\s*!?\s*(snapshot|export|save|load|quit|exit)\b/m;
+// end generated
