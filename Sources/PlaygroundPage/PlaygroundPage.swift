@@ -16,7 +16,7 @@ public enum PlaygroundPage {
     }
 
     /// Every file the page loads besides itself: its style sheets and its script's modules. The server serves each
-    /// at `/NAME`; tools/wasm/site.sh copies the same files from `Page/` (PlaygroundPageTests checks the two agree).
+    /// at `/NAME`; tools/wasm/site.sh copies the same files from this folder (PlaygroundPageTests checks the two agree).
     public static let files: [File] =
         [
             File(name: "playground.css", text: style, type: css),
