@@ -179,15 +179,21 @@ let package = Package(
             name: "PlaygroundPage",
             dependencies: ["MailboxScene"],
             // The files that only `make site` serves (the WebAssembly module's loader, the service worker, the
-            // manifest and the icon), copied from here by tools/wasm/site.sh, not compiled in.
-            exclude: ["mailsim.mjs", "sw.js", "manifest.webmanifest", "icon.svg"],
+            // manifest and the icon), copied from here by tools/wasm/site.sh, not compiled in; and the type check's
+            // settings and shared types (`make check`'s tsc), which nothing serves.
+            exclude: [
+                "mailsim.mjs", "sw.js", "manifest.webmanifest", "icon.svg",
+                "jsconfig.json", "jsconfig.sw.json", "types.d.ts", "ambient.d.ts"
+            ],
             // The page's own files, compiled into the module as bytes. The script is ES modules, one job each
             // (playground.js imports the others); PlaygroundPageTests checks this list holds every one of the folder.
             resources: [
                 .embedInCode("playground.html"), .embedInCode("playground.css"), .embedInCode("playground.js"),
-                .embedInCode("state.js"), .embedInCode("dom.js"), .embedInCode("transport.js"),
+                .embedInCode("state.js"), .embedInCode("bus.js"), .embedInCode("dom.js"),
+                .embedInCode("transport.js"), .embedInCode("messages.js"), .embedInCode("link.js"),
                 .embedInCode("restore.js"), .embedInCode("keep.js"), .embedInCode("phones.js"),
-                .embedInCode("held-screens.js"), .embedInCode("pointer.js"), .embedInCode("keys.js"),
+                .embedInCode("held-screens.js"), .embedInCode("pointer.js"), .embedInCode("ticks.js"),
+                .embedInCode("keys.js"),
                 .embedInCode("script-pane.js"), .embedInCode("tuning.js"), .embedInCode("curves.js"),
                 .embedInCode("looking-back.js"), .embedInCode("site.js"), .embedInCode("record.js"),
                 .embedInCode("record-worker.js"), .embedInCode("grade.js"), .embedInCode("grade-worker.js")
