@@ -86,10 +86,12 @@ wasm-check: wasm-deps
 	WASM_CHECK=1 tools/wasm/build.sh
 
 ## page-check: the page's modules (Sources/PlaygroundPage; docs/playground.md, "The page"): no import cycle among
-## them (Tests/page/import_cycles.py), and their JSDoc types checked by Debian's TypeScript (`tsc --checkJs`, offline:
-## jsconfig.json for the page and its workers, jsconfig.sw.json for the service worker). Seconds; make check runs it.
+## them (Tests/page/import_cycles.py), each export typed in JSDoc (Tests/page/exports_typed.py), and those types
+## checked by Debian's TypeScript (`tsc --checkJs`, offline: jsconfig.json for the page and its workers,
+## jsconfig.sw.json for the service worker). Seconds; make check runs it.
 page-check: test-deps
 	python3 Tests/page/import_cycles.py Sources/PlaygroundPage
+	python3 Tests/page/exports_typed.py Sources/PlaygroundPage
 	tsc -p Sources/PlaygroundPage/jsconfig.json
 	tsc -p Sources/PlaygroundPage/jsconfig.sw.json
 	@echo "page: no import cycle, types checked"

@@ -102,7 +102,9 @@ function offer(site) {
 
 /** The simulation did not load: with a mailsim server behind the page (its health check answers), true, and the
  * page uses the server's session, as a browser without WebAssembly must. Without one (a static host), false: the
- * line says what went wrong and offers to try again, rather than a connection that can never be made. */
+ * line says what went wrong and offers to try again, rather than a connection that can never be made.
+ * @param {Error} error  why the module did not load
+ * @returns {Promise<boolean>} */
 export function moduleFailed(error) {
   return fetch("healthz", { cache: "no-store" })
     .then(function (r) { return r.text(); })
