@@ -37,7 +37,7 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
   -Xlinker -z -Xlinker now
 
 .DEFAULT_GOAL := help
-.PHONY: help layout-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-gate test-side-by-side-fuzz wasm-deps wasm wasm-check site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs bench-gate gate-build clean \
+.PHONY: help layout-check page-check deps test-deps test-side-by-side-pictures test-side-by-side-dist test-side-by-side-gate test-side-by-side-fuzz wasm-deps wasm wasm-check site bench-page build release static-libs run test check format format-check unit scripts bench bench-handoff bench-pictures bench-playground bench-walkthroughs bench-gate gate-build clean \
   fuzz sanitize resources golden real-apps-gifs install uninstall man playground playground-debug serve test-browser test-lsp lsp-deps \
   test-completion completion-deps dist test-dist dist-debug dist-debug-relink dist-deps
 
@@ -46,8 +46,9 @@ PLAYGROUND_RELEASE_FLAGS ?= -c release $(SWIFT_BUILD_FLAGS) --static-swift-stdli
 ## read), libgif-dev (GIFs read, docs/grade.md) and fonts-dejavu-core (the pictures' text). mailsim opens them
 ## with dlopen when it first draws or reads, so only libedit is linked (docs/pictures.md).
 DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev libgif-dev fonts-dejavu-core
-# The unit tests' own: Node runs the exported JavaScript in the hand-off's differential run (docs/handoff.md).
-TEST_DEB_PACKAGES := nodejs
+# The unit tests' own: Node runs the exported JavaScript in the hand-off's differential run (docs/handoff.md);
+# node-typescript's tsc type-checks the page's modules (page-check), offline.
+TEST_DEB_PACKAGES := nodejs node-typescript
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -56,9 +57,11 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 test-deps: deps
-	@command -v node >/dev/null 2>&1 || { echo "installing $(TEST_DEB_PACKAGES) (the hand-off's differential run)"; \
+	@missing=$$(for p in $(TEST_DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing" $$missing "(the hand-off's differential run, the page's type check)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_DEB_PACKAGES); }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 ## wasm-deps: what `make wasm` and `make site` use from Debian, installed when missing: wasi-libc (malloc and the C
 ## maths for WebAssembly), libclang-rt-dev-wasm32 (compiler-rt's builtins), binaryen (wasm-opt) and librsvg2-bin
@@ -81,6 +84,17 @@ wasm: wasm-deps
 ## 20 s; make check runs it): what Embedded Swift refuses at the type level fails here, not minutes later in make wasm.
 wasm-check: wasm-deps
 	WASM_CHECK=1 tools/wasm/build.sh
+
+## page-check: the page's modules (Sources/PlaygroundPage; docs/playground.md, "The page"): no import cycle among
+## them (Tests/page/import_cycles.py), each export typed in JSDoc (Tests/page/exports_typed.py), and those types
+## checked by Debian's TypeScript (`tsc --checkJs`, offline: jsconfig.json for the page and its workers,
+## jsconfig.sw.json for the service worker). Seconds; make check runs it.
+page-check: test-deps
+	python3 Tests/page/import_cycles.py Sources/PlaygroundPage
+	python3 Tests/page/exports_typed.py Sources/PlaygroundPage
+	tsc -p Sources/PlaygroundPage/jsconfig.json
+	tsc -p Sources/PlaygroundPage/jsconfig.sw.json
+	@echo "page: no import cycle, types checked"
 
 ## site: the whole playground as static files in .build/site: index.html, its version folder v/BUILD/ (the script
 ## and style, mailsim.mjs and mailsim.wasm), a web app manifest, icons, a service worker and site.json, the list of
@@ -234,7 +248,7 @@ man:
 ## line `make test` ends with (tools/test-summary.py), printed when every step passed, after a line of each step's
 ## seconds (.build/test-logs/seconds). A failing step fails the target.
 TEST_LOGS := .build/test-logs
-TEST_STEPS := unit scripts site wasm repl docs trace reference playground attacks public formats handoff faults hostile install completion browser proxy lsp nvim pictures dist gate fuzz
+TEST_STEPS := unit scripts page site wasm repl docs trace reference playground attacks public formats handoff faults hostile install completion browser proxy lsp nvim pictures dist gate fuzz
 ## TEST_SKIP: steps of `make test` not to run this time (names from TEST_STEPS; .ci/run's second run under nohup
 ## skips the ones that neither read signals nor differ there); the summary line names them as skipped.
 TEST_SKIP ?=
@@ -251,6 +265,7 @@ test: test-deps wasm-deps
 	  wait $$wasm || true; exit $$built
 	$(call logged,unit,swift test --skip-build$(if $(TEST_UNIT_FILTER), --filter '$(TEST_UNIT_FILTER)'))
 	$(call logged,scripts,.build/debug/mailsim test Scripts)
+	$(call logged,page,$(MAKE) --no-print-directory page-check)
 	$(call logged,site,cat $(TEST_LOGS)/wasm-build.log && $(MAKE) --no-print-directory site)
 	$(call logged,wasm,tools/wasm/tests.sh .build/debug/mailsim)
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
@@ -296,13 +311,14 @@ test-side-by-side-fuzz:
 	$(call logged,fuzz,mkdir -p .build/fuzz && FUZZ_LOG=.build/fuzz/make-test.log tools/fuzz.sh $(TEST_FUZZ_SECONDS))
 
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
-## through mailsim, type-checks the page's modules as Embedded Swift (wasm-check), then the formatter's check and the
-## commit subjects' length. A few minutes from clean, under a minute warm; `make test` runs everything.
+## through mailsim, type-checks the page's modules as Embedded Swift (wasm-check) and the page's JavaScript
+## (page-check: no import cycle, tsc), then the formatter's check and the commit subjects' length. A few minutes from clean, under a minute warm; `make test` runs everything.
 check: test-deps wasm-deps
 	swift build --build-tests
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
 	@WASM_CHECK=1 tools/wasm/build.sh
+	@$(MAKE) --no-print-directory page-check
 	@$(MAKE) --no-print-directory format-check
 	@tools/check-layout.py
 	@tools/check-commits.sh

@@ -171,29 +171,43 @@ let package = Package(
                 "MailboxReports", "MailboxScene", "MailboxHandoff", "MailboxGIF", "MailboxWalkthrough"
             ],
             swiftSettings: crossModule),
-        // What the playground's server adds to the session: the page's files as bytes, and the walkthroughs that need
-        // native libraries (GIF, WebP, video and the HTML player, through MailboxRaster and MailboxWalkthrough).
+        // The playground's page (docs/playground.md, "The page"): a folder whose one job is to hold the page's files
+        // (HTML, CSS, the script's ES modules, its workers, the service worker, the manifest, the icon and the
+        // WebAssembly's loader) and to embed those the server serves as bytes (PlaygroundPage.files), so they cannot
+        // drift. tools/wasm/site.sh builds the static site from the same folder.
+        .target(
+            name: "PlaygroundPage",
+            dependencies: ["MailboxScene"],
+            // The files that only `make site` serves (the WebAssembly module's loader, the service worker, the
+            // manifest and the icon), copied from here by tools/wasm/site.sh, not compiled in; and the type check's
+            // settings and shared types (`make check`'s tsc), which nothing serves.
+            exclude: [
+                "mailsim.mjs", "sw.js", "manifest.webmanifest", "icon.svg",
+                "jsconfig.json", "jsconfig.sw.json", "types.d.ts", "ambient.d.ts"
+            ],
+            // The page's own files, compiled into the module as bytes. The script is ES modules, one job each
+            // (playground.js imports the others); PlaygroundPageTests checks this list holds every one of the folder.
+            resources: [
+                .embedInCode("playground.html"), .embedInCode("playground.css"), .embedInCode("playground.js"),
+                .embedInCode("state.js"), .embedInCode("bus.js"), .embedInCode("dom.js"),
+                .embedInCode("transport.js"), .embedInCode("messages.js"), .embedInCode("link.js"),
+                .embedInCode("restore.js"), .embedInCode("keep.js"), .embedInCode("phones.js"),
+                .embedInCode("held-screens.js"), .embedInCode("pointer.js"), .embedInCode("ticks.js"),
+                .embedInCode("keys.js"),
+                .embedInCode("script-pane.js"), .embedInCode("tuning.js"), .embedInCode("curves.js"),
+                .embedInCode("looking-back.js"), .embedInCode("site.js"), .embedInCode("record.js"),
+                .embedInCode("record-worker.js"), .embedInCode("grade.js"), .embedInCode("grade-worker.js")
+            ],
+            swiftSettings: crossModule),
+        // What the playground's server adds to the session: the page (PlaygroundPage, re-exported), and the
+        // walkthroughs that need native libraries (GIF, WebP, video and the HTML player, through MailboxRaster and
+        // MailboxWalkthrough).
         .target(
             name: "PlaygroundServing",
             dependencies: [
                 "MailboxText", "MailboxAnimation", "MailboxSim", "MailboxScript", "MailboxReports", "MailboxScene",
-                "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie", "MailboxPlayground"
-            ],
-            // The page's files that only `make site` serves (the WebAssembly module's loader, the service worker, the
-            // manifest and the icon): copied from here by tools/wasm/site.sh, not compiled in.
-            exclude: ["Page/mailsim.mjs", "Page/sw.js", "Page/manifest.webmanifest", "Page/icon.svg"],
-            // The page's own files, compiled into the module as bytes (PlaygroundPage.files): they cannot drift. The
-            // script is ES modules, one job each (playground.js imports the others).
-            resources: [
-                .embedInCode("Page/playground.html"), .embedInCode("Page/playground.css"),
-                .embedInCode("Page/playground.js"), .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"),
-                .embedInCode("Page/transport.js"), .embedInCode("Page/restore.js"), .embedInCode("Page/keep.js"),
-                .embedInCode("Page/phones.js"), .embedInCode("Page/held-screens.js"), .embedInCode("Page/pointer.js"),
-                .embedInCode("Page/keys.js"),
-                .embedInCode("Page/script-pane.js"), .embedInCode("Page/tuning.js"), .embedInCode("Page/curves.js"),
-                .embedInCode("Page/looking-back.js"), .embedInCode("Page/site.js"), .embedInCode("Page/record.js"),
-                .embedInCode("Page/record-worker.js"), .embedInCode("Page/grade.js"),
-                .embedInCode("Page/grade-worker.js")
+                "MailboxGIF", "MailboxRaster", "MailboxWalkthrough", "MailboxMovie", "MailboxPlayground",
+                "PlaygroundPage"
             ],
             swiftSettings: crossModule),
         // The playground core's cost per message (Benchmarks/PlaygroundCore; docs/performance.md): a release build's
@@ -352,7 +366,9 @@ let package = Package(
                 "MailboxGIF", "MailboxWalkthrough", "PlaygroundServing"
             ]),
         // The page's files as the server and the site serve them: the table, the modules, byte for byte the tree's.
-        .testTarget(name: "PlaygroundServingTests", dependencies: ["MailboxPlayground", "PlaygroundServing"]),
+        .testTarget(name: "PlaygroundPageTests", dependencies: ["PlaygroundPage"]),
+        // The server's library as the server imports it: the page re-exported.
+        .testTarget(name: "PlaygroundServingTests", dependencies: ["PlaygroundServing"]),
         // The hand-off: the exports' text, and the differential run that compiles the Swift with swiftc, runs the
         // JavaScript with Node and compares both with the model on 100,000 cases and more.
         .testTarget(

@@ -186,9 +186,9 @@ def answer_bytes(browser, url, drags):
 
 
 def profile(browser, url, drags):
-    """Chrome's samples taken during the drags, by the handler they ran under (the outermost frame of pointer.js:
-    the pointerdown and pointermove listeners, `up`, the tick's animation frame) and, in each, by function (self
-    time); printed."""
+    """Chrome's samples taken during the drags, by the handler they ran under (the outermost frame of pointer.js or
+    ticks.js: the pointerdown and pointermove listeners, `up`, the tick's animation frame) and, in each, by function
+    (self time); printed."""
     context, page, cdp = phone_page(browser, 1)
     page.goto(url)
     ready(page, 1)
@@ -214,7 +214,7 @@ def profile(browser, url, drags):
         while at is not None:
             chain.append(nodes[at]["callFrame"])
             at = parent.get(at)
-        entry = [f for f in chain if f["url"].endswith("pointer.js")]
+        entry = [f for f in chain if f["url"].endswith(("pointer.js", "ticks.js"))]
         if not entry:
             continue
         by_handler[name(entry[-1])][name(chain[0])] += delta / 1000

@@ -17,6 +17,7 @@ PATTERNS = {
     "unit": [(r"Test run with (\d+) tests? in \d+ suites? passed", "unit tests"),
              (r"Executed (\d+) tests?, with 0 failures", "unit tests")],
     "scripts": [(r"^(\d+) passed, 0 failed", "scripts")],
+    "page": [(r"^import_cycles: (\d+) modules", "page modules checked")],
     "site": [(r"^site: \S+ \((\d+) files", "site files")],
     "wasm": [(r"^wasm: (\d+) checks, 0 failed", "page-module checks")],
     "repl": [(r"^(\d+) passed, 0 failed", "REPL checks")],

@@ -1,5 +1,5 @@
 """A playground page without a browser: the real protocol over a WebSocket (docs/playground.md), as
-the page (Sources/PlaygroundServing/Page/transport.js and restore.js) speaks it, for the proxy test and the class benchmark.
+the page (Sources/PlaygroundPage/transport.js and restore.js) speaks it, for the proxy test and the class benchmark.
 
 Each client keeps its script as the page does (from the `script` messages), drags rows as a person does (a `down`, a
 `move` a frame for half a second, an `up`, a `tick` a frame while the row settles, then a `reset`) and, when its

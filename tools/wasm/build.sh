@@ -95,7 +95,7 @@ if [ ! -e "$out/obj/runtime.o" ] || [ Sources/MailboxWasm/runtime.c -nt "$out/ob
 fi
 
 # Nothing newer than the module: it stands.
-if [ -e "$out/mailsim.wasm" ] && [ -z "$(find "${objects[@]}" "$out/obj/runtime.o" Sources/PlaygroundServing/Page/mailsim.mjs \
+if [ -e "$out/mailsim.wasm" ] && [ -z "$(find "${objects[@]}" "$out/obj/runtime.o" Sources/PlaygroundPage/mailsim.mjs \
     -newer "$out/mailsim.wasm" -print -quit)" ]; then
     echo "wasm: $out/mailsim.wasm is up to date"
     exit 0
@@ -111,7 +111,7 @@ if command -v wasm-opt >/dev/null 2>&1 && [ -z "${WASM_NO_OPT:-}" ]; then
 else
     cp "$out/mailsim-linked.wasm" "$out/mailsim.wasm"
 fi
-cp Sources/PlaygroundServing/Page/mailsim.mjs "$out/mailsim.mjs"
+cp Sources/PlaygroundPage/mailsim.mjs "$out/mailsim.mjs"
 raw=$(stat -c %s "$out/mailsim.wasm")
 gzipped=$(gzip -9 -c "$out/mailsim.wasm" | wc -c)
 echo "wasm: $out/mailsim.wasm, $raw bytes, $gzipped gzipped"

@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${SITE_OUT:-.build/site}
 wasm=${WASM_OUT:-.build/wasm}
-page=Sources/PlaygroundServing/Page
+page=Sources/PlaygroundPage
 [ -f "$wasm/mailsim.wasm" ] || { echo "make site: no $wasm/mailsim.wasm (make wasm builds it)" >&2; exit 2; }
 version=$(sed -n 's/.*public static let number = "\(.*\)".*/\1/p' Sources/MailsimVersion/MailsimVersion.swift)
 [ -n "$version" ] || { echo "make site: no version in Sources/MailsimVersion/MailsimVersion.swift" >&2; exit 2; }

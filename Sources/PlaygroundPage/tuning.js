@@ -8,6 +8,10 @@ import { curveControl } from "./curves.js";
 
 var controls = {};  // name → { param, row, error, sync(value words) }
 
+/**
+ * @param {string} name
+ * @returns {string | undefined}
+ */
 export function paramValue(name) {
   var index = page.target === "1" ? 1 : 0;
   var v = phoneParams(index)[name];
@@ -18,12 +22,17 @@ export function paramValue(name) {
   return v;
 }
 
+/** @param {string} value  "both", "0" or "1" */
 export function setTarget(value) {
   page.target = value;
   Array.prototype.forEach.call(document.querySelectorAll("#target button"), function (o) { o.classList.toggle("on", o.dataset.target === value); });
   syncParams();
 }
 
+/**
+ * @param {string} name
+ * @param {string | number} value
+ */
 export function sendSet(name, value) {
   var message = { type: "set", name: name, value: String(value) };
   if (page.comparing && page.target !== "both") message.phone = parseInt(page.target, 10);
@@ -31,6 +40,11 @@ export function sendSet(name, value) {
   send(message);
 }
 
+/**
+ * @param {string} name
+ * @param {string} message
+ * @returns {boolean} whether a control showed it
+ */
 export function paramError(name, message) {
   var c = controls[name];
   if (!c) return false;
@@ -49,6 +63,7 @@ function clearParamError(name) {
 }
 
 // The panel's sections, by the parameter's name.
+/** @type {Array<[string, RegExp]>} */
 var GROUPS = [
   ["Thresholds", /^threshold\./],
   ["Animations", /^(duration|curve)\./],
@@ -57,6 +72,7 @@ var GROUPS = [
   ["Row and feel", /./],
 ];
 
+/** @returns {void} */
 export function buildParams() {
   var box = $("params");
   box.textContent = "";
@@ -93,7 +109,7 @@ function buildControl(param) {
   case "color": colorControl(c, head); break;
   case "menuRelease": menuReleaseControl(c, head); break;
   case "choice": choiceControl(c, head); break;
-  case "curve": curveControl(c, head); break;
+  case "curve": curveControl(c, head, sendSet); break;
   default: textControl(c, head);
   }
   row.appendChild(error);
@@ -113,7 +129,8 @@ function rangeOf(param) {
 function numberControl(c, head) {
   var r = rangeOf(c.param);
   var slider = element("input");
-  slider.type = "range"; slider.min = r.min; slider.max = r.sliderMax; slider.step = r.step;
+  slider.type = "range"; slider.min = String(r.min); slider.max = String(r.sliderMax);
+  slider.step = String(r.step);
   slider.setAttribute("aria-label", c.param.name);
   var number = element("input", "num");
   number.type = "number"; number.min = r.min; number.max = r.max; number.step = "any";
@@ -175,7 +192,7 @@ function menuReleaseControl(c, head) {
   pick.setAttribute("aria-label", c.param.name);
   ["velocity", "position"].forEach(function (w) { var o = element("option", "", w); o.value = w; pick.appendChild(o); });
   var number = element("input", "num");
-  number.type = "number"; number.min = 0; number.max = 320; number.step = "any";
+  number.type = "number"; number.min = "0"; number.max = "320"; number.step = "any";
   number.setAttribute("aria-label", c.param.name + " position");
   head.appendChild(pick);
   head.appendChild(number);
@@ -219,6 +236,7 @@ function textControl(c, head) {
 // The controls show each phone's parameters; they are set again only when those changed (a screen carries them only
 // then: the same objects stay in place otherwise), or after a change was sent or refused (its control then shows
 // what is in force), not at every screen of a drag.
+/** @returns {void} */
 export function syncParams() {
   if (!page.hello) return;
   var phones = (page.screen && page.screen.phones) || [];
@@ -235,6 +253,7 @@ export function syncParams() {
 
 // ---- profiles: one picker a phone.
 
+/** @returns {void} */
 export function buildProfiles() {
   var profiles = page.hello.profiles || [];
   Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
@@ -254,6 +273,7 @@ Array.prototype.forEach.call(document.querySelectorAll("select.profile"), functi
 });
 
 // Set with the controls (syncParams), when the params changed, and when the pickers are built.
+/** @returns {void} */
 export function syncProfiles() {
   Array.prototype.forEach.call(document.querySelectorAll("select.profile"), function (pick) {
     var v = phoneParams(parseInt(pick.dataset.phone, 10)).profile;

@@ -4,6 +4,7 @@ import { $, byteLength, download, notify } from "./dom.js";
 import { page } from "./state.js";
 import { send } from "./transport.js";
 
+/** @param {import("./types").Message} m */
 export function onScript(m) {
   var lines = page.lines, linePhones = page.linePhones;
   var from = Math.max(0, Math.min(m.from | 0, lines.length));
@@ -27,6 +28,7 @@ $("script").addEventListener("scroll", function () {
   scriptAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 });
 
+/** @param {number} from  the first line that changed */
 export function renderScript(from) {
   var list = $("script"), lines = page.lines;
   var nearBottom = scriptAtBottom;
@@ -34,7 +36,7 @@ export function renderScript(from) {
   var count = list.children.length;
   while (!page.comparing && from < list.children.length && from < lines.length &&
          list.children[from].childElementCount === 1 && list.children[from].className === lineClass(lines[from])) {
-    var node = list.children[from].lastChild.firstChild;
+    var node = /** @type {CharacterData | null} */ (list.children[from].lastChild.firstChild);
     if (node && node.nodeType === 3 && !node.nextSibling) {
       if (node.data !== lines[from]) node.data = lines[from];
     } else {
@@ -83,9 +85,11 @@ function lineClass(text) {
   return "";
 }
 
+/** @returns {string} */
 export function scriptText() { return page.lines.length ? page.lines.join("\n") + "\n" : ""; }
 
 // Phone B's script: its own lines plain, phone A's own as `#A: LINE` (docs/playground.md, A comparison).
+/** @returns {string} */
 export function scriptTextB() {
   return page.lines.map(function (line, i) {
     var owner = page.linePhones[i] || "both";
@@ -106,12 +110,13 @@ $("pin").addEventListener("click", function () { send({ type: "pin" }); });
 // Export: the session renders the settings in force (phone A, or B) in the chosen format, as `mailsim export`
 // does; the answer's text is saved under the format's own file name.
 $("export").addEventListener("click", function () {
-  send({ type: "export", format: $("export-format").value });
+  send({ type: "export", format: $("export-format", HTMLSelectElement).value });
 });
 $("export-b").addEventListener("click", function () {
-  send({ type: "export", format: $("export-format").value, phone: 1 });
+  send({ type: "export", format: $("export-format", HTMLSelectElement).value, phone: 1 });
 });
 
+/** @returns {string} */
 export function link() { return location.origin + location.pathname + "#script=" + encodeURIComponent(scriptText()); }
 
 $("copy-link").addEventListener("click", function () {
@@ -121,7 +126,7 @@ $("copy-link").addEventListener("click", function () {
     return notify("The script is " + byteLength(text) + " bytes; a link holds at most " + hello.limits.scriptBytes + ": download it instead.", "error");
   }
   var url = link();
-  var field = $("link");
+  var field = $("link", HTMLInputElement);
   field.value = url;
   field.hidden = false;
   var done = function () { notify("Link copied: it replays this session."); };
@@ -135,7 +140,7 @@ $("copy-link").addEventListener("click", function () {
 var commandIds = 0;
 $("command").addEventListener("submit", function (event) {
   event.preventDefault();
-  var input = $("command-line");
+  var input = $("command-line", HTMLInputElement);
   var text = input.value.trim();
   if (!text) return;
   $("report").hidden = true;
@@ -148,6 +153,10 @@ $("command").addEventListener("submit", function (event) {
 });
 
 // Whether an answer with `id` answers the command box's line (it is then no longer waited for).
+/**
+ * @param {number | undefined} id
+ * @returns {boolean}
+ */
 export function pendingAnswer(id) {
   if (id === undefined || id !== page.pendingCommand) return false;
   page.pendingCommand = null;
@@ -156,11 +165,16 @@ export function pendingAnswer(id) {
 
 // A report that answers the line typed last in the command box (its id) shows under the box; any other (a
 // shake with nothing to undo says "Nothing to undo.") goes to the status line.
+/** @param {import("./types").Message} m */
 export function onReport(m) {
   if (!pendingAnswer(m.id)) return notify(String(m.text || "").trim());
   showReport(m.text, false);
 }
 
+/**
+ * @param {string} text
+ * @param {boolean} isError
+ */
 export function showReport(text, isError) {
   var r = $("report");
   r.textContent = text;

@@ -9,6 +9,7 @@ import { $, download, element, notify } from "./dom.js";
 var job = null;
 
 // What a test (or the curious) reads of the grading: its state, progress and `mailsim grade --json`'s object.
+/** @returns {object} */
 export function gradingState() {
   if (!job) return { state: "idle" };
   return {
@@ -23,9 +24,9 @@ function showPanel(on) {
 }
 
 $("grade-open").addEventListener("click", function () { showPanel($("grade-panel").hidden); });
-$("grade-file").addEventListener("change", function () {
-  var files = Array.prototype.slice.call($("grade-file").files || []);
-  $("grade-file").value = "";
+$("grade-file", HTMLInputElement).addEventListener("change", function () {
+  var files = Array.prototype.slice.call($("grade-file", HTMLInputElement).files || []);
+  $("grade-file", HTMLInputElement).value = "";
   if (files.length) gradeFiles(files);
 });
 $("grade-cancel").addEventListener("click", function () { cancel(); });
@@ -55,6 +56,7 @@ function carriesFiles(event) {
 function isReadme(file) { return /\.(md|markdown|txt)$/i.test(file.name) || /^text\//.test(file.type); }
 
 // Grades the walkthrough among `files`, against the README among them.
+/** @param {File[]} files */
 export function gradeFiles(files) {
   showPanel(true);
   if (job && job.state === "grading") return notify("A walkthrough is being graded: Cancel it first.", "error");
@@ -110,7 +112,7 @@ function receive(own, m) {
 }
 
 function setProgress(own) {
-  var bar = $("grade-bar");
+  var bar = $("grade-bar", HTMLProgressElement);
   bar.max = Math.max(1, own.frames);
   bar.value = own.read;
   $("grade-count").textContent = own.frames ? "frame " + own.read + " of " + own.frames : "opening " + own.name + "…";

@@ -49,6 +49,7 @@ function state() {
 
 // Decides this tab's session (above) and reads it: resolves to what restore.js restores, or null for a new one.
 // Never rejects: storage refused, a record unreadable or another format's say so, and the session goes on unkept.
+/** @returns {Promise<import("./types").Held | null>} */
 export function openKept() {
   var k = state();
   var mine;
@@ -230,6 +231,7 @@ function otherFormat(id) {
 // right after a line has it), of the blocks from the first changed line on and the head.
 
 // The script changed from line `from` on (a `script` message).
+/** @param {number} from */
 export function linesChanged(from) {
   var k = state();
   k.from = Math.min(k.from, Math.max(0, from | 0));
@@ -237,6 +239,7 @@ export function linesChanged(from) {
 }
 
 // A screen or a setting: the comparison, a finger down and the speed are kept in the head.
+/** @returns {void} */
 export function settingsChanged() {
   var k = state();
   var down = !!(page.screen && page.screen.gesture && page.screen.gesture !== "none");
@@ -351,6 +354,7 @@ function stop(why, words) {
   showKept();
 }
 
+/** @returns {void} */
 export function showKept() {
   var k = state(), el = document.getElementById("kept");
   if (!el) return;
@@ -364,6 +368,7 @@ export function showKept() {
 
 // Start afresh: this tab's kept session is dropped (when it is this format's to drop; another format's is left, and
 // the tab takes a new id) and what comes next is kept again, if the storage takes it.
+/** @returns {void} */
 export function forgetKept() {
   var k = state();
   k.from = Infinity;
@@ -382,6 +387,7 @@ export function forgetKept() {
 
 // The session this tab keeps, for tests and the curious: its key, whether it is kept (and why not), how many lines
 // the last reopen brought back, and how many writes were made.
+/** @returns {object} */
 export function keptStatus() {
   var k = state();
   return {

@@ -10,6 +10,7 @@ import { send } from "./transport.js";
 // not in the frame that settled it (drawing them is a replay of the gesture). A finger down by then starts another
 // gesture, whose settling asks again.
 var historyAsked = false;
+/** @returns {void} */
 export function historyDue() {
   if (historyAsked) return;
   historyAsked = true;
@@ -20,6 +21,7 @@ export function historyDue() {
   }, { timeout: 1000 });
 }
 
+/** @param {import("./types").Message} m */
 export function onHistory(m) {
   page.history = m;
   var list = $("timeline");
@@ -34,6 +36,7 @@ export function onHistory(m) {
   $("plots").innerHTML = plots.join("\n");
 }
 
+/** @param {import("./types").Message} m */
 export function onExport(m) {
   download(m.fileName, new Blob([m.text], { type: m.mediaType }));
   notify("Exported " + m.fileName + ".");
@@ -42,6 +45,10 @@ export function onExport(m) {
 // The server's walkthroughs: there is a server when this page came from `mailsim serve` or a class's server, none on
 // a static host. Asked once, when first wanted.
 var serverAnswers = null;
+/**
+ * @param {string} what  the words the status line says the server is missing for
+ * @param {() => void} then
+ */
 export function withServer(what, then) {
   if (!serverAnswers) {
     serverAnswers = fetch("healthz", { cache: "no-store" }).then(function (r) { return r.ok; }, function () { return false; });

@@ -2,9 +2,11 @@
 // back-off and jitter and sends the script it holds as a `load`, so the same phone, tuning and script come back.
 // An idle close (1000, the server freeing a page nobody used) waits for the user to act instead. The banner says
 // where it stands. The same machinery brings back a session kept in the browser (keep.js) and restarts one after a
-// trap in the page's module. The banner asks the page's questions too (a link over a session, a new session).
+// trap in the page's module. The banner asks the page's questions too (a link over a session, a new session). What
+// befalls the session it hears from the transport on the bus (`started`, `connecting`, `opened`, `lost`, `stopped`).
 import { $, byteLength, download, notify } from "./dom.js";
 import { limits, page } from "./state.js";
+import { on } from "./bus.js";
 import { connect, send, setConnection, start, transmit } from "./transport.js";
 import { scriptText } from "./script-pane.js";
 import { forgetKept } from "./keep.js";
@@ -16,27 +18,32 @@ var retryTimer = 0, countdownTimer = 0, retryAt = 0;
 var reconnects = 0;      // sessions restored since the page opened (for tests)
 
 // The connection as the banner tells it: restores done, attempts since the loss, whether one is waited for.
+/** @returns {object} */
 export function connection() {
   return { connected: page.connected, restoring: !!page.restoring, held: !!page.held, attempt: attempt,
            reconnects: reconnects, waitingForUser: page.waitingForUser };
 }
 
-export function cancelRetry() {
+// A new socket is being opened: no attempt is waited for any more.
+function cancelRetry() {
   clearTimeout(retryTimer);
   clearInterval(countdownTimer);
 }
+on("connecting", cancelRetry);
 
 // The socket opened: a held session is restored on its hello; else the banner goes.
-export function connectedAgain() {
+function connectedAgain() {
   if (page.held && page.held.why === "kept") return;
   if (page.held) return banner("Connected again: restoring the session from its script…", []);
   attempt = 0;
   banner("", []);
 }
+on("opened", connectedAgain);
 
 // The socket closed: keep what the session was (once: a restore that failed keeps the first), then reconnect
 // after a back-off, unless the server closed an idle page (1000) or the script is too long to load.
-export function lost(event) {
+/** @param {CloseEvent} event */
+function lost(event) {
   var had = page.connected;
   page.connected = false;
   page.tickWaiting = false;
@@ -75,6 +82,23 @@ export function lost(event) {
   clearInterval(countdownTimer);
   countdownTimer = setInterval(say, 250);
 }
+on("lost", lost);
+
+// The page's module runs a new session: after a trap, the held session is restored on its hello.
+on("started", function () {
+  if (page.held && page.held.why === "trap") banner("Restarted: restoring the session from its script…", []);
+});
+
+// The in-page simulation trapped (a bug, or memory exhausted; the transport stopped using it): the session is its
+// script, kept; Restart starts a new one from it, as a reconnect restores one on the server.
+on("stopped", function (error) {
+  if (!page.held && page.hello) page.held = holdSession("trap");
+  page.waitingForUser = true;
+  // A script longer than a `load` takes cannot come back: said now, rather than a Restart that would be refused.
+  if (page.held && tooLong(page.held)) return refuseRestore();
+  banner("The simulation stopped (" + (/** @type {any} */ (error).reason || error.message) + "). Your session is " +
+    "its script: Restart goes on from it, Download keeps it.", ["reconnect", "banner-download"]);
+});
 
 // The wait before reconnect attempt n: the first spread over 0.2–1.2 s, so that the pages a stopping server
 // closes at once do not all come back in the same instant (300 pages: about 30 in any 100 ms); then 1 s doubling
@@ -87,7 +111,7 @@ function backoff(n) {
 // What the session was: its script (the finger lifted where it was, if the socket went with a finger down, as
 // the server does when a page closes), and what is not in the script: the comparison's phone B, the speed. `why`
 // it is held: "lost" (the socket), "trap" (the page's module stopped) or "kept" (keep.js: the browser kept it).
-export function holdSession(why) {
+function holdSession(why) {
   var text = scriptText();
   if (fingerDown()) text += "release\n";
   return {
@@ -102,16 +126,20 @@ function fingerDown() {
   return !!(page.screen && page.screen.gesture && page.screen.gesture !== "none");
 }
 
+/**
+ * @param {string} text
+ * @returns {number}
+ */
 export function lineCount(text) { return text ? text.split("\n").length - (text.endsWith("\n") ? 1 : 0) : 0; }
 
 // A `load` takes at most limits.scriptBytes and scriptLines (64 KiB, 10,000 lines); a session may grow past them.
-export function tooLong(h) {
+function tooLong(h) {
   return byteLength(h.script) > limits().scriptBytes || lineCount(h.script) > limits().scriptLines;
 }
 
 // The held session cannot come back (too long for a `load`, or refused): the banner says why, in the words of how
 // it was lost (a socket, a trap in the page, a reopened page), and offers Download and Start afresh.
-export function refuseRestore(reason) {
+function refuseRestore(reason) {
   var how = page.held.why;
   page.waitingForUser = true;
   clearInterval(countdownTimer);
@@ -130,6 +158,11 @@ export function refuseRestore(reason) {
 
 // The banner's words and which of its buttons show; no words hides it. While the session is away the phone is
 // dimmed; a `question` (the page's own, answered with its buttons) leaves it as it is.
+/**
+ * @param {string} text
+ * @param {string[]} buttons  the ids of the buttons shown
+ * @param {boolean} [question]
+ */
 export function banner(text, buttons, question) {
   if (!question) page.asking = null;
   $("banner-text").textContent = text || "";
@@ -143,6 +176,11 @@ export function banner(text, buttons, question) {
 
 // A question in the banner: `yes` names its first button (none: the question is Start afresh's), with Download
 // and a button that keeps the session shown; `answer(true or false)` is called with the choice.
+/**
+ * @param {string} text
+ * @param {string | null} yes
+ * @param {((yes: boolean) => void) | null} answer
+ */
 export function ask(text, yes, answer) {
   page.asking = answer || null;
   if (yes) $("banner-open").textContent = yes;
@@ -151,6 +189,7 @@ export function ask(text, yes, answer) {
 
 // On the new socket's hello (or the page's module's): the held script as a `load`, unless it is longer than a load
 // takes. The opening's screen and script (a fresh session) are not shown; the load's answer is.
+/** @returns {void} */
 export function restore() {
   if (tooLong(page.held)) return refuseRestore();
   page.restoring = { screen: true, script: true };
@@ -160,6 +199,7 @@ export function restore() {
 // The load was answered with a screen: the session is back. What the script does not hold follows: phone B (the
 // comparison again, then phone B's own `set` lines, each but those a later line for both phones overrides), the
 // speed. Phone B's own gestures (a line phone A refused) are not replayed (docs/playground.md).
+/** @returns {void} */
 export function restored() {
   var h = page.held;
   page.held = null;
@@ -203,6 +243,7 @@ function phoneBSets(list, owners) {
   return out;
 }
 
+/** @param {string} message */
 export function restoreFailed(message) {
   // Work interrupted (a loaded server): try again later; any other refusal would come again.
   if (!page.inPage && /interrupted|slow down/.test(message)) {

@@ -14,20 +14,22 @@
 // open when this one took over, finds the rest of its own files. Anything not cached goes to the network, as if
 // there were no worker; so does everything else of the origin (the walkthroughs a server draws, its health check).
 // A cache deleted under the worker (site data cleared, caches.delete) is filled again at the next load.
+/** The worker's own scope, as the type check knows it (jsconfig.sw.json: lib.webworker). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = "SITE_BUILD";
 const PREFIX = "mailsim-";
 const CACHE = PREFIX + BUILD;
-const SCOPE = new URL(self.registration.scope);
+const SCOPE = new URL(sw.registration.scope);
 
 // Installed whole, this version takes over at once (Chrome may yet keep it waiting while a page of the version before
 // is busy with that one, until the page's next load or its Switch); the page offers the switch either way (site.js).
-self.addEventListener("install", (event) => {
-  event.waitUntil(fill().then(() => self.skipWaiting()));
+sw.addEventListener("install", (event) => {
+  event.waitUntil(fill().then(() => sw.skipWaiting()));
 });
 
 // What a page asks of this worker (site.js): its version (from its site.json, the mailsim version too), the build the
 // site holds now, and to take over now (the page's Switch, for a version left waiting).
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "version" && event.ports[0]) {
     event.waitUntil(version().then((answer) => event.ports[0].postMessage(answer)));
@@ -38,23 +40,23 @@ self.addEventListener("message", (event) => {
       .then((site) => ({ build: site && site.build }), () => null);
     event.waitUntil(check.then((answer) => event.ports[0].postMessage(answer)));
   } else if (message.type === "switch") {
-    event.waitUntil(self.skipWaiting());
+    event.waitUntil(sw.skipWaiting());
   }
 });
 
 // This version in charge: the caches of versions before it go, but the newest of them, which a page still open may
 // be running (it loads its module and style from there); then every page of the site is this worker's.
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => {
         const others = keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE);
         return Promise.all(others.slice(0, -1).map((key) => caches.delete(key)));
       })
-      .then(() => self.clients.claim()));
+      .then(() => sw.clients.claim()));
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
@@ -94,7 +96,7 @@ async function version() {
 // that version's worker.
 let refilling = null;
 function refill() {
-  refilling = refilling || fill().catch(() => self.registration.update().catch(() => {}))
+  refilling = refilling || fill().catch(() => sw.registration.update().catch(() => {}))
     .finally(() => { refilling = null; });
   return refilling;
 }
@@ -123,7 +125,7 @@ async function fill() {
 // One file of site.json, checked: [its path, a response holding its bytes]; an error that says what was wrong.
 async function whole(file) {
   let wrong = "";
-  for (const mode of ["no-cache", "reload"]) {
+  for (const mode of /** @type {RequestCache[]} */ (["no-cache", "reload"])) {
     const response = await fetch(new URL(file.path, SCOPE), { cache: mode });
     if (!response.ok) {
       wrong = `${response.status} ${response.statusText}`;

@@ -9,21 +9,24 @@ import { scriptText } from "./script-pane.js";
 import { withServer } from "./looking-back.js";
 
 // The recording running or done: { worker, state, figures, drawn, gif, player, then, ... }; null before any.
+/** @type {any} */
 var job = null;
 // The canvases frames are drawn on, one by size (the whole frame, the caption strip).
 var canvases = {};
 
 // A `record` line typed at the prompt: the lines, scale and speed it asks for, recorded at once.
+/** @param {import("./types").Message} m */
 export function onRecord(m) {
   showPanel(true);
-  $("record-first").value = m.first;
-  $("record-last").value = m.last || page.lines.length;
-  $("record-scale").value = String(m.scale);
-  $("record-speed").value = String(m.speed);
+  $("record-first", HTMLInputElement).value = m.first;
+  $("record-last", HTMLInputElement).value = m.last || page.lines.length;
+  $("record-scale", HTMLSelectElement).value = String(m.scale);
+  $("record-speed", HTMLSelectElement).value = String(m.speed);
   record({ first: m.first, last: m.last || 0, scale: m.scale, speed: m.speed }, "show");
 }
 
 // What a test (or the curious) reads of the recording: its state and progress.
+/** @returns {object} */
 export function recordingState() {
   if (!job) return { state: "idle" };
   return {
@@ -36,23 +39,25 @@ export function recordingState() {
 function showPanel(on) {
   $("record-panel").hidden = !on;
   $("record-open").setAttribute("aria-expanded", String(on));
-  if (on && !$("record-last").value) $("record-last").value = Math.max(1, page.lines.length);
+  if (on && !$("record-last", HTMLInputElement).value) {
+    $("record-last", HTMLInputElement).value = String(Math.max(1, page.lines.length));
+  }
 }
 
 $("record-open").addEventListener("click", function () {
   var open = $("record-panel").hidden;
   showPanel(open);
   if (open) {
-    $("record-first").max = $("record-last").max = Math.max(1, page.lines.length);
-    $("record-last").value = Math.max(1, page.lines.length);
+    $("record-first", HTMLInputElement).max = $("record-last", HTMLInputElement).max = String(Math.max(1, page.lines.length));
+    $("record-last", HTMLInputElement).value = String(Math.max(1, page.lines.length));
   }
 });
 
-$("record-start").addEventListener("click", function () {
-  var last = Number($("record-last").value) || 0;
+$("record-start", HTMLButtonElement).addEventListener("click", function () {
+  var last = Number($("record-last", HTMLInputElement).value) || 0;
   record({
-    first: Number($("record-first").value) || 1, last: last >= page.lines.length ? 0 : last,
-    scale: Number($("record-scale").value), speed: Number($("record-speed").value),
+    first: Number($("record-first", HTMLInputElement).value) || 1, last: last >= page.lines.length ? 0 : last,
+    scale: Number($("record-scale", HTMLSelectElement).value), speed: Number($("record-speed", HTMLSelectElement).value),
   }, "show");
 });
 
@@ -88,7 +93,7 @@ function record(options, then) {
   setProgress(0, 0);
   $("record-progress").hidden = false;
   $("record-result").hidden = true;
-  $("record-start").disabled = true;
+  $("record-start", HTMLButtonElement).disabled = true;
   worker.onmessage = function (event) { if (job === own) receive(own, event.data); };
   worker.onerror = function (event) {
     if (job !== own) return;
@@ -162,7 +167,7 @@ function canvas(width, height) {
 }
 
 function setProgress(done, total) {
-  var bar = $("record-bar");
+  var bar = $("record-bar", HTMLProgressElement);
   bar.max = Math.max(1, total);
   bar.value = done;
   $("record-count").textContent = total ? "frame " + done + " of " + total : "playing the script…";
@@ -176,7 +181,7 @@ function finished(own, m) {
   own.player = new Blob([m.player], { type: "text/html" });
   canvases = {};
   performance.measure("mailsim:record", { start: own.began });
-  $("record-start").disabled = false;
+  $("record-start", HTMLButtonElement).disabled = false;
   $("record-progress").hidden = true;
   var f = m.figures;
   $("record-summary").textContent = fileName(".gif") + " · " + f.width + " × " + f.height + " · " + f.frames +
@@ -198,7 +203,7 @@ function failed(own, message) {
   own.worker.terminate();
   own.state = "failed";
   own.message = message;
-  $("record-start").disabled = false;
+  $("record-start", HTMLButtonElement).disabled = false;
   $("record-progress").hidden = true;
   notify("No walkthrough: " + message, "error");
 }
@@ -207,7 +212,7 @@ function cancel(words) {
   if (!job || job.state !== "recording") return;
   job.worker.terminate();
   job.state = "cancelled";
-  $("record-start").disabled = false;
+  $("record-start", HTMLButtonElement).disabled = false;
   $("record-progress").hidden = true;
   notify(words);
 }
@@ -241,7 +246,7 @@ function serverGIF(then, error, own) {
     own.worker.terminate();
     own.state = "failed";
     own.message = error.message;
-    $("record-start").disabled = false;
+    $("record-start", HTMLButtonElement).disabled = false;
     $("record-progress").hidden = true;
   }
   withServer("A GIF (the simulation could not be loaded in this page: " + error.message + ")", function () {

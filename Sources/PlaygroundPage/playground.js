@@ -4,33 +4,50 @@
 // compiled to WebAssembly), so a drag makes no network request; only where WebAssembly cannot run does it run on the
 // server, over a WebSocket. Plain JavaScript, no network but this page's own origin.
 //
+// The modules, bottom up: each imports only modules above it in this list, never one below (no cycle:
+// Tests/page/import_cycles.py). The transport tells what it hears on the bus; the modules above subscribe.
+//
 //   state.js        what the page knows (the session's last messages) and its clock
+//   bus.js          the message bus: what the transport hears, told to the modules that subscribe
 //   dom.js          elements, downloads, the status line
-//   transport.js    where the session runs, messages to it and from it
-//   restore.js      a lost session brought back from its script; the banner
-//   keep.js         the session kept in the browser, each change as it happens
-//   phones.js       each screen drawn, haptics, the comparison shown
 //   held-screens.js each phone's SVG as the page holds it, whole or patched, and the DOM patched to it
-//   pointer.js      pointer events as messages, animation ticks, the pause
-//   keys.js         the keyboard and the bar's buttons
+//   site.js         the site's version, its service worker, a newer version offered
+//   transport.js    where the session runs, messages to it, answers told on the bus
+//   keep.js         the session kept in the browser, each change as it happens
 //   script-pane.js  the script, downloads, the link, the command box, exports
-//   tuning.js       a control for each parameter; the profile pickers
+//   ticks.js        animation ticks and the pause
 //   curves.js       the curve editors and their plots
+//   tuning.js       a control for each parameter; the profile pickers
 //   looking-back.js the timeline, the property plots, the server's walkthrough
+//   phones.js       each screen drawn, haptics, the comparison shown
+//   pointer.js      pointer events as messages
+//   keys.js         the keyboard and the bar's buttons
+//   restore.js      a lost session brought back from its script; the banner
+//   link.js         a `#script=` link opened
 //   record.js       Record: the walkthrough's GIF and player made in the page (record-worker.js codes them)
 //   grade.js        Grade: a walkthrough GIF dropped on the page read back (grade-worker.js decodes and grades it)
-//   site.js         the site's version, its service worker, a newer version offered
+//   messages.js     each answer of the session handed to the module whose job it is
 import { page } from "./state.js";
-import { begin, send } from "./transport.js";
-import { connection } from "./restore.js";
-import { keptStatus } from "./keep.js";
-import "./pointer.js";
-import "./keys.js";
+import { send, start } from "./transport.js";
+import { openKept, keptStatus, showKept } from "./keep.js";
 import { link, scriptText, scriptTextB } from "./script-pane.js";
 import "./looking-back.js";
+import { lastScreen } from "./phones.js";
+import "./pointer.js";
+import "./keys.js";
+import { connection } from "./restore.js";
+import { openLink } from "./link.js";
 import { recordingState } from "./record.js";
 import { gradingState } from "./grade.js";
-import { lastScreen } from "./phones.js";
+import "./messages.js";
+
+// The page's first start: which session this tab keeps is found (keep.js) while the module loads; the session it
+// kept, if any, is then restored from its script as a reconnect restores one.
+function begin() {
+  showKept();
+  start(openKept().then(function (held) { if (held) page.held = held; }));
+  window.addEventListener("hashchange", function () { openLink(false); });
+}
 
 // For tests and the curious.
 window.mailsimPlayground = {

@@ -60,5 +60,7 @@ function take(m) {
   const figures = recording.figures;
   recording.close();
   recording = null;
-  self.postMessage({ type: "done", gif: gif.buffer, player: player, figures: figures }, [gif.buffer]);
+  // A dedicated worker's scope posts as a Worker does: the message, then what it hands over (the GIF's bytes).
+  /** @type {Worker} */ (/** @type {unknown} */ (self)).postMessage(
+    { type: "done", gif: gif.buffer, player: player, figures: figures }, [gif.buffer]);
 }

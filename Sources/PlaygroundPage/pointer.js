@@ -1,9 +1,9 @@
-// The pointer on a phone, and the page's clock: each pointer event's samples as `down`, `move` and `up` messages
-// at the event's own time, animation frames as `tick`s while the phone animates, and the pause that stops them.
-import { $, notify } from "./dom.js";
+// The pointer on a phone: each pointer event's samples as `down`, `move` and `up` messages at the event's own time
+// (the page's clock), and the animation's ticks asked for when the finger lifts (ticks.js).
 import { clock, page } from "./state.js";
-import { connect, send, sendAll } from "./transport.js";
+import { connect, sendAll } from "./transport.js";
 import { pointOf } from "./phones.js";
+import { scheduleTick } from "./ticks.js";
 
 function pointerMessage(type, event, index) {
   var p = pointOf(event, index);
@@ -24,14 +24,15 @@ function pointerEvent(type, events, index) {
   if (!page.inPage && page.sentAt === null && messages.length) page.sentAt = began;
 }
 
-// The phones' screens, found here: an imported binding may not be set yet while the modules' cycle is evaluated
-// (only function declarations are), and this runs as the module is.
+// The phones' screens, each listened to for its pointer events.
 Array.prototype.forEach.call(document.querySelectorAll(".screen"), function (element, index) {
   element.addEventListener("pointerdown", function (event) {
     if (page.idleClosed && !page.connected) return connect();
     if (page.pointer || event.button > 0) return;
     event.preventDefault();
-    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+    if (document.activeElement && document.activeElement !== document.body) {
+      /** @type {HTMLElement} */ (document.activeElement).blur();
+    }
     page.pointer = { id: event.pointerId, phone: index, element: element };
     element.setPointerCapture(event.pointerId);
     pointerEvent("down", [event], index);
@@ -55,37 +56,3 @@ Array.prototype.forEach.call(document.querySelectorAll(".screen"), function (ele
   });
   element.addEventListener("contextmenu", function (event) { event.preventDefault(); });
 });
-
-// Animation frames: while the last screen said `animating`, one tick a frame, the next sent when the
-// previous one's screen has come (the clock in `t` keeps the elapsed time exact whatever the round trip).
-var tickScheduled = false;
-export function scheduleTick() {
-  if (tickScheduled || page.pausedAt !== null) return;
-  tickScheduled = true;
-  requestAnimationFrame(function () {
-    tickScheduled = false;
-    if (page.pointer || page.tickWaiting || page.pausedAt !== null || !page.screen || !page.screen.animating) return;
-    // Waiting before it is sent: in the page the answer comes before `send` returns.
-    page.tickWaiting = true;
-    var began = performance.now();
-    if (!send({ type: "tick", t: clock(performance.now()) })) page.tickWaiting = false;
-    else performance.measure("mailsim:tick", { start: began });
-  });
-}
-
-export function togglePause() {
-  if (page.pausedAt === null) {
-    page.pausedAt = performance.now();
-    $("pause").textContent = "▶";
-    $("pause").classList.add("on");
-    notify("Paused: space or ▶ resumes.");
-  } else {
-    page.pausedTotal += performance.now() - page.pausedAt;
-    page.pausedAt = null;
-    $("pause").textContent = "❚❚";
-    $("pause").classList.remove("on");
-    if (page.screen && page.screen.animating) scheduleTick();
-  }
-}
-
-$("pause").addEventListener("click", togglePause);

@@ -2,7 +2,8 @@
 // B shown in a comparison, and the haptic pulses of phone A. Every pixel of a phone is the SVG the session sends.
 import { $, formatSeconds, notify } from "./dom.js";
 import { page } from "./state.js";
-import { scheduleTick } from "./pointer.js";
+import { on } from "./bus.js";
+import { scheduleTick } from "./ticks.js";
 import { renderScript } from "./script-pane.js";
 import { paramValue, setTarget, syncParams } from "./tuning.js";
 import { drawScreen, heldText, takeScreen } from "./held-screens.js";
@@ -16,6 +17,7 @@ var shownOnce = false;     // the first screen: `mailsim:phone-shown`, its time 
 var lastParams = [];       // each phone's params, from the last screen that carried them
 
 // A screen carries a phone's params only when they changed: those it lacks are the last ones sent.
+/** @param {import("./types").Message} m */
 export function keepParams(m) {
   var phones = m.phones || [];
   for (var i = 0; i < phones.length; i++) {
@@ -26,6 +28,7 @@ export function keepParams(m) {
 
 // A screen message taken (each phone's SVG as the page now holds it, its params, whether the history is due) but
 // not drawn: one of a pointer event's coalesced samples, before the last one's screen is shown.
+/** @param {import("./types").Message} m */
 export function takeScreens(m) {
   keepParams(m);
   var phones = m.phones || [];
@@ -43,15 +46,18 @@ export function takeScreens(m) {
   }
   if (m.historyDue) historyDue();
 }
+on("taken", takeScreens);
 
 // The last screen, each phone's `svg` the whole document the page holds (a patch carries only what changed): for
 // tests and the curious (mailsimPlayground.screen()).
+/** @returns {import("./types").Screen | null} */
 export function lastScreen() {
   var phones = (page.screen && page.screen.phones) || [];
   for (var i = 0; i < phones.length; i++) if (typeof phones[i].svg !== "string") phones[i].svg = heldText(i);
   return page.screen;
 }
 
+/** @param {import("./types").Screen} m */
 export function onScreen(m) {
   takeScreens(m);
   page.screen = m;
@@ -67,7 +73,7 @@ export function onScreen(m) {
     document.body.classList.toggle("animating", !!m.animating);
   }
   syncParams();  // the controls and the profile pickers, when the params changed
-  feelHaptics(phones[0]);
+  feelHaptics();
   if (!shownOnce) {
     shownOnce = true;
     performance.mark("mailsim:phone-shown");
@@ -93,6 +99,11 @@ function setText(element, text) {
 
 // What the last screen said of phone A (or `index`): `compose` (the sheet's phase), `haptics` (the haptic events so
 // far): the two facts of the state the page reads, sent with every screen.
+/**
+ * @param {string} name
+ * @param {number} [index]
+ * @returns {any}
+ */
 export function phoneFact(name, index) {
   var p = page.screen && page.screen.phones && page.screen.phones[index || 0];
   return p ? p[name] : undefined;
@@ -105,9 +116,9 @@ var vibrating = false, hapticsSeen = null;
 if (typeof navigator.vibrate === "function") {
   $("vibrate-option").hidden = false;
   try { vibrating = localStorage.getItem("mailsim.vibrate") === "on"; } catch (e) { /* storage refused */ }
-  $("vibrate").checked = vibrating;
-  $("vibrate").addEventListener("change", function () {
-    vibrating = $("vibrate").checked;
+  $("vibrate", HTMLInputElement).checked = vibrating;
+  $("vibrate", HTMLInputElement).addEventListener("change", function () {
+    vibrating = $("vibrate", HTMLInputElement).checked;
     try { localStorage.setItem("mailsim.vibrate", vibrating ? "on" : "off"); } catch (e) { /* storage refused */ }
     if (vibrating && paramValue("haptics") !== "on") notify("Set haptics on (Tuning) for the phone to feel the thresholds.");
   });
@@ -129,6 +140,11 @@ function feelHaptics() {
 // read at the pointer's down and kept until the next (the phone does not move under a finger): reading it lays the
 // page out, which a move would otherwise pay for after every screen it patched.
 var mapping = null;
+/**
+ * @param {PointerEvent} event
+ * @param {number} index
+ * @returns {{ x: number, y: number } | null}
+ */
 export function pointOf(event, index) {
   var svg = screens[index].querySelector("svg");
   if (!svg) return null;
@@ -146,7 +162,7 @@ export function pointOf(event, index) {
 function setComparing(on) {
   if (on === page.comparing) return;
   page.comparing = on;
-  $("compare").checked = on;
+  $("compare", HTMLInputElement).checked = on;
   figures[1].hidden = !on;
   document.body.classList.toggle("comparing", on);
   $("target").hidden = !on;

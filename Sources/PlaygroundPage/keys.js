@@ -3,12 +3,12 @@
 import { $ } from "./dom.js";
 import { page, phoneParams } from "./state.js";
 import { connect, send } from "./transport.js";
-import { togglePause } from "./pointer.js";
+import { togglePause } from "./ticks.js";
 import { phoneFact } from "./phones.js";
 import { setTarget } from "./tuning.js";
 
 document.addEventListener("keydown", function (event) {
-  var t = event.target;
+  var t = /** @type {HTMLElement | null} */ (event.target);
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
   if (event.altKey || event.metaKey) return;
   if (page.idleClosed && !page.connected) return connect();
@@ -29,8 +29,8 @@ function composing() {
 
 $("shake").addEventListener("click", function () { send({ type: "shake" }); });
 $("reset").addEventListener("click", function () { send({ type: "reset" }); });
-$("compare").addEventListener("change", function () {
-  var message = { type: "compare", on: $("compare").checked };
+$("compare", HTMLInputElement).addEventListener("change", function () {
+  var message = { type: "compare", on: $("compare", HTMLInputElement).checked };
   if (message.on) message.profile = secondProfile();
   send(message);
 });
@@ -43,6 +43,7 @@ Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), functi
 });
 
 // The speed buttons show `value` as the one in force (a click, or a restored session's speed).
+/** @param {number} value */
 export function showSpeed(value) {
   Array.prototype.forEach.call(document.querySelectorAll("#speeds button"), function (o) {
     o.classList.toggle("on", parseFloat(o.dataset.speed) === value);

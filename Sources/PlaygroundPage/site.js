@@ -20,6 +20,7 @@ var lastCheck = 0;
 // The service worker that keeps this version for offline use, and the watch for a newer one: the browser looks for
 // a new sw.js at each load; the page asks again when it comes back online, when it is shown again and every quarter
 // of an hour, so that a page left open through a lesson learns of a redeploy.
+/** @returns {void} */
 export function keepOffline() {
   if (!build || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   register(build).then(function (registration) {
@@ -34,7 +35,7 @@ export function keepOffline() {
       var newest = registration.installing || registration.waiting || registration.active;
       var known = newest && (/[?&]build=([0-9a-f]+)/.exec(newest.scriptURL) || [])[1];
       ask(registration.active, "check")
-        .then(function (site) {
+        .then(/** @returns {Promise<unknown>} */ function (site) {
           if (site && /^[0-9a-f]+$/.test(site.build || "") && site.build !== known) return register(site.build);
           return registration.update();
         })
@@ -101,7 +102,9 @@ function offer(site) {
 
 /** The simulation did not load: with a mailsim server behind the page (its health check answers), true, and the
  * page uses the server's session, as a browser without WebAssembly must. Without one (a static host), false: the
- * line says what went wrong and offers to try again, rather than a connection that can never be made. */
+ * line says what went wrong and offers to try again, rather than a connection that can never be made.
+ * @param {Error} error  why the module did not load
+ * @returns {Promise<boolean>} */
 export function moduleFailed(error) {
   return fetch("healthz", { cache: "no-store" })
     .then(function (r) { return r.text(); })

@@ -1,13 +1,12 @@
 import Foundation
-import MailboxPlayground
-import PlaygroundServing
+import PlaygroundPage
 import Testing
 
 /// What the server sends for the page is the page's files as they are in the tree, byte for byte: the build embeds
 /// them (`resources: .embedInCode`), so an edit shows after a rebuild with nothing to regenerate.
 @Suite struct PlaygroundPageTests {
     static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/PlaygroundServing/Page")
+        .deletingLastPathComponent().appendingPathComponent("Sources/PlaygroundPage")
 
     func file(_ name: String) throws -> String {
         try String(contentsOf: Self.page.appendingPathComponent(name), encoding: .utf8)

@@ -1,8 +1,7 @@
 // The curve parameters' editors: a picker, a Bézier editor with two draggable control points, a spring editor in
 // several tools' notations; the curve itself is drawn from the session's `plot` answer.
-import { element, formatSeconds, round3, svgEl } from "./dom.js";
+import { element, formatSeconds, round3, setAttrs, svgEl } from "./dom.js";
 import { send } from "./transport.js";
-import { sendSet } from "./tuning.js";
 
 var NAMED_CURVES = ["linear", "easeIn", "easeOut", "easeInOut", "default"];
 var openCurve = null;  // the control whose editor is open
@@ -15,7 +14,13 @@ function curveWords(v) {
   return { kind: s, nums: [] };
 }
 
-export function curveControl(c, head) {
+/**
+ * @param {any} c  the parameter's control (tuning.js)
+ * @param {HTMLElement} head  the row it goes in
+ * @param {(name: string, value: string) => void} set  how a change is sent (tuning.js's sendSet)
+ */
+export function curveControl(c, head, set) {
+  c.set = set;
   var pick = element("select");
   pick.setAttribute("aria-label", c.param.name);
   NAMED_CURVES.concat(["bezier", "spring"]).forEach(function (w) {
@@ -37,11 +42,11 @@ export function curveControl(c, head) {
     var k = pick.value;
     if (k === "bezier") {
       var b = c.current.kind === "bezier" ? c.current.nums : [0.42, 0, 0.58, 1];
-      sendSet(c.param.name, "bezier " + b.map(round3).join(" "));
+      c.set(c.param.name, "bezier " + b.map(round3).join(" "));
     } else if (k === "spring") {
       var s = c.current.kind === "spring" ? c.current.nums : [0.7, 0.4];
-      sendSet(c.param.name, "spring " + s.map(round3).join(" "));
-    } else sendSet(c.param.name, k);
+      c.set(c.param.name, "spring " + s.map(round3).join(" "));
+    } else c.set(c.param.name, k);
     openEditor(c, true);
   });
   edit.addEventListener("click", function () { openEditor(c, editor.hidden); });
@@ -97,6 +102,7 @@ function curveText(w) {
 
 function requestPlot(c, words) { c.plotFor = words; send({ type: "plot", curve: words }); }
 
+/** @param {import("./types").Message} m */
 export function onPlot(m) {
   var c = openCurve;
   if (!c || !c.curveLine) return;
@@ -116,15 +122,15 @@ function bezierEditor(c, svg, b) {
   svg.insertBefore(h1, c.curveLine); svg.insertBefore(h2, c.curveLine);
   svg.appendChild(p1); svg.appendChild(p2);
   var place = function () {
-    h1.setAttribute("x1", px(0)); h1.setAttribute("y1", py(0)); h1.setAttribute("x2", px(b[0])); h1.setAttribute("y2", py(b[1]));
-    h2.setAttribute("x1", px(1)); h2.setAttribute("y1", py(1)); h2.setAttribute("x2", px(b[2])); h2.setAttribute("y2", py(b[3]));
-    p1.setAttribute("cx", px(b[0])); p1.setAttribute("cy", py(b[1]));
-    p2.setAttribute("cx", px(b[2])); p2.setAttribute("cy", py(b[3]));
+    setAttrs(h1, { x1: px(0), y1: py(0), x2: px(b[0]), y2: py(b[1]) });
+    setAttrs(h2, { x1: px(1), y1: py(1), x2: px(b[2]), y2: py(b[3]) });
+    setAttrs(p1, { cx: px(b[0]), cy: py(b[1]) });
+    setAttrs(p2, { cx: px(b[2]), cy: py(b[3]) });
     fields.textContent = "bezier " + b.map(function (x) { return (Math.round(x * 100) / 100).toFixed(2); }).join(" ");
   };
   var fields = element("code", "bezier-words");
   c.editor.appendChild(fields);
-  [[p1, 0], [p2, 2]].forEach(function (pair) {
+  /** @type {Array<[SVGElement, number]>} */ ([[p1, 0], [p2, 2]]).forEach(function (pair) {
     var handle = pair[0], i = pair[1];
     handle.addEventListener("pointerdown", function (event) {
       event.preventDefault();
@@ -141,7 +147,7 @@ function bezierEditor(c, svg, b) {
         handle.removeEventListener("pointermove", move);
         handle.removeEventListener("pointerup", up);
         handle.removeEventListener("pointercancel", up);
-        sendSet(c.param.name, "bezier " + b.map(round3).join(" "));
+        c.set(c.param.name, "bezier " + b.map(round3).join(" "));
       };
       handle.addEventListener("pointermove", move);
       handle.addEventListener("pointerup", up);
@@ -204,5 +210,5 @@ function sendSpring(c, v) {
   case "framer": words = "spring framer stiffness " + v[0] + " damping " + v[1] + " mass " + v[2]; break;
   default: words = "spring " + v[0] + " " + v[1];
   }
-  sendSet(c.param.name, words);
+  c.set(c.param.name, words);
 }

@@ -1,6 +1,47 @@
 // What the page knows, all of it from the session's messages, and the few facts of its own (the pointer, the pause,
 // where the session runs), in one object every module reads and writes: a module's own `let` could not be set by
-// another.
+// another. Its fields' types are stated here (Page), and `make check`'s tsc holds every module to them.
+
+/** @typedef {import("./types").Hello} Hello */
+/** @typedef {import("./types").Screen} Screen */
+/** @typedef {import("./types").Held} Held */
+/** @typedef {import("./types").Limits} Limits */
+
+/**
+ * What the page knows.
+ * @typedef {object} Page
+ * @property {Hello | null} hello
+ * @property {Screen | null} screen
+ * @property {string[]} lines
+ * @property {string[]} linePhones
+ * @property {import("./types").Message | null} history
+ * @property {boolean} comparing
+ * @property {string} target
+ * @property {number} speed
+ * @property {import("./types").LocalSession | null} local
+ * @property {boolean} inPage
+ * @property {WebSocket | null} socket
+ * @property {boolean} connected
+ * @property {(Error & { reason?: string }) | null} trap
+ * @property {Held | null} held
+ * @property {{ screen: boolean, script: boolean } | null} restoring
+ * @property {boolean} waitingForUser
+ * @property {boolean} idleClosed
+ * @property {((yes: boolean) => void) | null} asking
+ * @property {{ screen: boolean, script: boolean, lines: number } | null} link
+ * @property {any} keep  keep.js's record of the kept session (its own shape: keep.js)
+ * @property {{ id: number, phone: number, element: Element } | null} pointer
+ * @property {boolean} tickWaiting
+ * @property {number | null} pausedAt
+ * @property {number} pausedTotal
+ * @property {number | null} sentAt
+ * @property {boolean} askedWhole
+ * @property {object | null} syncedParams
+ * @property {boolean} watchingState
+ * @property {number | null} pendingCommand
+ */
+
+/** @type {Page} */
 export const page = {
   hello: null,          // the hello message: limits, params, profiles
   screen: null,         // the last screen message, each phone's params filled in from the last that carried them
@@ -42,13 +83,16 @@ export const page = {
 
 // The page's clock for `t`: event time stamps and performance.now() share an origin; time spent paused is taken
 // out, so the session's clock stops while the page is paused.
+/** @param {number} stamp  an event's time stamp, or performance.now() @returns {number} */
 export function clock(stamp) { return stamp - page.pausedTotal; }
 
+/** What a `load` takes at most: hello's, or the defaults before it. @returns {Limits} */
 export function limits() {
   return (page.hello && page.hello.limits) || { scriptBytes: 65536, scriptLines: 10000 };
 }
 
 // Phone `index`'s parameters (name → the words `set` takes), as the last screen that carried them said.
+/** @param {number} index @returns {{ [name: string]: string }} */
 export function phoneParams(index) {
   var p = page.screen && page.screen.phones && page.screen.phones[index];
   return (p && p.params) || {};

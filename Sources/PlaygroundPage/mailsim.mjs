@@ -81,6 +81,7 @@ class Instance {
       mailsim: { now_ms: clock },
       wasi_snapshot_preview1: wasi,
     });
+    /** @type {any} its memory and the functions it exports (Sources/MailboxWasm/Exports.swift) */
     this.exports = instance.exports;
   }
 
@@ -104,7 +105,7 @@ class Instance {
       // A trap (Swift's precondition, memory exhausted): this instance can run nothing more.
       const reason = this.said.trim() || String(error && error.message);
       this.broken = new MailsimError(`error: the simulation stopped (${reason}): reload to go on`, 3);
-      this.broken.reason = reason;
+      /** @type {MailsimError & { reason?: string }} */ (this.broken).reason = reason;
       throw this.broken;
     }
   }
@@ -150,7 +151,8 @@ class Instance {
  * throws a MailsimError with what it prints on standard error. Lines are numbered from 1 across calls. */
 export class Session {
   /** `file`: how diagnostics name the script (`<stdin>`); `trace`: print the timeline as `mailsim run --trace`;
-   * `wasm`: another module (a URL, bytes or a compiled WebAssembly.Module). */
+   * `wasm`: another module (a URL, bytes or a compiled WebAssembly.Module).
+   * @param {{ file?: string, trace?: boolean, wasm?: any }} options */
   static async create({ file = "<stdin>", trace = false, wasm } = {}) {
     const instance = await Instance.load(wasm);
     return new Session(instance, instance.call("mailsim_console_new", file, trace ? 1 : 0));
@@ -193,7 +195,9 @@ export class Session {
  * Compare, `history`, exports: docs/playground.md's protocol) in, the messages to show out, as objects. */
 export class Playground {
   /** `script`: the start script's text (refused whole as `mailsim run` would refuse it: the error's message);
-   * `generator`: the program named in exports' first comment. */
+   * `generator`: the program named in exports' first comment.
+   * @param {{ script?: string, generator?: string, wasm?: any }} options
+   * @returns {Promise<Playground>} */
   static async create({ script = "", generator = "mailsim", wasm } = {}) {
     const instance = await Instance.load(wasm);
     const { status, handle, texts } = instance.answer(instance.call("mailsim_playground_new", script, generator));
@@ -206,9 +210,13 @@ export class Playground {
   constructor(instance, handle) {
     this.instance = instance;
     this.handle = handle;
+    /** @type {any[]} the messages the session opens with (hello, screen, script), as objects */
+    this.opening = [];
   }
 
-  /** One message (an object or its JSON text); the messages it is answered with. */
+  /** One message (an object or its JSON text); the messages it is answered with.
+   * @param {object | string} message
+   * @returns {any[]} */
   send(message) {
     const text = typeof message === "string" ? message : JSON.stringify(message);
     const { texts } = this.instance.answer(this.instance.call("mailsim_playground_receive", this.handle, text));
@@ -228,7 +236,9 @@ export class Playground {
 export class Recording {
   /** `script`: the session's script, named `file` as `mailsim record FILE` would name it; `first` to `last` (0: to
    * the end) the lines recorded; `scale` pixels a point (1 to 4) and `speed` the playback speed. Throws a
-   * MailsimError (status 2) when the script cannot be recorded. */
+   * MailsimError (status 2) when the script cannot be recorded.
+   * @param {{ script?: string, file?: string, first?: number, last?: number, scale?: number, speed?: number,
+   *   wasm?: any }} options */
   static async create({ script, file = "playground.mbs", first = 1, last = 0, scale = 2, speed = 1, wasm } = {}) {
     const instance = await Instance.load(wasm);
     const pointer = instance.call("mailsim_recording_new", String(script), String(file), first | 0, last | 0,
@@ -289,7 +299,10 @@ export class Recording {
 export class Grading {
   /** The picture's { width, height } as the GIF's header says, read before anything is decoded; throws a
    * MailsimError unless a file of `size` bytes that starts with `head` (its first 16 bytes) is a GIF the page
-   * grades: a video, a PNG, a file or picture over the bounds is refused in words. */
+   * grades: a video, a PNG, a file or picture over the bounds is refused in words.
+   * @param {Uint8Array} head
+   * @param {number} size
+   * @param {{ wasm?: any }} options */
   static async check(head, size, { wasm } = {}) {
     const instance = await Instance.load(wasm);
     const pointer = instance.put(head);
@@ -298,7 +311,8 @@ export class Grading {
     return JSON.parse(texts[0]);
   }
 
-  /** A GIF of `frames` frames, `width` × `height` pixels. */
+  /** A GIF of `frames` frames, `width` × `height` pixels.
+   * @param {{ width?: number, height?: number, frames?: number, wasm?: any }} options */
   static async create({ width, height, frames, wasm } = {}) {
     const instance = await Instance.load(wasm);
     const { status, handle, texts } = instance.answer(

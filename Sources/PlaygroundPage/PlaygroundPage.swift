@@ -16,7 +16,7 @@ public enum PlaygroundPage {
     }
 
     /// Every file the page loads besides itself: its style sheets and its script's modules. The server serves each
-    /// at `/NAME`; tools/wasm/site.sh copies the same files from `Page/` (PlaygroundPageTests checks the two agree).
+    /// at `/NAME`; tools/wasm/site.sh copies the same files from this folder (PlaygroundPageTests checks the two agree).
     public static let files: [File] =
         [
             File(name: "playground.css", text: style, type: css),
@@ -26,11 +26,12 @@ public enum PlaygroundPage {
 
     /// The script's modules that `playground.js` imports, by job.
     static let modules: [(String, [UInt8])] = [
-        ("state.js", PackageResources.state_js), ("dom.js", PackageResources.dom_js),
-        ("transport.js", PackageResources.transport_js), ("restore.js", PackageResources.restore_js),
-        ("keep.js", PackageResources.keep_js),
+        ("state.js", PackageResources.state_js), ("bus.js", PackageResources.bus_js),
+        ("dom.js", PackageResources.dom_js), ("transport.js", PackageResources.transport_js),
+        ("messages.js", PackageResources.messages_js), ("link.js", PackageResources.link_js),
+        ("restore.js", PackageResources.restore_js), ("keep.js", PackageResources.keep_js),
         ("phones.js", PackageResources.phones_js), ("held-screens.js", PackageResources.held_screens_js),
-        ("pointer.js", PackageResources.pointer_js),
+        ("pointer.js", PackageResources.pointer_js), ("ticks.js", PackageResources.ticks_js),
         ("keys.js", PackageResources.keys_js), ("script-pane.js", PackageResources.script_pane_js),
         ("tuning.js", PackageResources.tuning_js), ("curves.js", PackageResources.curves_js),
         ("looking-back.js", PackageResources.looking_back_js), ("site.js", PackageResources.site_js),

@@ -15,6 +15,7 @@ var scratch = document.createElementNS(SVG_NS, "g"); // where a node's text is p
 var held = [];
 
 // A new session (a reconnect, a restart): its screens' numbers are not the last one's. Its first screen is whole.
+/** @returns {void} */
 export function forgetScreens() { held = []; }
 
 // The document cut into its head (the XML declaration and the root's opening tag), its top-level nodes' texts and
@@ -61,6 +62,11 @@ function sizeOf(text) { return text.lastIndexOf("<clipPath", 0) === 0 ? 2 : 1; }
 // Phone `index`'s part of a screen message, taken: the texts it holds now, and what the DOM must change. False when
 // it is a patch of a screen this page does not hold (an answer was missed, or the session is new): then nothing
 // changed, and the caller asks for the whole screen.
+/**
+ * @param {number} index
+ * @param {import("./types").PhoneScreen} phone
+ * @returns {boolean}
+ */
 export function takeScreen(index, phone) {
   var h = held[index];
   if (typeof phone.svg !== "string") {
@@ -134,6 +140,10 @@ function moved(dirty, removed, inserted) {
 }
 
 // The whole document phone `index` holds, as the session wrote it.
+/**
+ * @param {number} index
+ * @returns {string | undefined}
+ */
 export function heldText(index) {
   var h = held[index];
   if (!h) return undefined;
@@ -143,6 +153,10 @@ export function heldText(index) {
 
 // Phone `index`'s screen drawn into `element` (its `.screen`): the nodes that changed since it was last drawn, or
 // the whole SVG when most did, when it is new, or when the DOM is not what the page drew there.
+/**
+ * @param {number} index
+ * @param {Element} element
+ */
 export function drawScreen(index, element) {
   var h = held[index];
   if (!h) return;

@@ -1,0 +1,209 @@
+// Where the session runs, and the messages to it and from it (docs/playground.md, Protocol). In this page:
+// mailsim.mjs's Playground, the same Swift as `mailsim` compiled to WebAssembly, so a drag makes no network request;
+// only where WebAssembly cannot run does the session run on the server, over a WebSocket. Answers are queued and
+// told in order (the bus's `message`: messages.js shows them), as a socket's would be, so that a message sent while
+// answers are being shown (the link's `load` on hello) is answered after them. What befalls the session (started,
+// a socket opened or lost, the module stopped) is told on the bus too: restore.js acts on it. This module imports
+// no module above it.
+import { $, notify } from "./dom.js";
+import { page } from "./state.js";
+import { emit } from "./bus.js";
+import { forgetScreens } from "./held-screens.js";
+// The service worker, a newer version of the site, a module that did not load: site.js.
+import { keepOffline, moduleFailed } from "./site.js";
+
+/** @typedef {import("./types").Message} Message */
+
+/** @type {Message[]} */
+var queue = [];
+var draining = false;
+
+// The program an export's first comment names: the page's own version (make site writes it in the page).
+function generator() {
+  var meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="mailsim-version"]'));
+  return meta && meta.content ? "mailsim " + meta.content : "mailsim";
+}
+
+/**
+ * The session, in the page or else on the server, once `ready` (the kept session found) has settled.
+ * @param {Promise<unknown>} [ready]
+ */
+export function start(ready) {
+  ready = ready || Promise.resolve();
+  if (/[?&]session=server(&|$)/.test(location.search)) return ready.then(connect);
+  setConnection("loading…", "bad");
+  var began = performance.now();
+  var module = null;
+  var loaded = import("./mailsim.mjs").then(function (mailsim) {
+    module = mailsim;
+    return mailsim.Playground.create({ generator: generator() });
+  });
+  Promise.all([loaded, ready]).then(function (both) {
+    var playground = both[0];
+    forgetScreens();
+    page.local = playground;
+    page.inPage = true;
+    page.connected = true;
+    page.trap = null;
+    setConnection("in this page", "ok");
+    keepOffline();
+    emit("started");
+    deliver(playground.opening);
+    performance.measure("mailsim:start", { start: began });
+    warmUp(module);
+  }, function (error) {
+    // No WebAssembly here (iOS Lockdown Mode, a browser with it turned off): the server's session, if a server
+    // sent this page (site.js asks; on a static host it says what went wrong and offers to try again).
+    moduleFailed(error).then(function (server) {
+      if (!server) return setConnection("not loaded", "bad");
+      notify("This browser cannot run the simulation in the page (" + error.message + "): using the server.", "error");
+      ready.then(connect);
+    });
+  });
+}
+
+// Once the page is idle, a throwaway session of its own drags a row and lets go: the browser then has the module's
+// hot code optimised (its tiers are per module, shared by every session) before the first real drag, whose slowest
+// events would otherwise pay for it (docs/performance.md). About 60 ms of idle time; nothing is shown.
+function warmUp(mailsim) {
+  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 300); };
+  idle(function () {
+    mailsim.Playground.create().then(function (scratch) {
+      try {
+        for (var round = 0; round < 3; round++) {
+          scratch.send({ type: "down", x: 200, y: 187, t: round * 1000 });
+          for (var i = 1; i <= 40; i++) scratch.send({ type: "move", x: 200 - 4 * i, y: 187, t: round * 1000 + 8 * i });
+          scratch.send({ type: "up", x: 40, y: 187, t: round * 1000 + 330 });
+          scratch.send({ type: "tick", t: round * 1000 + 700 });
+          scratch.send({ type: "reset" });
+        }
+      } finally {
+        scratch.close();
+      }
+    }, function () { /* the page's own session loaded: nothing to warm for */ });
+  });
+}
+
+// Answers to show, in order, after any still being shown.
+function deliver(answers) {
+  for (var i = 0; i < answers.length; i++) queue.push(answers[i]);
+  if (draining) return;
+  draining = true;
+  try {
+    while (queue.length) emit("message", queue.shift());
+  } finally {
+    draining = false;
+  }
+}
+
+// One message to the in-page session; false when it stopped (then the banner says so and the script is kept).
+function runHere(message) {
+  var answers;
+  try {
+    answers = page.local.send(message);
+  } catch (error) {
+    stopped(error);
+    return false;
+  }
+  deliver(answers);
+  return true;
+}
+
+// Several messages (a pointer event's coalesced samples) with one screen shown: the last. Each screen before it is
+// taken (its patch, its params, whether the history is due), not drawn: the last one's drawing shows them all.
+/** @param {Message[]} messages */
+export function sendAll(messages) {
+  if (!page.inPage) return messages.forEach(send);
+  if (!page.local) return;
+  var answers = [];
+  for (var i = 0; i < messages.length; i++) {
+    try {
+      answers = answers.concat(page.local.send(messages[i]));
+    } catch (error) {
+      return stopped(error);
+    }
+  }
+  var last = -1;
+  answers.forEach(function (a, i) { if (a.type === "screen") last = i; });
+  answers.forEach(function (a, i) { if (a.type === "screen" && i !== last) emit("taken", a); });
+  deliver(answers.filter(function (a, i) { return a.type !== "screen" || i === last; }));
+}
+
+// The in-page simulation trapped (a bug, or memory exhausted): nothing more runs in it. The session is its script,
+// kept; Restart starts a new one from it, as a reconnect restores one on the server.
+function stopped(error) {
+  if (page.trap) return;
+  page.trap = error;
+  page.inPage = false;
+  page.local = null;
+  page.connected = false;
+  if (page.pointer) page.pointer = null;
+  setConnection("stopped", "bad");
+  emit("stopped", error);
+}
+
+// The server's session, over a WebSocket (restore.js brings a lost one back).
+/** @returns {void} */
+export function connect() {
+  emit("connecting");
+  page.waitingForUser = false;
+  page.idleClosed = false;
+  if (page.socket && page.socket.readyState <= WebSocket.OPEN) {
+    // An attempt still under way (Try now clicked meanwhile): dropped, its events ignored, so one session opens.
+    var previous = page.socket;
+    page.socket = null;
+    previous.close();
+  }
+  forgetScreens();
+  var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  var ws = new WebSocket(scheme + location.host + "/ws");
+  page.socket = ws;
+  ws.addEventListener("open", function () {
+    if (ws !== page.socket) return;
+    page.connected = true;
+    setConnection(page.held ? "restoring…" : "connected", page.held ? "bad" : "ok");
+    emit("opened");
+  });
+  ws.addEventListener("message", function (event) {
+    if (ws !== page.socket) return;
+    var message;
+    try { message = JSON.parse(event.data); } catch (e) { return notify("The server sent what is not JSON.", "error"); }
+    emit("message", message);
+  });
+  ws.addEventListener("close", function (event) { if (ws === page.socket) emit("lost", event); });
+  ws.addEventListener("error", function () { /* close follows */ });
+}
+
+// One message to the session; false when it could not be sent (no session, or one being restored).
+/**
+ * @param {Message} message
+ * @returns {boolean}
+ */
+export function send(message) {
+  if (message.type === "set" || message.type === "load" || message.type === "compare") page.syncedParams = null;
+  if (page.inPage) return !page.restoring && page.local ? runHere(message) : false;
+  if (page.restoring || !page.socket || page.socket.readyState !== WebSocket.OPEN) return false;
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+// A message sent whatever is being restored (the restore's own `load`).
+/**
+ * @param {Message} message
+ * @returns {boolean}
+ */
+export function transmit(message) {
+  if (page.inPage) return runHere(message);
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+/**
+ * @param {string} text
+ * @param {string} kind  "ok" or "bad"
+ */
+export function setConnection(text, kind) {
+  var c = $("conn");
+  c.textContent = text;
+  c.className = "conn " + kind;
+}
