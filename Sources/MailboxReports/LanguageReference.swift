@@ -24,7 +24,7 @@ public enum LanguageReference {
     ]
 
     static func filesTouched() -> String {
-        let words = CommandTable.all.filter { $0.traits.contains(.touchesFiles) }.flatMap(\.names)
+        let words = CommandTable.all.filter { $0.traits.contains(.touchesFiles) }.flatMap { $0.names }
         return "export const touchesFiles = /^\\s*!?\\s*(\(words.joined(separator: "|")))\\b/m;"
     }
 
