@@ -16,24 +16,24 @@ enum OverlayScene {
         switch kind {
         case .reschedule:
             // Three columns; the seventh option sits in the middle of the last row.
-            for (i, option) in kind.options.enumerated() {
+            for (i, title) in DrawingWords.rescheduleTitles.enumerated() {
                 let center = ScreenLayout.rescheduleOptionCenter(i)
                 nodes.append(.stroke(ScenePath(rings: [.init(center, 28)]), white, width: 2))
                 nodes.append(.stroke(Glyph.clock.path(center: center, size: 26), white, width: 2))
                 nodes.append(
                     .text(
                         SceneText(
-                            DrawingWords.title(ofOption: option), at: ScenePoint(center.x, center.y + 50),
+                            title, at: ScenePoint(center.x, center.y + 50),
                             size: 12, font: .sansBold, anchor: .middle, paint: white)))
             }
         case .list:
-            for (i, option) in kind.options.enumerated() {
+            for (i, title) in DrawingWords.listTitles.enumerated() {
                 let top = ScreenLayout.listOptionTop(i)
                 nodes.append(.stroke(Glyph.lines.path(center: ScenePoint(48, top + 32), size: 24), white, width: 2.5))
                 nodes.append(
                     .text(
                         SceneText(
-                            DrawingWords.title(ofOption: option), at: ScenePoint(80, top + 39), size: 20, paint: white))
+                            title, at: ScenePoint(80, top + 39), size: 20, paint: white))
                 )
                 nodes.append(
                     .rect(

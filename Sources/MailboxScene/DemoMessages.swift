@@ -1,3 +1,5 @@
+import MailboxSim
+
 /// The fixed demo content of each message's face: who sent it, its subject, a snippet and a time. `msgN`
 /// always shows the same words, so pictures are reproducible.
 public struct DemoMessage: Equatable, Sendable {
@@ -56,6 +58,10 @@ enum DrawingWords {
         option.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(
             separator: " ")
     }
+
+    /// Each overlay's options' titles, in its order, made once: the overlay is drawn again at every frame of its fade.
+    static let rescheduleTitles = OverlayKind.reschedule.options.map(title(ofOption:))
+    static let listTitles = OverlayKind.list.options.map(title(ofOption:))
 
     static let menuItems = ["Inbox", "Later", "Archive", "Lists", "Settings"]
     static let helpLabel = "Swipe right to archive, left to snooze"

@@ -32,10 +32,12 @@ extension Scene {
         }
         nodes += NavigationBarScene.nodes(screen, originX: contentX)
         if let overlay = screen.overlay, overlay.alpha > 0 {
+            // Named: as it fades in or out only its opacity changes, and its children's text is written once.
             nodes.append(
                 .group(
                     SceneGroup(
-                        opacity: overlay.alpha, children: OverlayScene.nodes(overlay.kind, palette: screen.palette))))
+                        opacity: overlay.alpha, name: "overlay",
+                        children: OverlayScene.nodes(overlay.kind, palette: screen.palette))))
         }
         nodes += ComposeScene.nodes(screen.compose)
         if let alert = screen.alert { nodes += AlertScene.nodes(alert) }
