@@ -44,7 +44,9 @@ struct EmbeddedRulesTests {
             #expect(file.contains(EmbeddedRules.text(indent: "    ")))
             for call in [
                 "ZoneRule.zone(", "ReleaseRule.decision(", "ReleaseRule.target(", "MenuRule.target(",
-                "MenuRule.contentX(", "UndoRule.slidesBack("
+                "MenuRule.contentX(", "UndoRule.slidesBack(", "IconRule.alpha(", "IconRule.x(", "ElasticRule.x(",
+                "HapticRule.taps(", "CurveMath.initialVelocity(", "CurveMath.settlingDuration(",
+                "CurveMath.settledWithin("
             ] {
                 #expect(file.contains(call), "the exported file does not call \(call)")
             }
