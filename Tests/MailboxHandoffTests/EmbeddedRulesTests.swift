@@ -50,6 +50,11 @@ struct EmbeddedRulesTests {
             ] {
                 #expect(file.contains(call), "the exported file does not call \(call)")
             }
+            // A rule embedded but never called is a decision the exported file's public functions leave out.
+            let calls = file.replacingOccurrences(of: EmbeddedRules.text(indent: "    "), with: "")
+            for (name, _) in EmbeddedRules.files {
+                #expect(calls.contains("\(name)."), "the exported file embeds \(name) but never calls it")
+            }
         }
     }
 }

@@ -50,11 +50,12 @@ extension __typeName__ {
     /// (a curve that overshoots may carry a position past its target, never a size below 0 nor an alpha outside
     /// 0…1: those are clamped, as a render server clamps them).
     public enum Property: String, Equatable, Sendable {
-        /// A position: settled within 0.5 pt and slower than 1 pt/s.
+        /// A position: settled within __pointsSettleDistance__ pt and slower than __pointsSettleSpeed__ pt/s.
         case position
         /// A size: as a position, and never below 0.
         case size
-        /// An alpha: settled within 0.002 and slower than 0.004 a second; within 0…1.
+        /// An alpha: settled within __alphaSettleDistance__ and slower than __alphaSettleSpeed__ a second; within
+        /// 0…1.
         case alpha
 
         public var settleDistance: Double { self == .alpha ? __alphaSettleDistance__ : __pointsSettleDistance__ }
