@@ -71,7 +71,7 @@ struct Template {
     }
 
     /// `filled`, for the templates the exports fill: a problem there is the hand-off's own mistake, which every
-    /// export's tests meet at once (TemplateTests fills each template as the exports do).
+    /// export's tests meet at once (TemplateTests renders every export that fills them).
     func filledOrStop(_ values: [String: String]) -> String {
         do { return try filled(values) } catch { fatalError(error.description) }
     }
