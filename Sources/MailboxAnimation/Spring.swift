@@ -113,13 +113,6 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good (`CurveMath`).
-    func withinSettlingDuration(position: Double, velocity: Double) -> Double {
-        CurveMath.withinSettlingDuration(
-            dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity, position: position,
-            velocity: velocity)
-    }
-
     private func fractionSettlingDuration(_ eps: Double) -> Double {
         let w = omega
         let z = dampingRatio
