@@ -127,8 +127,8 @@ export function release(x, velocity) {
   const outcome = zones[zone].outcome;
   if (outcome.kind === "snapBack") {
     const snap = snapAnimate ? motion(x, 0, durationSnap, curveSnap, velocity) : null;
-    const afterSlide = Object.freeze({ kind: "nothing" });
-    return Object.freeze({ zone, outcome, escaped, target: 0, motion: snap, afterSlide });
+    const nothing = Object.freeze({ kind: "nothing" });
+    return Object.freeze({ zone, outcome, escaped, target: 0, motion: snap, afterSlide: nothing });
   }
   let afterSlide;
   if (outcome.kind === "options") {
