@@ -62,6 +62,25 @@ struct TemplateTests {
         }
     }
 
+    /// Every public decision of the Swift template has its port in the JavaScript one, by the same name (the
+    /// zone's is `zoneAt`: a module's `zone` would read as a variable), so a decision added to one language is
+    /// asked of the other.
+    @Test func everySwiftDecisionIsPortedToJavaScript() {
+        func names(_ text: String, after prefix: String) -> Set<String> {
+            Set(
+                text.split(separator: "\n").compactMap { line -> String? in
+                    let trimmed = line.drop { $0 == " " }
+                    guard trimmed.hasPrefix(prefix) else { return nil }
+                    return String(trimmed.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber })
+                })
+        }
+        let swift = names(Template.swiftDecisions.text, after: "public static func ")
+        let javaScript = names(Template.jsDecisions.text, after: "export function ")
+        #expect(swift.count >= 12)
+        let ported = Set(swift.map { $0 == "zone" ? "zoneAt" : $0 })
+        #expect(ported.subtracting(javaScript).isEmpty, "not ported to decisions.js: \(ported.subtracting(javaScript))")
+    }
+
     /// Every export of code fills every marker: none is left in the files an app receives.
     @Test func noMarkerIsLeftInAnExport() {
         for settings in [Settings(), Profile.swipecellkit.applied(to: Settings())] {
