@@ -236,7 +236,8 @@ man:
 ## routes through HummingbirdTesting, its connection guards on NIO's EmbeddedChannel) and the server under hostile
 ## use (Tests/playground/test_server.py, tools/playground-tests.sh: websockets), then under attack, each with its figures (Tests/playground/test_attacks.py),
 ## then `mailsim test`'s JUnit, TAP and JSON read by real consumers, --update and --watch (tools/format-tests.sh),
-## then the exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
+## then the hand-off's templates and the code they fill by swiftc, node and tsc (tools/check-templates.sh), the
+## exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
 ## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
 ## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then the
@@ -282,7 +283,7 @@ test: test-deps wasm-deps
 	$(call logged,attacks,tools/playground-tests.sh --attacks Playground/.build/debug/mailsim-playground)
 	$(call logged,public,tools/playground-tests.sh --public Playground/.build/debug/mailsim-playground)
 	$(call logged,formats,tools/format-tests.sh .build/debug/mailsim)
-	$(call logged,handoff,tools/handoff-tests.sh .build/debug/mailsim)
+	$(call logged,handoff,tools/check-templates.sh .build/debug/mailsim && tools/handoff-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
 	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
@@ -312,13 +313,15 @@ test-side-by-side-fuzz:
 
 ## check: the inner loop (CONTRIBUTING.md): builds with the tests, runs the unit tests and every Scripts/**/*.mbs
 ## through mailsim, type-checks the page's modules as Embedded Swift (wasm-check) and the page's JavaScript
-## (page-check: no import cycle, tsc), then the formatter's check and the commit subjects' length. A few minutes from clean, under a minute warm; `make test` runs everything.
+## (page-check: no import cycle, tsc), the hand-off's templates as the Swift and JavaScript they are and the files
+## they fill (tools/check-templates.sh: swiftc, node, tsc), then the formatter's check and the commit subjects' length. A few minutes from clean, under a minute warm; `make test` runs everything.
 check: test-deps wasm-deps
 	swift build --build-tests
 	swift test --skip-build --quiet
 	.build/debug/mailsim test Scripts
 	@WASM_CHECK=1 tools/wasm/build.sh
 	@$(MAKE) --no-print-directory page-check
+	@tools/check-templates.sh .build/debug/mailsim
 	@$(MAKE) --no-print-directory format-check
 	@tools/check-layout.py
 	@tools/check-commits.sh

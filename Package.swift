@@ -144,13 +144,20 @@ let package = Package(
         .target(
             name: "MailboxHandoff",
             dependencies: ["MailboxText", "MailboxJSON", "MailboxAnimation", "MailboxSim", "MailboxScript"],
-            // The model's curve arithmetic and gesture rules, embedded as text in every exported Swift file: links to
-            // Sources/MailboxAnimation/CurveMath.swift and Sources/MailboxSim/Rules/*.swift, so the export is that
-            // code, not a copy.
+            // The exported code's templates, files of their own language (Templates/, checked by
+            // tools/check-templates.sh), not compiled here.
+            exclude: ["Templates"],
+            // Embedded as text in the exports, through the links of Embedded/: the model's curve arithmetic and
+            // gesture rules (Sources/MailboxAnimation/CurveMath.swift, Sources/MailboxSim/Rules/*.swift), so the
+            // export is that code, not a copy; and the templates the exports fill (Templates/*.swift, *.js).
             resources: [
                 .embedInCode("Embedded/CurveMath.swift.txt"), .embedInCode("Embedded/ZoneRule.swift.txt"),
                 .embedInCode("Embedded/ReleaseRule.swift.txt"), .embedInCode("Embedded/MenuRule.swift.txt"),
-                .embedInCode("Embedded/UndoRule.swift.txt")
+                .embedInCode("Embedded/UndoRule.swift.txt"), .embedInCode("Embedded/IconRule.swift.txt"),
+                .embedInCode("Embedded/ElasticRule.swift.txt"), .embedInCode("Embedded/HapticRule.swift.txt"),
+                .embedInCode("Embedded/Decisions.swift.txt"), .embedInCode("Embedded/Types.swift.txt"),
+                .embedInCode("Embedded/Curves.swift.txt"), .embedInCode("Embedded/decisions.js.txt"),
+                .embedInCode("Embedded/curves.js.txt")
             ],
             swiftSettings: crossModule),
         // The bundle of the layers above, re-exported as one module.

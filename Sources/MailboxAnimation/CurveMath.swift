@@ -77,6 +77,34 @@ enum CurveMath {
         }
     }
 
+    /// A spring's initial velocity in distances a second as mailsim starts it: `v0` (a release's velocity over the
+    /// distance), 0 when that is undefined (0 / 0), and within ±`fastest` (a release over a vanishing distance).
+    @inlinable
+    static func initialVelocity(_ v0: Double, fastest: Double) -> Double {
+        v0.isNaN ? 0 : min(fastest, max(-fastest, v0))
+    }
+
+    /// Seconds after which a spring moving `distance` stays within `position` of its target and slower than
+    /// `speed` (both in the property's units; `withinSettlingDuration`), before `settledWithin` bounds it.
+    @inlinable
+    static func settlingDuration(
+        dampingRatio: Double, response: Double, initialVelocity: Double, distance: Double, position: Double,
+        speed: Double
+    ) -> Double {
+        guard distance > 0 else { return 0 }
+        return withinSettlingDuration(
+            dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity,
+            position: position / distance, velocity: speed / distance)
+    }
+
+    /// A settling time as an animation lasts: 0 for a negative one, at most `longest` (one that never settles, NaN
+    /// from an envelope that overflowed, ends there, at its target).
+    @inlinable
+    static func settledWithin(_ seconds: Double, longest: Double) -> Double {
+        guard seconds >= 0 else { return seconds.isNaN ? longest : 0 }
+        return min(seconds, longest)
+    }
+
     /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good (both as fractions of
     /// the distance), bounding both by envelopes: A·e^(−ζωt) and A·ω·e^(−ζωt) under-damped; e^(−ωt)(a + b·t)
     /// critically damped; K·e^(r₁t) over-damped (r₁ the slower root).

@@ -66,10 +66,7 @@ public struct Spring: Hashable, Sendable {
         precondition(dampingRatio > 0 && response > 0, "a spring needs damping ratio > 0 and response > 0")
         self.dampingRatio = dampingRatio
         self.response = response
-        self.initialVelocity =
-            initialVelocity.isNaN
-            ? 0
-            : min(Spring.fastestInitialVelocity, max(-Spring.fastestInitialVelocity, initialVelocity))
+        self.initialVelocity = CurveMath.initialVelocity(initialVelocity, fastest: Spring.fastestInitialVelocity)
         self.settle = settle
     }
 
@@ -98,31 +95,22 @@ public struct Spring: Hashable, Sendable {
     /// Seconds after which the spring stays settled (see `Settle`): from bounds on the envelopes of the
     /// displacement and the velocity, so it is found in a fixed number of steps whatever the spring.
     /// Never longer than `longestSettlingDuration`.
-    public var settlingDuration: Double { min(unboundedSettlingDuration, Spring.longestSettlingDuration) }
-
-    /// Whether the spring would still be moving at `longestSettlingDuration`, and so ends there, at its target.
-    public var isCutShort: Bool { unboundedSettlingDuration > Spring.longestSettlingDuration }
-
-    /// When it settles, however long that is (infinite for an envelope that overflows).
-    private var unboundedSettlingDuration: Double {
-        let seconds: Double
-        switch settle {
-        case .fraction(let eps): seconds = fractionSettlingDuration(eps)
-        case let .within(distance, tolerance):
-            guard distance > 0 else { return 0 }
-            seconds = withinSettlingDuration(
-                position: tolerance.position / distance, velocity: tolerance.velocity / distance)
-        }
-        // NaN (an envelope that overflowed) counts as never settling.
-        guard seconds >= 0 else { return seconds.isNaN ? .infinity : 0 }
-        return seconds
+    public var settlingDuration: Double {
+        CurveMath.settledWithin(rawSettlingDuration, longest: Spring.longestSettlingDuration)
     }
 
-    /// The first instant from which |e(t)| ≤ `position` and |e'(t)| ≤ `velocity` hold for good (`CurveMath`).
-    func withinSettlingDuration(position: Double, velocity: Double) -> Double {
-        CurveMath.withinSettlingDuration(
-            dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity, position: position,
-            velocity: velocity)
+    /// Whether the spring would still be moving at `longestSettlingDuration`, and so ends there, at its target.
+    public var isCutShort: Bool { !(rawSettlingDuration <= Spring.longestSettlingDuration) }
+
+    /// When it settles, however long that is: negative for no time, NaN for an envelope that overflowed (never).
+    private var rawSettlingDuration: Double {
+        switch settle {
+        case .fraction(let eps): fractionSettlingDuration(eps)
+        case let .within(distance, tolerance):
+            CurveMath.settlingDuration(
+                dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity, distance: distance,
+                position: tolerance.position, speed: tolerance.velocity)
+        }
     }
 
     private func fractionSettlingDuration(_ eps: Double) -> Double {

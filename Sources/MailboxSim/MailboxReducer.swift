@@ -154,9 +154,8 @@ extension MailboxState {
     /// Moves a row with the finger (past ±320 only `elasticity` of the way), logging the thresholds it
     /// crosses and, with haptics on, a tap of the motor at each.
     private mutating func dragRow(_ id: MessageID, origin: Double, translation: Double) {
-        let x =
-            settings.elasticity == 1
-            ? origin + translation : Elastic(settings.elasticity).x(from: origin, by: translation)
+        let x = ElasticRule.x(
+            origin: origin, translation: translation, elasticity: settings.elasticity, edge: Elastic.edge)
         let before = zone(at: rows[id.index].x)
         rows[id.index].x = x
         let after = zone(at: x)
@@ -171,17 +170,13 @@ extension MailboxState {
     /// One haptic event for each threshold between zone levels `from` and `to`, in the order the finger
     /// crossed them: light at a near threshold, medium at a far one.
     private mutating func tapHaptics(_ id: MessageID, from: Int, to: Int) {
-        let step = to > from ? 1 : -1
-        var level = from
-        while level != to {
-            let next = level + step
-            let outward = max(abs(level), abs(next))
-            let leftSide = level + next < 0
-            let side = leftSide ? settings.thresholds.left : settings.thresholds.right
-            let at = (outward == 1 ? side.near : side.far) * (leftSide ? -1 : 1)
+        let thresholds = settings.thresholds
+        HapticRule.taps(
+            from: from, to: to, leftNear: thresholds.left.near, leftFar: thresholds.left.far,
+            rightNear: thresholds.right.near, rightFar: thresholds.right.far
+        ) { far, threshold in
             hapticCount += 1
-            log(.view(.row(id)), .haptic(outward == 1 ? .light : .medium, threshold: at))
-            level = next
+            log(.view(.row(id)), .haptic(far ? .medium : .light, threshold: threshold))
         }
     }
 

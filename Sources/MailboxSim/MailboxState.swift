@@ -198,10 +198,9 @@ extension MailboxState {
     /// The icon's alpha in `zone` at offset `x`: the ramp ends at the near threshold of x's side, or follows
     /// `icon.fade`'s range.
     func iconAlpha(_ zone: SwipeZone, x: Double) -> Double {
-        guard zone != .rest, let alpha = settings.iconFade.alpha(at: abs(x)) else {
-            return zone.iconAlpha(x: x, settings.thresholds)
-        }
-        return alpha
+        let thresholds = settings.thresholds
+        return IconRule.alpha(
+            zone, x: x, fade: settings.iconFade, leftNear: thresholds.left.near, rightNear: thresholds.right.near)
     }
 
     /// Where a row that slides out ends: ±(320 + `slide.overshoot`), on the side of `side`'s sign.

@@ -62,11 +62,7 @@ public enum SwipeZone: String, CaseIterable, Sendable {
 
     /// The icon's alpha at offset `x`: fading in below the first threshold (|x| / near), opaque past it.
     public func iconAlpha(x: Double, near: Double = Metrics.shortSwipe) -> Double {
-        switch self {
-        case .rest: 0
-        case .laterPeek, .archivePeek: min(1, abs(x) / near)
-        case .later, .list, .archive, .delete: 1
-        }
+        IconRule.nearAlpha(self, x: x, near: near)
     }
 
     /// The icon's alpha at offset `x` with the near threshold of `thresholds` on x's side.
@@ -76,12 +72,7 @@ public enum SwipeZone: String, CaseIterable, Sendable {
 
     /// The icon's centre x at offset `x`: pinned `rest` in from the edge, then `follow` behind the row's edge.
     public func iconX(x: Double, rest: Double = Metrics.iconInset, follow: Double = Metrics.iconInset) -> Double {
-        switch self {
-        case .rest, .laterPeek: Metrics.screenWidth - rest
-        case .archivePeek: rest
-        case .later, .list: Metrics.screenWidth + follow + x
-        case .archive, .delete: x - follow
-        }
+        IconRule.x(self, x: x, screenWidth: Metrics.screenWidth, rest: rest, follow: follow)
     }
 
     /// What lifting the finger in this zone does.

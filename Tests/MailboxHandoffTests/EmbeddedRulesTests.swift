@@ -44,9 +44,16 @@ struct EmbeddedRulesTests {
             #expect(file.contains(EmbeddedRules.text(indent: "    ")))
             for call in [
                 "ZoneRule.zone(", "ReleaseRule.decision(", "ReleaseRule.target(", "MenuRule.target(",
-                "MenuRule.contentX(", "UndoRule.slidesBack("
+                "MenuRule.contentX(", "UndoRule.slidesBack(", "IconRule.alpha(", "IconRule.x(", "ElasticRule.x(",
+                "HapticRule.taps(", "CurveMath.initialVelocity(", "CurveMath.settlingDuration(",
+                "CurveMath.settledWithin("
             ] {
                 #expect(file.contains(call), "the exported file does not call \(call)")
+            }
+            // A rule embedded but never called is a decision the exported file's public functions leave out.
+            let calls = file.replacingOccurrences(of: EmbeddedRules.text(indent: "    "), with: "")
+            for (name, _) in EmbeddedRules.files {
+                #expect(calls.contains("\(name)."), "the exported file embeds \(name) but never calls it")
             }
         }
     }

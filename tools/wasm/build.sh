@@ -61,7 +61,8 @@ compile() {
     object=$(made "$module")
     [ -n "$check" ] || codegen=(-c -o "$object")
     if [ -e "$object" ] && [ -z "$(find "Sources/$module" $below -newer "$object" -print -quit)" ]; then return 0; fi
-    sources=$(find "Sources/$module" -name '*.swift' | sort)
+    # A target's Templates/ folder holds code it exports, not its own (Package.swift excludes it).
+    sources=$(find "Sources/$module" -name '*.swift' -not -path "Sources/$module/Templates/*" | sort)
     [ "$module" = MailboxWasm ] && extra=(-enable-experimental-feature Extern)
     sources="$sources $(tools/embedded-resources.sh "$module" "$out/obj")"
     local started=$SECONDS

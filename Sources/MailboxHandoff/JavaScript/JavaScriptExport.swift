@@ -20,7 +20,9 @@ struct JavaScriptExport {
         out += "// Parameters, named as `help set` names them (camelCase).\n"
         for parameter in interaction.parameters {
             out += "\n"
-            out += Comment.jsDoc("`\(parameter.name)`: \(parameter.summary)." + SwiftExport.unitNote(parameter))
+            out += Comment.jsDoc(
+                "`\(parameter.name)`: \(parameter.summary)." + SwiftExport.unitNote(parameter),
+                type: Self.type(parameter.kind))
             out += "export const \(parameter.identifier) = \(Self.literal(parameter.value));\n"
         }
         out += JavaScriptDecisions.geometry
@@ -56,6 +58,21 @@ struct JavaScriptExport {
         }
     }
 
+    /// The JSDoc type of a parameter whose literal alone would say too little (a number is any number, a word one of
+    /// several, a rule one of several shapes), so that TypeScript checks the decisions' tests of it
+    /// (tools/check-templates.sh); nil where the literal says it all (a colour, a curve, the profile's name).
+    static func type(_ kind: Tunable.Kind) -> String? {
+        switch kind {
+        case .fade: #"{ kind: "near" } | { kind: "range", start: number, end: number }"#
+        case .menuRelease:
+            #"{ kind: "velocity" } | { kind: "position", value: number } | { kind: "distance", value: number }"#
+        case .choice(let words): words.map { "\"\($0)\"" }.joined(separator: " | ")
+        case .number, .duration, .delay, .whole: "number"
+        case .flag: "boolean"
+        case .curve, .color, .profile: nil
+        }
+    }
+
     private var header: String {
         let file = options.typeName.isEmpty ? "module" : HandoffFormat.js.fileName(typeName: options.typeName)
         var out = "// \(file): the Mailbox swipe interaction as tuned in mailsim, as an ES module.\n"
@@ -72,7 +89,8 @@ struct JavaScriptExport {
 
 extension Comment {
     /// `text` as a `/** ... */` comment of its own lines.
-    static func jsDoc(_ text: String, indent: String = "") -> String {
-        indent + "/**\n" + wrap(text, prefix: indent + " * ") + indent + " */\n"
+    static func jsDoc(_ text: String, indent: String = "", type: String? = nil) -> String {
+        let tag = type.map { indent + " * @type {\($0)}\n" } ?? ""
+        return indent + "/**\n" + wrap(text, prefix: indent + " * ") + tag + indent + " */\n"
     }
 }

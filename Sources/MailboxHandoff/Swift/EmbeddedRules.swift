@@ -7,8 +7,10 @@ enum EmbeddedRules {
 
     /// Each rule file's name and bytes, in the order the exported file carries them.
     static let files: [(name: String, bytes: [UInt8])] = [
-        ("ZoneRule", PackageResources.ZoneRule_swift_txt), ("ReleaseRule", PackageResources.ReleaseRule_swift_txt),
-        ("MenuRule", PackageResources.MenuRule_swift_txt), ("UndoRule", PackageResources.UndoRule_swift_txt)
+        ("ZoneRule", PackageResources.ZoneRule_swift_txt), ("ElasticRule", PackageResources.ElasticRule_swift_txt),
+        ("IconRule", PackageResources.IconRule_swift_txt), ("HapticRule", PackageResources.HapticRule_swift_txt),
+        ("ReleaseRule", PackageResources.ReleaseRule_swift_txt), ("MenuRule", PackageResources.MenuRule_swift_txt),
+        ("UndoRule", PackageResources.UndoRule_swift_txt)
     ]
 
     /// Every rule file's lines between its markers, each indented by `indent`, the files a blank line apart

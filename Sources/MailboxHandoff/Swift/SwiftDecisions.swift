@@ -1,216 +1,41 @@
-/// The exported Swift file's decisions: what the row shows at a translation, what a release does, the menu's and
-/// undo's rules. The rules themselves are the model's (`EmbeddedRules`: Sources/MailboxSim/Rules, embedded); these
-/// functions call them with the file's parameters and build the answers (motions, appearances) around them. The
-/// differential test (MailboxHandoffTests) runs them against the model on every `make test`.
+import MailboxAnimation
+import MailboxText
+
+/// The exported Swift file's decisions, types and curves that are code rather than tables: the templates of
+/// Sources/MailboxHandoff/Templates (Swift files of their own), filled with the type's name, the model's numbers and
+/// its embedded rules and curve arithmetic. The differential test (MailboxHandoffTests) runs them against the model.
 enum SwiftDecisions {
-    /// The decisions, in an extension of the parameters enum `typeName`.
+    /// The decisions (Templates/Decisions.swift), in extensions of the parameters enum `typeName`, with the model's
+    /// gesture rules (`EmbeddedRules`).
     static func functions(typeName: String) -> String {
-        """
-        // MARK: - Decisions
-
-        extension \(typeName) {
-            /// The zone of a row at offset `x` (`ZoneRule`): gray before the near threshold, the near action's colour
-            /// from it, the far action's from the far threshold.
-            public static func zone(at x: Double) -> Zone {
-                ZoneRule.zone(
-                    at: x, leftNear: thresholdLeftNear, leftFar: thresholdLeftFar, leftStrict: thresholdLeftBound == \
-        .strict,
-                    rightNear: thresholdRightNear, rightFar: thresholdRightFar, rightStrict: thresholdRightBound == \
-        .strict)
-            }
-
-            /// Where a row is when the finger that went down on it with the row at `origin` (0 at rest) has moved
-            /// `translation` points (`UIPanGestureRecognizer.translation(in:).x`): past ±screenWidth it follows only
-            /// `elasticity` of the finger's excess.
-            public static func rowX(origin: Double, translation: Double) -> Double {
-                if elasticity == 1 { return origin + translation }
-                return stretched(unstretched(origin) + translation)
-            }
-
-            /// Where a finger at `raw` puts the row.
-            static func stretched(_ raw: Double) -> Double {
-                let excess = abs(raw) - screenWidth
-                guard excess > 0 else { return raw }
-                return (raw < 0 ? -1 : 1) * (screenWidth + elasticity * excess)
-            }
-
-            /// Where the finger is for a row at `x`.
-            static func unstretched(_ x: Double) -> Double {
-                let excess = abs(x) - screenWidth
-                guard excess > 0, elasticity > 0 else { return x }
-                return (x < 0 ? -1 : 1) * (screenWidth + excess / elasticity)
-            }
-
-            /// What a row at offset `x` shows: the zone of `x` while the finger is down; after a release, pass the
-            /// release's `zone` as `latched` (the row keeps its colour and icon until it is back or gone).
-            public static func appearance(at x: Double, latched: Zone? = nil) -> RowAppearance {
-                let zone = latched ?? Self.zone(at: x)
-                return RowAppearance(
-                    zone: zone, background: zone.background, color: zone.background.color, icon: zone.icon,
-                    iconAlpha: iconAlpha(zone, x: x), iconX: iconX(zone, x: x))
-            }
-
-            /// The icon's alpha: |x| / the side's near threshold before it, 1 from it (`IconFade.near`); or 0 up to
-            /// |x| = start, linear to 1 at end (`IconFade.range`, in every zone but rest).
-            public static func iconAlpha(_ zone: Zone, x: Double) -> Double {
-                if zone != .rest, case let .range(start, end) = iconFade {
-                    return min(1, max(0, (abs(x) - start) / (end - start)))
-                }
-                if zone == .rest { return 0 }
-                if zone.level != 0 { return 1 }
-                return min(1, abs(x) / (zone.side < 0 ? thresholdLeftNear : thresholdRightNear))
-            }
-
-            /// The icon's centre x: `iconRest` in from the screen's edge before the near threshold, then `iconFollow`
-            /// behind the row's edge.
-            public static func iconX(_ zone: Zone, x: Double) -> Double {
-                switch zone {
-                case .rest, .laterPeek: screenWidth - iconRest
-                case .archivePeek: iconRest
-                case .later, .list: screenWidth + iconFollow + x
-                case .archive, .delete: x - iconFollow
-                }
-            }
-
-            /// The haptic taps a row dragged from `from` to `to` gives, in the order the finger crosses the
-            /// thresholds: none unless `haptics` is on.
-            public static func hapticTaps(from: Double, to: Double) -> [Haptic] {
-                guard haptics else { return [] }
-                var taps: [Haptic] = []
-                let end = zone(at: to).level
-                var level = zone(at: from).level
-                let step = end > level ? 1 : -1
-                while level != end {
-                    let next = level + step
-                    let outward = max(abs(level), abs(next))
-                    let leftSide = level + next < 0
-                    let threshold = leftSide
-                        ? (outward == 1 ? thresholdLeftNear : thresholdLeftFar)
-                        : (outward == 1 ? thresholdRightNear : thresholdRightFar)
-                    taps.append(Haptic(style: outward == 1 ? .light : .medium, threshold: leftSide ? -threshold : \
-        threshold))
-                    level = next
-                }
-                return taps
-            }
-
-            /// Where a row that leaves ends, on the side of `side`'s sign: ±(screenWidth + slideOvershoot).
-            public static func slideEnd(_ side: Double) -> Double {
-                ReleaseRule.slideEnd(side, screenWidth: screenWidth, overshoot: slideOvershoot)
-            }
-
-            /// What lifting the finger from a row at offset `x`, moving at `velocity` points a second (positive to the
-            /// right), does (`ReleaseRule`): the zone decides; with `escapeVelocity` above 0, a release before the near
-            /// threshold at least that fast the way x points commits to the near action.
-            public static func release(at x: Double, velocity: Double) -> Release {
-                let (zone, escaped) = ReleaseRule.decision(
-                    at: x, in: Self.zone(at: x), velocity: velocity, escapeVelocity: escapeVelocity)
-                let outcome = zone.outcome
-                let target = ReleaseRule.target(
-                    snapsBack: outcome == .snapBack, side: zone.side, screenWidth: screenWidth, overshoot: \
-        slideOvershoot)
-                switch outcome {
-                case .snapBack:
-                    let snap = snapAnimate
-                        ? motion(from: x, to: target, duration: durationSnap, curve: curveSnap, velocity: velocity) : \
-        nil
-                    return Release(
-                        zone: zone, outcome: outcome, escaped: escaped, target: target, motion: snap, afterSlide: \
-        .nothing)
-                case .options(let kind):
-                    let fade = overlayAppear == .fade
-                        ? motion(from: 0, to: 1, duration: durationFade, curve: curveFade, property: .alpha) : nil
-                    return slide(zone, outcome, escaped, from: x, to: target, velocity: velocity,
-                        afterSlide: .options(kind, fade: fade))
-                case .hide(let folder):
-                    let height = motion(
-                        from: rowHeight, to: 0, duration: durationHide, curve: curveHide, delay: delayHide, property: \
-        .size)!
-                    return slide(zone, outcome, escaped, from: x, to: target, velocity: velocity,
-                        afterSlide: .hide(folder, height: height))
-                }
-            }
-
-            /// A release that slides the row out from `x` to `target`.
-            static func slide(_ zone: Zone, _ outcome: Outcome, _ escaped: Bool, from x: Double, to target: Double,
-                velocity: Double, afterSlide: AfterSlide) -> Release {
-                Release(
-                    zone: zone, outcome: outcome, escaped: escaped, target: target,
-                    motion: motion(from: x, to: target, duration: durationSlide, curve: curveSlide, velocity: velocity),
-                    afterSlide: afterSlide)
-            }
-
-            /// Where the menu's content is (`content.x`) when an edge pan that began with it at `origin` has moved
-            /// `translation`: the finger's x, from closed (0) to the screen's width.
-            public static func menuX(origin: Double, translation: Double) -> Double {
-                MenuRule.contentX(origin: origin, translation: translation, screenWidth: screenWidth)
-            }
-
-            /// What lifting the finger from the menu's content at `content.x` = `x` does (`MenuRule`):
-            /// `MenuRelease.velocity` goes the finger's way (at velocity 0 the nearer end, or closed with `menuStill`
-            /// `.close`); `.position(n)` opens from x n on; `.distance(n)` opens from closed when the finger moved more
-            /// than n right (`fromClosed`), and from open stays open unless it moved n or more left.
-            public static func releaseMenu(at x: Double, velocity: Double, translation: Double, fromClosed: Bool)
-                -> MenuDecision
-            {
-                let target = MenuRule.target(
-                    x: x, velocity: velocity, translation: translation, fromClosed: fromClosed, open: menuOpen,
-                    release: menuRelease, still: menuStill)
-                return MenuDecision(
-                    opens: target == menuOpen, target: target,
-                    motion: motion(from: x, to: target, duration: durationMenu, curve: curveMenu))
-            }
-
-            /// The undo rule (`UndoRule`): a shake asks first (`undoAlert`) or undoes at once; the last message that \
-        left
-            /// comes back to its place, its height opening from 0 while it slides in from `slideEnd(side)` (or is put \
-        at x
-            /// 0 at once: `undoReturn` `.place`). The stack keeps `undoDepth` actions, dropping the oldest (0: all).
-            public static func undo(side: Double) -> Undo {
-                let slide = UndoRule.slidesBack(undoReturn)
-                    ? motion(from: slideEnd(side), to: 0, duration: durationUndo, curve: curveUndo) : nil
-                return Undo(
-                    asksFirst: undoAlert,
-                    height: motion(from: 0, to: rowHeight, duration: durationUndo, curve: curveUndo, property: .size)!,
-                    slide: slide)
-            }
-
-            /// An animation of a property from `from` to `to` (the model's animate): none when it is there already; a
-            /// spring starts with `velocity` (units a second) as a fraction of the distance, and lasts until it \
-        settles.
-            public static func motion(
-                from: Double, to: Double, duration: Double, curve: Curve, velocity: Double = 0, delay: Double = 0,
-                property: Property = .position
-            ) -> Motion? {
-                if from == to { return nil }
-                switch curve {
-                case .bezier:
-                    return Motion(
-                        from: from, to: to, delay: delay, duration: duration, curve: curve, initialVelocity: 0,
-                        property: property)
-                case let .spring(dampingRatio, response):
-                    var initialVelocity = velocity / (to - from)
-                    if initialVelocity.isNaN { initialVelocity = 0 }
-                    initialVelocity = min(fastestInitialVelocity, max(-fastestInitialVelocity, initialVelocity))
-                    let seconds = springSettlingDuration(
-                        dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity,
-                        distance: abs(to - from), property: property)
-                    return Motion(
-                        from: from, to: to, delay: delay, duration: (seconds * 1e9).rounded() / 1e9, curve: curve,
-                        initialVelocity: initialVelocity, property: property)
-                }
-            }
-        }
-
-        // MARK: - mailsim's gesture rules (Sources/MailboxSim/Rules, embedded as they are)
-
-        extension \(typeName) {
-            /// The model's name for `Zone`, which the rules below use.
-            typealias SwipeZone = Zone
-
-        \(EmbeddedRules.text(indent: "    "))}
-
-
-        """
+        Template.swiftDecisions.filledOrStop([
+            "typeName": typeName, "rules": EmbeddedRules.text(indent: "    ")
+        ]) + "\n"
     }
+
+    /// The types whose shape the decisions fix (Templates/Types.swift): colour, curve, motion and the answers; a
+    /// motion's settling distances and speeds are the model's (`Spring.Tolerance`).
+    static func fixedTypes(typeName: String) -> String {
+        var values = settleValues
+        values["typeName"] = typeName
+        return Template.swiftTypes.filledOrStop(values) + "\n"
+    }
+
+    /// The curves (Templates/Curves.swift) around the model's curve arithmetic (`EmbeddedCurveMath`).
+    static func curves(typeName: String) -> String {
+        Template.swiftCurves.filledOrStop([
+            "typeName": typeName, "curveMath": EmbeddedCurveMath.text(indent: "    "),
+            "fastestInitialVelocity": formatExact(Spring.fastestInitialVelocity),
+            "longestSettlingDuration": formatExact(Spring.longestSettlingDuration)
+        ])
+    }
+
+    /// When a spring on a position or size (`Spring.Tolerance.points`) and on an alpha (`.alpha`) counts as
+    /// settled, in the templates of both languages.
+    static let settleValues: [String: String] = [
+        "pointsSettleDistance": formatExact(Spring.Tolerance.points.position),
+        "pointsSettleSpeed": formatExact(Spring.Tolerance.points.velocity),
+        "alphaSettleDistance": formatExact(Spring.Tolerance.alpha.position),
+        "alphaSettleSpeed": formatExact(Spring.Tolerance.alpha.velocity)
+    ]
 }

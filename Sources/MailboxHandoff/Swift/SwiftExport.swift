@@ -72,10 +72,8 @@ struct SwiftExport {
     static func curveLiteral(_ curve: TimingCurve) -> String {
         switch curve {
         case .bezier(let b):
-            """
-            .bezier(x1: \(formatExact(b.x1)), y1: \(formatExact(b.y1)), x2: \(formatExact(b.x2)), y2: \
-            \(formatExact(b.y2)))
-            """
+            ".bezier(x1: \(formatExact(b.x1)), y1: \(formatExact(b.y1)), "
+                + "x2: \(formatExact(b.x2)), y2: \(formatExact(b.y2)))"
         case .spring(let s):
             ".spring(dampingRatio: \(formatExact(s.dampingRatio)), response: \(formatExact(s.response)))"
         }

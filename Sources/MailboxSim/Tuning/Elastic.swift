@@ -9,20 +9,16 @@ public struct Elastic: Sendable {
     /// Where the row is when the finger that went down with the row at `origin` has moved `translation`:
     /// the finger's own position is read back from `origin` (undoing the stretch), moved, and stretched.
     public func x(from origin: Double, by translation: Double) -> Double {
-        stretched(unstretched(origin) + translation)
+        ElasticRule.x(origin: origin, translation: translation, elasticity: elasticity, edge: Elastic.edge)
     }
 
     /// Where a finger at `raw` puts the row.
     public func stretched(_ raw: Double) -> Double {
-        let excess = abs(raw) - Elastic.edge
-        guard excess > 0 else { return raw }
-        return (raw < 0 ? -1 : 1) * (Elastic.edge + elasticity * excess)
+        ElasticRule.stretched(raw, elasticity: elasticity, edge: Elastic.edge)
     }
 
     /// Where the finger is for a row at `x` (the row itself where the stretch cannot be undone: elasticity 0).
     public func unstretched(_ x: Double) -> Double {
-        let excess = abs(x) - Elastic.edge
-        guard excess > 0, elasticity > 0 else { return x }
-        return (x < 0 ? -1 : 1) * (Elastic.edge + excess / elasticity)
+        ElasticRule.unstretched(x, elasticity: elasticity, edge: Elastic.edge)
     }
 }

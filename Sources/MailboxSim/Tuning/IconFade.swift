@@ -9,6 +9,6 @@ public enum IconFade: Equatable, Sendable {
     @inline(__always)
     public func alpha(at distance: Double) -> Double? {
         guard case let .range(start, end) = self else { return nil }
-        return min(1, max(0, (distance - start) / (end - start)))
+        return IconRule.rangeAlpha(distance, start: start, end: end)
     }
 }
