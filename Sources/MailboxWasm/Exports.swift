@@ -52,19 +52,14 @@ func takeText(_ pointer: UnsafeMutableRawPointer?, _ count: Int32) -> String {
     return text
 }
 
-/// One answer block: status, handle, then each text as its length and its bytes.
+/// One answer block (`AnswerBlock`: status, handle, then each text as its length and its bytes), in memory
+/// JavaScript reads and frees.
 func answer(status: Int, handle: UnsafeMutableRawPointer? = nil, _ texts: [String]) -> UnsafeMutableRawPointer? {
-    var bytes: [UInt8] = []
-    func word(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-    }
-    word(UInt32(truncatingIfNeeded: status))
-    word(UInt32(truncatingIfNeeded: UInt(bitPattern: handle)))
-    word(UInt32(texts.count))
-    for text in texts {
-        word(UInt32(text.utf8.count))
-        bytes.append(contentsOf: text.utf8)
-    }
+    place(AnswerBlock.bytes(status: status, handle: UInt(bitPattern: handle), texts: texts))
+}
+
+/// `bytes` copied into memory of their own, for JavaScript to read and free.
+func place(_ bytes: [UInt8]) -> UnsafeMutableRawPointer? {
     guard let block = malloc(bytes.count) else { return nil }
     bytes.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     return block

@@ -127,15 +127,5 @@ func recordingRelease(_ handle: UnsafeMutableRawPointer) { Unmanaged<RecordingBo
 
 /// An answer block as `answer` writes it, its one part raw bytes (a file) rather than text.
 func answer(status: Int, bytes: [UInt8]) -> UnsafeMutableRawPointer? {
-    var block: [UInt8] = []
-    block.reserveCapacity(bytes.count + 16)
-    for word in [UInt32(truncatingIfNeeded: status), 0, 1, UInt32(truncatingIfNeeded: bytes.count)] {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            block.append(UInt8(truncatingIfNeeded: word >> UInt32(truncatingIfNeeded: shift)))
-        }
-    }
-    block += bytes
-    guard let pointer = malloc(block.count) else { return nil }
-    block.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    return pointer
+    place(AnswerBlock.bytes(status: status, parts: [bytes]))
 }

@@ -13,6 +13,12 @@ const wasmURL = new URL("./mailsim.wasm", import.meta.url);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+// generated: answer-block
+// The answer block's layout, from the Swift that writes it (MailboxPlayground's AnswerBlock): bytes from
+// the block's start, little-endian 32-bit words.
+const ANSWER = Object.freeze({ status: 0, handle: 4, count: 8, parts: 12, word: 4 });
+// end generated
+
 /** A line that failed: `message` is what `mailsim run` prints on standard error for it (without the last newline);
  * `status` is 1 for an `expect` that did not hold (the script goes on) and 2 for a refused line (it stops there);
  * `output` is what the line printed on standard output before. A trap in the module has status 3, and `reason`
@@ -110,18 +116,18 @@ class Instance {
     }
   }
 
-  /** Reads and frees an answer block: { status, handle, texts }. */
+  /** Reads and frees an answer block (`ANSWER`'s layout): { status, handle, texts }. */
   answer(pointer) {
     const view = new DataView(this.exports.memory.buffer);
-    const status = view.getUint32(pointer, true);
-    const handle = view.getUint32(pointer + 4, true);
-    const count = view.getUint32(pointer + 8, true);
+    const status = view.getUint32(pointer + ANSWER.status, true);
+    const handle = view.getUint32(pointer + ANSWER.handle, true);
+    const count = view.getUint32(pointer + ANSWER.count, true);
     const texts = [];
-    let at = pointer + 12;
+    let at = pointer + ANSWER.parts;
     for (let i = 0; i < count; i++) {
       const length = view.getUint32(at, true);
-      texts.push(decoder.decode(new Uint8Array(this.exports.memory.buffer, at + 4, length)));
-      at += 4 + length;
+      texts.push(decoder.decode(new Uint8Array(this.exports.memory.buffer, at + ANSWER.word, length)));
+      at += ANSWER.word + length;
     }
     this.exports.mailsim_free(pointer);
     return { status, handle, texts };
@@ -130,10 +136,11 @@ class Instance {
   /** Reads and frees an answer block whose one part is bytes (a file): { status, bytes } (texts when refused). */
   answerBytes(pointer) {
     const view = new DataView(this.exports.memory.buffer);
-    const status = view.getUint32(pointer, true);
+    const status = view.getUint32(pointer + ANSWER.status, true);
     if (status !== 0) return this.answer(pointer);
-    const length = view.getUint32(pointer + 12, true);
-    const bytes = new Uint8Array(this.exports.memory.buffer, pointer + 16, length).slice();
+    const length = view.getUint32(pointer + ANSWER.parts, true);
+    const start = pointer + ANSWER.parts + ANSWER.word;
+    const bytes = new Uint8Array(this.exports.memory.buffer, start, length).slice();
     this.exports.mailsim_free(pointer);
     return { status, bytes };
   }
