@@ -221,6 +221,8 @@ public struct CommandGenerator {
             return free ? "edgepan \(decimal(Double.random(in: 0...330, using: &random)))\(panDuration())" : nil
         case .release: return s.gesture == nil ? nil : "release" + velocity()
         case .flick: return row.map { "flick \($0) " + random.pick(["-1500", "-700", "-300", "300", "700", "1500"]) }
+        case .swipe:
+            return row.map { "swipe \($0) " + random.pick(["near", "far"]) + " " + random.pick(["left", "right"]) }
         case .hold: return s.gesture == nil ? nil : "hold " + wait()
         case .tap:
             if overlay != nil { return random.pick(["tap", "tap cancel"]) }
@@ -313,6 +315,7 @@ public struct CommandGenerator {
         case .subject: return random.pick(TimelineSubject.names(messageCount: s.messageCount) + ["nowhere"])
         case .file: return random.pick(["a.png", "a.svg", "a.mbs", "a.txt"])
         case .exportFormat: return random.pick(ExportFormat.names + ["pdf"])
+        case .choice(let words): return random.pick(words + ["nowhere"])
         case .commandName: return random.pick(CommandTable.names + [CommandTable.pathsTopic])
         case .command: return anyCommand(s)
         }

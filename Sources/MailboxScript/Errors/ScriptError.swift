@@ -36,6 +36,8 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case unknownSegment(String, suggestion: String?)
     case unknownParameter(String, suggestion: String?)
     case unknownAction(String, suggestion: String?, actions: [String])
+    /// A word that is none of a `choice` argument's (`swipe msg1 nearr left`).
+    case unknownWord(String, suggestion: String?, words: [String], command: String)
     case unknownOperator(String)
     case unknownHelpTopic(String, suggestion: String?)
     case unknownProperty(String, suggestion: String?)

@@ -190,6 +190,12 @@ public enum Parser {
                 throw .unknownAction(String(text), suggestion: nearest(String(text), in: names), actions: names)
             }
             return .word(text)
+        case .choice(let words):
+            guard words.contains(where: { text == $0 }) else {
+                throw .unknownWord(
+                    String(text), suggestion: nearest(String(text), in: words), words: words, command: spec.name)
+            }
+            return .word(text)
         case .path:
             return .path(try PropertyPath.parse(text))
         case .exportFormat:

@@ -28,6 +28,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case settingValue
     /// `later`, `list`, `archive` or `delete`.
     case accessibilityAction
+    /// One of these words (`near` or `far`): the synopsis writes them as its name's alternatives.
+    case choice([String])
     /// A property path.
     case path
     /// A property path, or the start of one (`msg1`, `msg1.icon`).
@@ -72,6 +74,8 @@ public enum ArgumentName: String, Equatable, Sendable {
     case expect = "--expect"
     case force = "--force"
     case format = "FORMAT"
+    case reach = "near|far"
+    case side = "left|right"
 }
 
 /// One argument in a command's synopsis.
