@@ -15,7 +15,7 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case unprintableCharacter(UnprintableKind, Unicode.Scalar, column: Int)
     /// A quoted value (`"hello world"`) that does not read: no closing quote, an unknown escape, or text glued to
     /// its closing quote; `column` is where.
-    case badQuote(ScriptQuoting.Problem.Kind, column: Int)
+    case badQuote(ValueQuoting.Problem.Kind, column: Int)
 
     // MARK: Words
     case unknownCommand(String, suggestion: String?)

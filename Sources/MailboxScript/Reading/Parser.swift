@@ -245,7 +245,7 @@ public enum Parser {
 
     /// The text a word that starts with `"` stands for (the lexer has checked it reads); nil for any other word.
     static func unquoted(_ word: Substring) -> String? {
-        guard word.first == "\"", case .success(let text) = ScriptQuoting.unquote(word) else { return nil }
+        guard word.first == "\"", case .success(let text) = ValueQuoting.unquote(word) else { return nil }
         return text
     }
 

@@ -136,7 +136,7 @@ public enum ArgumentValue: Equatable, Sendable {
             // A text parameter (`type`'s) is the rest of the line: quoted when bare it would read otherwise.
             value =
                 parameter.kind == .text && !Command.typesBare(String(word))
-                ? ScriptQuoting.quote(String(word)) : String(word)
+                ? ValueQuoting.quote(String(word)) : String(word)
         case .panTarget(let target): value = target.name
         case .tapTarget(let target): value = target.name
         case .path(let path): value = path.name
