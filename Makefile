@@ -388,12 +388,13 @@ test-browser: deps
 	tools/browser-tests.sh .build/debug/mailsim $(PLAYGROUND_BIN)
 
 ## golden: rewrites Tests/Golden/*.out from what the reports print now, and the generated blocks from the tables
-## they describe (docs/tuning.md's lists, docs/language.md's command reference, README.md's command list,
-## Fuzz/mbs.dict's command words: DocsTests), then shows what changed (read the diff before committing it: a
-## golden file pins the text of state, show, colors, timeline, render and help).
+## they describe (docs/tuning.md's lists, docs/language.md's command reference, README.md's command list, SPEC
+## §4's command rows, Fuzz/mbs.dict's command words, the wasm tests' file commands, the VS Code grammar:
+## DocsTests), then shows what changed (read the diff before committing it: a golden file pins the text of state,
+## show, colors, timeline, render and help).
 golden: deps
 	MAILSIM_UPDATE_GOLDEN=1 swift test --filter 'GoldenTests|DocsTests|ProtocolExtremesTests'
-	git diff --stat -- Tests/Golden README.md docs Fuzz/mbs.dict
+	git diff --stat -- Tests/Golden README.md docs Fuzz/mbs.dict Tests/wasm/scripts.mjs editors
 
 ## real-apps-gifs: docs/real-apps.md's two pictures, the same script (Scripts/tour/side-by-side.mbs) recorded under
 ## the default profile and under ios-course-mailbox (seed 002's app); MAILSIM=PATH records with another build.

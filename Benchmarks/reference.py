@@ -23,6 +23,7 @@ The subset: `reset [N]`, `pan msgN DX [in S]`, `release [VX]`, `advance S` (`wai
 
 Python's standard library only; no state is kept between lines but the screen's.
 """
+import os
 import re
 import sys
 from decimal import Decimal, ROUND_HALF_EVEN
@@ -68,11 +69,26 @@ RESCHEDULE_OPTIONS = ("later-today", "this-evening", "tomorrow", "this-weekend",
 LIST_OPTIONS = ("to-buy", "to-read", "to-watch")  # §2
 FOLDERS = ("inbox", "later", "list", "archive", "trash")  # §5
 
-# Every command of the language (docs/language.md): the ones this model plays, and the ones it does not.
+# The commands this model plays; every other command of the language is one it does not (NOT_MODELLED).
 MODELLED = ("reset", "pan", "release", "advance", "wait", "settle", "tap", "choose", "shake", "expect", "quit",
             "exit")
-NOT_MODELLED = ("edgepan", "compose", "type", "set", "params", "act", "state", "show", "colors", "timeline",
-                "render", "snapshot", "save", "load", "help")
+
+
+def contract_commands():
+    """Every name of every command in §4's table (docs/SPEC.md; its rows are kept from mailsim's command table)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "SPEC.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    block = text[text.index("<!-- generated: commands -->"):text.index("<!-- end generated -->")]
+    names = []
+    for row in block.split("\n"):
+        if row.startswith("| `"):
+            first_cell = re.split(r"(?<!\\) \| ", row[2:], maxsplit=1)[0]
+            names += [span.split(" ")[0] for span in re.findall(r"`([^`]+)`", first_cell)]
+    return names
+
+
+NOT_MODELLED = tuple(name for name in contract_commands() if name not in MODELLED and name != "!")
 TAP_TARGETS_NOT_MODELLED = ("compose", "menu", "segment", "to", "subject", "body", "delete-draft", "keep-draft")
 
 # §4 and §7.11: plain decimals, an optional sign and fraction, no exponent, at most 15 digits before the point.

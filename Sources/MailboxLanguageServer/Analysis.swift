@@ -41,7 +41,7 @@ public struct RunBounds: Sendable {
     }
 }
 
-/// A script run for the editor: the same `LineRunner` and `ScriptRun` sink as `mailsim run`, with each line's
+/// A script run for the editor: the same `LineRunner` and `ReportingSink` sink as `mailsim run`, with each line's
 /// outcome kept (`LineInfo`) and the session kept every few lines (sessions are values), so that a change at
 /// line k runs the script again from the last kept session before k, not from the top.
 public struct Analysis: Sendable {
@@ -215,10 +215,10 @@ struct ReplaySink: LineSink {
     }
 }
 
-/// The editor's sink: `mailsim run`'s own (`ScriptRun`) for what is reported and when the script stops, with
+/// The editor's sink: `mailsim run`'s own (`ReportingSink`) for what is reported and when the script stops, with
 /// each line's outcome kept, sessions kept every few lines, and the run's bounds and cancellation.
 struct EditorSink: LineSink {
-    var run: ScriptRun
+    var run: ReportingSink
     let collected = Collected()
     let isCancelled: @Sendable () -> Bool
     let firstLine: Int
@@ -235,7 +235,7 @@ struct EditorSink: LineSink {
     var pauseAfter: Int?
 
     init(file: String, firstLine: Int, isCancelled: @escaping @Sendable () -> Bool, bounds: RunBounds) {
-        run = ScriptRun(
+        run = ReportingSink(
             file: file, output: CollectedOutput(collected: collected), pictures: NoPictures(), exports: NoExports())
         self.isCancelled = isCancelled
         self.firstLine = firstLine
@@ -323,7 +323,7 @@ final class Collected: @unchecked Sendable {
     var diagnostics: [Diagnostic] = []
 }
 
-final class CollectedOutput: ScriptOutputSink {
+final class CollectedOutput: OutputSink {
     let collected: Collected
     init(collected: Collected) { self.collected = collected }
     func emit(_ output: ScriptOutput) {

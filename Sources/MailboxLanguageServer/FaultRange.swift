@@ -58,7 +58,8 @@ enum FaultRange {
         case .unknownCommand(let word, _), .unexpectedWord(_, let word, _), .gluedComment(_, let word, _),
             .unknownOption(_, let word, _, _), .unknownPanTarget(let word, _, _), .unknownMessage(let word, _, _),
             .unknownTapTarget(let word, _, _), .unknownSegment(let word, _), .unknownParameter(let word, _),
-            .unknownAction(let word, _, _), .unknownOperator(let word), .unknownHelpTopic(let word, _),
+            .unknownAction(let word, _, _), .unknownWord(let word, _, _, _), .unknownOperator(let word),
+            .unknownHelpTopic(let word, _),
             .unknownProperty(let word, _), .unknownTimelineTarget(let word, _), .notANumber(let word),
             .notFinite(let word), .numberOutOfRange(let word, _), .beyondLimit(_, _, let word, _),
             .negativeDuration(_, let word), .durationOutOfRange(_, _, let word, _), .negativeTolerance(let word),
@@ -93,7 +94,8 @@ enum FaultRange {
         switch error {
         case .unknownCommand(_, let s), .unknownOption(_, _, let s, _), .unknownPanTarget(_, let s, _),
             .unknownMessage(_, let s, _), .unknownTapTarget(_, let s, _), .unknownSegment(_, let s),
-            .unknownParameter(_, let s), .unknownAction(_, let s, _), .unknownHelpTopic(_, let s),
+            .unknownParameter(_, let s), .unknownAction(_, let s, _), .unknownWord(_, let s, _, _),
+            .unknownHelpTopic(_, let s),
             .unknownProperty(_, let s), .unknownTimelineTarget(_, let s), .notAColour(_, let s),
             .notOneOf(_, _, _, let s):
             suggested = s

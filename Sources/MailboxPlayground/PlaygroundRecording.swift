@@ -30,7 +30,7 @@ public enum PlaygroundRecording {
         guard script.utf8.count <= PlaygroundLimits.scriptBytes else {
             return .failure(.init("the script is longer than \(PlaygroundLimits.scriptBytes / 1024) KiB"))
         }
-        let all = ScriptLines.lines(of: Array(script.utf8))
+        let all = LineSplitter.lines(of: Array(script.utf8))
         if let refused = all.enumerated().first(where: {
             if case .text(let text) = $0.element { PlaygroundLines.touchesFiles(text) != nil } else { false }
         }) {
@@ -45,7 +45,8 @@ public enum PlaygroundRecording {
             clock: FrameClock(framesPerSecond: framesPerSecond), maxFrames: maxFrames, sink: sink,
             fromLine: range.lowerBound)
         var runner = LineRunner(
-            file: file, sink: ScriptRun(file: file, output: NoOutput(), observer: recorder, isCancelled: isCancelled))
+            file: file,
+            sink: ReportingSink(file: file, output: NoOutput(), observer: recorder, isCancelled: isCancelled))
         var session = Session()
         // The script up to the end of the last line asked for; a finger still down there is where a walkthrough of
         // some lines ends, not an error.

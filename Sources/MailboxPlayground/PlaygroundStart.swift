@@ -25,7 +25,7 @@ public struct PlaygroundStart: Sendable {
         guard bytes.count <= PlaygroundLimits.scriptBytes else {
             return .failure(.init("\(name): the script is longer than \(PlaygroundLimits.scriptBytes / 1024) KiB"))
         }
-        // Counted before any line runs, as `ScriptLines` counts them: each LF ends one, and text after the last is one.
+        // Counted before any line runs, as `LineSplitter` counts them: each LF ends one, and text after the last is one.
         let count =
             bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count
             + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)

@@ -40,7 +40,7 @@ public struct ScriptConsole {
     public private(set) var session: Session
     /// True after `quit` or `finish()`: nothing more runs.
     public private(set) var ended = false
-    private var runner: LineRunner<ScriptRun>
+    private var runner: LineRunner<ReportingSink>
     private let printer: ConsolePrinter
 
     public init(file: String = "<stdin>", tracing: Bool = false) {
@@ -50,7 +50,7 @@ public struct ScriptConsole {
         session.collectsTrace = tracing
         session.confirmsSettings = tracing
         printer = ConsolePrinter(file: file, tracing: tracing)
-        runner = LineRunner(file: file, sink: ScriptRun(file: file, output: printer))
+        runner = LineRunner(file: file, sink: ReportingSink(file: file, output: printer))
     }
 
     /// The number of the last line run.
@@ -75,13 +75,13 @@ public struct ScriptConsole {
 
     /// Runs `body` on the runner, collecting what it printed; a runner stopped by an error is replaced by one that
     /// goes on after its last line, one stopped by `quit` ends the console.
-    private mutating func run(_ body: (inout LineRunner<ScriptRun>, inout Session) -> Void) -> Printed {
+    private mutating func run(_ body: (inout LineRunner<ReportingSink>, inout Session) -> Void) -> Printed {
         printer.printed = Printed()
         body(&runner, &session)
         if runner.stopped {
             if runner.sink.hasStoppedOnError {
                 runner = LineRunner(
-                    file: file, sink: ScriptRun(file: file, output: printer), startingAfter: runner.lastLine)
+                    file: file, sink: ReportingSink(file: file, output: printer), startingAfter: runner.lastLine)
             } else {
                 ended = true
             }
@@ -91,7 +91,7 @@ public struct ScriptConsole {
 }
 
 /// Prints a script run's outputs into text, as `mailsim run` prints them on its two streams without colour.
-private final class ConsolePrinter: ScriptOutputSink {
+private final class ConsolePrinter: OutputSink {
     let file: String
     let tracing: Bool
     var printed = ScriptConsole.Printed()

@@ -46,7 +46,7 @@ public enum JUnitRenderer {
     }
 
     /// `<failure>` or `<error>`: the message as an attribute, and as text with the screen at that instant.
-    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: ScriptSummary)
+    private static func problem(_ element: String, _ type: String, _ diagnostic: Diagnostic, _ report: RunReport)
         -> String
     {
         var body = [diagnostic.text]

@@ -10,7 +10,7 @@ public enum TestReportPage {
     /// One script's result and the files made for its problems.
     public struct Entry: Sendable {
         public var file: String
-        public var report: ScriptSummary
+        public var report: RunReport
         /// Why the script could not be run or recorded, when it could not.
         public var note: String?
         public var problems: [Problem]
@@ -18,7 +18,7 @@ public enum TestReportPage {
         public var skipped = false
 
         public init(
-            file: String, report: ScriptSummary, note: String? = nil, problems: [Problem] = [], skipped: Bool = false
+            file: String, report: RunReport, note: String? = nil, problems: [Problem] = [], skipped: Bool = false
         ) {
             self.file = file
             self.report = report

@@ -16,7 +16,7 @@ public enum TestStatus: String, Sendable {
 /// One script's result in `mailsim test`: its report, how long it took on the wall clock, and its verdict.
 /// The text, JUnit, TAP, JSON and HTML renderings all read this.
 public struct ScriptResult: Sendable {
-    public let report: ScriptSummary
+    public let report: RunReport
     /// Seconds of wall clock the run took (0 for a script not run).
     public let seconds: Double
     public let status: TestStatus
@@ -25,7 +25,7 @@ public struct ScriptResult: Sendable {
 
     public var path: String { report.file }
 
-    public init(report: ScriptSummary, seconds: Double) {
+    public init(report: RunReport, seconds: Double) {
         self.report = report
         self.seconds = seconds
         status = report.error != nil ? .error : report.failures.isEmpty ? .pass : .fail
@@ -34,7 +34,7 @@ public struct ScriptResult: Sendable {
 
     /// A script that was not run, and why.
     public init(skipped path: String, reason: String) {
-        report = ScriptSummary(file: path)
+        report = RunReport(file: path)
         seconds = 0
         status = .skipped
         skipReason = reason

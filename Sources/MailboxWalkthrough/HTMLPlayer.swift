@@ -111,7 +111,7 @@ public enum HTMLPlayer {
         return html
     }
 
-    static func statusClass(_ report: ScriptSummary) -> String {
+    static func statusClass(_ report: RunReport) -> String {
         switch report.exitCode {
         case 0: "pass"
         case 1: "fail"

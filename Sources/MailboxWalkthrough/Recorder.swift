@@ -116,7 +116,7 @@ public final class Recorder: ScriptObserver {
         catchUp(to: session.screen, caption: lastAction)
         return Walkthrough(
             file: file, clock: clock, frames: frames, lines: lines, timeline: events, problems: problems,
-            report: ScriptSummary(file: file))
+            report: RunReport(file: file))
     }
 
     /// Adds the frames up to `screen`'s instant (inclusive; or up to frame `limit`, exclusive) showing `screen`.

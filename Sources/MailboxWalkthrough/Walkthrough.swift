@@ -19,12 +19,12 @@ public struct Walkthrough: Sendable {
     /// The screen at each failed check and at the error that stopped the run.
     public var problems: [WalkthroughProblem]
     /// How the run ended (its exit status is `report.exitCode`).
-    public var report: ScriptSummary
+    public var report: RunReport
     /// Why the frames could not all be written, when they were written as they were played.
     public var sinkError: RasterError?
 
     /// Takes the run's report: its exit status, and the diagnostic of each problem.
-    public mutating func attach(_ report: ScriptSummary) {
+    public mutating func attach(_ report: RunReport) {
         self.report = report
         for i in problems.indices {
             let line = problems[i].line

@@ -54,7 +54,7 @@ struct CalibrationScript: CustomStringConvertible, Sendable {
         let recorder = Recorder(clock: FrameClock(framesPerSecond: fps))
         var session = Session()
         var runner = LineRunner(
-            file: "\(name).mbs", sink: ScriptRun(file: "\(name).mbs", output: NoOutput(), observer: recorder))
+            file: "\(name).mbs", sink: ReportingSink(file: "\(name).mbs", output: NoOutput(), observer: recorder))
         Array(text.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         var walkthrough = recorder.finish(file: "\(name).mbs", session: session)

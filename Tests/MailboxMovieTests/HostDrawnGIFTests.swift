@@ -14,7 +14,8 @@ import Testing
 @Suite struct HostDrawnGIFTests {
     static func play(_ script: String, into recorder: Recorder) -> Walkthrough {
         var session = Session()
-        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        var runner = LineRunner(
+            file: "t.mbs", sink: ReportingSink(file: "t.mbs", output: NoOutput(), observer: recorder))
         Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         var walkthrough = recorder.finish(file: "t.mbs", session: session)

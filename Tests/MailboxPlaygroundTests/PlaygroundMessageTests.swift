@@ -60,7 +60,7 @@ import Testing
     }
 
     /// The script run as `mailsim run` runs it: its report and the `state --json` object at its end.
-    func run(_ script: String) throws -> (report: ScriptSummary, state: JSON) {
+    func run(_ script: String) throws -> (report: RunReport, state: JSON) {
         var session = Session()
         let report = ScriptRunner.run(Array(script.utf8), file: "playground.mbs", session: &session)
         let outcome = try session.execute(.line("state --json"))

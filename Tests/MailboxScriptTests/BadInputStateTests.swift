@@ -35,7 +35,7 @@ import Testing
         let message = String(afterPath.drop { $0 != ":" }.dropFirst(": error: ".count).dropLast())
 
         var session = Session()
-        let lines = ScriptLines.lines(of: bytes)
+        let lines = LineSplitter.lines(of: bytes)
         var end = lines.count
         for (index, read) in lines.enumerated() {
             guard case .text(let text) = read else {

@@ -11,7 +11,7 @@ import Testing
 /// the result passes, and a second update changes nothing.
 @Suite struct ExpectationUpdateTests {
     /// Runs `text` in a fresh session.
-    private func run(_ text: [UInt8]) -> ScriptSummary {
+    private func run(_ text: [UInt8]) -> RunReport {
         var session = Session()
         return ScriptRunner.run(text, file: "t.mbs", session: &session)
     }

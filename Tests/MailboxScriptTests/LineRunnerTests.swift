@@ -121,7 +121,8 @@ import Testing
         let script = "pan msg1 -180 in 0.3\nrelease\nadvance 0.2\n"
         let recorder = Recorder(clock: FrameClock(framesPerSecond: 60))
         var recorded = Session()
-        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        var runner = LineRunner(
+            file: "t.mbs", sink: ReportingSink(file: "t.mbs", output: NoOutput(), observer: recorder))
         Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &recorded) }
         runner.finish(session: &recorded, requiringFingerUp: true)
         let walkthrough = recorder.finish(file: "t.mbs", session: recorded)

@@ -248,7 +248,8 @@ import Testing
         ),
         // Words a newcomer tries for a command: a deliberate hint from the table, not edit distance.
         ("undo", "unknown command 'undo' (did you mean 'shake'?)"),
-        ("swipe msg1 -100", "unknown command 'swipe' (did you mean 'pan'?)"),
+        ("drag msg1 -100", "unknown command 'drag' (did you mean 'pan'?)"),
+        ("swipe msg1 -100", "swipe: '-100' is not near or far"),
         ("help undo", "no command 'undo' (did you mean 'shake'?); `help` lists them"),
         ("settle now", "settle: unexpected 'now' (usage: settle)"),
         // Options: a flag misspelled, or where a value goes.

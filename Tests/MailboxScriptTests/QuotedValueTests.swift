@@ -15,15 +15,15 @@ import Testing
         "#1", "\"", "nbsp\u{A0}here", "zwj👨\u{200D}👩", "line\nbreak", "plain", "é"
     ]
 
-    private func run(_ text: String) -> ScriptSummary {
+    private func run(_ text: String) -> RunReport {
         var session = Session()
         return ScriptRunner.run(Array(text.utf8), file: "t.mbs", session: &session)
     }
 
     @Test(arguments: texts) func quotingReadsBackExactly(_ text: String) {
-        let written = ScriptQuoting.word(text)
-        if ScriptQuoting.needsQuotes(text) {
-            #expect(ScriptQuoting.unquote(written) == .success(text))
+        let written = ValueQuoting.word(text)
+        if ValueQuoting.needsQuotes(text) {
+            #expect(ValueQuoting.unquote(written) == .success(text))
         } else {
             #expect(written == text)
         }
@@ -32,13 +32,13 @@ import Testing
     /// `type` takes one quoted word as its text; the pinned state names it quoted, and those lines hold when run.
     @Test(arguments: texts) func pinnedExpectationsRoundTrip(_ text: String) throws {
         var session = Session()
-        let lines = ["compose", "settle", "type " + ScriptQuoting.quote(text)]
+        let lines = ["compose", "settle", "type " + ValueQuoting.quote(text)]
         for line in lines { _ = try session.execute(.line(line[...])) }
         let read = try session.screen.read(.composeTo)
         #expect(read == .name(text))
         let pinned = session.pinnedExpectations()
         let to = try #require(pinned.first { $0.hasPrefix("expect compose.to ") })
-        #expect(to == "expect compose.to == " + ScriptQuoting.word(text))
+        #expect(to == "expect compose.to == " + ValueQuoting.word(text))
         let report = run((lines + pinned).joined(separator: "\n") + "\n")
         #expect(report.error == nil)
         #expect(report.failures.isEmpty)
@@ -46,12 +46,12 @@ import Testing
 
     /// `--update` writes the quoted form, and the updated script passes.
     @Test(arguments: texts) func updateWritesTheQuotedForm(_ text: String) throws {
-        let script = "compose\nsettle\ntype \(ScriptQuoting.quote(text))\nexpect compose.to == wrong   # kept\n"
+        let script = "compose\nsettle\ntype \(ValueQuoting.quote(text))\nexpect compose.to == wrong   # kept\n"
         let failures = run(script).failures
         #expect(failures.count == 1)
         let update = ExpectationUpdate(source: Array(script.utf8), failures: failures)
         let updated = String(decoding: update.text, as: UTF8.self)
-        #expect(updated.hasSuffix("expect compose.to == \(ScriptQuoting.word(text))   # kept\n"))
+        #expect(updated.hasSuffix("expect compose.to == \(ValueQuoting.word(text))   # kept\n"))
         let again = run(updated)
         #expect(again.error == nil && again.failures.isEmpty)
     }

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Runs `text` as a script on a fresh screen; returns the report and the session after it.
-    static func run(_ text: String) -> (report: ScriptSummary, session: Session, diagnostics: [String]) {
+    static func run(_ text: String) -> (report: RunReport, session: Session, diagnostics: [String]) {
         var session = Session()
         var diagnostics: [String] = []
         let report = ScriptRunner.run(Array(text.utf8), file: "t.mbs", session: &session) { output in

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Runs `text` as `mailsim run` would, in a fresh session.
-    static func replay(_ text: String) -> ScriptSummary {
+    static func replay(_ text: String) -> RunReport {
         var fresh = Session()
         return ScriptRunner.run(Array(text.utf8), file: "saved.mbs", session: &fresh)
     }

@@ -11,7 +11,7 @@ import Testing
 /// goes on; an error is reported as `FILE:LINE: error: …` and stops it; exit codes 0, 1, 2.
 @Suite struct ScriptRunnerTests {
     struct Run {
-        let report: ScriptSummary
+        let report: RunReport
         /// Everything emitted, in order, tagged: `out`, `trace`, `excused`, `diag`.
         let emitted: [String]
         let session: Session
@@ -393,14 +393,14 @@ import Testing
     }
 }
 
-/// `ScriptLines` cuts lines the same whatever pieces the bytes come in (as a file is read), and stops at a line
+/// `LineSplitter` cuts lines the same whatever pieces the bytes come in (as a file is read), and stops at a line
 /// it cannot read.
 @Suite struct ScriptLinesTests {
     static let text = Array("\u{FEFF}pan msg1 -10\r\nrelease\n\n# a comment\r\nsettle".utf8)
 
     @Test func theLines() {
         #expect(
-            ScriptLines.lines(of: Self.text) == [
+            LineSplitter.lines(of: Self.text) == [
                 .text("pan msg1 -10"), .text("release"), .text(""),
                 .text("# a comment"), .text("settle")
             ])
@@ -408,9 +408,9 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 7, 64])
     func anyPiecesReadTheSame(size: Int) {
-        var reader = ScriptLines()
-        var lines: [ScriptLines.Line] = []
-        let collect = { (_: Int, line: ScriptLines.Line) -> Bool in
+        var reader = LineSplitter()
+        var lines: [LineSplitter.Line] = []
+        let collect = { (_: Int, line: LineSplitter.Line) -> Bool in
             lines.append(line)
             return true
         }
@@ -421,12 +421,12 @@ import Testing
             start += size
         }
         reader.finish(collect)
-        #expect(lines == ScriptLines.lines(of: Self.text))
+        #expect(lines == LineSplitter.lines(of: Self.text))
     }
 
     @Test func anUnreadableLineStopsTheReading() {
         #expect(
-            ScriptLines.lines(of: Array("advance 1\n".utf8) + [0x61, 0xFF, 0x0A] + Array("settle\n".utf8))
+            LineSplitter.lines(of: Array("advance 1\n".utf8) + [0x61, 0xFF, 0x0A] + Array("settle\n".utf8))
                 == [.text("advance 1"), .invalidUTF8(byte: 2)])
     }
 }

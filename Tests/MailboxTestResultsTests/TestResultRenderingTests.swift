@@ -17,7 +17,7 @@ import Testing
     /// A script run from `text` with contexts kept, as `mailsim test` runs it.
     private func result(_ text: String, file: String = "dir/a.mbs", seconds: Double = 0.0125) -> ScriptResult {
         var session = Session()
-        var sink = ScriptRun(file: file, output: NoOutput())
+        var sink = ReportingSink(file: file, output: NoOutput())
         sink.keepsContext = true
         var runner = LineRunner(file: file, sink: sink)
         Array(text.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }

@@ -72,7 +72,7 @@ import Testing
         ("MailboxSim/MessageID.swift", "Int(byte - UInt8(ascii: \"0\"))", "a byte widens"),
         ("MailboxSim/Overlay.swift", "UInt8(index)", "an index of a list of a few options"),
         ("MailboxSim/Overlay.swift", "Int(index)", "a byte widens"),
-        ("MailboxScript/Running/ScriptLines.swift", "Int32(UInt8(ascii: \"\\n\"))", "a byte widens"),
+        ("MailboxScript/Running/LineSplitter.swift", "Int32(UInt8(ascii: \"\\n\"))", "a byte widens"),
         ("MailboxScene/TextMetrics.swift", "Int(scalar.value)", "a scalar is at most 0x10FFFF"),
         ("MailboxWasm/Exports.swift", "Int(max(count, 1))", "an Int32 widens"),
         ("MailboxWasm/Exports.swift", "Int(count)", "an Int32 widens"),

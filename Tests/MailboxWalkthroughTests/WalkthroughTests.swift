@@ -44,7 +44,8 @@ import Testing
     static func record(_ script: String, fps: Int = 30) -> Walkthrough {
         let recorder = Recorder(clock: FrameClock(framesPerSecond: fps))
         var session = Session()
-        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        var runner = LineRunner(
+            file: "t.mbs", sink: ReportingSink(file: "t.mbs", output: NoOutput(), observer: recorder))
         Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         let report = runner.sink.report
@@ -55,7 +56,8 @@ import Testing
 
     static func play(_ script: String, into recorder: Recorder) -> Walkthrough {
         var session = Session()
-        var runner = LineRunner(file: "t.mbs", sink: ScriptRun(file: "t.mbs", output: NoOutput(), observer: recorder))
+        var runner = LineRunner(
+            file: "t.mbs", sink: ReportingSink(file: "t.mbs", output: NoOutput(), observer: recorder))
         Array(script.utf8).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }
         runner.finish(session: &session, requiringFingerUp: true)
         return recorder.finish(file: "t.mbs", session: session)

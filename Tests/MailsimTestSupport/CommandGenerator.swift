@@ -134,6 +134,7 @@ public struct CommandGenerator {
     // MARK: Lines that fit the screen now
 
     public mutating func fitting(_ s: MailboxState) -> String {
+        if random.chance(0.1), let line = line(random.pick(CommandKind.allCases), s) { return line }
         if random.chance(0.12) { return look(s) }
         if random.chance(0.08) { return random.pick(["advance \(wait())", "settle"]) }
         if let gesture = s.gesture {
@@ -190,6 +191,57 @@ public struct CommandGenerator {
         case 17 where maxMessages > 0 && random.chance(0.3):
             return "reset " + String(Int.random(in: 1...maxMessages, using: &random))
         default: return random.pick(["settle", "advance \(wait())"])
+        }
+    }
+
+    /// A line of `kind` that fits the screen now, or nil when none does (or the kind is never drawn to fit: the
+    /// lines that touch files or end the script). A switch over every kind with no `default:`, so that a command
+    /// added to the table does not build until it says how its lines fit a screen (`anyCommand` draws it too,
+    /// whatever the state, from its entry alone).
+    public mutating func line(_ kind: CommandKind, _ s: MailboxState) -> String? {
+        let animated = Set(s.runningAnimations.map(\.key))
+        let rows = s.rows.filter { $0.visible && !animated.contains(PropertyKey(.row($0.id), .height)) }
+        let free = s.gesture == nil && s.cover == nil
+        let row = free && !rows.isEmpty && s.segments.selected == .mailbox ? random.pick(rows).id.name : nil
+        let overlay: Overlay? =
+            if case .overlay(let overlay)? = s.cover, overlay.dismissal == nil { overlay } else { nil }
+        let composing = if case .compose(closing: false)? = s.cover { true } else { false }
+        switch kind {
+        case .pan:
+            switch s.gesture?.target {
+            case .message(let id)?: return "pan \(id.name) \(distance())\(panDuration())"
+            case .content?: return "pan content \(decimal(Double.random(in: -320...100, using: &random)))"
+            case .edge?: return nil
+            case nil: return row.map { "pan \($0) \(distance())\(panDuration())" }
+            }
+        case .edgepan:
+            if case .edge? = s.gesture?.target {
+                return "edgepan \(decimal(Double.random(in: -50...330, using: &random)))"
+            }
+            return free ? "edgepan \(decimal(Double.random(in: 0...330, using: &random)))\(panDuration())" : nil
+        case .release: return s.gesture == nil ? nil : "release" + velocity()
+        case .flick: return row.map { "flick \($0) " + random.pick(["-1500", "-700", "-300", "300", "700", "1500"]) }
+        case .swipe:
+            return row.map { "swipe \($0) " + random.pick(["near", "far"]) + " " + random.pick(["left", "right"]) }
+        case .hold: return s.gesture == nil ? nil : "hold " + wait()
+        case .tap:
+            if overlay != nil { return random.pick(["tap", "tap cancel"]) }
+            if composing { return "tap " + random.pick(["cancel", "to", "subject", "body"]) }
+            return free ? "tap " + random.pick(["menu", "compose", "segment later", "segment mailbox"]) : nil
+        case .compose: return free ? "compose" : nil
+        case .choose: return overlay.map { "choose " + random.pick($0.kind.options) }
+        case .shake: return free ? "shake" : nil
+        case .type: return composing ? "type " + random.pick(["bob", "a@b.c", "x y"]) : nil
+        case .advance: return "advance \(wait())"
+        case .settle: return "settle"
+        case .reset: return maxMessages > 0 ? "reset " + String(Int.random(in: 1...maxMessages, using: &random)) : nil
+        case .set: return tuneRate > 0 ? tune() : nil
+        case .params: return random.pick(["params", "params --json"])
+        case .act:
+            return row.map { "act \($0) " + random.pick(AccessibilityAction.allCases.map(\.rawValue)) }
+        case .state, .show, .timeline, .colors, .render, .help, .expect: return look(s)
+        case .bang: return s.gesture == nil ? "! release" : "! reset 0"
+        case .snapshot, .export, .save, .load, .quit: return nil
         }
     }
 
@@ -263,6 +315,7 @@ public struct CommandGenerator {
         case .subject: return random.pick(TimelineSubject.names(messageCount: s.messageCount) + ["nowhere"])
         case .file: return random.pick(["a.png", "a.svg", "a.mbs", "a.txt"])
         case .exportFormat: return random.pick(ExportFormat.names + ["pdf"])
+        case .choice(let words): return random.pick(words + ["nowhere"])
         case .commandName: return random.pick(CommandTable.names + [CommandTable.pathsTopic])
         case .command: return anyCommand(s)
         }

@@ -142,6 +142,7 @@ public enum ExtremeScripts {
         case .tolerance: "0.5"
         case .file: "x.svg"
         case .exportFormat: "swift"
+        case .choice(let words): words[0]
         case .commandName: "pan"
         case .command: "pan msg1 -10"
         }

@@ -226,7 +226,7 @@ public func robustnessProblems(script bytes: [UInt8]) -> [String] {
     if transcript(of: bytes) != transcript(of: bytes) { return ["the same script printed different output"] }
     var session = Session()
     var lineNumber = 0
-    for read in ScriptLines.lines(of: bytes) {
+    for read in LineSplitter.lines(of: bytes) {
         lineNumber += 1
         guard case .text(let line) = read else { break }
         let before = session

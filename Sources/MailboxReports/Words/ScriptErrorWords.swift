@@ -58,6 +58,8 @@ extension ScriptError {
             return "unknown parameter \(quoted(name))\(hint(suggestion)): `params` lists them"
         case let .unknownAction(text, suggestion, actions):
             return "unknown action \(quoted(text))\(hint(suggestion)): act takes \(actions.joined(separator: ", "))"
+        case let .unknownWord(text, suggestion, words, command):
+            return "\(command): \(quoted(text)) is not \(words.joined(separator: " or "))\(hint(suggestion))"
         case .unknownOperator(let text):
             return "unknown operator \(quoted(text)): use ==, !=, <, <=, > or >="
         case let .unknownHelpTopic(text, suggestion):

@@ -5,7 +5,7 @@ import MailboxText
 // `pan TARGET DX [in S]`: a finger dragging a row or the open menu's content (SPEC §4, §7).
 extension CommandTable {
     static let pan = CommandSpec(
-        "pan", traits: [.moves, .beginsInteraction, .movesFinger], synonyms: ["drag", "swipe"],
+        "pan", traits: [.moves, .beginsInteraction, .movesFinger], synonyms: ["drag"],
         [
             .required(.target, .panTarget), .required(.dx, .distance),
             .optional(.seconds, .duration(max: ScriptLimits.maxPanSeconds), after: "in")

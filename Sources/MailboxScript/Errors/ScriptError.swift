@@ -15,7 +15,7 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case unprintableCharacter(UnprintableKind, Unicode.Scalar, column: Int)
     /// A quoted value (`"hello world"`) that does not read: no closing quote, an unknown escape, or text glued to
     /// its closing quote; `column` is where.
-    case badQuote(ScriptQuoting.Problem.Kind, column: Int)
+    case badQuote(ValueQuoting.Problem.Kind, column: Int)
 
     // MARK: Words
     case unknownCommand(String, suggestion: String?)
@@ -36,6 +36,8 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case unknownSegment(String, suggestion: String?)
     case unknownParameter(String, suggestion: String?)
     case unknownAction(String, suggestion: String?, actions: [String])
+    /// A word that is none of a `choice` argument's (`swipe msg1 nearr left`).
+    case unknownWord(String, suggestion: String?, words: [String], command: String)
     case unknownOperator(String)
     case unknownHelpTopic(String, suggestion: String?)
     case unknownProperty(String, suggestion: String?)

@@ -210,6 +210,8 @@ private struct Context {
             return Found(candidates: AccessibilityAction.allCases.map({ $0.rawValue }))
         case .exportFormat:
             return Found(candidates: ExportFormat.names)
+        case .choice(let words):
+            return Found(candidates: words)
         case .distance, .velocity, .duration, .wholeNumber, .tolerance, .text:
             return Found()
         }

@@ -8,7 +8,7 @@ public struct Token: Equatable, Sendable {
 
 /// Splits a line into tokens: blanks separate words; a line whose first word starts with `#`, or a lone `#`
 /// later in the line, starts a comment; `#B2B2B2` is a value, not a comment. A word that starts with `"` runs
-/// to its closing quote, blanks included (`"hello world"`: `ScriptQuoting`), and keeps its quotes: the command
+/// to its closing quote, blanks included (`"hello world"`: `ValueQuoting`), and keeps its quotes: the command
 /// that takes a value unquotes it. A control or invisible character anywhere is refused, with its column.
 public enum Lexer {
     public static func tokens(_ line: Substring) throws(ScriptError) -> [Token] {
@@ -50,7 +50,7 @@ public enum Lexer {
     }
 
     /// Where the quoted word starting at `start` ends (past its closing quote), checking its characters as a
-    /// word's (a tab is allowed inside quotes), its escapes (`ScriptQuoting.unquote`), and that a blank or the
+    /// word's (a tab is allowed inside quotes), its escapes (`ValueQuoting.unquote`), and that a blank or the
     /// line's end follows it. `column` moves with it.
     private static func endOfQuoted(
         _ line: Substring, from start: String.Index,
@@ -76,7 +76,7 @@ public enum Lexer {
                 if index < scalars.endIndex && !isBlank(scalars[index]) {
                     throw .badQuote(.textAfterClosingQuote, column: column + 1)
                 }
-                if case .failure(let problem) = ScriptQuoting.unquote(line[start..<index]) {
+                if case .failure(let problem) = ValueQuoting.unquote(line[start..<index]) {
                     throw .badQuote(problem.kind, column: startColumn + problem.offset)
                 }
                 return index

@@ -190,6 +190,12 @@ public enum Parser {
                 throw .unknownAction(String(text), suggestion: nearest(String(text), in: names), actions: names)
             }
             return .word(text)
+        case .choice(let words):
+            guard words.contains(where: { text == $0 }) else {
+                throw .unknownWord(
+                    String(text), suggestion: nearest(String(text), in: words), words: words, command: spec.name)
+            }
+            return .word(text)
         case .path:
             return .path(try PropertyPath.parse(text))
         case .exportFormat:
@@ -239,7 +245,7 @@ public enum Parser {
 
     /// The text a word that starts with `"` stands for (the lexer has checked it reads); nil for any other word.
     static func unquoted(_ word: Substring) -> String? {
-        guard word.first == "\"", case .success(let text) = ScriptQuoting.unquote(word) else { return nil }
+        guard word.first == "\"", case .success(let text) = ValueQuoting.unquote(word) else { return nil }
         return text
     }
 

@@ -27,19 +27,19 @@ public enum Value: Equatable, Sendable {
     }
 
     /// How it prints: `-320`, `true`, `yellow #FECA16`, `archive`; text as a script writes it (`"hello world"`
-    /// in quotes, `ScriptQuoting`), so that what a report prints can be copied into an `expect`.
+    /// in quotes, `ValueQuoting`), so that what a report prints can be copied into an `expect`.
     public var description: String {
         switch self {
         case .number(let v): formatNumber(v)
         case .bool(let b): b ? "true" : "false"
         case let .color(c, name): name.map { "\($0.rawValue) \(c.hex)" } ?? c.hex
-        case .name(let n): ScriptQuoting.word(n)
+        case .name(let n): ValueQuoting.word(n)
         }
     }
 
     /// How a script writes it so that it reads back as exactly this value: numbers in the shortest exact
     /// decimal (SPEC §6), colours by palette name when they are one (`yellow`), else `#RRGGBB`, text bare when
-    /// it is one plain word and quoted otherwise (`ScriptQuoting`). What `save --expect`, `pin`, the editor's
+    /// it is one plain word and quoted otherwise (`ValueQuoting`). What `save --expect`, `pin`, the editor's
     /// "Pin the state here" and `mailsim test --update` write: the one place an expected value is written.
     public var scriptText: String {
         switch self {

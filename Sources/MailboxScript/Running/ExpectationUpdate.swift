@@ -81,7 +81,7 @@ public struct ExpectationUpdate: Sendable {
         self.leftAlone = leftAlone
     }
 
-    /// The byte range of each line, without its LF, numbered as `ScriptLines` numbers them.
+    /// The byte range of each line, without its LF, numbered as `LineSplitter` numbers them.
     static func lineRanges(_ source: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0

@@ -2,7 +2,7 @@ import MailboxSim
 
 /// The one way a line of mailsim is run, wherever it comes from: a script file or standard input (`run`, `test`,
 /// `record`), a file played into the prompt (`load`), a line typed at the prompt, a document in the language server,
-/// the playground's start script. It cuts bytes into lines (`ScriptLines`), runs each through the `Session` (as its
+/// the playground's start script. It cuts bytes into lines (`LineSplitter`), runs each through the `Session` (as its
 /// sink says: plainly, under a recorder's eyes, or interruptibly), and hands each line's result to the sink as one
 /// value (`LineResult`). The sink decides what to show and whether the run goes on.
 public struct LineRunner<Sink> {
@@ -13,7 +13,7 @@ public struct LineRunner<Sink> {
     public private(set) var stopped = false
     /// The number of the last line read, from 1.
     public var lastLine: Int { lines.number }
-    private var lines = ScriptLines()
+    private var lines = LineSplitter()
 
     public init(file: String?, sink: Sink) {
         self.file = file
@@ -25,7 +25,7 @@ public struct LineRunner<Sink> {
     public init(file: String?, sink: Sink, startingAfter number: Int) {
         self.file = file
         self.sink = sink
-        lines = ScriptLines(startingAfter: number)
+        lines = LineSplitter(startingAfter: number)
     }
 }
 
@@ -38,7 +38,7 @@ extension LineRunner where Sink: LineSink {
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, session: inout Session) -> Bool {
         guard !stopped else { return false }
         // The reader is moved out while it calls back into the runner (which runs the lines), not copied.
-        var reader = ScriptLines()
+        var reader = LineSplitter()
         swap(&reader, &lines)
         reader.feedRaw(bytes) { number, line in run(line, number, session: &session) }
         lines = reader
@@ -49,7 +49,7 @@ extension LineRunner where Sink: LineSink {
     /// the end — or at a `quit` — is an error at the last line, unless an error already stopped the run.
     public mutating func finish(session: inout Session, requiringFingerUp: Bool) {
         if !stopped {
-            var reader = ScriptLines()
+            var reader = LineSplitter()
             swap(&reader, &lines)
             reader.finishRaw { number, line in run(line, number, session: &session) }
             lines = reader
@@ -70,7 +70,7 @@ extension LineRunner where Sink: LineSink {
     }
 
     /// Runs one line as read and hands on its result; false stops the reading.
-    private mutating func run(_ line: ScriptLines.RawLine, _ number: Int, session: inout Session) -> Bool {
+    private mutating func run(_ line: LineSplitter.RawLine, _ number: Int, session: inout Session) -> Bool {
         switch line {
         case .bytes(let bytes):
             if sink.readsLineText {
@@ -88,7 +88,7 @@ extension LineRunner where Sink: LineSink {
     }
 
     /// Runs one line as text and hands on its result; false stops the reading.
-    private mutating func run(_ line: ScriptLines.Line, _ number: Int, session: inout Session) -> Bool {
+    private mutating func run(_ line: LineSplitter.Line, _ number: Int, session: inout Session) -> Bool {
         let place = LinePlace(file: file, line: number)
         let result: LineResult
         switch line {

@@ -171,6 +171,7 @@ public struct Session: Sendable, Equatable {
             try performEdgePan(translation: translation, duration: duration, watch: watch)
         case .release(let velocity): try performRelease(velocity: velocity)
         case let .flick(id, velocity): try performFlick(id, velocity: velocity, watch: watch)
+        case let .swipe(id, reach, side): try performSwipe(id, reach, side, watch: watch)
         case .hold(let span): try performHold(span, watch: watch)
         case .tap(let target): try performTap(target)
         case .choose(let option): try performChoose(option)

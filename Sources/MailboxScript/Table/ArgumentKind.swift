@@ -28,6 +28,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case settingValue
     /// `later`, `list`, `archive` or `delete`.
     case accessibilityAction
+    /// One of these words (`near` or `far`): the synopsis writes them as its name's alternatives.
+    case choice([String])
     /// A property path.
     case path
     /// A property path, or the start of one (`msg1`, `msg1.icon`).
@@ -72,6 +74,8 @@ public enum ArgumentName: String, Equatable, Sendable {
     case expect = "--expect"
     case force = "--force"
     case format = "FORMAT"
+    case reach = "near|far"
+    case side = "left|right"
 }
 
 /// One argument in a command's synopsis.
@@ -132,7 +136,7 @@ public enum ArgumentValue: Equatable, Sendable {
             // A text parameter (`type`'s) is the rest of the line: quoted when bare it would read otherwise.
             value =
                 parameter.kind == .text && !Command.typesBare(String(word))
-                ? ScriptQuoting.quote(String(word)) : String(word)
+                ? ValueQuoting.quote(String(word)) : String(word)
         case .panTarget(let target): value = target.name
         case .tapTarget(let target): value = target.name
         case .path(let path): value = path.name

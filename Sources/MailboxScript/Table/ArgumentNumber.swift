@@ -119,6 +119,7 @@ extension ArgumentKind {
         case .tolerance: 0...Double.greatestFiniteMagnitude
         case .wholeNumber(let range): Double(range.lowerBound)...Double(range.upperBound)
         case .panTarget, .message, .tapTarget, .overlayOption, .text, .setting, .settingValue, .accessibilityAction,
+            .choice,
             .path, .pathPrefix, .comparison, .value, .subject, .file, .exportFormat, .commandName, .command:
             nil
         }
@@ -145,6 +146,7 @@ extension ArgumentKind {
             guard let n = number.integer, range.contains(n) else { return .wholeNumberOutOfRange(range) }
             return nil
         case .panTarget, .message, .tapTarget, .overlayOption, .text, .setting, .settingValue, .accessibilityAction,
+            .choice,
             .path, .pathPrefix, .comparison, .value, .subject, .file, .exportFormat, .commandName, .command:
             return nil
         }

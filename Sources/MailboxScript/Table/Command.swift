@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     case release(velocity: Double?)
     /// `flick msgN VX`: a pan at VX pt/s for `ScriptLimits.flickDuration`, then a release at VX.
     case flick(MessageID, velocity: Double)
+    /// `swipe msgN near|far left|right`: a pan into the middle of a zone, then a release moving.
+    case swipe(MessageID, SwipeReach, SwipeSide)
     /// `hold S`: the finger that is down kept still for S.
     case hold(Ticks)
     case tap(TapTarget?)
@@ -60,6 +62,7 @@ extension Command {
         case .edgePan: .edgepan
         case .release: .release
         case .flick: .flick
+        case .swipe: .swipe
         case .hold: .hold
         case .tap(.compose?): .compose
         case .tap: .tap

@@ -3,6 +3,6 @@
 /// its kind (`Command.kind`, a switch over every case of `Command`): the compiler refuses a new command until it has
 /// a kind and the kind an entry, so no command can be left out of the table (CONTRIBUTING.md, "Adding a command").
 public enum CommandKind: CaseIterable, Sendable {
-    case pan, edgepan, release, flick, hold, tap, compose, choose, shake, type, advance, settle, reset, set, params, act
-    case state, show, colors, timeline, render, snapshot, export, save, load, expect, bang, help, quit
+    case pan, edgepan, release, flick, swipe, hold, tap, compose, choose, shake, type, advance, settle, reset, set
+    case params, act, state, show, colors, timeline, render, snapshot, export, save, load, expect, bang, help, quit
 }

@@ -14,6 +14,7 @@ public enum CommandTable {
         case .edgepan: edgepan
         case .release: release
         case .flick: flick
+        case .swipe: swipe
         case .hold: hold
         case .tap: tap
         case .compose: compose

@@ -88,9 +88,9 @@ extension MailsimCommand {
             let style = Style.resolve(self.style.color)
             var settings = Settings()
             if let script {
-                let printer = ScriptOnlyProblems(printer: ScriptPrinter(style: style, file: script))
+                let printer = ProblemsOnlyPrinter(printer: ScriptPrinter(style: style, file: script))
                 var ended: Settings?
-                let report = ScriptFile.run(script, trace: false, output: printer) { ended = $0.screen.settings }
+                let report = FileRunner.run(script, trace: false, output: printer) { ended = $0.screen.settings }
                 if let error = report.error, case .unreadable = error.kind {
                     Console.error(style.error(displayingName(script, in: error.text)))
                 }
@@ -145,7 +145,7 @@ extension MailsimCommand {
 
 /// A script's problems as `mailsim run` prints them (failures and errors on standard error), without what its
 /// looking lines print: standard output holds the export alone.
-private final class ScriptOnlyProblems: ScriptOutputSink {
+private final class ProblemsOnlyPrinter: OutputSink {
     let printer: ScriptPrinter
     init(printer: ScriptPrinter) { self.printer = printer }
 

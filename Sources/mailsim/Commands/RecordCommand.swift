@@ -222,7 +222,7 @@ extension MailsimCommand {
             let recorder = Recorder(clock: FrameClock(framesPerSecond: fps), maxFrames: maxFrames, sink: sink)
             var walkthrough: Walkthrough?
             let name = script == "-" ? "<stdin>" : script
-            let report = ScriptFile.run(
+            let report = FileRunner.run(
                 script, trace: false, output: printer, observer: recorder,
                 finished: { session in
                     walkthrough = recorder.finish(file: name, session: session)

@@ -64,7 +64,7 @@ extension MailsimCommand {
             var status: Int32 = 0
             var events = TraceEvents()
             for file in files {
-                events.beginScript(ScriptFile.displayName(file))
+                events.beginScript(FileRunner.displayName(file))
                 status = max(status, printer.run(file: file, collecting: &events).exitCode)
             }
             // `-` is standard output, as it is for a script read from standard input.

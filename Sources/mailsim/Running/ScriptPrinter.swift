@@ -2,7 +2,7 @@ import MailboxReports
 import MailboxScript
 
 /// Prints what a script produces: output lines to stdout, diagnostics to stderr, traced events if asked.
-final class ScriptPrinter: ScriptOutputSink, Sendable {
+final class ScriptPrinter: OutputSink, Sendable {
     let trace: Bool
     let style: Style
     /// Prints nothing (a script played again only for its pictures).
@@ -47,22 +47,22 @@ final class ScriptPrinter: ScriptOutputSink, Sendable {
 
     /// Runs one script in a fresh session (`-` is standard input), printing as it goes; a file that cannot be
     /// read is an error.
-    func run(file: String) -> ScriptSummary {
+    func run(file: String) -> RunReport {
         let printer = naming(file)
-        return printer.said(ScriptFile.run(file, trace: trace, output: printer))
+        return printer.said(FileRunner.run(file, trace: trace, output: printer))
     }
 
     /// Runs one script as `run(file:)` does, also collecting every timeline entry and reset into `events` (a
     /// trace export: nothing the bounded timeline drops is lost).
-    func run(file: String, collecting events: inout TraceEvents) -> ScriptSummary {
+    func run(file: String, collecting events: inout TraceEvents) -> RunReport {
         let printer = naming(file)
         let collector = TraceCollector(printer: printer, events: events)
         defer { events = collector.events }
-        return printer.said(ScriptFile.run(file, trace: true, output: collector))
+        return printer.said(FileRunner.run(file, trace: true, output: collector))
     }
 
     /// Says that a script could not be read.
-    private func said(_ report: ScriptSummary) -> ScriptSummary {
+    private func said(_ report: RunReport) -> RunReport {
         if let error = report.error, case .unreadable = error.kind { Console.error(style.error(shown(error.text))) }
         return report
     }
@@ -72,7 +72,7 @@ final class ScriptPrinter: ScriptOutputSink, Sendable {
 }
 
 /// Prints as a `ScriptPrinter` does and keeps every entry for a Trace Event file.
-private final class TraceCollector: ScriptOutputSink {
+private final class TraceCollector: OutputSink {
     let printer: ScriptPrinter
     var events: TraceEvents
 

@@ -85,12 +85,12 @@ enum TestRun {
     static func check(_ item: TestSelection.Item, claims: PictureClaims? = nil) -> ScriptResult {
         switch item {
         case let .unreadable(path, message):
-            var report = ScriptSummary(file: path)
+            var report = RunReport(file: path)
             report.markUnreadable(message)
             return ScriptResult(report: report, seconds: 0)
         case .script(let file):
             let start = WallClock.now()
-            let report = ScriptFile.run(file, keepsContext: true, claims: claims)
+            let report = FileRunner.run(file, keepsContext: true, claims: claims)
             return ScriptResult(report: report, seconds: WallClock.now() - start)
         }
     }

@@ -79,7 +79,7 @@ enum UpdateMode {
             outcome.stillFailing = true
             return outcome
         }
-        let report = ScriptFile.run(source: source, name: path)
+        let report = FileRunner.run(source: source, name: path)
         if let error = report.error {
             outcome.lines = [
                 "\(displayName(path)): left untouched: stopped by an error at line \(error.line)", "  " + error.text
@@ -97,7 +97,7 @@ enum UpdateMode {
         outcome.stillFailing = !update.leftAlone.isEmpty
         guard !update.changes.isEmpty else { return outcome }
         // Expectations change nothing on the screen, so the rewritten script must now hold on every changed line.
-        let again = ScriptFile.run(source: update.text, name: path)
+        let again = FileRunner.run(source: update.text, name: path)
         let changedLines = Set(update.changes.map(\.line))
         let stillFailing = again.problems.filter { changedLines.contains($0.line) || $0.isError }
         guard stillFailing.isEmpty else {

@@ -127,6 +127,21 @@ import Testing
 
     /// Long sessions on a bigger screen, never reset: everything holds to the end. (The timeline's capacity is
     /// reached in ResourceTests, by a longer session.)
+    /// Across the seeds, the walks run a line of every kind of command the generator draws to fit a screen
+    /// (`CommandGenerator.line`): all but those that touch files or end the script, and `set` unless tuning.
+    @Test func theWalksRunEveryKindOfCommand() throws {
+        var ran = Set<String>()
+        for seed in Self.seeds.prefix(16) {
+            let (_, lines) = Self.walk(seed: seed, steps: Self.steps)
+            for line in lines { ran.insert(String(line.split(separator: " ").first ?? "")) }
+        }
+        for kind in CommandKind.allCases {
+            let spec = CommandTable.spec(kind)
+            guard !spec.traits.contains(.touchesFiles), kind != .quit, kind != .set else { continue }
+            #expect(spec.names.contains(where: ran.contains), "no walk ran a line of \(spec.name)")
+        }
+    }
+
     @Test(arguments: [101, 102] as [UInt64])
     func longSessionsOnABigScreen(seed: UInt64) {
         let (tally, _) = Self.walk(seed: seed, steps: 3_000, messages: 60, resets: false)

@@ -6,7 +6,7 @@ import CMaths
 /// Lines end at LF; a trailing CR is dropped (CRLF files read the same as LF ones), and so is a UTF-8
 /// byte-order mark at the start of the first line. A line that is not valid UTF-8, or longer than
 /// `ScriptLimits.maxLineBytes` (checked before more of it is held), is handed over as such, and reading stops.
-public struct ScriptLines {
+public struct LineSplitter {
     /// One line of a script.
     public enum Line: Equatable, Sendable {
         case text(String)
@@ -89,7 +89,7 @@ public struct ScriptLines {
 
     /// Every line of a whole text, in order, up to the first that cannot be read (included).
     public static func lines(of source: some Collection<UInt8>) -> [Line] {
-        var reader = ScriptLines()
+        var reader = LineSplitter()
         var lines: [Line] = []
         let collect = { (_: Int, line: Line) -> Bool in
             lines.append(line)

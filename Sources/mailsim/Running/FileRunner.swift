@@ -3,7 +3,7 @@ import MailboxScript
 /// The one way the front end runs a script file: `mailsim run`, `mailsim test`, `mailsim record` and a script on
 /// standard input all stream it, piece by piece, through a `LineRunner` into a fresh session (`-` or `<stdin>`
 /// is standard input).
-enum ScriptFile {
+enum FileRunner {
     /// How diagnostics name a script: its path, or `<stdin>` for `-`.
     static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
 
@@ -13,11 +13,11 @@ enum ScriptFile {
     /// A `snapshot` or `export` FILE is relative to the script's folder (standard input's: the current directory); with
     /// `claims`, the pictures' files are shared with the run's other scripts, and none may write another's.
     static func run(
-        _ file: String, trace: Bool, output: any ScriptOutputSink,
+        _ file: String, trace: Bool, output: any OutputSink,
         observer: (any ScriptObserver)? = nil, keepsContext: Bool = false,
         claims: PictureClaims? = nil,
         finished: (Session) -> Void = { _ in }
-    ) -> ScriptSummary {
+    ) -> RunReport {
         let name = displayName(file)
         // The script is an input of this run: a `snapshot` in it may not replace it (`FileSystem.write` refuses).
         FileSystem.protectInput(file)
@@ -29,7 +29,7 @@ enum ScriptFile {
         // The sink is made in place, never copied: a copy of a generic sink can cost a metadata look-up at start-up.
         var runner = LineRunner(
             file: name,
-            sink: ScriptRun(
+            sink: ReportingSink(
                 file: name, output: output,
                 pictures: PictureFiles(script: name, claims: claims),
                 exports: ExportFiles(script: name), observer: observer))
@@ -41,7 +41,7 @@ enum ScriptFile {
                 try FileSystem.stream(file) { runner.feed($0, session: &session) }
             }
         } catch {
-            var report = ScriptSummary(file: name)
+            var report = RunReport(file: name)
             report.markUnreadable(error.message)
             return report
         }
@@ -51,13 +51,13 @@ enum ScriptFile {
     }
 
     /// Runs `file` printing nothing, for its report alone.
-    static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> ScriptSummary {
+    static func run(_ file: String, keepsContext: Bool, claims: PictureClaims? = nil) -> RunReport {
         return run(file, trace: false, output: NoOutput(), keepsContext: keepsContext, claims: claims)
     }
 
     /// Runs a script's text, already read, in a fresh session as `run` runs a file (`mailsim test --update`
     /// reads a script once, runs it, and rewrites those same bytes).
-    static func run(source: [UInt8], name: String) -> ScriptSummary {
+    static func run(source: [UInt8], name: String) -> RunReport {
         var session = Session()
         session.collectsTrace = false
         return ScriptRunner.run(

@@ -5,13 +5,13 @@ import MailboxSim
 /// (checks, failures, the error that stopped the script), draws what `snapshot` lines ask for, and passes what the
 /// script produces on to `output` in order. A failed `expect` is reported and the script goes on; an error (a line
 /// that cannot be read included) is reported and stops it; `quit` stops it as the end of input does.
-public struct ScriptRun: LineSink {
-    public private(set) var report: ScriptSummary
+public struct ReportingSink: LineSink {
+    public private(set) var report: RunReport
     /// Where what the script produces goes (an existential, not a generic parameter: a generic sink's metadata
     /// would be instantiated at start-up, scanning every protocol conformance; a class-bound one, as Embedded Swift,
     /// the page's build, has existentials of class-bound protocols only).
-    public let output: any ScriptOutputSink
-    /// Whether the report keeps the screen at each failure and at the error (`ScriptSummary.contexts`).
+    public let output: any OutputSink
+    /// Whether the report keeps the screen at each failure and at the error (`RunReport.contexts`).
     public var keepsContext = false
     /// Draws and writes what `snapshot` lines ask for; without one, `snapshot` is an error.
     private let pictures: (any PictureSink)?
@@ -24,11 +24,11 @@ public struct ScriptRun: LineSink {
     private let isCancelled: (@Sendable () -> Bool)?
 
     public init(
-        file: String, output: some ScriptOutputSink, pictures: (any PictureSink)? = nil,
+        file: String, output: some OutputSink, pictures: (any PictureSink)? = nil,
         exports: (any ExportSink)? = nil, observer: (any ScriptObserver)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) {
-        report = ScriptSummary(file: file)
+        report = RunReport(file: file)
         self.output = output
         self.pictures = pictures
         self.exports = exports
@@ -142,19 +142,19 @@ public struct ScriptRun: LineSink {
 
 /// Receives what a script run produces, in order (a printer, a trace collector). A class: the run holds it as an
 /// existential, and Embedded Swift (the page's build) has those of class-bound protocols only.
-public protocol ScriptOutputSink: AnyObject {
+public protocol OutputSink: AnyObject {
     func emit(_ output: ScriptOutput)
 }
 
 /// Hands each output to a closure.
-public final class EachOutput: ScriptOutputSink {
+public final class EachOutput: OutputSink {
     let body: (ScriptOutput) -> Void
     public init(_ body: @escaping (ScriptOutput) -> Void) { self.body = body }
     public func emit(_ output: ScriptOutput) { body(output) }
 }
 
 /// Drops every output (a run read only for its report).
-public final class NoOutput: ScriptOutputSink {
+public final class NoOutput: OutputSink {
     public init() {}
     @inline(__always) public func emit(_ output: ScriptOutput) {}
 }

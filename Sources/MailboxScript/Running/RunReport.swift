@@ -16,14 +16,14 @@ public enum ScriptOutput: Sendable {
 }
 
 /// The result of one script: how many checks ran, which failed, and the error that stopped it, if any.
-public struct ScriptSummary: Sendable {
+public struct RunReport: Sendable {
     public let file: String
     public internal(set) var checks = 0
     /// Every check that failed, in order.
     public internal(set) var failures: [Diagnostic] = []
     /// The error that stopped the script, if any.
     public internal(set) var error: Diagnostic?
-    /// The screen at each failure and at the error, for runs that keep them (`ScriptRun.keepsContext`),
+    /// The screen at each failure and at the error, for runs that keep them (`ReportingSink.keepsContext`),
     /// at most `FailureContext.limit`.
     public internal(set) var contexts: [FailureContext] = []
 
@@ -53,7 +53,7 @@ public struct ScriptSummary: Sendable {
 }
 
 /// Runs script text through a session: one command a line; a failed `expect` is reported and the script
-/// goes on; an error is reported and stops it (a `LineRunner` with a `ScriptRun` sink, fed the whole text at once).
+/// goes on; an error is reported and stops it (a `LineRunner` with a `ReportingSink`, fed the whole text at once).
 /// `mailsim test --update` and the tests run a script's text this way; `pictures` draws its `snapshot`s and
 /// `exports` writes its `export`s.
 public enum ScriptRunner {
@@ -61,10 +61,11 @@ public enum ScriptRunner {
         _ source: some Collection<UInt8>, file: String, session: inout Session,
         pictures: (any PictureSink)? = nil, exports: (any ExportSink)? = nil,
         emit: (ScriptOutput) -> Void = { _ in }
-    ) -> ScriptSummary {
+    ) -> RunReport {
         withoutActuallyEscaping(emit) { emit in
             var runner = LineRunner(
-                file: file, sink: ScriptRun(file: file, output: EachOutput(emit), pictures: pictures, exports: exports))
+                file: file,
+                sink: ReportingSink(file: file, output: EachOutput(emit), pictures: pictures, exports: exports))
             let fed = source.withContiguousStorageIfAvailable { bytes in runner.feed(bytes, session: &session) }
             if fed == nil {
                 Array(source).withUnsafeBufferPointer { _ = runner.feed($0, session: &session) }

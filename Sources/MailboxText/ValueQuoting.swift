@@ -1,7 +1,7 @@
 /// The one rule for writing a value into a script so that it reads back exactly (SPEC §7.11, "Quoted values"):
 /// a plain word is written bare; anything else in double quotes, with `\"`, `\\`, `\t`, `\n`, `\r` and
 /// `\u{HEX}` for every other control or invisible character. `word` writes, `unquote` reads.
-public enum ScriptQuoting {
+public enum ValueQuoting {
     /// What is wrong with a quoted word, and at which of its characters (Unicode scalars, 0 = the opening quote).
     public struct Problem: Error, Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
