@@ -47,7 +47,7 @@ public enum AnswerBlock {
 
     /// `value` as a little-endian word.
     static func append(_ value: UInt32, to block: inout [UInt8]) {
-        for shift in stride(from: 0, to: 8 * UInt32(wordSize), by: 8) {
+        for shift in stride(from: 0, to: 8 * UInt32(truncatingIfNeeded: wordSize), by: 8) {
             block.append(UInt8(truncatingIfNeeded: value >> shift))
         }
     }
@@ -58,7 +58,9 @@ public enum AnswerBlock {
         func word(_ at: Int) -> UInt32? {
             guard at >= 0, at + wordSize <= block.count else { return nil }
             var value: UInt32 = 0
-            for i in 0..<wordSize { value |= UInt32(block[at + i]) << UInt32(8 * i) }
+            for i in 0..<wordSize {
+                value |= UInt32(truncatingIfNeeded: block[at + i]) << UInt32(truncatingIfNeeded: 8 * i)
+            }
             return value
         }
         guard let status = word(statusOffset), let handle = word(handleOffset), let count = word(countOffset) else {

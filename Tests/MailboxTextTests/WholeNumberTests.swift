@@ -75,10 +75,7 @@ import Testing
         ("MailboxScript/Running/LineSplitter.swift", "Int32(UInt8(ascii: \"\\n\"))", "a byte widens"),
         ("MailboxScene/TextMetrics.swift", "Int(scalar.value)", "a scalar is at most 0x10FFFF"),
         ("MailboxWasm/Exports.swift", "Int(max(count, 1))", "an Int32 widens"),
-        ("MailboxWasm/Exports.swift", "Int(count)", "an Int32 widens"),
-        ("MailboxWasm/Exports.swift", "UInt32(shift)", "0, 8, 16, 24"),
-        ("MailboxWasm/Exports.swift", "UInt32(texts.count)", "a count is not negative"),
-        ("MailboxWasm/Exports.swift", "UInt32(text.utf8.count)", "a count is not negative")
+        ("MailboxWasm/Exports.swift", "Int(count)", "an Int32 widens")
     ]
 
     /// The libraries the page runs, as tools/wasm/build.sh finds them (tools/wasm/layers.py reads Package.swift's
