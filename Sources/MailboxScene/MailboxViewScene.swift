@@ -45,15 +45,15 @@ enum RowScene {
             // in attributes only (`ScreenPatch` sends changed lines; a group that came and went was a whole row).
             children.append(.group(SceneGroup(opacity: row.iconAlpha, children: [stroke])))
         }
-        if abs(row.x) < width {
-            // The face in a group clipped to itself (it draws nothing outside), drawn from its corner.
-            let face = SceneRect(x: row.x, y: 0, width: width, height: Metrics.rowHeight)
-            let nodes = FaceScene.nodes(DemoMessage.content(of: row.id.number), unread: row.id.number % 3 != 0)
-            children.append(
-                .group(
-                    SceneGroup(
-                        clip: face, origin: ScenePoint(face.x, face.y), name: "\(row.id.name)-face", children: nodes)))
-        }
+        // The face in a group clipped to itself (it draws nothing outside), drawn from its corner; there even when
+        // it has slid out of the slot (the slot's clip hides it): the row keeps its shape as it goes, so its frames
+        // differ in attributes only and the page parses nothing (a face that left made the row a new one).
+        let face = SceneRect(x: row.x, y: 0, width: width, height: Metrics.rowHeight)
+        let nodes = FaceScene.nodes(DemoMessage.content(of: row.id.number), unread: row.id.number % 3 != 0)
+        children.append(
+            .group(
+                SceneGroup(
+                    clip: face, origin: ScenePoint(face.x, face.y), name: "\(row.id.name)-face", children: nodes)))
         let slot = SceneRect(x: originX, y: row.y, width: width, height: row.height)
         return .group(
             SceneGroup(

@@ -91,20 +91,28 @@ import Testing
     /// again.
     @Test func anArchivesTicksMoveTheRowsByTheirTranslationAlone() throws {
         var phone = try HeldPhone()
-        var (ticks, whole, largest, removed, inserted) = (0, 0, 0, 0, 0)
+        var (ticks, whole, largest, removed, inserted, wholeNodes) = (0, 0, 0, 0, 0, 0)
         // msg1 dragged right 90 pt (past the near threshold, green) and let go: archived.
         try phone.drag(from: 60, step: 10, frames: 9, ticks: 90) { screen, text, _ in
             ticks += 1
             largest = max(largest, text.utf8.count)
             if screen["svg"] != nil { whole += 1 }
+            let new = screen["inserted"]?.arrayValue ?? []
             removed += screen["removed"]?.arrayValue?.count ?? 0
-            inserted += screen["inserted"]?.arrayValue?.count ?? 0
+            inserted += new.count
+            // A node sent whole that is not new: one whose shape changed, which the page must parse again.
+            for node in screen["nodes"]?.arrayValue ?? [] {
+                let parts = node.arrayValue ?? []
+                if parts.count == 2, parts[1].stringValue != nil, !new.contains(parts[0]) { wholeNodes += 1 }
+            }
         }
         #expect(phone.session.phones[0].screen.snapshot().rows[0].height == 0, "msg1 is hidden")
         #expect(ticks >= 30)
         #expect(whole == 0, "no tick sends the whole screen")
         #expect(removed == 1, "msg1's node is removed once, by a tick")
         #expect(inserted == 0, "the inbox's last row was on the screen already")
+        // The row keeps its shape as its face slides out of the slot: its ticks change attributes only.
+        #expect(wholeNodes == 0, "nodes sent whole by a tick")
         // The largest tick: the rows' translations, not the screen (6 KB).
         #expect(largest < 1_800, "the largest answer to a tick: \(largest) bytes")
     }
