@@ -308,8 +308,10 @@ function unescaped(text) {
 // when there are none). Elements of the same shape are changed in place, attribute by attribute (a dragged row's
 // group keeps its elements; its x's change): removing and inserting elements costs the browser more than parsing.
 function replace(svg, at, count, text) {
+  if (count === 0 && insertKept(svg, at, text)) return;
   scratch.innerHTML = text;
   var fresh = Array.prototype.slice.call(scratch.children);
+  if (count === 0) keep(text, fresh);
   if (count > 0 && count === fresh.length) {
     for (var k = 0; k < count; k++) {
       var old = svg.children[at + k];
@@ -327,6 +329,43 @@ function replace(svg, at, count, text) {
     before = svg.children[at];
   }
   while (scratch.firstChild) svg.insertBefore(scratch.firstChild, before);
+}
+
+// Large groups parsed before, by the text after their opening line: an options overlay shown again is its group
+// parsed the first time, cloned (about a tenth of the parse), its opening's attributes set from the new line. A
+// few are kept, the oldest dropped first.
+var KEPT_MIN_BYTES = 1024, KEPT_MAX = 4;
+/** @type {Map<string, { opening: string, element: Element }>} */
+var kept = new Map();
+
+// The new node's group split into its opening line and the rest, when it is one group large enough to keep.
+function keptKey(text) {
+  var cut = text.indexOf("\n");
+  if (text.length < KEPT_MIN_BYTES || text.lastIndexOf("<g", 0) !== 0 || cut < 0) return null;
+  return { opening: text.slice(0, cut), body: text.slice(cut + 1) };
+}
+
+// `fresh`, the elements just parsed from `text`, kept (a copy) when they are one large group.
+function keep(text, fresh) {
+  var key = keptKey(text);
+  if (!key || fresh.length !== 1 || kept.has(key.body)) return;
+  if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value);
+  kept.set(key.body, { opening: key.opening, element: fresh[0].cloneNode(true) });
+}
+
+// `text` inserted at top-level element `at` from a group kept: true when there was one.
+function insertKept(svg, at, text) {
+  var key = keptKey(text);
+  var found = key && kept.get(key.body);
+  if (!found) return false;
+  var was = tags(found.opening), now = tags(key.opening);
+  if (was.length !== 1 || now.length !== 1 || was[0][0] !== now[0][0]) return false;
+  var element = found.element.cloneNode(true);
+  setAttributes(/** @type {Element} */ (element), was[0][1], now[0][1]);
+  var before = at < svg.children.length ? svg.children[at] : null;
+  svg.insertBefore(element, before);
+  svg.insertBefore(document.createTextNode("\n"), before);
+  return true;
 }
 
 // `element` made like `model` (an element of the same tag): its attributes set, its children changed in place

@@ -419,6 +419,24 @@ class PlaygroundInChromium(WatchedTestCase):
             self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0), url)
         self.at_a_tenth_on_both_sessions(fade)
 
+    def test_an_overlay_shown_again_is_the_dom_its_text_makes(self):
+        # The second time the reschedule options appear, the page clones the group it parsed the first time (its
+        # opening's attributes set from the new line) rather than parsing it again: the DOM is still the one the whole
+        # text makes, as it fades in and at rest (at a tenth of the speed, so that the fade is seen).
+        self.page.click('#speeds button[data-speed="0.1"]')
+        for _ in range(2):
+            self.drag(200, MSG1_Y, -180, seconds=0.3)
+            self.wait_for("p.overlay === 'reschedule' && p['overlay.alpha'] > 0 && p['overlay.alpha'] < 1",
+                          timeout=15000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0))
+            self.wait_for("p['overlay.alpha'] === 1 && !s.animating", timeout=15000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0))
+            self.run_line(self.page, "tap cancel")
+            self.wait_for("p.overlay === 'none' && !s.animating", timeout=15000)
+            self.assertTrue(self.page.evaluate(self.DOM_IS_THE_TEXT, 0))
+            self.page.keyboard.press("r")
+            self.wait_for("p['msg1.x'] === 0 && !s.animating", timeout=15000)
+
     def at_a_tenth_on_both_sessions(self, body):
         """`body(url)` at a tenth of the speed on the page's module, then in a page of its own on the server's
         session."""
