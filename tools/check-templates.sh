@@ -28,20 +28,10 @@ done
 # The files they fill, of SPEC's settings and of a tuning that takes the other branches.
 if [ $# -gt 0 ]; then
   mailsim=$1
-  cat > "$work/tuned.mbs" <<'MBS'
-set profile swipecellkit
-set curve.slide spring 0.7 0.4
-set curve.menu spring swiftui duration 0.5 bounce 0.3
-set menu.release position 200
-set icon.fade 20 70.5
-set threshold.right.bound strict
-set overlay.appear instant
-set undo.return place
-set haptics on
-MBS
+  tuned=Tests/handoff/tuned.mbs
   for settings in spec tuned; do
     script=()
-    [ "$settings" = tuned ] && script=("$work/tuned.mbs")
+    [ "$settings" = tuned ] && script=("$tuned")
     mkdir -p "$work/$settings"
     "$mailsim" export swift "${script[@]}" -o "$work/$settings/MailboxInteraction.swift"
     "$mailsim" export js "${script[@]}" -o "$work/$settings/mailbox-interaction.mjs"

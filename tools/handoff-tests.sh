@@ -14,21 +14,12 @@ need_debian "for the hand-off's token checks" venv:python3-venv
 need_pip "for the hand-off's token checks" "jsonschema, referencing, tinycss2" jsonschema tinycss2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/tuned.mbs" <<'MBS'
-set profile swipecellkit
-set curve.slide spring 0.7 0.4
-set curve.menu spring swiftui duration 0.5 bounce 0.3
-set menu.release position 200
-set icon.fade 20 70.5
-set threshold.right.bound strict
-set color.yellow #FFC107
-set duration.hide 0.0375
-MBS
+tuned=Tests/handoff/tuned.mbs
 files=()
 "$mailsim" export tokens -o "$work/spec.tokens.json"
 "$mailsim" export css -o "$work/spec.css"
-"$mailsim" export tokens "$work/tuned.mbs" -o "$work/tuned.tokens.json"
-"$mailsim" export css "$work/tuned.mbs" -o "$work/tuned.css"
+"$mailsim" export tokens "$tuned" -o "$work/tuned.tokens.json"
+"$mailsim" export css "$tuned" -o "$work/tuned.css"
 files+=("$work/spec.tokens.json" "$work/spec.css" "$work/tuned.tokens.json" "$work/tuned.css")
 for profile in mailbox mcswipe itemtouchhelper swipecellkit ios-course-mailbox codepath-wk3-mailbox assignment; do
   "$mailsim" export tokens --profile "$profile" -o "$work/$profile.tokens.json"
