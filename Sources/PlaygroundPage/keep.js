@@ -40,7 +40,7 @@ function state() {
   if (!page.keep) {
     page.keep = { scope: location.pathname.replace(/[^/]*$/, "") || "/", id: null, seq: 0, chunks: 0, from: Infinity,
                   head: false, queued: false, off: null, said: "", restored: 0, down: false, comparing: false,
-                  speed: 1, locks: {}, writes: 0 };
+                  speed: 1, locks: {}, writes: 0, timer: 0 };
   }
   return page.keep;
 }
@@ -228,15 +228,44 @@ function otherFormat(id) {
 }
 
 // ---- keeping: each change marks what to write; one write a task (a microtask after the change, so a tab killed
-// right after a line has it), of the blocks from the first changed line on and the head.
+// right after a line has it), of the blocks from the first changed line on and the head. A pointer move or a tick
+// only amends the last line (the drag's `pan`, the animation's `advance`): that is written within AMENDED_MS, not
+// in the frame of every event, and at once with the next other change, when the tab is hidden, or as it goes.
+var AMENDED_MS = 250;
 
-// The script changed from line `from` on (a `script` message).
-/** @param {number} from */
-export function linesChanged(from) {
+// The script changed from line `from` on (a `script` message); `amended` when the change is the last line's text
+// alone (the same number of lines).
+/**
+ * @param {number} from
+ * @param {boolean} [amended]
+ */
+export function linesChanged(from, amended) {
   var k = state();
   k.from = Math.min(k.from, Math.max(0, from | 0));
-  queue(k);
+  if (amended) later(k);
+  else queue(k);
 }
+
+// A last line amended: written by a timer, unless a write is already on its way.
+function later(k) {
+  if (k.queued || k.timer || k.off || !k.id) return;
+  k.timer = setTimeout(function () {
+    k.timer = 0;
+    queue(k);
+  }, AMENDED_MS);
+}
+
+// The tab hidden (switched away from, the phone locked, the page going): an amendment waiting is written now, as a
+// hidden tab may be killed without another word.
+function flush() {
+  var k = state();
+  if (!k.timer) return;
+  clearTimeout(k.timer);
+  k.timer = 0;
+  write();
+}
+document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flush(); });
+window.addEventListener("pagehide", flush);
 
 // A screen or a setting: the comparison, a finger down and the speed are kept in the head.
 /** @returns {void} */
@@ -257,6 +286,10 @@ function queue(k) {
 function write() {
   var k = state();
   k.queued = false;
+  if (k.timer) {
+    clearTimeout(k.timer);
+    k.timer = 0;
+  }
   // A session being restored, or one too long to restore waiting for the person: the kept record is the truth.
   if (k.off || !k.id || page.held) return;
   var began = performance.now();

@@ -39,8 +39,9 @@ function receive(m) {
     onScreen(/** @type {Screen} */ (m));
     return settingsChanged();
   case "script":
+    var count = page.lines.length;
     onScript(m);
-    return linesChanged(m.from);
+    return linesChanged(m.from, page.lines.length === count && m.from === count - 1);
   case "report": return onReport(m);
   case "plot": return onPlot(m);
   case "history": return onHistory(m);

@@ -1352,6 +1352,57 @@ class PlaygroundInChromium(WatchedTestCase):
         self.wait_for("true", page=page)
         self.assertEqual(self.lines(page), [])
 
+    def test_a_drag_is_kept_within_a_quarter_second_not_at_every_move(self):
+        # A move only amends the last line: it is written by a timer (250 ms), not in the frame of each of the 40
+        # moves; hiding the tab writes what waits at once; the finger lifted is written at once.
+        page = self.open(self.static_site().url)
+        self.assertEqual(page.text_content("#kept"), "kept")
+
+        def kept_lines():
+            kept = self.kept(page)
+            stored = self.stored(page)
+            blocks = sorted((k for k in stored if k.startswith(kept["key"] + " ")), key=lambda k: int(k.split()[-1]))
+            return [line for block in blocks for line in json.loads(stored[block])["lines"]]
+
+        def last_kept_line():
+            return (kept_lines() or [None])[-1]
+
+        def while_down():
+            writes, count = len(self.keep_costs(page)), len(self.lines(page))
+            # 40 more moves over 0.4 s: a write for each line a move added (the drag's path simplified), about 2 by
+            # the timer for the amendments, never one a move.
+            sx, sy = self.at(200, MSG1_Y)
+            scale = self.screen_box(0)["w"] / 320
+            for i in range(1, 41):
+                page.mouse.move(sx - (30 + i) * scale, sy)
+                page.wait_for_timeout(10)
+            moved, added = len(self.keep_costs(page)) - writes, len(self.lines(page)) - count
+            self.assertLessEqual(moved, added + 3, "40 moves adding %d lines were written %d times" % (added, moved))
+            page.wait_for_timeout(300)
+            self.assertEqual(last_kept_line(), self.lines(page)[-1])
+            # More moves at the same pace until one only amends the last line (the line not yet written), then the
+            # tab hidden: the amendment is written then, not 250 ms later.
+            for i in range(41, 61):
+                page.mouse.move(sx - (30 + i) * scale, sy)
+                page.wait_for_timeout(10)
+                if last_kept_line() != self.lines(page)[-1]:
+                    break
+            self.assertNotEqual(last_kept_line(), self.lines(page)[-1], "no move left its amendment waiting")
+            page.evaluate("Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
+                          "document.dispatchEvent(new Event('visibilitychange'))")
+            self.assertEqual(last_kept_line(), self.lines(page)[-1])
+            page.evaluate("delete document.visibilityState")
+
+        saved, self.page = self.page, page
+        try:
+            self.drag(200, MSG1_Y, -30, steps=6, while_down=while_down)
+        finally:
+            self.page = saved
+        # The finger lifted: a new line, written in the same task.
+        lines = self.wait_for_lines(lambda l: any(line.startswith("release") for line in l), page=page)
+        release = [line for line in lines if line.startswith("release")]
+        self.assertEqual([line for line in kept_lines() if line.startswith("release")], release)
+
     def kill_tab(self, page):
         """Kills the renderer of `page` as a killed tab dies, no handler of the page run: chrome://kill, which the
         browser answers by ending that tab's renderer process (the user's own way to do it). (SIGKILL to every renderer
