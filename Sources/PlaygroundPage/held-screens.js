@@ -18,6 +18,25 @@ var held = [];
 /** @returns {void} */
 export function forgetScreens() { held = []; }
 
+// A rehearsal (transport.js's warm-up): a throwaway session's screens taken and drawn into an element outside the
+// document, under a slot of their own, so that the page's code for a drag (this module's) is compiled before the
+// first real one, whose first events would otherwise run it unoptimised. No phone's slot is touched.
+var REHEARSAL = 8;
+/**
+ * @param {import("./types").Message[]} answers  the throwaway session's answers, in order (its opening first)
+ * @param {Element} element  an element outside the document
+ */
+export function rehearse(answers, element) {
+  for (var i = 0; i < answers.length; i++) {
+    var m = answers[i];
+    var phone = m.type === "screen" && m.phones ? m.phones[0] : null;
+    if (phone && takeScreen(REHEARSAL, phone)) drawScreen(REHEARSAL, element);
+  }
+}
+
+/** The rehearsal's slot emptied. */
+export function endRehearsal() { delete held[REHEARSAL]; }
+
 // The document cut into its head (the XML declaration and the root's opening tag), its top-level nodes' texts and
 // the closing `</svg>` (SVGWriter writes one element a line; a group's children are between its lines `<g…>` and
 // `</g>`; a clip path is one line before the group it clips); null if the text is not that.

@@ -8,7 +8,7 @@
 import { $, notify } from "./dom.js";
 import { page } from "./state.js";
 import { emit } from "./bus.js";
-import { forgetScreens } from "./held-screens.js";
+import { endRehearsal, forgetScreens, rehearse } from "./held-screens.js";
 // The service worker, a newer version of the site, a module that did not load: site.js.
 import { keepOffline, moduleFailed } from "./site.js";
 
@@ -62,22 +62,30 @@ export function start(ready) {
   });
 }
 
-// Once the page is idle, a throwaway session of its own drags a row and lets go: the browser then has the module's
-// hot code optimised (its tiers are per module, shared by every session) before the first real drag, whose slowest
-// events would otherwise pay for it (docs/performance.md). About 60 ms of idle time; nothing is shown.
+// Once the page is idle, a throwaway session of its own drags a row both ways and lets go, its screens drawn into an
+// element outside the document: the browser then has the module's hot code optimised (its tiers are per module,
+// shared by every session) and the page's own drawing code compiled (held-screens.js's rehearsal) before the first
+// real drag, whose slowest events would otherwise pay for it (docs/performance.md). About 80 ms of idle time;
+// nothing is shown.
 function warmUp(mailsim) {
   var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 300); };
   idle(function () {
     mailsim.Playground.create().then(function (scratch) {
+      var stage = document.createElement("div");
       try {
-        for (var round = 0; round < 3; round++) {
-          scratch.send({ type: "down", x: 200, y: 187, t: round * 1000 });
-          for (var i = 1; i <= 40; i++) scratch.send({ type: "move", x: 200 - 4 * i, y: 187, t: round * 1000 + 8 * i });
-          scratch.send({ type: "up", x: 40, y: 187, t: round * 1000 + 330 });
-          scratch.send({ type: "tick", t: round * 1000 + 700 });
-          scratch.send({ type: "reset" });
+        rehearse(scratch.opening, stage);
+        for (var round = 0; round < 4; round++) {
+          var sign = round % 2 ? -1 : 1, t = round * 1000;
+          rehearse(scratch.send({ type: "down", x: 200, y: 187, t: t }), stage);
+          for (var i = 1; i <= 40; i++) {
+            rehearse(scratch.send({ type: "move", x: 200 - 3 * i * sign, y: 187, t: t + 8 * i }), stage);
+          }
+          rehearse(scratch.send({ type: "up", x: 200 - 120 * sign, y: 187, t: t + 330 }), stage);
+          for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 330 + 50 * f }), stage);
+          rehearse(scratch.send({ type: "reset" }), stage);
         }
       } finally {
+        endRehearsal();
         scratch.close();
       }
     }, function () { /* the page's own session loaded: nothing to warm for */ });
