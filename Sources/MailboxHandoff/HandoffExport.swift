@@ -32,6 +32,18 @@ public enum HandoffExport {
         files(format, settings: settings, options: options).map(\.text).joined(separator: "\n")
     }
 
+    /// What the page downloads of `files`, an export of `format` for the type `typeName`, named
+    /// `format.downloadName(typeName:)`: the one file as it is for tokens and css; for a set, a store-only ZIP
+    /// (`StoredZip`) whose files sit in one folder named as the archive (`MailboxInteraction/MailboxInteraction.swift`,
+    /// …), which every unzipper gives back as one folder to add to a project.
+    public static func download(
+        _ format: HandoffFormat, _ files: [HandoffFile], typeName: String = HandoffOptions.defaultTypeName
+    ) throws(StoredZip.Problem) -> [UInt8] {
+        guard format.isFileSet else { return Array(files.map(\.text).joined().utf8) }
+        let folder = String(format.downloadName(typeName: typeName).dropLast(".zip".count))
+        return try StoredZip.archive(files.map { (path: "\(folder)/\($0.name)", bytes: Array($0.text.utf8)) })
+    }
+
     /// The most lines a file of an export has (issue 50: no generated file over 400 lines), which tests hold.
     public static let longestFile = 400
 }

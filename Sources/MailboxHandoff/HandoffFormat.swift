@@ -19,11 +19,20 @@ extension ExportFormat {
         }
     }
 
-    /// The media type a server answers the file with.
+    /// What the page downloads: the file of tokens and css, a store-only ZIP of a set's files
+    /// (`MailboxInteraction.zip`, `mailbox-interaction.zip`).
+    public func downloadName(typeName: String = HandoffOptions.defaultTypeName) -> String {
+        switch self {
+        case .swift: "\(typeName).zip"
+        case .js: "\(HandoffOptions.kebabCase(typeName)).zip"
+        case .tokens, .css: fileName(typeName: typeName)
+        }
+    }
+
+    /// The media type a server answers the download with.
     public var mediaType: String {
         switch self {
-        case .swift: "text/x-swift; charset=utf-8"
-        case .js: "text/javascript; charset=utf-8"
+        case .swift, .js: "application/zip"
         // The Design Tokens Format Module 2025.10, § File format: token files SHOULD be served as this.
         case .tokens: "application/design-tokens+json"
         case .css: "text/css; charset=utf-8"
