@@ -29,7 +29,7 @@ public enum HandoffExport {
     public static func render(
         _ format: HandoffFormat, settings: Settings, options: HandoffOptions = HandoffOptions()
     ) -> String {
-        files(format, settings: settings, options: options).map(\.text).joined(separator: "\n")
+        files(format, settings: settings, options: options).map { $0.text }.joined(separator: "\n")
     }
 
     /// What the page downloads of `files`, an export of `format` for the type `typeName`, named
@@ -39,7 +39,7 @@ public enum HandoffExport {
     public static func download(
         _ format: HandoffFormat, _ files: [HandoffFile], typeName: String = HandoffOptions.defaultTypeName
     ) throws(StoredZip.Problem) -> [UInt8] {
-        guard format.isFileSet else { return Array(files.map(\.text).joined().utf8) }
+        guard format.isFileSet else { return Array(files.map { $0.text }.joined().utf8) }
         let folder = String(format.downloadName(typeName: typeName).dropLast(".zip".count))
         return try StoredZip.archive(files.map { (path: "\(folder)/\($0.name)", bytes: Array($0.text.utf8)) })
     }

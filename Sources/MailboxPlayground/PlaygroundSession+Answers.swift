@@ -60,7 +60,7 @@ extension PlaygroundSession {
         }
         return .export(
             format: format.rawValue, fileName: format.downloadName(typeName: options.typeName),
-            mediaType: format.mediaType, files: files.map(\.name),
-            content: format.isFileSet ? .base64(Base64.encode(bytes)) : .text(files.map(\.text).joined()))
+            mediaType: format.mediaType, files: files.map { $0.name },
+            content: format.isFileSet ? .base64(Base64.encode(bytes)) : .text(files.map { $0.text }.joined()))
     }
 }

@@ -23,7 +23,7 @@ struct JavaScriptExport {
         let parametersModule = "\(stem).parameters.mjs"
         let curvesModule = "\(stem).curves.mjs"
         let decisionsModule = "\(stem).decisions.mjs"
-        let parameterNames = interaction.parameters.map(\.identifier) + JavaScriptDecisions.tableNames
+        let parameterNames = interaction.parameters.map { $0.identifier } + JavaScriptDecisions.tableNames
         let entry =
             header + "\n"
             + [parametersModule, decisionsModule, curvesModule].map {
