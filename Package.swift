@@ -156,7 +156,8 @@ let package = Package(
                 .embedInCode("Embedded/UndoRule.swift.txt"), .embedInCode("Embedded/IconRule.swift.txt"),
                 .embedInCode("Embedded/ElasticRule.swift.txt"), .embedInCode("Embedded/HapticRule.swift.txt"),
                 .embedInCode("Embedded/Decisions.swift.txt"), .embedInCode("Embedded/Types.swift.txt"),
-                .embedInCode("Embedded/Curves.swift.txt"), .embedInCode("Embedded/decisions.js.txt"),
+                .embedInCode("Embedded/Curves.swift.txt"), .embedInCode("Embedded/Rules.swift.txt"),
+                .embedInCode("Embedded/decisions.js.txt"),
                 .embedInCode("Embedded/curves.js.txt")
             ],
             swiftSettings: crossModule),

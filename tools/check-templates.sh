@@ -2,8 +2,10 @@
 # The hand-off's templates (Sources/MailboxHandoff/Templates; docs/handoff.md) checked as the code they are, by
 # `make check` and make test's `handoff` step: every line at most 120 characters and none continued with `\`; each
 # Swift template parsed by swiftc as it sits, each JavaScript one by node; then, with MAILSIM, the files they fill:
-# `mailsim export swift` of SPEC's settings and of a tuning with springs, rules and ranges type-checked by swiftc, and
-# `mailsim export js` of both checked by node and by TypeScript (`tsc --checkJs`, Debian's node-typescript, offline).
+# `mailsim export swift` of SPEC's settings and of a tuning with springs, rules and ranges (a set of files, written
+# with -o DIR) type-checked by swiftc, as the set and as printed to standard output (one file), and `mailsim export
+# js` of both checked by node (each module) and by TypeScript (`tsc --checkJs` from the entry module, which imports
+# the others; Debian's node-typescript, offline). No generated file may pass 400 lines.
 #
 #     tools/check-templates.sh [MAILSIM]
 set -euo pipefail
@@ -33,14 +35,19 @@ if [ $# -gt 0 ]; then
     script=()
     [ "$settings" = tuned ] && script=("$tuned")
     mkdir -p "$work/$settings"
-    "$mailsim" export swift "${script[@]}" -o "$work/$settings/MailboxInteraction.swift"
-    "$mailsim" export js "${script[@]}" -o "$work/$settings/mailbox-interaction.mjs"
-    swiftc -typecheck "$work/$settings/MailboxInteraction.swift" || status=1
-    node --check "$work/$settings/mailbox-interaction.mjs" || status=1
+    "$mailsim" export swift "${script[@]}" -o "$work/$settings/swift"
+    "$mailsim" export js "${script[@]}" -o "$work/$settings/js"
+    "$mailsim" export swift "${script[@]}" > "$work/$settings/One.swift"
+    swiftc -typecheck "$work/$settings"/swift/*.swift || status=1
+    swiftc -typecheck "$work/$settings/One.swift" || { echo "$settings: the Swift printed is not one file" >&2; status=1; }
+    for module in "$work/$settings"/js/*.mjs; do node --check "$module" || status=1; done
     tsc --allowJs --checkJs --noEmit --strict false --target es2020 --module es2020 --lib es2020,dom \
-      "$work/$settings/mailbox-interaction.mjs" || status=1
-    echo "templates: $settings: $(wc -l < "$work/$settings/MailboxInteraction.swift") lines of Swift," \
-      "$(wc -l < "$work/$settings/mailbox-interaction.mjs") of JavaScript"
+      "$work/$settings/js/mailbox-interaction.mjs" || status=1
+    if awk 'FNR == 401 { print FILENAME ": over 400 lines"; bad = 1 } END { exit bad }' \
+      "$work/$settings"/swift/* "$work/$settings"/js/*; then :; else status=1; fi
+    echo "templates: $settings: $(cat "$work/$settings"/swift/* | wc -l) lines of Swift in" \
+      "$(ls "$work/$settings/swift" | wc -l) files, $(cat "$work/$settings"/js/* | wc -l) of JavaScript in" \
+      "$(ls "$work/$settings/js" | wc -l) modules"
   done
 fi
 [ $status = 0 ] && echo "templates: $(ls "$templates" | wc -l) files checked as the code they are"

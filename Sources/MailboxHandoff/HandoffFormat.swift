@@ -7,8 +7,9 @@ import MailboxSim
 public typealias HandoffFormat = ExportFormat
 
 extension ExportFormat {
-    /// The file a download or `mailsim export FORMAT -o` without a name is called: `MailboxInteraction.swift`,
-    /// `mailbox-interaction.mjs`, `mailbox-interaction.tokens.json`, `mailbox-interaction.css`.
+    /// The file an app imports: the only file of tokens and css (`mailbox-interaction.tokens.json`,
+    /// `mailbox-interaction.css`), the first of the Swift and JavaScript sets (`MailboxInteraction.swift`, the
+    /// parameters; `mailbox-interaction.mjs`, the module that exports everything the others do).
     public func fileName(typeName: String = HandoffOptions.defaultTypeName) -> String {
         switch self {
         case .swift: "\(typeName).swift"
@@ -18,11 +19,20 @@ extension ExportFormat {
         }
     }
 
-    /// The media type a server answers the file with.
+    /// What the page downloads: the file of tokens and css, a store-only ZIP of a set's files
+    /// (`MailboxInteraction.zip`, `mailbox-interaction.zip`).
+    public func downloadName(typeName: String = HandoffOptions.defaultTypeName) -> String {
+        switch self {
+        case .swift: "\(typeName).zip"
+        case .js: "\(HandoffOptions.kebabCase(typeName)).zip"
+        case .tokens, .css: fileName(typeName: typeName)
+        }
+    }
+
+    /// The media type a server answers the download with.
     public var mediaType: String {
         switch self {
-        case .swift: "text/x-swift; charset=utf-8"
-        case .js: "text/javascript; charset=utf-8"
+        case .swift, .js: "application/zip"
         // The Design Tokens Format Module 2025.10, § File format: token files SHOULD be served as this.
         case .tokens: "application/design-tokens+json"
         case .css: "text/css; charset=utf-8"
@@ -101,20 +111,4 @@ public struct HandoffOptions: Equatable, Sendable {
 
 extension String {
     fileprivate func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
-}
-
-/// Every export: the settings in force rendered as the format asks.
-public enum HandoffExport {
-    /// The text of `format` for `settings`.
-    public static func render(_ format: HandoffFormat, settings: Settings, options: HandoffOptions = HandoffOptions())
-        -> String
-    {
-        let interaction = Interaction(settings: settings)
-        switch format {
-        case .swift: return SwiftExport(interaction, options).text
-        case .js: return JavaScriptExport(interaction, options).text
-        case .tokens: return DesignTokens(interaction).json
-        case .css: return CSSProperties(interaction).text
-        }
-    }
 }

@@ -129,13 +129,14 @@ struct Template {
 }
 
 extension Template {
-    /// The exported Swift file's decisions, types and curves; the ES module's decisions and curves.
+    /// The exported Swift set's decisions, types, rules and curves; the ES modules' decisions and curves.
     static let swiftDecisions = Template("Decisions.swift", PackageResources.Decisions_swift_txt)
     static let swiftTypes = Template("Types.swift", PackageResources.Types_swift_txt)
+    static let swiftRules = Template("Rules.swift", PackageResources.Rules_swift_txt)
     static let swiftCurves = Template("Curves.swift", PackageResources.Curves_swift_txt)
     static let jsDecisions = Template("decisions.js", PackageResources.decisions_js_txt)
     static let jsCurves = Template("curves.js", PackageResources.curves_js_txt)
 
     /// Every template, each a file of Templates/ (TemplateTests holds the two lists equal).
-    static let all = [swiftDecisions, swiftTypes, swiftCurves, jsDecisions, jsCurves]
+    static let all = [swiftDecisions, swiftTypes, swiftRules, swiftCurves, jsDecisions, jsCurves]
 }

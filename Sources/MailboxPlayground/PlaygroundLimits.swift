@@ -14,8 +14,8 @@ public enum PlaygroundLimits {
     /// The most bytes of text a session's script grows to: with `sessionLines`, what bounds a session's memory
     /// (its script; each phone's timeline is bounded by its own capacity). 100,000 lines of 4 KiB would be 400 MB.
     public static let sessionBytes = 4 << 20
-    /// The longest text an `export` message answers with, in bytes (the hand-off of every parameter is some tens of
-    /// KiB; a larger one is refused rather than sent).
+    /// The most bytes an `export` message downloads, a file or a ZIP of a set (before base64; the hand-off of every
+    /// parameter is some tens of KiB; a larger one is refused rather than sent).
     public static let handoffBytes = 512 * 1024
     /// The CPU time one message's work may take, in seconds; then it is interrupted and refused.
     public static let workSeconds = 2.0

@@ -35,22 +35,32 @@ extension PlaygroundSession {
             gesture: first.gesture?.kind.rawValue ?? "none", historyDue: historyDue)
     }
 
-    /// The settings in force of phone A (or `phone`) as `format`: what `mailsim export FORMAT` prints for them.
+    /// The settings in force of phone A (or `phone`) as `format`: what `mailsim export FORMAT` writes for them, one
+    /// file (tokens, css) or a set of files in a ZIP (swift, js: `HandoffExport.download`), at most
+    /// `PlaygroundLimits.handoffBytes` either way.
     func export(_ format: ExportFormat, phone: Int?) throws(Refusal) -> ServerMessage {
         let index = phone ?? 0
         guard index < phones.count else {
             throw Refusal(message: "error: export: there is no phone B (compare first)", line: nil)
         }
-        let text = HandoffExport.render(
-            format, settings: phones[index].screen.settings, options: HandoffOptions(generator: exportGenerator))
-        guard text.utf8.count <= PlaygroundLimits.handoffBytes else {
+        let options = HandoffOptions(generator: exportGenerator)
+        let files = HandoffExport.files(format, settings: phones[index].screen.settings, options: options)
+        let bytes: [UInt8]
+        do throws(StoredZip.Problem) {
+            bytes = try HandoffExport.download(format, files, typeName: options.typeName)
+        } catch {
+            throw Refusal(message: "error: export: \(error.description)", line: nil)
+        }
+        guard bytes.count <= PlaygroundLimits.handoffBytes else {
             throw Refusal(
                 message:
-                    "error: export: the \(format.rawValue) text is longer than "
+                    "error: export: the \(format.rawValue) download is larger than "
                     + "\(PlaygroundLimits.handoffBytes / 1024) KiB",
                 line: nil)
         }
         return .export(
-            format: format.rawValue, fileName: format.fileName(), mediaType: format.mediaType, text: text)
+            format: format.rawValue, fileName: format.downloadName(typeName: options.typeName),
+            mediaType: format.mediaType, files: files.map { $0.name },
+            content: format.isFileSet ? .base64(Base64.encode(bytes)) : .text(files.map { $0.text }.joined()))
     }
 }

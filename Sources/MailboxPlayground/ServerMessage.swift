@@ -17,12 +17,20 @@ public enum ServerMessage: Equatable, Sendable {
     /// The timeline's lines and the property plots (SVG).
     case history(timeline: [String], plots: [String])
     /// An export of the settings in force (`export`'s answer): the format, the file name and media type to
-    /// download it as, and its text (what `mailsim export FORMAT` prints for the same settings).
-    case export(format: String, fileName: String, mediaType: String, text: String)
+    /// download it as, the names of the files it holds, and what is downloaded: the file's text for tokens and css
+    /// (what `mailsim export FORMAT` prints), a ZIP of the set of files for swift and js (what `mailsim export FORMAT
+    /// -o DIR` writes, in a folder), in base64.
+    case export(format: String, fileName: String, mediaType: String, files: [String], content: ExportContent)
     /// A refusal: what `mailsim run` would print, and the line refused if any; `id` as for `report`.
     case error(message: String, line: String?, id: Int? = nil)
     /// A `record` line read: the page records the walkthrough it asks for (its lines, scale and speed).
     case record(RecordRequest)
+
+    /// What an `export` message downloads: a file's text, or an archive's bytes in base64.
+    public enum ExportContent: Equatable, Sendable {
+        case text(String)
+        case base64(String)
+    }
 
     /// One phone's part of `screen`: what the page reads, and no more (docs/playground.md, Protocol).
     public struct PhoneScreen: Equatable, Sendable {
@@ -128,11 +136,15 @@ public enum ServerMessage: Equatable, Sendable {
             ]
         case let .history(timeline, plots):
             members += [("timeline", .array(timeline.map(JSON.string))), ("plots", .array(plots.map(JSON.string)))]
-        case let .export(format, fileName, mediaType, text):
+        case let .export(format, fileName, mediaType, files, content):
             members += [
                 ("format", .string(format)), ("fileName", .string(fileName)), ("mediaType", .string(mediaType)),
-                ("text", .string(text))
+                ("files", .array(files.map(JSON.string)))
             ]
+            switch content {
+            case .text(let text): members.append(("text", .string(text)))
+            case .base64(let bytes): members.append(("base64", .string(bytes)))
+            }
         case let .error(message, line, id):
             members += [("line", line.map(JSON.string) ?? .null), ("message", .string(message))]
             if let id { members.append(("id", .int(id))) }

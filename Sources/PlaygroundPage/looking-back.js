@@ -36,10 +36,24 @@ export function onHistory(m) {
   $("plots").innerHTML = plots.join("\n");
 }
 
-/** @param {import("./types").Message} m */
+/**
+ * The export, saved with one click: tokens and CSS as their file (`text`); the Swift and JavaScript sets, several
+ * files each, as the store-only ZIP the session made of them (`base64`: the same bytes natively and in WebAssembly).
+ * @param {import("./types").Message} m
+ */
 export function onExport(m) {
-  download(m.fileName, new Blob([m.text], { type: m.mediaType }));
-  notify("Exported " + m.fileName + ".");
+  var body = typeof m.base64 === "string" ? bytesOf(m.base64) : m.text;
+  download(m.fileName, new Blob([body], { type: m.mediaType }));
+  var files = m.files || [];
+  notify("Exported " + m.fileName + (files.length > 1 ? " (" + files.length + " files: " + files.join(", ") + ")." : "."));
+}
+
+/** @param {string} base64 @returns {Uint8Array} its bytes */
+function bytesOf(base64) {
+  var text = atob(base64);
+  var bytes = new Uint8Array(text.length);
+  for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 // The server's walkthroughs: there is a server when this page came from `mailsim serve` or a class's server, none on

@@ -108,7 +108,7 @@ $("download-b").addEventListener("click", function () {
 $("pin").addEventListener("click", function () { send({ type: "pin" }); });
 
 // Export: the session renders the settings in force (phone A, or B) in the chosen format, as `mailsim export`
-// does; the answer's text is saved under the format's own file name.
+// does; the answer is saved under its own file name: the tokens' or CSS's file, a ZIP of the Swift or JS set.
 $("export").addEventListener("click", function () {
   send({ type: "export", format: $("export-format", HTMLSelectElement).value });
 });

@@ -24,7 +24,7 @@ import Testing
         let tunings = RandomTunings.make(count: Self.randomTunings, seed: seed)
         // swiftc builds the exports while the model answers: the two take the longest, and overlap.
         let programs = try ExportedPrograms(tunings: tunings)
-        let compiling = try programs.compileSwift(tunings: tunings.count)
+        let compiling = try programs.compileSwift()
         let cases = HandoffCases.make(tunings: tunings, seed: seed &+ 1)
         #expect(cases.count >= 100_000)
         let oracle = ModelOracle(tunings: tunings)

@@ -6,8 +6,8 @@ import MailboxScript
 import MailboxSim
 import Testing
 
-/// The `export` message (docs/playground.md, Protocol): the settings in force of phone A (or B) as a format, with
-/// the file name and media type to download them as; what the `export` line itself does there (refused, as
+/// The `export` message (docs/playground.md, Protocol): the settings in force of phone A (or B) as a format (a file,
+/// or a ZIP of a set of files), with the file name and media type to download them as; what the `export` line itself does there (refused, as
 /// every line that touches files is).
 @Suite struct PlaygroundExportTests {
     let never: @Sendable () -> Bool = { false }
@@ -42,11 +42,20 @@ import Testing
         #expect(replies.first?["type"] == .string("screen"))
         let export = try #require(replies.first { $0["type"] == .string("export") })
         #expect(export["format"] == .string(format.rawValue))
-        #expect(export["fileName"] == .string(format.fileName()))
+        #expect(export["fileName"] == .string(format.downloadName()))
         #expect(export["mediaType"] == .string(format.mediaType))
-        let expected = HandoffExport.render(
+        let files = HandoffExport.files(
             format, settings: p.phones[0].screen.settings, options: HandoffOptions(generator: "mailsim test"))
-        #expect(export["text"] == .string(expected))
+        #expect(export["files"] == .array(files.map { .string($0.name) }))
+        if format.isFileSet {
+            // A ZIP of the set, in base64: the bytes `HandoffExport.download` gives (StoredZipTests unzips them).
+            #expect(export["text"] == nil)
+            let zip = try #require(Data(base64Encoded: export["base64"]?.stringValue ?? ""))
+            #expect([UInt8](zip) == (try HandoffExport.download(format, files)))
+        } else {
+            #expect(export["base64"] == nil)
+            #expect(export["text"] == .string(files.map(\.text).joined()))
+        }
         #expect(p.phones[0].screen.settings != Settings())
     }
 
@@ -59,9 +68,11 @@ import Testing
         _ = answer(&p, #"{"type":"compare","on":true,"profile":"mcswipe"}"#)
         let b = answer(&p, #"{"type":"export","format":"js","phone":1}"#)
         let export = try #require(b.first { $0["type"] == .string("export") })
-        let expected = HandoffExport.render(
+        let expected = HandoffExport.files(
             .js, settings: p.phones[1].screen.settings, options: HandoffOptions(generator: p.exportGenerator))
-        #expect(export["text"] == .string(expected))
+        let zip = try #require(Data(base64Encoded: export["base64"]?.stringValue ?? ""))
+        #expect([UInt8](zip) == (try HandoffExport.download(.js, expected)))
+        #expect(export["fileName"] == .string("mailbox-interaction.zip"))
         #expect(p.phones[1].screen.settings.profile == .mcswipe)
     }
 

@@ -144,6 +144,6 @@ import Testing
             #expect(text.contains(format.rawValue + ", " + format.summary), "help export names \(format.rawValue)")
         }
         #expect(text.contains("usage: export FORMAT FILE [--force]"))
-        #expect(text.contains("example: export swift MailboxInteraction.swift"))
+        #expect(text.contains("example: export swift Handoff"))
     }
 }

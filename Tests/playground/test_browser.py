@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 import unittest
+import zipfile
 
 from checklist import wait_for_port
 from watched import WatchedTestCase
@@ -947,9 +948,9 @@ class PlaygroundInChromium(WatchedTestCase):
                 second.stop()
 
     def test_export_gives_the_tuned_interaction_as_mailsim_export_writes_it(self):
-        # Export beside Download. The slider sets threshold.near 80; Export (Swift) downloads
-        # MailboxInteraction.swift, the same bytes `mailsim export swift` writes for those settings; in a comparison,
-        # Export B gives phone B's (mcswipe) in the format chosen.
+        # Export beside Download. The slider sets threshold.near 80; Export (Swift) downloads MailboxInteraction.zip,
+        # the files `mailsim export swift -o DIR` writes for those settings in one folder; in a comparison, Export B
+        # gives phone B's (mcswipe) in the format chosen; Export (CSS) downloads the one file.
         slider = self.page.locator('.param[data-name="threshold.near"] input[type=range]')
         slider.fill("80")
         self.wait_for("s.phones[0].params['threshold.near'] === '80'")
@@ -957,21 +958,37 @@ class PlaygroundInChromium(WatchedTestCase):
         self.page.select_option("#export-format", "swift")
         with self.page.expect_download() as download:
             self.page.click("#export")
-        self.assertEqual(download.value.suggested_filename, "MailboxInteraction.swift")
-        with open(download.value.path()) as f:
-            exported = f.read()
-        self.assertIn("public static let thresholdLeftNear: Double = 80\n", exported)
-        self.assertEqual(exported, self.mailsim("export", "swift", "--set", "threshold.near 80").stdout)
+        self.assertEqual(download.value.suggested_filename, "MailboxInteraction.zip")
+        zipped = self.unzipped(download.value.path())
+        self.assertIn("public static let thresholdLeftNear: Double = 80\n",
+                      zipped["MailboxInteraction/MailboxInteraction.swift"])
+        self.assertEqual(zipped, self.written("MailboxInteraction", "swift", "--set", "threshold.near 80"))
         self.page.click("#compare")
         self.wait_for("s.phones.length === 2")
         self.assertTrue(self.page.is_visible("#export-b"))
         self.page.select_option("#export-format", "js")
         with self.page.expect_download() as download:
             self.page.click("#export-b")
-        self.assertEqual(download.value.suggested_filename, "mailbox-interaction.mjs")
+        self.assertEqual(download.value.suggested_filename, "mailbox-interaction.zip")
+        self.assertEqual(self.unzipped(download.value.path()),
+                         self.written("mailbox-interaction", "js", "--profile", "mcswipe"))
+        self.page.select_option("#export-format", "css")
+        with self.page.expect_download() as download:
+            self.page.click("#export")
+        self.assertEqual(download.value.suggested_filename, "mailbox-interaction.css")
         with open(download.value.path()) as f:
-            exported_b = f.read()
-        self.assertEqual(exported_b, self.mailsim("export", "js", "--profile", "mcswipe").stdout)
+            self.assertEqual(f.read(), self.mailsim("export", "css", "--set", "threshold.near 80").stdout)
+
+    @staticmethod
+    def unzipped(path):
+        with zipfile.ZipFile(path) as z:
+            return {i.filename: z.read(i).decode() for i in z.infolist()}
+
+    def written(self, folder, *arguments):
+        """What `mailsim export ARGUMENTS -o DIR` writes, by the path the page's ZIP gives each file (FOLDER/NAME)."""
+        with tempfile.TemporaryDirectory() as out:
+            self.mailsim("export", *arguments, "-o", out)
+            return {folder + "/" + name: open(os.path.join(out, name)).read() for name in os.listdir(out)}
 
     def test_download_gif_is_a_gif_of_the_session(self):
         self.drag(200, MSG1_Y, -180, seconds=0.3)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The playground server under hostile use (docs/playground.md "Limits"): mailsim-playground started on --port 0,
 driven with the `websockets` client and raw HTTP. Usage: test_server.py MAILSIM_PLAYGROUND [MAILSIM]."""
-import hashlib, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, warnings
+import base64, hashlib, io, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, warnings, zipfile
 
 from websockets.sync.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -245,13 +245,19 @@ ws = server.session()
 opening(ws)
 answer(ws, {"type": "set", "name": "threshold.left.near", "value": "80"})
 exported = answer(ws, {"type": "export", "format": "swift"}, until=("export", "error"))[-1]
-check("export answers with the format, its file name and media type", exported.get("type") == "export"
-      and exported.get("format") == "swift" and exported.get("fileName") == "MailboxInteraction.swift"
-      and exported.get("mediaType") == "text/x-swift; charset=utf-8", exported)
+check("export answers with the format, its download's name and media type, and the files it holds",
+      exported.get("type") == "export" and exported.get("format") == "swift"
+      and exported.get("fileName") == "MailboxInteraction.zip" and exported.get("mediaType") == "application/zip"
+      and exported.get("files", [None])[0] == "MailboxInteraction.swift", exported)
 if MAILSIM:
-    cli = subprocess.run([MAILSIM, "export", "swift", "--set", "threshold.left.near 80"], capture_output=True, text=True)
-    check("export's text is what `mailsim export swift` prints for the same settings",
-          cli.returncode == 0 and exported.get("text") == cli.stdout, (cli.returncode, cli.stderr[-200:]))
+    with tempfile.TemporaryDirectory() as folder:
+        cli = subprocess.run([MAILSIM, "export", "swift", "--set", "threshold.left.near 80", "-o", folder],
+                             capture_output=True, text=True)
+        with zipfile.ZipFile(io.BytesIO(base64.b64decode(exported.get("base64", "")))) as z:
+            zipped = {i.filename: z.read(i).decode() for i in z.infolist()}
+        written = {"MailboxInteraction/" + name: open(os.path.join(folder, name)).read() for name in os.listdir(folder)}
+        check("export's ZIP holds what `mailsim export swift -o DIR` writes for the same settings",
+              cli.returncode == 0 and zipped == written, (cli.returncode, cli.stderr[-200:], sorted(zipped)))
 refused = answer(ws, {"type": "export", "format": "pdf"}, until=("export", "error"))[-1]
 check("an export of an unknown format is refused with the formats", refused["type"] == "error"
       and "swift, js, tokens, css" in refused["message"], refused)

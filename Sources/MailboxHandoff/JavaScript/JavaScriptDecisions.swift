@@ -60,12 +60,15 @@ enum JavaScriptDecisions {
         return out + "});\n"
     }
 
-    /// The decisions (Templates/decisions.js, a JavaScript file of its own), with a motion's settling distances and
-    /// speeds from the model's (`Spring.Tolerance`, as the Swift file's).
-    static var functions: String {
-        "\n" + Template.jsDecisions.filledOrStop(SwiftDecisions.settleValues)
-    }
+    /// The names of the tables the parameters module holds after the parameters.
+    static let tableNames = [
+        "screenWidth", "rowHeight", "fastestInitialVelocity", "longestSettlingDuration", "zones", "palette"
+    ]
 
-    /// The curves (Templates/curves.js): the port of the model's curve arithmetic.
-    static var curves: String { "\n" + Template.jsCurves.filledOrStop([:]) }
+    /// The decisions (Templates/decisions.js, a JavaScript file of its own).
+    static var functions: String { "\n" + Template.jsDecisions.filledOrStop([:]) }
+
+    /// The curves (Templates/curves.js): what a motion moves, with its settling distances and speeds from the
+    /// model's (`Spring.Tolerance`, as the Swift set's), and the port of the model's curve arithmetic.
+    static var curves: String { "\n" + Template.jsCurves.filledOrStop(SwiftDecisions.settleValues) }
 }

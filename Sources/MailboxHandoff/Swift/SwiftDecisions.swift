@@ -1,16 +1,18 @@
 import MailboxAnimation
 import MailboxText
 
-/// The exported Swift file's decisions, types and curves that are code rather than tables: the templates of
+/// The exported Swift set's decisions, types and curves that are code rather than tables: the templates of
 /// Sources/MailboxHandoff/Templates (Swift files of their own), filled with the type's name, the model's numbers and
 /// its embedded rules and curve arithmetic. The differential test (MailboxHandoffTests) runs them against the model.
 enum SwiftDecisions {
-    /// The decisions (Templates/Decisions.swift), in extensions of the parameters enum `typeName`, with the model's
-    /// gesture rules (`EmbeddedRules`).
+    /// The decisions (Templates/Decisions.swift), in extensions of the parameters enum `typeName`.
     static func functions(typeName: String) -> String {
-        Template.swiftDecisions.filledOrStop([
-            "typeName": typeName, "rules": EmbeddedRules.text(indent: "    ")
-        ]) + "\n"
+        Template.swiftDecisions.filledOrStop(["typeName": typeName])
+    }
+
+    /// The model's gesture rules (Templates/Rules.swift around `EmbeddedRules`), which the decisions call.
+    static func rules(typeName: String) -> String {
+        Template.swiftRules.filledOrStop(["typeName": typeName, "rules": EmbeddedRules.text(indent: "    ")])
     }
 
     /// The types whose shape the decisions fix (Templates/Types.swift): colour, curve, motion and the answers; a
@@ -18,7 +20,7 @@ enum SwiftDecisions {
     static func fixedTypes(typeName: String) -> String {
         var values = settleValues
         values["typeName"] = typeName
-        return Template.swiftTypes.filledOrStop(values) + "\n"
+        return Template.swiftTypes.filledOrStop(values)
     }
 
     /// The curves (Templates/Curves.swift) around the model's curve arithmetic (`EmbeddedCurveMath`).

@@ -1,7 +1,8 @@
-// The exported Swift file's curves, a Swift file of its own: the glue that turns a `Curve` and a time into progress,
-// and a spring's settling into a duration, around the model's own arithmetic (`EmbeddedCurveMath`: MailboxAnimation's
-// CurveMath, embedded at `// __curveMath__`). `mailsim export swift` writes the lines between the TEMPLATE markers,
-// each `__name__` filled by `SwiftDecisions.curves` (Template.swift); tools/check-templates.sh checks it.
+// The exported Swift set's curves, a Swift file of its own (`MailboxInteraction+Curves.swift`): the glue that turns a
+// `Curve` and a time into progress, and a spring's settling into a duration, around the model's own arithmetic
+// (`EmbeddedCurveMath`: MailboxAnimation's CurveMath, embedded at `// __curveMath__`). `mailsim export swift` writes
+// the lines between the TEMPLATE markers, each `__name__` filled by `SwiftDecisions.curves` (Template.swift);
+// tools/check-templates.sh checks it.
 // BEGIN TEMPLATE
 // MARK: - Curves, computed as mailsim computes them
 

@@ -1,9 +1,9 @@
-// The exported Swift file's decisions, a Swift file of its own: what the row shows at a translation, what a release
-// does, the menu's and undo's rules. `mailsim export swift` writes the lines between the two TEMPLATE markers, each
-// `__name__` filled by `SwiftDecisions` (a line `// __name__` takes a block of lines: Template.swift). The rules
-// themselves are the model's (`EmbeddedRules`: Sources/MailboxSim/Rules, embedded); these functions call them with
-// the file's parameters and build the answers around them. tools/check-templates.sh parses this file as it is and
-// type-checks it filled (`make check`); the differential test runs it against the model (MailboxHandoffTests).
+// The exported Swift set's decisions, a Swift file of its own (`MailboxInteraction+Decisions.swift`): what the row
+// shows at a translation, what a release does, the menu's and undo's rules. `mailsim export swift` writes the lines
+// between the two TEMPLATE markers, each `__name__` filled by `SwiftDecisions` (a line `// __name__` takes a block of
+// lines: Template.swift). The rules themselves are the model's (Templates/Rules.swift embeds them); these functions
+// call them with the parameters and build the answers around them. tools/check-templates.sh parses this file as it is
+// and type-checks it filled (`make check`); the differential test runs it against the model (MailboxHandoffTests).
 // BEGIN TEMPLATE
 // MARK: - Decisions
 
@@ -164,14 +164,5 @@ extension __typeName__ {
                 initialVelocity: initialVelocity, property: property)
         }
     }
-}
-
-// MARK: - mailsim's gesture rules (Sources/MailboxSim/Rules, embedded as they are)
-
-extension __typeName__ {
-    /// The model's name for `Zone`, which the rules below use.
-    typealias SwipeZone = Zone
-
-    // __rules__
 }
 // END TEMPLATE

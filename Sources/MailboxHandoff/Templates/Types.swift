@@ -1,7 +1,7 @@
-// The exported Swift file's types whose shape the decisions fix (colour, curve, motion and the answers), a Swift
-// file of its own; the zone table, the palette's names and the parameters' enums are generated from the model
-// (`SwiftDecisions.types`). `mailsim export swift` writes the lines between the TEMPLATE markers, each `__name__`
-// filled (Template.swift); tools/check-templates.sh checks it.
+// The exported Swift set's types whose shape the decisions fix (colour, curve, motion and the answers), a Swift file of
+// its own (the end of `MailboxInteraction+Types.swift`); the zone table, the palette's names and the parameters' enums
+// are generated from the model (`SwiftDecisions.types`). `mailsim export swift` writes the lines between the TEMPLATE
+// markers, each `__name__` filled (Template.swift); tools/check-templates.sh checks it.
 // BEGIN TEMPLATE
 extension __typeName__ {
     /// A colour as 0xRRGGBB; `red`, `green` and `blue` in 0…1 for `UIColor(red:green:blue:alpha:)` and SwiftUI's

@@ -1,9 +1,25 @@
-// The exported ES module's curves, a JavaScript file of its own: the port of MailboxAnimation's CurveMath (the
-// Swift file embeds that code as it is), held to the model by the differential run (MailboxHandoffTests).
-// `mailsim export js` writes the lines between the TEMPLATE markers (Template.swift); tools/check-templates.sh
-// checks it with node and tsc.
+// The exported ES modules' curves, a JavaScript file of its own (`mailbox-interaction.curves.mjs`): what a motion
+// moves and when it settles, and the port of MailboxAnimation's CurveMath (the Swift set embeds that code as it
+// is), held to the model by the differential run (MailboxHandoffTests). `mailsim export js` writes the lines between
+// the TEMPLATE markers, each `__name__` filled by `JavaScriptDecisions.curves` (Template.swift);
+// tools/check-templates.sh checks it with node and tsc.
 // BEGIN TEMPLATE
 // Curves, computed as mailsim computes them.
+
+/**
+ * What a motion moves: when a spring on it counts as settled (within `distance`, slower than `speed` a second),
+ * and how its value is clamped (a size never below 0, an alpha within 0…1, as a render server clamps them).
+ */
+export const properties = Object.freeze({
+  position: Object.freeze({ distance: __pointsSettleDistance__, speed: __pointsSettleSpeed__, clamp: (v) => v }),
+  size: Object.freeze({
+    distance: __pointsSettleDistance__, speed: __pointsSettleSpeed__, clamp: (v) => (v < 0 ? 0 : v),
+  }),
+  alpha: Object.freeze({
+    distance: __alphaSettleDistance__, speed: __alphaSettleSpeed__,
+    clamp: (v) => (v < 0 || v > 1 ? Math.min(1, Math.max(0, v)) : v),
+  }),
+});
 
 /**
  * Progress `elapsed` seconds into an animation of `duration` seconds on `curve`; a spring starts with

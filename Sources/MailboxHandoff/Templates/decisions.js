@@ -1,8 +1,9 @@
-// The exported ES module's decisions, a JavaScript file of its own: the one hand port of the model's rules
-// (Sources/MailboxSim/Rules) and of the Swift file's functions around them (Templates/Decisions.swift), held to the
-// model by the differential run (MailboxHandoffTests). `mailsim export js` writes the lines between the TEMPLATE
-// markers, each `__name__` filled by `JavaScriptDecisions` (Template.swift); the tables it reads (zones, palette,
-// the parameters) are generated from the model's. tools/check-templates.sh checks it with node and tsc.
+// The exported ES modules' decisions, a JavaScript file of its own (`mailbox-interaction.decisions.mjs`): the one hand
+// port of the model's rules (Sources/MailboxSim/Rules) and of the Swift set's functions around them
+// (Templates/Decisions.swift), held to the model by the differential run (MailboxHandoffTests). `mailsim export js`
+// writes the lines between the TEMPLATE markers (Template.swift) after the imports `JavaScriptExport` writes: the
+// tables it reads (zones, palette, the parameters) are generated from the model's, in the parameters module.
+// tools/check-templates.sh checks it with node and tsc.
 // BEGIN TEMPLATE
 // Decisions. Each follows the model's function line by line; mailsim's differential test runs them against
 // the model on every `make test`.
@@ -175,21 +176,6 @@ export function undo(side) {
   const height = motion(0, rowHeight, durationUndo, curveUndo, 0, 0, "size");
   return Object.freeze({ asksFirst: undoAlert, height, slide });
 }
-
-/**
- * What a motion moves: when a spring on it counts as settled (within `distance`, slower than `speed` a second),
- * and how its value is clamped (a size never below 0, an alpha within 0…1, as a render server clamps them).
- */
-export const properties = Object.freeze({
-  position: Object.freeze({ distance: __pointsSettleDistance__, speed: __pointsSettleSpeed__, clamp: (v) => v }),
-  size: Object.freeze({
-    distance: __pointsSettleDistance__, speed: __pointsSettleSpeed__, clamp: (v) => (v < 0 ? 0 : v),
-  }),
-  alpha: Object.freeze({
-    distance: __alphaSettleDistance__, speed: __alphaSettleSpeed__,
-    clamp: (v) => (v < 0 || v > 1 ? Math.min(1, Math.max(0, v)) : v),
-  }),
-});
 
 /**
  * An animation from `from` to `to` as mailsim runs it, or null when it is there already: { from, to, delay,

@@ -140,6 +140,11 @@ extension ScriptError {
             return "export: this run writes no files"
         case let .exportWouldReplace(file, format):
             return "export: \(quoted(file)) exists; nothing was written (export \(format) \(file) --force replaces it)"
+        case let .exportWouldReplaceInFolder(folder, files, format):
+            let more = files.count - 1
+            let rest = more == 0 ? "" : more == 1 ? " and 1 more file of the set" : " and \(more) more files of the set"
+            return "export: \(quoted(folder)) holds \(files.first ?? "")\(rest) already; nothing was written "
+                + "(export \(format) \(folder) --force replaces \(files.count == 1 ? "it" : "them"))"
         case let .cannotWrite(command, reason):
             return "\(command): \(reason)"
         case let .cannotLoad(_, reason):

@@ -11,11 +11,13 @@ extension CommandTable {
         details: "Writes the parameters in force now (the profile and every set) to FILE as FORMAT, the hand-off "
             + "to an app or a design tool (docs/handoff.md): "
             + ExportFormat.allCases.map { "\($0.rawValue), \($0.summary)" }.joined(separator: "; ")
-            + ". `mailsim export FORMAT SCRIPT` writes the same from the command line. In a script FILE is relative "
-            + "to the script's folder, at the prompt to the current directory, as for snapshot. An existing FILE is "
-            + "replaced only with --force (at the prompt, also when you answer y to `overwrite FILE? [y/N]`); "
-            + "the script being run is never replaced. Changes nothing and takes no time.",
-        example: "export swift MailboxInteraction.swift"
+            + ". swift and js are sets of files, none over 400 lines: FILE is the folder they go in (made when "
+            + "missing); tokens and css are one file each. `mailsim export FORMAT SCRIPT` writes the same from the "
+            + "command line. In a script FILE is relative to the script's folder, at the prompt to the current "
+            + "directory, as for snapshot. An existing file is replaced only with --force (at the prompt, also when "
+            + "you answer y to `overwrite FILE? [y/N]`), and when any file of a set would be refused none is "
+            + "written; the script being run is never replaced. Changes nothing and takes no time.",
+        example: "export swift Handoff"
     ) { a throws(ScriptError) in
         guard let format = a.word(.format).flatMap(ExportFormat.init(rawValue:)) else {
             throw Arguments.missing(.format, "export")

@@ -96,6 +96,8 @@ public indirect enum ScriptError: Error, Equatable, Sendable {
     case noExports
     /// `export FORMAT FILE` where FILE exists, without `--force` (and, at the prompt, without a yes).
     case exportWouldReplace(file: String, format: String)
+    /// `export swift|js FOLDER` where FOLDER holds `files` of the set already, without `--force` (or a yes).
+    case exportWouldReplaceInFolder(folder: String, files: [String], format: String)
     /// A file that could not be written (`reason` is the system's words).
     case cannotWrite(command: String, reason: String)
     /// `load` of a file that could not be read.

@@ -4,9 +4,9 @@ import MailboxSim
 /// the language reads them (the parser, `help export`, completion, the fuzzer); `MailboxHandoff`'s `HandoffFormat`
 /// is this type, which renders them (MailboxScript cannot depend on it: MailboxHandoff reads the parameter table).
 public enum ExportFormat: String, CaseIterable, Sendable {
-    /// One Foundation-free Swift file: every parameter as a typed constant, the decisions as pure functions.
+    /// Foundation-free Swift files: every parameter as a typed constant, the decisions as pure functions.
     case swift
-    /// The same as an ES module without dependencies, for web prototypes.
+    /// The same as ES modules without dependencies, for web prototypes.
     case js
     /// The parameters as Design Tokens Community Group JSON.
     case tokens
@@ -16,12 +16,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// What the format is, for `help export` and `mailsim export --help`.
     public var summary: String {
         switch self {
-        case .swift: "one Swift file, no dependencies: the parameters as constants, the decisions as functions"
-        case .js: "the same as an ES module without dependencies"
+        case .swift: "five Swift files, no dependencies: the parameters as constants, the decisions as functions"
+        case .js: "the same as four ES modules without dependencies"
         case .tokens: "the parameters as Design Tokens Community Group JSON"
         case .css: "the parameters as CSS custom properties"
         }
     }
+
+    /// Whether the format is a set of files (swift, js: each file at most 400 lines), written into a folder, rather
+    /// than one file (tokens, css).
+    public var isFileSet: Bool { self == .swift || self == .js }
 
     /// Every format's name, in `allCases`' order.
     public static var names: [String] { allCases.map({ $0.rawValue }) }

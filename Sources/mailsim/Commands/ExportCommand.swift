@@ -8,7 +8,7 @@ import MailboxText
 extension HandoffFormat: ExpressibleByArgument {}
 
 extension MailsimCommand {
-    /// `mailsim export FORMAT [SCRIPT] [-o FILE]`: the settings in force (SPEC's, or those a script ends with) as
+    /// `mailsim export FORMAT [SCRIPT] [-o PATH]`: the settings in force (SPEC's, or those a script ends with) as
     /// code or design tokens, the hand-off (docs/handoff.md).
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -22,11 +22,17 @@ extension MailsimCommand {
                 then each --set are applied after it, in order. A script that fails (an error, or a failed expect) \
                 writes nothing and prints its problems as `run` does.
 
-                Without -o the text goes to standard output. With -o FILE it is written atomically; an existing FILE \
-                is replaced only with --force, and the script itself never.
+                swift and js are sets of files, none over 400 lines: -o DIR writes them into the folder DIR (made \
+                when missing), each atomically; tokens and css are one file each, and -o FILE writes it atomically. \
+                An existing file is replaced only with --force, and the script itself never; when any file would be \
+                refused, none is written.
+
+                Without -o the files go to standard output one after another, a blank line apart, each starting \
+                with a comment line that names it. The Swift files printed so still compile as one file; the \
+                JavaScript modules import each other, so printed together they are for reading: use -o DIR.
 
                 Exit status: 0 written; 1 an expectation of SCRIPT failed; 2 an error (the script's, a --set or \
-                --name refused, FILE exists without --force or cannot be written, a usage error). Nothing is written \
+                --name refused, a file exists without --force or cannot be written, a usage error). Nothing is written \
                 unless the status is 0.
                 """
         )
@@ -41,7 +47,9 @@ extension MailsimCommand {
 
         @Option(
             name: [.customShort("o"), .long],
-            help: ArgumentHelp("Write to FILE (atomically) instead of standard output.", valueName: "file"),
+            help: ArgumentHelp(
+                "Write into the folder PATH (swift, js) or to the file PATH (tokens, css), atomically, instead of "
+                    + "standard output.", valueName: "path"),
             completion: .file())
         var output: String?
 
@@ -51,7 +59,7 @@ extension MailsimCommand {
                 "The exported type's name (the JavaScript, token and CSS names are made from it).", valueName: "type"))
         var name = HandoffOptions.defaultTypeName
 
-        @Flag(name: .long, help: "Replace FILE when it exists.")
+        @Flag(name: .long, help: "Replace the files -o names when they exist.")
         var force = false
 
         @Option(
@@ -75,7 +83,7 @@ extension MailsimCommand {
 
         func validate() throws {
             if let problem = HandoffOptions.problem(withTypeName: name) { throw ValidationError("--name: \(problem)") }
-            if force && output == nil { throw ValidationError("--force replaces the file -o names: give -o FILE") }
+            if force && output == nil { throw ValidationError("--force replaces the files -o names: give -o PATH") }
         }
 
         func run() throws {
@@ -116,29 +124,43 @@ extension MailsimCommand {
                     return 2
                 }
             }
-            let text = ExportFiles.text(format, settings, typeName: name)
+            let files = ExportFiles.files(format, settings, typeName: name)
             guard let output, output != "-" else {
-                Console.write(text)
+                Console.write(files.map(\.text).joined(separator: "\n"))
                 return 0
             }
-            if !force && FileSystem.exists(output) {
-                Console.error(
-                    style.error(
-                        errorLine(
-                            """
-                            \(quoted(output)) exists; nothing was written (mailsim export \(format.rawValue) … -o \
-                            \(output) --force replaces it)
-                            """
-                        )))
-                return 2
+            guard format.isFileSet else {
+                if !force && FileSystem.exists(output) {
+                    return refuse(
+                        "\(quoted(output)) exists; nothing was written (mailsim export \(format.rawValue) … -o "
+                            + "\(output) --force replaces it)", style)
+                }
+                do throws(FileSystem.Failure) {
+                    try FileSystem.write(files.map(\.text).joined(), to: output)
+                } catch {
+                    return refuse(error.message, style)
+                }
+                return 0
+            }
+            let existing = ExportFolder.existing(files, in: output)
+            if !force && !existing.isEmpty {
+                return refuse(
+                    ExportFolder.holds(output, existing) + " already; nothing was written (mailsim export "
+                        + "\(format.rawValue) … -o \(output) --force replaces \(existing.count == 1 ? "it" : "them"))",
+                    style)
             }
             do throws(FileSystem.Failure) {
-                try FileSystem.write(text, to: output)
+                try ExportFolder.write(files, into: output)
             } catch {
-                Console.error(style.error(errorLine(error.message)))
-                return 2
+                return refuse(error.message, style)
             }
             return 0
+        }
+
+        /// Prints `message` as an error line; the exit status 2.
+        private func refuse(_ message: String, _ style: Style) -> Int32 {
+            Console.error(style.error(errorLine(message)))
+            return 2
         }
     }
 }

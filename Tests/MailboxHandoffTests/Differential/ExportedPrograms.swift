@@ -1,25 +1,33 @@
 import Foundation
 import MailboxHandoff
 import MailboxSim
+import Testing
 
 /// The exported code of every tuning, built and run: the Swift files compiled with `swiftc` into one program with
 /// the Swift driver, the modules run by Node with the JavaScript driver. Each answers the cases' lines.
 struct ExportedPrograms {
     let folder: URL
+    /// The Swift files of every tuning's set, in order.
+    let swiftFiles: [String]
 
-    /// Writes each tuning's exports (types `Tuning0`…, modules `tuning0.mjs`…) and the two drivers into a fresh
-    /// folder.
+    /// Writes each tuning's exports (types `Tuning0`… in `Tuning0.swift`, `Tuning0+Types.swift`…; modules
+    /// `tuning0.mjs`, which imports `tuning0.parameters.mjs`…) and the two drivers into a fresh folder.
     init(tunings: [Settings]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("mailsim-handoff-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var swiftFiles: [String] = []
         for (index, settings) in tunings.enumerated() {
             let options = HandoffOptions(typeName: "Tuning\(index)", generator: "mailsim (differential test)")
-            try HandoffExport.render(.swift, settings: settings, options: options)
-                .write(to: folder.appendingPathComponent("Tuning\(index).swift"), atomically: true, encoding: .utf8)
-            try HandoffExport.render(.js, settings: settings, options: options)
-                .write(to: folder.appendingPathComponent("tuning\(index).mjs"), atomically: true, encoding: .utf8)
+            let swift = HandoffExport.files(.swift, settings: settings, options: options)
+            let javaScript = HandoffExport.files(.js, settings: settings, options: options)
+            #expect(swift.first?.name == "Tuning\(index).swift" && javaScript.first?.name == "tuning\(index).mjs")
+            for file in swift + javaScript {
+                try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+            }
+            swiftFiles += swift.map(\.name)
         }
+        self.swiftFiles = swiftFiles
         try DriverSources.swift(tunings: tunings.count)
             .write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         try DriverSources.javaScript(tunings: tunings.count)
@@ -28,8 +36,8 @@ struct ExportedPrograms {
 
     /// Starts compiling the Swift files as they were exported, in Swift 6's language mode (the test asks the model
     /// meanwhile): `wait()` tells whether it built, with the compiler's messages.
-    func compileSwift(tunings: Int) throws -> Started {
-        let sources = (0..<tunings).map { "Tuning\($0).swift" } + ["main.swift"]
+    func compileSwift() throws -> Started {
+        let sources = swiftFiles + ["main.swift"]
         // swiftc compiles one file at a time unless told: on every core, it takes half as long on two.
         let jobs = String(ProcessInfo.processInfo.activeProcessorCount)
         return try ExportedPrograms.start(
