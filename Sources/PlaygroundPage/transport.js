@@ -62,34 +62,42 @@ export function start(ready) {
   });
 }
 
-// Once the page is idle, a throwaway session of its own drags a row both ways and lets go, its screens drawn into an
-// element outside the document: the browser then has the module's hot code optimised (its tiers are per module,
-// shared by every session) and the page's own drawing code compiled (held-screens.js's rehearsal) before the first
-// real drag, whose slowest events would otherwise pay for it (docs/performance.md). About 80 ms of idle time;
-// nothing is shown.
+// Once the page is idle, a throwaway session of its own drags a row both ways, lets go and animates, WARM_UP_ROUNDS
+// times, its screens drawn into an element outside the document: the browser then has the module's hot code
+// optimised (its tiers are per module, shared by every session) and the page's own drawing code compiled
+// (held-screens.js's rehearsal) before the first real drag, whose events would otherwise pay for it
+// (docs/performance.md, "A frame's own work"). One round an idle period (about 15 ms at full speed), so a finger
+// that comes meanwhile waits for one round at most; nothing is shown.
+var WARM_UP_ROUNDS = 8;
 function warmUp(mailsim) {
-  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 300); };
-  idle(function () {
-    mailsim.Playground.create().then(function (scratch) {
-      var stage = document.createElement("div");
+  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 100); };
+  mailsim.Playground.create().then(function (scratch) {
+    var stage = document.createElement("div");
+    var round = 0;
+    var done = function () {
+      endRehearsal();
+      scratch.close();
+    };
+    var next = function () {
       try {
-        rehearse(scratch.opening, stage);
-        for (var round = 0; round < 4; round++) {
-          var sign = round % 2 ? -1 : 1, t = round * 1000;
-          rehearse(scratch.send({ type: "down", x: 200, y: 187, t: t }), stage);
-          for (var i = 1; i <= 40; i++) {
-            rehearse(scratch.send({ type: "move", x: 200 - 3 * i * sign, y: 187, t: t + 8 * i }), stage);
-          }
-          rehearse(scratch.send({ type: "up", x: 200 - 120 * sign, y: 187, t: t + 330 }), stage);
-          for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 330 + 50 * f }), stage);
-          rehearse(scratch.send({ type: "reset" }), stage);
+        if (round === 0) rehearse(scratch.opening, stage);
+        var sign = round % 2 ? -1 : 1, t = round * 1000;
+        rehearse(scratch.send({ type: "down", x: 200, y: 187, t: t }), stage);
+        for (var i = 1; i <= 40; i++) {
+          rehearse(scratch.send({ type: "move", x: 200 - 3 * i * sign, y: 187, t: t + 8 * i }), stage);
         }
-      } finally {
-        endRehearsal();
-        scratch.close();
+        rehearse(scratch.send({ type: "up", x: 200 - 120 * sign, y: 187, t: t + 330 }), stage);
+        for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 330 + 50 * f }), stage);
+        rehearse(scratch.send({ type: "reset" }), stage);
+      } catch (error) {
+        return done();
       }
-    }, function () { /* the page's own session loaded: nothing to warm for */ });
-  });
+      round += 1;
+      if (round < WARM_UP_ROUNDS) idle(next);
+      else done();
+    };
+    idle(next);
+  }, function () { /* the page's own session loaded: nothing to warm for */ });
 }
 
 // Answers to show, in order, after any still being shown.
