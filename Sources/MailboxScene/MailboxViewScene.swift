@@ -49,7 +49,7 @@ enum RowScene {
         // it has slid out of the slot (the slot's clip hides it): the row keeps its shape as it goes, so its frames
         // differ in attributes only and the page parses nothing (a face that left made the row a new one).
         let face = SceneRect(x: row.x, y: 0, width: width, height: Metrics.rowHeight)
-        let nodes = FaceScene.nodes(DemoMessage.content(of: row.id.number), unread: row.id.number % 3 != 0)
+        let nodes = FaceScene.nodes(ofMessage: row.id.number)
         children.append(
             .group(
                 SceneGroup(
@@ -64,6 +64,21 @@ enum RowScene {
 
 /// A message's white face, 320 × 86, with its demo content, drawn from its corner.
 enum FaceScene {
+    /// `msgN`'s face in the inbox (unread unless N is a multiple of 3). The first `keptFaces` are made once and
+    /// shared by every frame: a face never changes, and a drag's frame would otherwise build, compare and free
+    /// every visible row's face again (a fifth of a frame's work in the page) to draw one row moved.
+    static func nodes(ofMessage number: Int) -> [SceneNode] {
+        if number >= 1 && number <= keptFaces.count { return keptFaces[number - 1] }
+        return face(ofMessage: number)
+    }
+
+    /// The faces of `msg1` to `msg64`, made the first time one is drawn.
+    static let keptFaces: [[SceneNode]] = (1...64).map { face(ofMessage: $0) }
+
+    private static func face(ofMessage number: Int) -> [SceneNode] {
+        nodes(DemoMessage.content(of: number), unread: number % 3 != 0)
+    }
+
     static func nodes(_ message: DemoMessage, unread: Bool) -> [SceneNode] {
         let x = 0.0
         let y = 0.0
