@@ -44,7 +44,7 @@ done
 hyperfine -N --style basic --warmup 2 --runs 10 --export-json lines.json "${line_runs[@]}" >&2
 
 # Sizes and lines are of what standard output prints: a set's files one after another (swift and js are sets of
-# files since issue 50; the Swift printed so is still one file that compiles). Node imports the set's entry.
+# files, none over 400 lines; the Swift printed so is still one file that compiles). Node imports the set's entry.
 for f in "${formats[@]}"; do "$MAILSIM" export "$f" > "default.$f"; "$MAILSIM" export "$f" tuned.mbs > "tuned.$f"; done
 "$MAILSIM" export js -o default-js
 hyperfine -N --style basic --warmup 1 --runs 5 --export-json compile.json \

@@ -44,6 +44,6 @@ public enum HandoffExport {
         return try StoredZip.archive(files.map { (path: "\(folder)/\($0.name)", bytes: Array($0.text.utf8)) })
     }
 
-    /// The most lines a file of an export has (issue 50: no generated file over 400 lines), which tests hold.
+    /// The most lines a file of code an export writes has (none is over 400 lines), which tests hold.
     public static let longestFile = 400
 }

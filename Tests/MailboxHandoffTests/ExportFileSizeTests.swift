@@ -4,7 +4,7 @@ import MailboxScript
 import MailboxSim
 import Testing
 
-/// Issue 50: no file of code an export writes is over 400 lines (`HandoffExport.longestFile`), whatever it is asked:
+/// No file of code an export writes is over 400 lines (`HandoffExport.longestFile`), whatever it is asked:
 /// SPEC's settings, the tuning that takes the other branches (Tests/handoff/tuned.mbs), the longest type name
 /// `--name` takes. The code formats are a set of files, each named from the type; tokens and CSS, data a design tool
 /// reads whole, stay one file each (the tokens of a tuning run past 400 lines).

@@ -11,7 +11,11 @@ enum CRC32 {
     /// The CRC-32 of `bytes` (`CRC32.checksum(Array("123456789".utf8)) == 0xCBF43926`).
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+        for byte in bytes {
+            // The low byte of the remainder and the byte: an index of 0 to 255.
+            let index = Int(truncatingIfNeeded: (c ^ UInt32(truncatingIfNeeded: byte)) & 0xFF)
+            c = table[index] ^ (c >> 8)
+        }
         return c ^ 0xFFFF_FFFF
     }
 }

@@ -22,18 +22,22 @@ public enum StoredZip {
             guard end + UInt64(directory.count) + 46 + UInt64(name.count) + 22 < 0xFFFF_FFFF else {
                 throw Problem(description: "\(file.path): the archive would pass 4 GiB")
             }
+            // Both below 4 GiB (checked just above): the conversions keep every bit.
             let entry = Entry(
-                name: name, crc: CRC32.checksum(file.bytes), size: UInt32(file.bytes.count), offset: UInt32(out.count))
+                name: name, crc: CRC32.checksum(file.bytes), size: UInt32(truncatingIfNeeded: file.bytes.count),
+                offset: UInt32(truncatingIfNeeded: out.count))
             out += entry.localHeader
             out += file.bytes
             directory += entry.centralHeader
         }
-        let directoryOffset = UInt32(out.count)
+        // The counts and sizes below are within their fields: checked as each file was added.
+        let directoryOffset = UInt32(truncatingIfNeeded: out.count)
         out += directory
         // The end of the central directory: this disk and the directory's both 0, the entries on it and in all.
         out +=
-            word32(0x0605_4B50) + word16(0) + word16(0) + word16(UInt16(files.count))
-            + word16(UInt16(files.count)) + word32(UInt32(directory.count)) + word32(directoryOffset) + word16(0)
+            word32(0x0605_4B50) + word16(0) + word16(0) + word16(UInt16(truncatingIfNeeded: files.count))
+            + word16(UInt16(truncatingIfNeeded: files.count)) + word32(UInt32(truncatingIfNeeded: directory.count))
+            + word32(directoryOffset) + word16(0)
         return out
     }
 
@@ -47,7 +51,7 @@ public enum StoredZip {
         /// Version 2.0 needed; UTF-8 names; stored; 1980-01-01 00:00 (time 0, date 0x21).
         private var common: [UInt8] {
             word16(20) + word16(0x0800) + word16(0) + word16(0) + word16(0x21) + word32(crc) + word32(size)
-                + word32(size) + word16(UInt16(name.count)) + word16(0)
+                + word32(size) + word16(UInt16(truncatingIfNeeded: name.count)) + word16(0)
         }
 
         var localHeader: [UInt8] { word32(0x0403_4B50) + common + name }
