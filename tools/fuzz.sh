@@ -126,6 +126,8 @@ echo "fuzz: running for $seconds s (corpus $out/corpus, findings in $out/artifac
 set -- "$out/corpus" Fuzz/regressions \
     -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=8192 \
     -dict=Fuzz/mbs.dict -artifact_prefix="$out/artifacts/" -print_final_stats=1
+# What LeakSanitizer is not to report, each with why (Fuzz/lsan.supp).
+export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 if [ -z "${FUZZ_LOG:-}" ]; then exec "$binary" "$@"; fi
 if "$binary" "$@" > "$FUZZ_LOG" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$FUZZ_LOG" | grep -o '[0-9]*$' || echo '?')
