@@ -81,13 +81,15 @@ function warmUp(mailsim) {
     var next = function () {
       try {
         if (round === 0) rehearse(scratch.opening, stage);
-        var sign = round % 2 ? -1 : 1, t = round * 1000;
-        rehearse(scratch.send({ type: "down", x: 200, y: 187, t: t }), stage);
+        // Numbers with fractions, as a finger's are (pointer.js): their parsing is code of its own in the module.
+        var sign = round % 2 ? -1 : 1, t = round * 1000 + 0.25;
+        rehearse(scratch.send({ type: "down", x: 200.33, y: 187.41, t: t }), stage);
         for (var i = 1; i <= 40; i++) {
-          rehearse(scratch.send({ type: "move", x: 200 - 3 * i * sign, y: 187, t: t + 8 * i }), stage);
+          var x = Math.round((200.33 - 3.07 * i * sign) * 100) / 100;
+          rehearse(scratch.send({ type: "move", x: x, y: 187.41, t: t + 8.333 * i }), stage);
         }
-        rehearse(scratch.send({ type: "up", x: 200 - 120 * sign, y: 187, t: t + 330 }), stage);
-        for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 330 + 50 * f }), stage);
+        rehearse(scratch.send({ type: "up", x: 200.33 - 122.8 * sign, y: 187.41, t: t + 333.32 }), stage);
+        for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 333.32 + 16.667 * f }), stage);
         rehearse(scratch.send({ type: "reset" }), stage);
       } catch (error) {
         return done();
