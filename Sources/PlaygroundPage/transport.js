@@ -62,44 +62,77 @@ export function start(ready) {
   });
 }
 
-// Once the page is idle, a throwaway session of its own drags a row both ways, lets go and animates, WARM_UP_ROUNDS
-// times, its screens drawn into an element outside the document: the browser then has the module's hot code
-// optimised (its tiers are per module, shared by every session) and the page's own drawing code compiled
-// (held-screens.js's rehearsal) before the first real drag, whose events would otherwise pay for it
-// (docs/performance.md, "A frame's own work"). One round an idle period (about 15 ms at full speed), so a finger
-// that comes meanwhile waits for one round at most; nothing is shown.
+// Once the page is idle, a throwaway session of its own plays WARM_UP_ROUNDS drags, its screens drawn into an
+// element outside the document: the browser then has the module's hot code optimised (its tiers are per module,
+// shared by every session) and the page's own drawing code compiled (held-screens.js's rehearsal) before the first
+// real drag, whose events would otherwise pay for it (docs/performance.md, "A frame's own work"). The messages go a
+// few at a time, at most WARM_UP_SLICE_MS an idle period, so a finger that comes meanwhile waits for no more; nothing
+// is shown.
 var WARM_UP_ROUNDS = 8;
+var WARM_UP_SLICE_MS = 4;
 function warmUp(mailsim) {
   var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 100); };
   mailsim.Playground.create().then(function (scratch) {
     var stage = document.createElement("div");
     var round = 0;
+    /** @type {any[]} */
+    var steps = [];
     var done = function () {
       endRehearsal();
       scratch.close();
     };
+    rehearse(scratch.opening, stage);
     var next = function () {
+      var began = performance.now();
       try {
-        if (round === 0) rehearse(scratch.opening, stage);
-        // Numbers with fractions, as a finger's are (pointer.js): their parsing is code of its own in the module.
-        var sign = round % 2 ? -1 : 1, t = round * 1000 + 0.25;
-        rehearse(scratch.send({ type: "down", x: 200.33, y: 187.41, t: t }), stage);
-        for (var i = 1; i <= 40; i++) {
-          var x = Math.round((200.33 - 3.07 * i * sign) * 100) / 100;
-          rehearse(scratch.send({ type: "move", x: x, y: 187.41, t: t + 8.333 * i }), stage);
-        }
-        rehearse(scratch.send({ type: "up", x: 200.33 - 122.8 * sign, y: 187.41, t: t + 333.32 }), stage);
-        for (var f = 1; f <= 8; f++) rehearse(scratch.send({ type: "tick", t: t + 333.32 + 16.667 * f }), stage);
-        rehearse(scratch.send({ type: "reset" }), stage);
+        do {
+          if (!steps.length) {
+            if (round === WARM_UP_ROUNDS) return done();
+            steps = warmUpRound(round++);
+          }
+          var step = steps[0];
+          if (step.type === "settle") {
+            // The animation's frames until it rests (60 at most).
+            step.frame += 1;
+            var answers = scratch.send({ type: "tick", t: step.t + 16.667 * step.frame });
+            rehearse(answers, stage);
+            if (!animating(answers) || step.frame >= 60) steps.shift();
+          } else {
+            rehearse(scratch.send(steps.shift()), stage);
+          }
+        } while (performance.now() - began < WARM_UP_SLICE_MS);
       } catch (error) {
         return done();
       }
-      round += 1;
-      if (round < WARM_UP_ROUNDS) idle(next);
-      else done();
+      idle(next);
     };
     idle(next);
   }, function () { /* the page's own session loaded: nothing to warm for */ });
+}
+
+// Round `round` of the warm-up: a drag each way in turn, past the near threshold and past the far one, let go and
+// animated to rest (the options, an archive, a row coming back), then `reset`. The numbers have fractions, as a
+// finger's do (pointer.js): their parsing is code of its own in the module.
+/** @param {number} round @returns {any[]} */
+function warmUpRound(round) {
+  var sign = round % 2 ? -1 : 1, reach = round % 4 < 2 ? 90 : 200, t = round * 2000 + 0.25;
+  var from = sign > 0 ? 280.33 : 40.33;  // a left swipe from the right, a right one from the left
+  /** @type {any[]} */
+  var steps = [{ type: "down", x: from, y: 187.41, t: t }];
+  for (var i = 1; i <= 40; i++) {
+    var x = Math.round((from - reach * sign * i / 40) * 100) / 100;
+    steps.push({ type: "move", x: x, y: 187.41, t: t + 8.333 * i });
+  }
+  steps.push({ type: "up", x: from - reach * sign, y: 187.41, t: t + 333.32 });
+  steps.push({ type: "settle", t: t + 333.32, frame: 0 });
+  steps.push({ type: "reset" });
+  return steps;
+}
+
+/** @param {Message[]} answers @returns {boolean} whether their last screen is still animating */
+function animating(answers) {
+  for (var i = answers.length - 1; i >= 0; i--) if (answers[i].type === "screen") return !!answers[i].animating;
+  return false;
 }
 
 // Answers to show, in order, after any still being shown.
