@@ -95,22 +95,27 @@ public struct PlaygroundSession: Sendable {
     {
         self.isCancelled = isCancelled
         defer { self.isCancelled = { false } }
-        let saved = self
+        // What a refusal restores: the session as it was, but for the script, which undoes its own changes (a
+        // copy of every line would be made again by each message that amends one).
+        var saved = self
+        saved.script = PlaygroundScript()
+        script.beginUndo()
         var extra: [ServerMessage] = []
         do throws(Refusal) {
             extra = try handle(message)
         } catch {
-            self = saved
+            rollBack(to: saved)
             return PlaygroundSession.answering(message, [.error(message: error.message, line: error.line)])
         }
         if script.count > PlaygroundLimits.sessionLines || script.bytes > PlaygroundLimits.sessionBytes {
-            self = saved
+            rollBack(to: saved)
             let bound =
                 script.count > PlaygroundLimits.sessionLines
                 ? "\(PlaygroundLimits.sessionLines) lines" : "\(PlaygroundLimits.sessionBytes >> 20) MiB"
             return PlaygroundSession.answering(
                 message, [.error(message: "error: the session is full (\(bound)): download it and reset", line: nil)])
         }
+        script.commit()
         // The gesture's history is due once it has settled (not per pointer move: a finger down defers it). The
         // screen says so, and the page asks for it when it is idle: its replay and plots are not drawn in the answer
         // to the tick or the release that settled it, which must fit in a frame.
@@ -123,6 +128,15 @@ public struct PlaygroundSession: Sendable {
         if let change = script.takeChange() { out.append(change) }
         out += extra
         return PlaygroundSession.answering(message, out)
+    }
+
+    /// The session as it was before the message (`saved`, without its script), and its script's changes undone.
+    private mutating func rollBack(to saved: PlaygroundSession) {
+        var kept = PlaygroundScript()
+        swap(&kept, &script)
+        kept.rollBack()
+        self = saved
+        script = kept
     }
 
     /// Which message does which job: each case is one of the session's jobs, in the files beside this one.
@@ -176,9 +190,13 @@ public struct PlaygroundSession: Sendable {
         case .failure(let error): throw Refusal(message: error.message, line: nil)
         case .success(let start):
             let (generator, watches, isCancelled) = (exportGenerator, watchesState, self.isCancelled)
+            // The script is the one the message began with, its lines replaced: a refusal still undoes them.
+            var kept = PlaygroundScript()
+            swap(&kept, &script)
             self = PlaygroundSession(start: start)
             (exportGenerator, watchesState, self.isCancelled) = (generator, watches, isCancelled)
-            script.replace(from: 0, with: script.entries)
+            kept.replace(from: 0, with: script.entries)
+            script = kept
         }
     }
 }
