@@ -145,6 +145,16 @@ run("one phone, 20 messages", drags: drags) { _ in }
 run("one phone, reset 500", drags: drags) { p in
     _ = p.receive(message("reset", [("messages", .int(500))]), isCancelled: never)
 }
+run("one phone, a long session (30,400 lines, the timeline full)", drags: drags) { p in
+    // A step must cost what it costs in a fresh session: the script's lines and the timeline's entries kept so far
+    // are not copied by a step (docs/performance.md, "A long session").
+    let lines = String(repeating: "advance 0.01\n", count: 4_000)
+    _ = p.receive(message("load", [("script", .string(lines))]), isCancelled: never)
+    for _ in 0..<16_000 { _ = p.receive(message("line", [("text", .string("advance 0.01"))]), isCancelled: never) }
+    var bytes = 0
+    _ = dragLoop(&p, drags: 1_600, t0: 0, bytes: &bytes)
+    print("(\(p.script.count) lines, \(p.phones[0].screen.timeline.total) timeline entries)")
+}
 run("two phones (compare)", drags: drags) { p in
     _ = p.receive(message("compare", [("on", .bool(true))]), isCancelled: never)
 }

@@ -42,6 +42,31 @@ import Testing
         #expect(timeline.entries(since: timeline.total - 2).map(\.gesture) == [19, 20])
     }
 
+    /// Past a chunk's size (256): the newest `capacity` kept across chunks, the storage within capacity and a chunk.
+    @Test(arguments: [300, 600, 1_000])
+    func keepsTheNewestAcrossChunks(capacity: Int) {
+        var timeline = Timeline(capacity: capacity)
+        for n in 1...2_345 { timeline.append(Self.entry(n)) }
+        #expect(timeline.entries.map(\.gesture) == Array((2_346 - capacity)...2_345).map(Optional.some))
+        #expect(timeline.entries(since: 2_300).map(\.gesture) == Array(2_301...2_345).map(Optional.some))
+        #expect(timeline.total == 2_345 && timeline.dropped == 2_345 - capacity)
+        #expect(timeline.storedCount <= capacity + 256)
+    }
+
+    /// A copy shares the entries: appending to it copies the last chunk only, and leaves the original as it was.
+    @Test func aCopySharesAllButTheLastChunk() {
+        var timeline = Timeline()
+        for n in 1...1_000 { timeline.append(Self.entry(n)) }
+        var copy = timeline
+        copy.append(Self.entry(1_001))
+        #expect(timeline.entries.count == 1_000 && copy.entries.count == 1_001)
+        func addresses(_ t: Timeline) -> [UnsafeRawPointer?] {
+            t.chunks.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        }
+        #expect(addresses(copy).dropLast() == addresses(timeline).dropLast())
+        #expect(addresses(copy).last != addresses(timeline).last)
+    }
+
     @Test func theDefaultCapacity() {
         #expect(Timeline().capacity == 10_000)
     }
