@@ -17,6 +17,7 @@ export function onScript(m) {
   } else {
     linePhones.length = Math.min(linePhones.length, from);
   }
+  if (from === 0) more = 0;  // a new script (a load, a restore): its newest lines shown
   renderScript(from);
 }
 
@@ -28,24 +29,52 @@ $("script").addEventListener("scroll", function () {
   scriptAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 });
 
+// The pane holds the newest SHOWN lines (and as many more before them as asked for, SHOWN at a time, with "Show
+// earlier lines"; Download has them all): the browser lays out, prepaints and paints the whole list again in every
+// frame a line changes. With 6,000 lines shown a frame took 72 ms at 4× CPU throttling (14 frames a second while a
+// row animated), 22 ms with 300 shown, 17 ms with 100, as with none (docs/performance.md, "A long session").
+// `first` is the first line shown, `more` how many lines were asked for beyond SHOWN.
+var SHOWN = 100;
+var first = 0, more = 0;
+
+$("script-earlier").addEventListener("click", function () {
+  more += SHOWN;
+  renderScript(0);
+  $("script").scrollTop = 0;
+  scriptAtBottom = false;
+});
+
 /** @param {number} from  the first line that changed */
 export function renderScript(from) {
-  var list = $("script"), lines = page.lines;
+  var list = $("script", HTMLOListElement), lines = page.lines;
   var nearBottom = scriptAtBottom;
-  // A line amended (a drag's last pan, `advance` as ticks come) is changed in place when it keeps its kind.
+  // Lines come at the end: the oldest shown leave the top. Any other change of the first line shown: drawn anew.
+  var start = Math.max(0, lines.length - SHOWN - more);
+  if (start !== first) {
+    if (start > first && start - first < list.children.length && from >= start) {
+      for (var gone = start - first; gone > 0; gone--) list.removeChild(list.firstElementChild);
+    } else {
+      list.textContent = "";
+    }
+    first = start;
+    list.start = start + 1;
+  }
+  from = Math.max(from, first);
   var count = list.children.length;
-  while (!page.comparing && from < list.children.length && from < lines.length &&
-         list.children[from].childElementCount === 1 && list.children[from].className === lineClass(lines[from])) {
-    var node = /** @type {CharacterData | null} */ (list.children[from].lastChild.firstChild);
+  // A line amended (a drag's last pan, `advance` as ticks come) is changed in place when it keeps its kind.
+  while (!page.comparing && from - first < list.children.length && from < lines.length) {
+    var item = list.children[from - first];
+    if (item.childElementCount !== 1 || item.className !== lineClass(lines[from])) break;
+    var node = /** @type {CharacterData | null} */ (item.lastChild.firstChild);
     if (node && node.nodeType === 3 && !node.nextSibling) {
       if (node.data !== lines[from]) node.data = lines[from];
     } else {
-      list.children[from].lastChild.textContent = lines[from];
+      item.lastChild.textContent = lines[from];
     }
     from += 1;
   }
-  while (list.children.length > from) list.removeChild(list.lastChild);
-  for (var i = list.children.length; i < lines.length; i++) {
+  while (list.children.length > from - first) list.removeChild(list.lastChild);
+  for (var i = first + list.children.length; i < lines.length; i++) {
     var li = document.createElement("li");
     var text = lines[i];
     li.className = lineClass(text);
@@ -65,8 +94,14 @@ export function renderScript(from) {
   }
   var counted = lines.length === 1 ? "1 line" : lines.length + " lines";
   if ($("script-count").textContent !== counted) $("script-count").textContent = counted;
+  var earlier = $("script-earlier");
+  if (earlier.hidden !== (first === 0)) earlier.hidden = first === 0;
+  if (first > 0) {
+    var label = "Show " + Math.min(SHOWN, first) + " earlier lines (" + first + " not shown; Download has all)";
+    if (earlier.textContent !== label) earlier.textContent = label;
+  }
   // Scrolled when lines came or went (a line amended in place leaves the pane's height as it was).
-  if (list.children.length !== count && (nearBottom || from >= list.children.length - 3) && !scriptScroll) {
+  if (list.children.length !== count && (nearBottom || from >= first + list.children.length - 3) && !scriptScroll) {
     // Scrolled once a frame, when the page is laid out anyway.
     scriptScroll = true;
     requestAnimationFrame(function () {

@@ -1688,6 +1688,39 @@ class PlaygroundInChromium(WatchedTestCase):
         self.assertIn("The link's session could not be opened: ", self.status(four))
         self.assertEqual(self.lines(four), [])
 
+    def test_a_long_script_shows_its_newest_lines_and_earlier_ones_on_request(self):
+        # The pane holds the newest 100 lines (a list of thousands was laid out and painted again in every frame a
+        # line changed: 14 frames a second at 4x throttling with 6,000), numbered as in the file; "Show earlier
+        # lines" adds 100 more at a time; the script itself is whole.
+        site = self.static_site()
+        lines = ["advance 0.%d" % (n % 9 + 1) for n in range(250)] + ["set threshold.near 70"]
+        page = self.open(site.url + "#script=" + quote("\n".join(lines) + "\n", safe=""))
+        self.wait_for_lines(lambda l: l == lines, page=page)
+
+        def shown():
+            return page.evaluate("""() => { const ol = document.getElementById('script');
+              return { start: ol.start, count: ol.children.length,
+                       first: ol.firstElementChild.textContent, last: ol.lastElementChild.textContent,
+                       earlier: document.getElementById('script-earlier').hidden ? null
+                         : document.getElementById('script-earlier').textContent }; }""")
+
+        self.assertEqual(shown(), {"start": 152, "count": 100, "first": lines[151], "last": lines[-1],
+                                   "earlier": "Show 100 earlier lines (151 not shown; Download has all)"})
+        self.run_line(page, "set haptics on")
+        self.assertEqual(shown(), {"start": 153, "count": 100, "first": lines[152], "last": "set haptics on",
+                                   "earlier": "Show 100 earlier lines (152 not shown; Download has all)"})
+        page.click("#script-earlier")
+        self.assertEqual(shown()["start"], 53)
+        self.assertEqual(shown()["count"], 200)
+        page.click("#script-earlier")
+        self.assertEqual(shown(), {"start": 1, "count": 252, "first": lines[0], "last": "set haptics on",
+                                   "earlier": None})
+        self.assertEqual(self.lines(page), lines + ["set haptics on"])
+        # A drag's lines come at the end of all that is shown.
+        self.run_line(page, "pan msg1 -30")
+        self.assertEqual(shown()["count"], 253)
+        self.assertEqual(page.evaluate("mailsimPlayground.script()").count("\n"), 253)
+
     def test_a_link_opened_in_a_tab_that_shows_the_playground_asks_before_replacing(self):
         site = self.static_site()
         page = self.open(site.url)
