@@ -46,7 +46,7 @@ $("script-earlier").addEventListener("click", function () {
 
 /** @param {number} from  the first line that changed */
 export function renderScript(from) {
-  var list = $("script", HTMLOListElement), lines = page.lines;
+  var list = $("script"), lines = page.lines;
   var nearBottom = scriptAtBottom;
   // Lines come at the end: the oldest shown leave the top. Any other change of the first line shown: drawn anew.
   var start = Math.max(0, lines.length - SHOWN - more);
@@ -57,7 +57,6 @@ export function renderScript(from) {
       list.textContent = "";
     }
     first = start;
-    list.start = start + 1;
   }
   from = Math.max(from, first);
   var count = list.children.length;
@@ -78,6 +77,7 @@ export function renderScript(from) {
     var li = document.createElement("li");
     var text = lines[i];
     li.className = lineClass(text);
+    li.dataset.line = String(i + 1);
     if (page.comparing) {
       var owner = page.linePhones[i] || "both";
       var badge = document.createElement("span");
@@ -97,7 +97,8 @@ export function renderScript(from) {
   var earlier = $("script-earlier");
   if (earlier.hidden !== (first === 0)) earlier.hidden = first === 0;
   if (first > 0) {
-    var label = "Show " + Math.min(SHOWN, first) + " earlier lines (" + first + " not shown; Download has all)";
+    var label = first <= SHOWN ? "Show the " + (first === 1 ? "earlier line" : first + " earlier lines")
+      : "Show " + SHOWN + " earlier lines (" + first + " not shown; Download has all)";
     if (earlier.textContent !== label) earlier.textContent = label;
   }
   // Scrolled when lines came or went (a line amended in place leaves the pane's height as it was).
