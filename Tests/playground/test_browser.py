@@ -632,12 +632,14 @@ class PlaygroundInChromium(WatchedTestCase):
         before = len(self.lines())
         self.page.click("#pin")
         deadline = time.monotonic() + 8
-        while len(self.pane_lines()) <= before:
+        while len(self.lines()) <= before:
             self.assertLess(time.monotonic(), deadline, "Pin the state added no line")
             self.page.wait_for_timeout(20)
-        pinned = self.pane_lines()[before:]
+        pinned = self.lines()[before:]
         self.assertTrue(pinned and all(line.startswith("expect ") for line in pinned), pinned)
         self.assertTrue(any("archive.count" in line for line in pinned), pinned)
+        # The pane shows them, as the newest of its lines (it holds the newest 100).
+        self.assertEqual(self.pane_lines(), self.lines()[-100:])
         with open(self.download("#download")) as f:
             script = f.read()
         self.assertEqual(script.splitlines()[before:], pinned)
