@@ -50,29 +50,17 @@ DEB_PACKAGES := libedit-dev libcairo2-dev libpng-dev libwebp-dev libavformat-dev
 # node-typescript's tsc type-checks the page's modules (page-check), offline.
 TEST_DEB_PACKAGES := nodejs node-typescript
 deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing" $$missing; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@tools/apt-install.sh "mailsim's libraries" $(DEB_PACKAGES)
 
 test-deps: deps
-	@missing=$$(for p in $(TEST_DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing" $$missing "(the hand-off's differential run, the page's type check)"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@tools/apt-install.sh "the hand-off's differential run, the page's type check" $(TEST_DEB_PACKAGES)
 
 ## wasm-deps: what `make wasm` and `make site` use from Debian, installed when missing: wasi-libc (malloc and the C
 ## maths for WebAssembly), libclang-rt-dev-wasm32 (compiler-rt's builtins), binaryen (wasm-opt) and librsvg2-bin
 ## (the home-screen icons).
 WASM_DEB_PACKAGES := wasi-libc libclang-rt-dev-wasm32 binaryen librsvg2-bin
 wasm-deps:
-	@missing=$$(for p in $(WASM_DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing" $$missing "(make wasm)"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@tools/apt-install.sh "make wasm" $(WASM_DEB_PACKAGES)
 
 ## wasm: the page's simulation, .build/wasm/mailsim.wasm and mailsim.mjs: the model, the language, the reports, the
 ## scene, the exports and the playground's session compiled with Embedded Swift from the same files as mailsim
@@ -157,9 +145,7 @@ dist-debug: deps site dist-deps dist-debug-relink
 
 ## dist-deps: what make-dist.sh and the install test use, installed when missing (dpkg-dev, lintian, debootstrap).
 dist-deps:
-	@missing=$$(for p in dpkg-dev binutils lintian debootstrap; do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then echo "installing" $$missing "(for make dist)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@tools/apt-install.sh "make dist" dpkg-dev binutils lintian debootstrap
 
 ## serve: builds both (release) and starts the playground, `mailsim serve`, at http://127.0.0.1:8080/ (PORT=N, SCRIPT=a.mbs
 ## to start from the state a script leaves); mailsim finds mailsim-playground in Playground/.build/release, and the
@@ -239,7 +225,8 @@ man:
 ## then the hand-off's templates and the code they fill by swiftc, node and tsc (tools/check-templates.sh), the
 ## exported design tokens against the DTCG 2025.10 schema and the CSS through tinycss2 (tools/handoff-tests.sh),
 ## then the fault-injection suite and the hostile catalogue (docs/promises.md), then `make install` of the debug build
-## into a temporary PREFIX (Tests/install/test_install.sh), then the page in Chromium, then three servers behind nginx
+## into a temporary PREFIX (Tests/install/test_install.sh) and tools/apt-install.sh against a fake Debian
+## (Tests/install/test_apt_install.sh), then the page in Chromium, then three servers behind nginx
 ## as deploy/ sets them up, hostile clients and a server killed among them (Tests/proxy/test_proxy.py), then the
 ## language server's clients, then side by side: the pictures decoded and pixel-checked (tools/picture-tests.sh:
 ## Pillow, xmllint, rsvg-convert, chromium if present), the packages of `make dist-debug` installed in a clean Debian
@@ -272,8 +259,7 @@ test: test-deps wasm-deps
 	@python3 -c 'import pexpect' 2>/dev/null || { echo "installing pexpect (for the REPL test)"; \
 	  python3 -m pip install --quiet pexpect 2>/dev/null \
 	  || python3 -m pip install --quiet --user --break-system-packages pexpect 2>/dev/null \
-	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	       $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pexpect; }; }
+	  || tools/apt-install.sh "the REPL test" python3-pexpect; }
 	$(call logged,repl,python3 Tests/repl/test_repl.py .build/debug/mailsim)
 	$(call logged,docs,python3 Tests/docs/test_docs.py .build/debug/mailsim)
 	$(call logged,trace,python3 Tests/trace/test_trace_events.py .build/debug/mailsim)
@@ -286,7 +272,8 @@ test: test-deps wasm-deps
 	$(call logged,handoff,tools/check-templates.sh .build/debug/mailsim && tools/handoff-tests.sh .build/debug/mailsim)
 	$(call logged,faults,python3 Tests/faults/test_faults.py .build/debug/mailsim)
 	$(call logged,hostile,python3 Tests/hostile/test_hostile.py .build/debug/mailsim)
-	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground)
+	$(call logged,install,Tests/install/test_install.sh .build/debug/mailsim Playground/.build/debug/mailsim-playground \
+	  && Tests/install/test_apt_install.sh)
 	@$(MAKE) --no-print-directory completion-deps
 	$(call logged,completion,python3 Tests/install/test_completion.py .build/debug/mailsim)
 	$(call logged,browser,$(MAKE) --no-print-directory test-browser)
@@ -364,8 +351,7 @@ lsp-deps:
 	@python3 -c 'import pygls.lsp.client, lsprotocol' 2>/dev/null || { echo "installing pygls and lsprotocol (for the LSP test)"; \
 	  python3 -m pip install --quiet pygls lsprotocol 2>/dev/null \
 	  || python3 -m pip install --quiet --user --break-system-packages pygls lsprotocol; }
-	@command -v nvim >/dev/null || { echo "installing neovim (for the LSP test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim; }
+	@tools/apt-install.sh "the LSP test" nvim:neovim
 
 ## test-completion: the bash, zsh and fish completions complete file names where mailsim takes a file, typed at
 ## real interactive bash and zsh through a pty and asked of fish (Tests/install/test_completion.py; pexpect).
@@ -374,9 +360,7 @@ test-completion: completion-deps
 	swift build $(SWIFT_BUILD_FLAGS) --product mailsim
 	python3 Tests/install/test_completion.py .build/debug/mailsim
 completion-deps:
-	@missing=$$(for p in zsh fish; do command -v $$p >/dev/null || echo $$p; done); \
-	if [ -n "$$missing" ]; then echo "installing" $$missing "(for the completion test)"; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@tools/apt-install.sh "the completion test" zsh:zsh fish:fish
 
 ## test-browser: the playground's page (docs/playground.md) in headless Chromium: Playwright for Python (in
 ## .build/venv) drives Debian's chromium against a real `mailsim-playground --port 0` with real mouse drags, pixel
@@ -435,9 +419,7 @@ GATE_SCRATCH := $(CURDIR)/.build-gate
 gate-build: deps static-libs
 	PKG_CONFIG_PATH=$(STATIC_LIBS) swift build $(RELEASE_FLAGS) --scratch-path $(GATE_SCRATCH) --product mailsim
 bench-gate: gate-build
-	@command -v valgrind >/dev/null 2>&1 || { echo "installing valgrind (the speed gate counts instructions)"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind; }
+	@tools/apt-install.sh "the speed gate counts instructions" valgrind:valgrind
 	python3 Benchmarks/gate.py $(GATE_SCRATCH)/release/mailsim
 
 ## bench-pictures: the picture figures (GIF walkthrough, PNG and SVG snapshots; Benchmarks/pictures.sh).

@@ -1,7 +1,6 @@
 # Sourced by the checks of `make test` that read mailsim's output with other tools (tools/picture-tests.sh,
-# tools/format-tests.sh): installs what is missing, from Debian with apt-get (as root or through sudo) and from
-# PyPI into the virtual environment .build/venv, which they share.
-SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
+# tools/format-tests.sh): installs what is missing, from Debian (tools/apt-install.sh: as root or through sudo, one
+# install at a time) and from PyPI into the virtual environment .build/venv, which they share.
 venv=.build/venv
 
 # need_debian WHY COMMAND:PACKAGE...: installs each PACKAGE whose COMMAND is missing (python3-venv is checked
@@ -16,10 +15,8 @@ need_debian() {
       command -v "${pair%%:*}" >/dev/null || missing+=("${pair#*:}")
     fi
   done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing ${missing[*]} ($why)"
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
+  # One install at a time, whoever asks: tools/apt-install.sh.
+  [ ${#missing[@]} -eq 0 ] || "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" "$why" "${missing[@]}"
 }
 
 # need_pip WHY IMPORTS PACKAGE...: installs the PACKAGEs into .build/venv unless `import IMPORTS` works there.
