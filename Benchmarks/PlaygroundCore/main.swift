@@ -1,5 +1,8 @@
 // The playground core's cost per message, measured on a release build (docs/performance.md, "The playground"):
 //   nice -n 15 swift build -c release --product playground-core-bench && .build/release/playground-core-bench
+// With --cold, each timed message comes after 64 MB written elsewhere, so that its code and data come from memory as
+// in the page, where the browser's own work between two events leaves them out of the caches (docs/performance.md,
+// "Why a step costs more in the page than in a loop").
 // What the server pays for one page message before the network: PlaygroundSession.receive → the JSON texts.
 import Foundation
 import MailboxJSON
@@ -12,6 +15,17 @@ import MailboxSim
 let never: @Sendable () -> Bool = { false }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// `--cold`: 64 MB, more than this machine's last-level cache (32 MB), written before each timed message.
+let cold = CommandLine.arguments.contains("--cold")
+nonisolated(unsafe) var evictor = [UInt8](repeating: 0, count: cold ? 64 << 20 : 0)
+func evict() {
+    guard cold else { return }
+    evictor.withUnsafeMutableBytes { bytes in
+        var i = 0
+        while i < bytes.count { bytes[i] &+= 1; i += 64 }
+    }
+}
 
 struct Stats {
     var samples: [Double] = []  // ms
@@ -51,18 +65,21 @@ func dragLoop(_ p: inout PlaygroundSession, drags: Int, t0: Double, bytes: inout
             t += 1000.0 / 60
             let x = ((x0 + dx * Double(k) / 18 + 0.3 * sin(Double(k))) * 100).rounded() / 100
             let text = pointer("move", x, y, t)
+            evict()
             let start = now()
             let out = p.receive(text, isCancelled: never)
             moves.add(now() - start)
             bytes = out.reduce(0) { $0 + $1.utf8.count }
         }
         t += 5
+        evict()
         let start = now()
         _ = p.receive(pointer("up", x0 + dx, y, t), isCancelled: never)
         ups.add(now() - start)
         var n = 0
         while p.phones.contains(where: { $0.screen.snapshot().animating }) && n < 600 {
             t += 1000.0 / 60
+            evict()
             let s = now()
             _ = p.receive(message("tick", [("t", .number(t))]), isCancelled: never)
             ticks.add(now() - s)
@@ -91,7 +108,7 @@ func run(_ name: String, drags: Int, setup: (inout PlaygroundSession) -> Void) {
     var bytes = 0
     _ = dragLoop(&p, drags: 3, t0: 0, bytes: &bytes)  // warm up
     let (moves, ups, ticks, _) = dragLoop(&p, drags: drags, t0: 100_000, bytes: &bytes)
-    print("== \(name) (a move's answers: \(bytes) bytes)")
+    print("== \(name)\(cold ? ", cold" : "") (a move's answers: \(bytes) bytes)")
     print(moves.line("move (drag, 60 Hz)"))
     print(ups.line("up (release, re-run)"))
     print(ticks.line("tick (animating)"))
