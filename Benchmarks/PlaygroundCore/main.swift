@@ -23,7 +23,10 @@ func evict() {
     guard cold else { return }
     evictor.withUnsafeMutableBytes { bytes in
         var i = 0
-        while i < bytes.count { bytes[i] &+= 1; i += 64 }
+        while i < bytes.count {
+            bytes[i] &+= 1
+            i += 64
+        }
     }
 }
 
