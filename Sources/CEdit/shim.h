@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include <editline/readline.h>
 
 // Setters and getters for libedit's readline globals, so Swift (6 language mode) need not touch C globals.
@@ -23,6 +24,13 @@ static inline void cedit_configure(rl_completion_func_t *complete) {
 /// terminal instead.
 static inline void cedit_set_output(FILE *out) {
     rl_outstream = out;
+}
+
+/// Before `rl_initialize`: the function libedit reads each character with (its readline emulation's
+/// `rl_getc_function`; NULL, libedit's own read, is the default). It returns the character's code point, or -1 to end
+/// the read.
+static inline void cedit_set_getc(int (*getc)(FILE *)) {
+    rl_getc_function = getc;
 }
 
 /// From inside the completion function: `over` 1 stops libedit from falling back to file names; `append`

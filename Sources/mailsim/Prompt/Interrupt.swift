@@ -41,11 +41,14 @@ enum Interrupt {
     /// Empties the wake pipe (after a `poll` on `wakeDescriptor` woke).
     static func drainWakes() { drain() }
 
+    /// Whether Ctrl-C was pressed since the flag was last taken (it stays set).
+    static var isPending: Bool { flag.load(ordering: .relaxed) }
+
     /// True once if Ctrl-C was pressed since the last call.
     static func take() -> Bool { flag.exchange(false, ordering: .relaxed) }
 
-    /// Wakes a waiting `run`: from the signal handler or a finished worker.
-    fileprivate static func wake() {
+    /// Wakes a waiting `run` or a read at the prompt: from a signal handler or a finished worker.
+    static func wake() {
         var byte: UInt8 = 1
         if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
     }

@@ -36,6 +36,7 @@ enum LineEditor {
         if !Console.outputIsTerminal { terminal = openTerminal() }
         cedit_set_output(terminal)
         cedit_configure { text, _, _ in LineEditor.matches(for: text) }
+        cedit_set_getc { stream in LineEditor.character(from: stream) }
         rl_initialize()
         stifle_history(HistoryFile.capacity)
         historyPath = path
@@ -77,6 +78,7 @@ enum LineEditor {
         fflush(nil)
         completionSession.withLock { $0 = session }
         _ = Interrupt.take()
+        TerminalSignals.clear()
         let raw = readline(prompt)
         Terminal.quiet()
         guard let raw else {
@@ -87,9 +89,52 @@ enum LineEditor {
         return .line(String(cString: raw))
     }
 
+    /// One character typed, for libedit: its code point (UTF-8 decoded, as libedit's own read does), or -1, which
+    /// ends the line (the terminal closed, or Ctrl-C: `read` tells them apart by `Interrupt`'s flag).
+    ///
+    /// libedit draws the prompt, puts the terminal in raw mode, then reads. A Ctrl-C that came between the two left
+    /// its flag set and nothing to wake the read: the prompt waited on for a key. This waits on the terminal and on
+    /// the pipe the SIGINT handler writes to at once, and ends the read when the flag is set, whenever it was set
+    /// since `read` cleared it.
+    static func character(from stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+        let input = stream.map { fileno($0) } ?? STDIN_FILENO
+        let wake = Interrupt.wakeDescriptor
+        var decoding = mbstate_t()
+        var started = false  // a character's first bytes are read: its others come at once, no Ctrl-C between
+        while true {
+            if !started, Interrupt.isPending { return -1 }
+            let ready = Int16(POLLIN)
+            var waits = [pollfd(fd: input, events: ready, revents: 0), pollfd(fd: wake, events: ready, revents: 0)]
+            if poll(&waits, wake >= 0 ? 2 : 1, -1) < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if wake >= 0, waits[1].revents != 0 {
+                Interrupt.drainWakes()
+                TerminalSignals.handle()
+                continue
+            }
+            guard waits[0].revents != 0 else { continue }
+            var byte = CChar(0)
+            let count = Glibc.read(input, &byte, 1)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count == 1 else { return -1 }
+            var character = wchar_t(0)
+            switch mbrtowc(&character, &byte, 1, &decoding) {
+            case -2:  // a multibyte character's first bytes
+                started = true
+            case -1:  // not the locale's encoding: the byte as it is
+                return Int32(UInt8(bitPattern: byte))
+            default:
+                return Int32(character)
+            }
+        }
+    }
+
     /// Asks a yes-or-no question at the prompt (not kept in the history); true only for y or yes.
     static func confirm(_ question: String) -> Bool {
         _ = Interrupt.take()
+        TerminalSignals.clear()
         guard let raw = readline(question) else {
             _ = Interrupt.take()
             say("")

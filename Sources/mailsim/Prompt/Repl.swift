@@ -37,6 +37,7 @@ final class Repl {
     /// Runs the prompt until Ctrl-D, `quit` or `exit`; the exit status is 0.
     func loop() -> Int32 {
         Interrupt.install()
+        TerminalSignals.install()
         LineEditor.start(historyPath: HistoryFile.path())
         LineEditor.say(
             "mailsim \(MailsimCommand.version): the Mailbox app's gestures, headless. "
