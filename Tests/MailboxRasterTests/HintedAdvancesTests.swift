@@ -18,21 +18,25 @@ import Testing
         let surface = try #require(cairo.imageSurfaceCreate(CAIRO_FORMAT_RGB24, 8, 8))
         defer { cairo.surfaceDestroy(surface) }
         let context = try #require(cairo.create(surface))
-        defer { cairo.destroy(context) }
-        font.family.withCString {
-            cairo.selectFontFace(
-                context, $0, CAIRO_FONT_SLANT_NORMAL, font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        }
-        var out: [Int: [Int]] = [:]
-        for size in HintedAdvances.sizes {
-            cairo.setFontSize(context, Double(size))
-            out[size] = (32..<127).map { code in
-                var extents = cairo_text_extents_t()
-                String(UnicodeScalar(UInt8(code))).withCString { cairo.textExtents(context, $0, &extents) }
-                return Int(extents.x_advance.rounded())
+        // Under the lock every drawing's text takes (Raster.swift's `cairoFonts`): cairo's font caches are shared,
+        // and tests drawing text at the same time deadlocked with this one in cairo (seen in a CI run: this
+        // thread in cairo_text_extents, a Raster's in cairo_set_font_size, each waiting on the other's mutex).
+        return cairoFonts.withLock { calls in
+            defer { cairo.destroy(context) }
+            let weight = font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL
+            font.family.withCString { cairo.selectFontFace(context, $0, CAIRO_FONT_SLANT_NORMAL, weight) }
+            var out: [Int: [Int]] = [:]
+            for size in HintedAdvances.sizes {
+                cairo.setFontSize(context, Double(size))
+                out[size] = (32..<127).map { code in
+                    var extents = cairo_text_extents_t()
+                    String(UnicodeScalar(UInt8(code))).withCString { cairo.textExtents(context, $0, &extents) }
+                    return Int(extents.x_advance.rounded())
+                }
             }
+            calls &+= 1
+            return out
         }
-        return out
     }
 
     @Test func hintedAdvancesAreCairos() throws {
