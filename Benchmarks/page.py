@@ -6,9 +6,10 @@ A phone: a 390 × 844 touch viewport, fingers sent as touch events (CDP `Input.d
 throttling rates 1 and 4 (`Emulation.setCPUThrottlingRate`; 4 is a mid-range phone). For each site given (this
 tree's, and `--before` another, e.g. main's built into another folder) and each rate: the first screen (navigation
 to the phone drawn, `mailsim:phone-shown`, and the module's start, `mailsim:start`, over fresh contexts with no
-cache), then drags of msg1 (60 touch moves each, released past the near threshold, animated to rest by the page's
-ticks), each step's work until the DOM holds its screen as the page measures it (`mailsim:down`, `mailsim:move`,
-`mailsim:up`, `mailsim:tick`): p50 and p99; and the bytes of the answers to each step (every message the session
+cache), then drags of msg1 (100 unless `--drags` says; 60 touch moves each, released past the near threshold,
+animated to rest by the page's ticks), each step's work until the DOM holds its screen as the page measures it
+(`mailsim:down`, `mailsim:move`, `mailsim:up`, `mailsim:tick`): p50 and p99 (nearest rank: over 100 drags' ups, the
+second largest), the count and the largest; and the bytes of the answers to each step (every message the session
 sent for it, JSON text), read in a pass of their own. Printed as one Markdown table.
 
 `--server MAILSIM_PLAYGROUND` adds the same drags on the server's session (`?session=server`), a pointer event to
@@ -20,6 +21,7 @@ step's time goes (Chrome's sampling profiler: the samples under each handler, by
 import argparse
 import gzip
 import json
+import math
 import os
 import re
 import socket
@@ -85,8 +87,10 @@ def wait_port(port):
 
 
 def percentile(values, p):
+    """The nearest-rank percentile: the smallest value at least a fraction `p` of the values are at or below (so the
+    p99 of 100 values is the second largest, of 99 or fewer the largest)."""
     values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * p))] if values else float("nan")
+    return values[max(0, math.ceil(len(values) * p) - 1)] if values else float("nan")
 
 
 def row_point(page):
@@ -255,6 +259,10 @@ def cell(values, rate_figures=None):
     return "%.1f / %.1f" % (percentile(values, 0.5), percentile(values, 0.99))
 
 
+def count_and_max(values):
+    return "(%d, max %.1f)" % (len(values), max(values)) if values else "(0)"
+
+
 def table(results, rates):
     names = list(results)
     head = ["step"]
@@ -269,7 +277,7 @@ def table(results, rates):
         for name in names:
             for rate in rates:
                 values = results[name][rate]["steps"][step]
-                row.append("%s (%d)" % (cell(values), len(values)))
+                row.append("%s %s" % (cell(values), count_and_max(values)))
             row.append("%.0f" % results[name]["bytes"][step])
         print("| " + " | ".join(row) + " |")
     for label, index in (("first screen (navigation to `mailsim:phone-shown`)", 0), ("`mailsim:start`", 1)):
@@ -311,7 +319,8 @@ def main():
     parser.add_argument("site")
     parser.add_argument("--before", help="another site to measure beside it, in the same run")
     parser.add_argument("--server", help="mailsim-playground: the same drags on the server's session")
-    parser.add_argument("--drags", type=int, default=12)
+    # 100 drags: 100 downs and ups, so that their p99 is not simply the largest of a few.
+    parser.add_argument("--drags", type=int, default=100)
     parser.add_argument("--loads", type=int, default=10)
     parser.add_argument("--rates", default="1,4")
     parser.add_argument("--profile", action="store_true", help="where each step's time goes, instead of the figures")
