@@ -442,7 +442,8 @@ bench-playground: playground
 ## bench-page: the page's figures in headless Chromium on a phone's viewport (Benchmarks/page.py; docs/performance.md):
 ## each step's work over 100 drags (pointer down, move, up, animation tick; p50, p99, the largest) at CPU throttling
 ## 1× and 4×, the bytes of its answers, the first screen (about 11 minutes); BEFORE=DIR measures another site beside
-## it (e.g. main's, built into another folder); SERVER=Playground/.build/release/mailsim-playground adds the drags on the server's session.
+## it (e.g. main's, built into another folder); SERVER=Playground/.build/release/mailsim-playground adds the drags
+## on the server's session.
 bench-page: site
 	@. tools/check-env.sh && need_debian "for the page's figures" chromium:chromium && need_pip "for the page's figures" playwright playwright && \
 	  $$venv/bin/python Benchmarks/page.py .build/site $(if $(BEFORE),--before $(BEFORE)) $(if $(SERVER),--server $(SERVER))
